@@ -1,0 +1,1 @@
+#include "../../CLua/CLua.h"

@@ -1,0 +1,2 @@
+import SwitchyardREPL
+print("switchyard")
