@@ -15,6 +15,7 @@ public final class RouteTable<Payload> {
     private var trie: RouteTrie
     /// Rank per route and the flattened trie, rebuilt on the first lookup after a declaration.
     private var cachedRanks: [Int]?
+    private var cachedOrder: [Int]?
     private var cachedTrie: FrozenTrie?
 
     public init(caseInsensitive: Bool = false) {
@@ -46,6 +47,7 @@ public final class RouteTable<Payload> {
         if let name { names[name] = id.rawValue }
         trie.insert(compiled, route: id.rawValue)
         cachedRanks = nil
+        cachedOrder = nil
         cachedTrie = nil
         return id
     }
@@ -96,21 +98,24 @@ public final class RouteTable<Payload> {
     ///
     ///     table.firstMatch("/album/12")   // RouteID(rawValue: 1)
     public func firstMatch(_ path: String) -> RouteID? {
-        let trie = frozenTrie
-        let node = path.utf8.withContiguousStorageIfAvailable { bytes in
-            bestShape(in: trie, bytes, end: PathSegmenter.pathEnd(bytes))
-        } ?? Array(path.utf8).withUnsafeBufferPointer { bytes in
-            bestShape(in: trie, bytes, end: PathSegmenter.pathEnd(bytes))
-        }
-        return node < 0 ? nil : RouteID(rawValue: Int(trie.routes(at: node).first!))
+        path.utf8.withContiguousStorageIfAvailable(firstMatch(bytes:)) ?? firstMatch(utf8: Array(path.utf8))
     }
 
-    private func bestShape(in trie: FrozenTrie, _ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int32 {
-        PathSegmenter.withSegments(bytes, end: end) { segments in
+    /// `firstMatch` over raw bytes, which need not be valid UTF-8 (static text is compared byte for byte).
+    ///
+    ///     table.firstMatch(utf8: Array("/album/12".utf8))
+    public func firstMatch(utf8 bytes: [UInt8]) -> RouteID? {
+        bytes.withUnsafeBufferPointer(firstMatch(bytes:))
+    }
+
+    private func firstMatch(bytes: UnsafeBufferPointer<UInt8>) -> RouteID? {
+        let trie = frozenTrie
+        let node = PathSegmenter.withSegments(bytes, end: PathSegmenter.pathEnd(bytes)) { segments in
             var best = BestCandidate(trie: trie, keepsCaptures: false)
             trie.search(bytes, segments, into: &best)
             return best.node
         }
+        return node < 0 ? nil : RouteID(rawValue: Int(trie.routes(at: node).first!))
     }
 
     private struct Candidate {
@@ -187,10 +192,13 @@ public final class RouteTable<Payload> {
     /// Route indices sorted segment by segment from the left (a pattern that has ended is the most
     /// specific), then by declaration order.
     private var rankOrder: [Int] {
+        if let cachedOrder { return cachedOrder }
         let specificity = self.specificity
-        return storage.indices.sorted { a, b in
+        let order = storage.indices.sorted { a, b in
             specificity[a] == specificity[b] ? a < b : specificity[a].lexicographicallyPrecedes(specificity[b])
         }
+        cachedOrder = order
+        return order
     }
 
     private var frozenTrie: FrozenTrie {
@@ -255,7 +263,7 @@ public final class RouteTable<Payload> {
             if their?.specificity == my?.specificity { continue }
             let segment = index + 1
             guard let my else { return "a longer pattern beats one that has ended at segment \(segment)" }
-            guard let their else { return "a pattern that has ended beats a \(my.kindName) at segment \(segment)" }
+            guard let their else { return "a pattern that has ended beats \(my.kindName.hasPrefix("o") ? "an" : "a") \(my.kindName) at segment \(segment)" }
             return "\(their.kindName) beats \(my.kindName) at segment \(segment)"
         }
         return "equally specific, and declared earlier"

@@ -57,6 +57,9 @@ import Testing
         #expect(try table.match(path)?.info.params == ["x": "\u{FFFD}\u{FFFD}"])
         #expect(table.firstMatch(path) == RouteID(rawValue: 1))
         #expect(try table.match("/a/%FF%C3")?.info.params == ["x": "%FF%C3"])
+        #expect(table.firstMatch(utf8: [0x2F, 0x61, 0x2F, 0xFF, 0x00, 0xC3]) == RouteID(rawValue: 1))
+        #expect(table.firstMatch(utf8: [0xFF, 0xFE]) == nil)
+        #expect(table.firstMatch(utf8: []) == RouteID(rawValue: 0))
     }
 
     @Test func malformedEscapes() throws {

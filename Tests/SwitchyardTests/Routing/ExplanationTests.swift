@@ -57,7 +57,7 @@ private struct Boom: Error, CustomStringConvertible { var description: String { 
         try table.add("/a", payload: "")
         try table.add("/a/:x?", payload: "")
         #expect(table.explain("/a").entries[1].outcome
-                == .lost(to: RouteID(rawValue: 0), because: "a pattern that has ended beats a optional parameter at segment 2"))
+                == .lost(to: RouteID(rawValue: 0), because: "a pattern that has ended beats an optional parameter at segment 2"))
         let ties = RouteTable<String>()
         try ties.add("/a/:x", validator: { _ in 1 }, payload: "")
         try ties.add("/a/:y", payload: "")
