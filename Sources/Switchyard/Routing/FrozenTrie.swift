@@ -3,7 +3,7 @@
 /// Children are tried most specific first (static, parameter, optional consumed, optional skipped, splat),
 /// which visits patterns in rank order except inside an optional segment, where the consumed and skipped
 /// alignments interleave; the search reports whether such an ambiguity is still open.
-struct FrozenTrie {
+final class FrozenTrie {
     struct Node {
         var literalStart: Int32 = 0
         var literalEnd: Int32 = 0
@@ -157,7 +157,8 @@ struct FrozenTrie {
                     switch step {
                     case 0:
                         if segment == count && node.routeCount > 0 {
-                            let done = sink.candidate(nodeIndex, UnsafeBufferPointer(rebasing: captures[0..<top]),
+                            let done = sink.candidate(nodeIndex, rank: node.rank,
+                                                      UnsafeBufferPointer(rebasing: captures[0..<top]),
                                                       settled: openOptionals == 0)
                             if done { return }
                         }
@@ -203,26 +204,26 @@ struct FrozenTrie {
 protocol CandidateSink {
     /// A node whose routes match; `settled` means no better-ranked shape can follow.
     /// Return true to stop the search.
-    mutating func candidate(_ node: Int32, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>, settled: Bool) -> Bool
+    mutating func candidate(_ node: Int32, rank: Int32, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
+                            settled: Bool) -> Bool
     /// Called when an optional segment's alternatives are exhausted; return true to stop.
     mutating func settled() -> Bool
 }
 
 /// Keeps the best-ranked shape and stops as soon as nothing better can follow.
 struct BestCandidate: CandidateSink {
-    let trie: FrozenTrie
     var keepsCaptures: Bool
     var node: Int32 = -1
+    var rank: Int32 = .max
     var captures: [FrozenTrie.Capture] = []
 
-    init(trie: FrozenTrie, keepsCaptures: Bool) {
-        self.trie = trie
-        self.keepsCaptures = keepsCaptures
-    }
+    init(keepsCaptures: Bool) { self.keepsCaptures = keepsCaptures }
 
-    mutating func candidate(_ node: Int32, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>, settled: Bool) -> Bool {
-        if self.node < 0 || trie.nodes[Int(node)].rank < trie.nodes[Int(self.node)].rank {
+    mutating func candidate(_ node: Int32, rank: Int32, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
+                            settled: Bool) -> Bool {
+        if self.node < 0 || rank < self.rank {
             self.node = node
+            self.rank = rank
             if keepsCaptures { self.captures = Array(captures) }
         }
         return settled
@@ -236,7 +237,8 @@ struct AllCandidates: CandidateSink {
     var found: [(node: Int32, captures: [FrozenTrie.Capture])] = []
     var seen: Set<Int32> = []
 
-    mutating func candidate(_ node: Int32, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>, settled: Bool) -> Bool {
+    mutating func candidate(_ node: Int32, rank: Int32, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
+                            settled: Bool) -> Bool {
         if seen.insert(node).inserted { found.append((node, Array(captures))) }
         return false
     }

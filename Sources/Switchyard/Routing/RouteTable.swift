@@ -111,7 +111,7 @@ public final class RouteTable<Payload> {
     private func firstMatch(bytes: UnsafeBufferPointer<UInt8>) -> RouteID? {
         let trie = frozenTrie
         let node = PathSegmenter.withSegments(bytes, end: PathSegmenter.pathEnd(bytes)) { segments in
-            var best = BestCandidate(trie: trie, keepsCaptures: false)
+            var best = BestCandidate(keepsCaptures: false)
             trie.search(bytes, segments, into: &best)
             return best.node
         }
@@ -132,7 +132,7 @@ public final class RouteTable<Payload> {
         return path.withUTF8 { bytes in
             PathSegmenter.withSegments(bytes, end: bytes.count) { segments in
                 if !all {
-                    var best = BestCandidate(trie: trie, keepsCaptures: true)
+                    var best = BestCandidate(keepsCaptures: true)
                     trie.search(bytes, segments, into: &best)
                     guard best.node >= 0 else { return [] }
                     let first = Int(trie.routes(at: best.node).first!)

@@ -160,6 +160,23 @@ private struct Rejected: Error, Equatable {}
         #expect(throws: RoutingError.self) { try table.add("album//:x/", payload: "third") }
     }
 
+    @Test func fallThroughChainsAndTheRouteThatBlocksThem() throws {
+        let table = RouteTable<String>()
+        try table.add("/n/:a", site: "s.lua:1", validator: { info in info.params["a"] == "1" ? "one" : nil }, payload: "one")
+        try table.add("/n/:b", site: "s.lua:2", validator: { info in info.params["b"] == "2" ? "two" : nil }, payload: "two")
+        try table.add("/n/:c", site: "s.lua:3", payload: "any")
+        #expect(try table.match("/n/1")?.route.payload == "one")
+        #expect(try table.match("/n/2")?.route.payload == "two")
+        #expect(try table.match("/n/3")?.route.payload == "any")
+        #expect(throws: RoutingError.duplicatePattern(pattern: "/n/:d", firstPattern: "/n/:c", firstSite: "s.lua:3")) {
+            try table.add("/n/:d", name: "d", payload: "never reached")
+        }
+        #expect(table.count == 3)
+        #expect(table.route(named: "d") == nil)
+        try table.add("/d", name: "d", payload: "d")
+        #expect(table.route(named: "d")?.payload == "d")
+    }
+
     @Test func differentShapesAreNotEquivalent() throws {
         let table = try table("/a/:x", "/a/:x?", "/a/*", "/a/b", "/A/b")
         #expect(table.count == 5)
