@@ -1,0 +1,54 @@
+import Foundation
+
+/// Command line: `switchyard-bench [--quick] [--cases 1,2,3] [--json PATH]`.
+struct Options {
+    var cases: Set<Int> = [1, 2, 3]
+    var quick = false
+    var json = Options.packageDirectory.appendingPathComponent("results/latest.json")
+
+    static let usage = """
+        usage: switchyard-bench [--quick] [--cases LIST] [--json PATH]
+          --quick        fewer batches (a smoke run; figures are noisier)
+          --cases LIST   comma-separated case numbers to run (default: all)
+          --json PATH    where to write the results (default: Benchmarks/results/latest.json)
+        """
+
+    /// The Benchmarks package directory, found from this source file so the default does not
+    /// depend on the working directory.
+    static var packageDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--quick":
+                quick = true
+            case "--cases":
+                guard let list = rest.popFirst() else { throw UsageError(description: "--cases needs a list, e.g. --cases 1,3") }
+                let numbers = list.split(separator: ",").map { Int($0) }
+                guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }) else {
+                    throw UsageError(description: "--cases \(list): expected case numbers separated by commas, e.g. 1,3")
+                }
+                cases = Set(numbers.compactMap { $0 })
+            case "--json":
+                guard let path = rest.popFirst() else { throw UsageError(description: "--json needs a file path") }
+                json = URL(fileURLWithPath: path)
+            case "-h", "--help":
+                print(Options.usage)
+                exit(0)
+            default:
+                throw UsageError(description: "unknown argument \(argument)")
+            }
+        }
+    }
+
+    var timer: BatchTimer {
+        quick ? BatchTimer(batches: 200, warmUpBatches: 20) : BatchTimer()
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+let options: Options
+do {
+    options = try Options(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("switchyard-bench: \(error)\n\(Options.usage)\n".utf8))
+    exit(2)
+}
+
+var report = Report(command: (["switchyard-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+print("Machine: \(report.machine.cpu), \(report.machine.cores) cores, Linux \(report.machine.kernel)\n")
+let fixtures = Fixtures()
+do {
+    if options.cases.contains(1) {
+        try MatchingBenchmark(timer: options.timer, fixtures: fixtures).run(into: &report)
+    }
+    if options.cases.contains(2) {
+        try ScalingBenchmark(timer: options.timer, fixtures: fixtures, declarationRuns: options.quick ? 1 : 3).run(into: &report)
+    }
+    if options.cases.contains(3) {
+        try AllocationBenchmark(fixtures: fixtures).run(into: &report)
+    }
+    print(ResultTable.render(report.verdicts))
+    try report.write(to: options.json)
+    print("\nJSON: \(options.json.path)")
+} catch {
+    FileHandle.standardError.write(Data("switchyard-bench: \(error)\n".utf8))
+    exit(1)
+}
