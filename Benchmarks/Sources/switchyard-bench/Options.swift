@@ -5,12 +5,17 @@ struct Options {
     var cases: Set<Int> = [1, 2, 3]
     var quick = false
     var json = Options.packageDirectory.appendingPathComponent("results/latest.json")
+    /// `--loop SUBJECT SET ROUTES COUNT`: only run one workload COUNT times, for callgrind.
+    var loop: (subject: String, set: String, routes: Int, count: Int)?
 
     static let usage = """
         usage: switchyard-bench [--quick] [--cases LIST] [--json PATH]
           --quick        fewer batches (a smoke run; figures are noisier)
           --cases LIST   comma-separated case numbers to run (default: all)
           --json PATH    where to write the results (default: Benchmarks/results/latest.json)
+          --loop SUBJECT SET ROUTES COUNT
+                         run one workload COUNT times and nothing else, for profiling:
+                         SUBJECT match|firstMatch|routing-kit, SET static-heavy|parameter-heavy|github-rest
         """
 
     /// The Benchmarks package directory, found from this source file so the default does not
@@ -39,6 +44,13 @@ struct Options {
             case "--json":
                 guard let path = rest.popFirst() else { throw UsageError(description: "--json needs a file path") }
                 json = URL(fileURLWithPath: path)
+            case "--loop":
+                let values = Array(rest.prefix(4))
+                rest = rest.dropFirst(4)
+                guard values.count == 4, let routes = Int(values[2]), let count = Int(values[3]) else {
+                    throw UsageError(description: "--loop needs SUBJECT SET ROUTES COUNT, e.g. --loop match parameter-heavy 1000 100000")
+                }
+                loop = (values[0], values[1], routes, count)
             case "-h", "--help":
                 print(Options.usage)
                 exit(0)

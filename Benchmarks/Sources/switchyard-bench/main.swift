@@ -12,6 +12,10 @@ var report = Report(command: (["switchyard-bench"] + CommandLine.arguments.dropF
 print("Machine: \(report.machine.cpu), \(report.machine.cores) cores, Linux \(report.machine.kernel)\n")
 let fixtures = Fixtures()
 do {
+    if let loop = options.loop {
+        try ProfileLoop.run(subject: loop.subject, set: loop.set, routes: loop.routes, count: loop.count, fixtures: fixtures)
+        exit(0)
+    }
     if options.cases.contains(1) {
         try MatchingBenchmark(timer: options.timer, fixtures: fixtures).run(into: &report)
     }

@@ -27,31 +27,40 @@ final class FrozenTrie {
         var end: Int
     }
 
+    /// A static child and the hash of its literal: scans and probes compare bytes only on a hash hit.
+    struct StaticEdge {
+        var hash: UInt32
+        var child: Int32
+    }
+
     static let hashThreshold = 8
 
-    let nodes: [Node]
-    let literalBytes: [UInt8]
-    let staticChildren: [Int32]
-    let hashSlots: [Int32]
-    let routeIDs: [Int32]
+    // Owned flat buffers rather than arrays: immutable after init, and read without bounds checks or
+    // reference counting on the lookup path. Every element type is trivial, so deinit only deallocates.
+    private let nodes: UnsafeMutableBufferPointer<Node>
+    private let literalBytes: UnsafeMutableBufferPointer<UInt8>
+    private let staticEdges: UnsafeMutableBufferPointer<StaticEdge>
+    private let hashSlots: UnsafeMutableBufferPointer<StaticEdge>
+    private let routeIDs: UnsafeMutableBufferPointer<Int32>
     let maximumDepth: Int
     let caseInsensitive: Bool
 
     init(_ trie: RouteTrie, ranks: [Int]) {
         var nodes: [Node] = []
         var literalBytes: [UInt8] = []
-        var staticChildren: [Int32] = []
-        var hashSlots: [Int32] = []
+        var staticEdges: [StaticEdge] = []
+        var hashSlots: [StaticEdge] = []
         var routeIDs: [Int32] = []
         nodes.reserveCapacity(trie.nodes.count)
+        let literalHashes = trie.nodes.map { source in source.literal.withUnsafeBufferPointer { FrozenTrie.hash($0, fold: false) } }
         for source in trie.nodes {
             var node = Node()
             node.literalStart = Int32(literalBytes.count)
             literalBytes += source.literal
             node.literalEnd = Int32(literalBytes.count)
-            node.staticStart = Int32(staticChildren.count)
+            node.staticStart = Int32(staticEdges.count)
             node.staticCount = Int32(source.staticOrder.count)
-            staticChildren += source.staticOrder.map { Int32($0) }
+            staticEdges += source.staticOrder.map { StaticEdge(hash: literalHashes[$0], child: Int32($0)) }
             node.parameter = Int32(source.parameter)
             node.optional = Int32(source.optional)
             node.splat = Int32(source.splat)
@@ -67,62 +76,93 @@ final class FrozenTrie {
             nodes[index].hashStart = Int32(hashSlots.count)
             nodes[index].hashMask = Int32(size - 1)
             let base = hashSlots.count
-            hashSlots += repeatElement(-1, count: size)
+            hashSlots += repeatElement(StaticEdge(hash: 0, child: -1), count: size)
             for child in source.staticOrder {
-                var slot = FrozenTrie.hash(trie.nodes[child].literal[...], fold: false) & (size - 1)
-                while hashSlots[base + slot] >= 0 { slot = (slot + 1) & (size - 1) }
-                hashSlots[base + slot] = Int32(child)
+                var slot = Int(literalHashes[child]) & (size - 1)
+                while hashSlots[base + slot].child >= 0 { slot = (slot + 1) & (size - 1) }
+                hashSlots[base + slot] = StaticEdge(hash: literalHashes[child], child: Int32(child))
             }
         }
-        self.nodes = nodes
-        self.literalBytes = literalBytes
-        self.staticChildren = staticChildren
-        self.hashSlots = hashSlots
-        self.routeIDs = routeIDs
+        self.nodes = FrozenTrie.own(nodes)
+        self.literalBytes = FrozenTrie.own(literalBytes)
+        self.staticEdges = FrozenTrie.own(staticEdges)
+        self.hashSlots = FrozenTrie.own(hashSlots)
+        self.routeIDs = FrozenTrie.own(routeIDs)
         self.maximumDepth = trie.maximumDepth
         self.caseInsensitive = trie.caseInsensitive
     }
 
+    deinit {
+        nodes.deallocate()
+        literalBytes.deallocate()
+        staticEdges.deallocate()
+        hashSlots.deallocate()
+        routeIDs.deallocate()
+    }
+
+    private static func own<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(fromContentsOf: array)
+        return buffer
+    }
+
     /// FNV-1a; literals are stored folded, path bytes are folded while hashing.
     @inline(__always)
-    static func hash<Bytes: Collection>(_ bytes: Bytes, fold: Bool) -> Int where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(fold ? ASCIIFolding.fold(byte) : byte)) &* 0x100_0000_01b3
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) -> UInt32 {
+        var hash: UInt32 = 0x811c_9dc5
+        if fold {
+            for byte in bytes { hash = (hash ^ UInt32(ASCIIFolding.fold(byte))) &* 0x0100_0193 }
+        } else {
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
         }
-        return Int(truncatingIfNeeded: hash & 0x7fff_ffff)
+        return hash
     }
 
-    func routes(at node: Int32) -> ArraySlice<Int32> {
+    /// The route that wins at `node` (the first declared; later ones are its fall-throughs).
+    func firstRoute(at node: Int32) -> Int {
+        Int(routeIDs[Int(nodes[Int(node)].routeStart)])
+    }
+
+    /// Every route ending at `node`, in declaration order.
+    func routes(at node: Int32) -> [Int] {
         let node = nodes[Int(node)]
-        return routeIDs[Int(node.routeStart)..<Int(node.routeStart + node.routeCount)]
+        return (node.routeStart..<node.routeStart + node.routeCount).map { Int(routeIDs[Int($0)]) }
     }
 
+    @inline(__always)
     private func literalEquals(_ child: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
         let node = nodes[Int(child)]
         let start = Int(node.literalStart)
         guard Int(node.literalEnd) - start == segment.count else { return false }
-        for offset in 0..<segment.count {
-            let byte = caseInsensitive ? ASCIIFolding.fold(segment[offset]) : segment[offset]
-            if literalBytes[start + offset] != byte { return false }
+        if caseInsensitive {
+            for offset in 0..<segment.count where literalBytes[start + offset] != ASCIIFolding.fold(segment[offset]) {
+                return false
+            }
+        } else {
+            for offset in 0..<segment.count where literalBytes[start + offset] != segment[offset] {
+                return false
+            }
         }
         return true
     }
 
-    private func staticChild(of node: Node, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        if node.hashStart >= 0 {
-            let mask = Int(node.hashMask)
-            var slot = FrozenTrie.hash(segment, fold: caseInsensitive) & mask
+    private func staticChild(of node: UnsafePointer<Node>, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let hash = FrozenTrie.hash(segment, fold: caseInsensitive)
+        let hashStart = Int(node.pointee.hashStart)
+        if hashStart >= 0 {
+            let mask = Int(node.pointee.hashMask)
+            var slot = Int(hash) & mask
             while true {
-                let child = hashSlots[Int(node.hashStart) + slot]
-                if child < 0 { return -1 }
-                if literalEquals(child, segment) { return child }
-                slot = (slot + 1) & mask
+                let edge = hashSlots[hashStart &+ slot]
+                if edge.child < 0 { return -1 }
+                if edge.hash == hash && literalEquals(edge.child, segment) { return edge.child }
+                slot = (slot &+ 1) & mask
             }
         }
-        for offset in 0..<Int(node.staticCount) {
-            let child = staticChildren[Int(node.staticStart) + offset]
-            if literalEquals(child, segment) { return child }
+        let start = Int(node.pointee.staticStart)
+        for offset in 0..<Int(node.pointee.staticCount) {
+            let edge = staticEdges[start &+ offset]
+            if edge.hash == hash && literalEquals(edge.child, segment) { return edge.child }
         }
         return -1
     }
@@ -132,6 +172,32 @@ final class FrozenTrie {
         var segment: Int
         var step: UInt8
         var opensOptional: Bool
+    }
+
+    /// The best-ranked shape for `segments`. Tries the depth-first search's first path directly (at each
+    /// segment the static child, else the parameter child): when that path ends on a route, the search
+    /// would report it first and settled, since every other shape ranks below it at the first segment
+    /// where they differ. Otherwise (a dead end, or only optional or splat shapes) the full search decides.
+    func searchBest(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>,
+                    into best: inout BestCandidate) {
+        var node: Int32 = 0
+        for bounds in segments {
+            let current = nodes.baseAddress! + Int(node)
+            var next: Int32 = -1
+            if current.pointee.staticCount > 0 {
+                next = staticChild(of: current, UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]))
+            }
+            if next < 0 { next = current.pointee.parameter }
+            if next < 0 { return search(bytes, segments, into: &best) }
+            node = next
+        }
+        let found = nodes[Int(node)]
+        guard found.routeCount > 0 else { return search(bytes, segments, into: &best) }
+        if let captures = best.captures {
+            for index in 0..<segments.count { captures[index] = Capture(first: index, end: index &+ 1) }
+        }
+        best.node = node
+        best.rank = found.rank
     }
 
     /// Depth-first search over every route shape matching `segments`; see `CandidateSink`.
@@ -165,7 +231,8 @@ final class FrozenTrie {
                     case 1:
                         if segment < count && node.staticCount > 0 {
                             let bounds = segments[segment]
-                            let child = staticChild(of: node, UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]))
+                            let child = staticChild(of: nodes.baseAddress! + Int(nodeIndex),
+                                                    UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]))
                             if child >= 0 { push(child, segment + 1, Capture(first: segment, end: segment + 1)) }
                         }
                     case 2:
@@ -212,19 +279,19 @@ protocol CandidateSink {
 
 /// Keeps the best-ranked shape and stops as soon as nothing better can follow.
 struct BestCandidate: CandidateSink {
-    var keepsCaptures: Bool
+    /// Where the winner's captures are copied (capacity `maximumDepth + 1`), or nil when only the route matters.
+    let captures: UnsafeMutableBufferPointer<FrozenTrie.Capture>?
     var node: Int32 = -1
     var rank: Int32 = .max
-    var captures: [FrozenTrie.Capture] = []
 
-    init(keepsCaptures: Bool) { self.keepsCaptures = keepsCaptures }
+    init(capturesInto captures: UnsafeMutableBufferPointer<FrozenTrie.Capture>? = nil) { self.captures = captures }
 
     mutating func candidate(_ node: Int32, rank: Int32, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
                             settled: Bool) -> Bool {
         if self.node < 0 || rank < self.rank {
             self.node = node
             self.rank = rank
-            if keepsCaptures { self.captures = Array(captures) }
+            if let destination = self.captures { _ = destination.initialize(fromContentsOf: captures) }
         }
         return settled
     }

@@ -19,6 +19,29 @@ enum PathSegmenter {
         return bytes.count
     }
 
+    /// Whether normalisation would leave `bytes` as they are: `/` alone, or segments each led by one `/`,
+    /// none of them empty, `.` or `..`.
+    static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 1 else { return bytes.first == slash }
+        guard bytes[0] == slash, bytes[bytes.count - 1] != slash else { return false }
+        var previous = slash
+        var index = 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if previous == slash {
+                // A segment starts here: it may be neither empty nor `.` nor `..`.
+                if byte == slash { return false }
+                if byte == dot {
+                    let next = index + 1 < bytes.count ? bytes[index + 1] : slash
+                    if next == slash || (next == dot && (index + 2 == bytes.count || bytes[index + 2] == slash)) { return false }
+                }
+            }
+            previous = byte
+            index += 1
+        }
+        return true
+    }
+
     /// An upper bound on the segments `split` may need to hold.
     static func capacityNeeded(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
         var count = 1
@@ -48,6 +71,33 @@ enum PathSegmenter {
             index += 1
         }
         return count
+    }
+
+    /// The strict twin of `split` for the common case: the segments of text that is already a normalised
+    /// path with no `?query` or `#fragment`, in one pass. Nil for any other text (normalise it and use
+    /// `withSegments`), or when `segments` is too small.
+    static func splitPlain(_ bytes: UnsafeBufferPointer<UInt8>,
+                           into segments: UnsafeMutableBufferPointer<SegmentBounds>) -> Int? {
+        let count = bytes.count
+        guard count > 0, bytes[0] == slash else { return nil }
+        if count == 1 { return 0 }
+        var found = 0
+        var start = 1
+        var index = 1
+        while true {
+            if index == count || bytes[index] == slash {
+                let length = index &- start
+                if length == 0 || found == segments.count { return nil }
+                if bytes[start] == dot && (length == 1 || (length == 2 && bytes[start &+ 1] == dot)) { return nil }
+                segments[found] = SegmentBounds(start: start, end: index)
+                found &+= 1
+                if index == count { return found }
+                start = index &+ 1
+            } else if bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "#") {
+                return nil
+            }
+            index &+= 1
+        }
     }
 
     /// Runs `body` over the normalised segments of `bytes[0..<end]`, on the stack for ordinary paths.

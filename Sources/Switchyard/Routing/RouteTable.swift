@@ -8,15 +8,15 @@
 ///     try table.url(name: "album", params: ["id": "12"])  // "/album/12"
 public final class RouteTable<Payload> {
     public let caseInsensitive: Bool
-    private var storage: [Route<Payload>] = []
+    @usableFromInline var storage: [Route<Payload>] = []
     private var validators: [RouteValidator?] = []
     private var specificity: [[UInt8]] = []
     private var names: [String: Int] = [:]
     private var trie: RouteTrie
-    /// Rank per route and the flattened trie, rebuilt on the first lookup after a declaration.
+    /// Rank per route and the frozen lookup, rebuilt on the first lookup after a declaration.
     private var cachedRanks: [Int]?
     private var cachedOrder: [Int]?
-    private var cachedTrie: FrozenTrie?
+    private var cachedLookup: RouteLookup?
 
     public init(caseInsensitive: Bool = false) {
         self.caseInsensitive = caseInsensitive
@@ -48,7 +48,7 @@ public final class RouteTable<Payload> {
         trie.insert(compiled, route: id.rawValue)
         cachedRanks = nil
         cachedOrder = nil
-        cachedTrie = nil
+        cachedLookup = nil
         return id
     }
 
@@ -76,12 +76,37 @@ public final class RouteTable<Payload> {
     /// Rethrows a validator's error.
     ///
     ///     try table.match("/album/12?tab=info")?.info.params["id"]   // "12"
+    @inlinable
     public func match(_ path: String) throws -> RouteMatch<Payload>? {
-        let location = Location(parsing: path)
-        for candidate in candidates(location.path, all: false) {
-            if let accepted = try accept(candidate, at: location) { return accepted }
+        guard let (route, info) = try resolve(path) else { return nil }
+        return RouteMatch(route: storage[route], info: info)
+    }
+
+    /// `match` up to the winning route's index: all of it that does not depend on the payload type, so the
+    /// part inlined and specialised in the caller is only the final pairing (no generic metadata lookups).
+    @usableFromInline
+    func resolve(_ path: String) throws -> (route: Int, info: RouteInfo)? {
+        let lookup = self.lookup
+        let location: Location
+        let best: RouteLookup.Best
+        if let plain = lookup.bestIfPlain(path) {
+            location = Location(path: path)
+            best = plain
+        } else {
+            location = Location(parsing: path)
+            best = lookup.best(location.path)
         }
-        return nil
+        switch best {
+        case .none:
+            return nil
+        case .found(let candidate):
+            return (candidate.route, lookup.info(candidate, at: location))
+        case .needsValidators:
+            for candidate in lookup.all(location.path) {
+                if let info = try validated(candidate, at: location) { return (candidate.route, info) }
+            }
+            return nil
+        }
     }
 
     /// Every route whose pattern matches and whose validator (if any) accepts, in rank order.
@@ -89,7 +114,7 @@ public final class RouteTable<Payload> {
     ///     try table.matchAll("/album/new").map(\.info.pattern)   // ["/album/new", "/album/:id"]
     public func matchAll(_ path: String) throws -> [RouteMatch<Payload>] {
         let location = Location(parsing: path)
-        return try candidates(location.path, all: true).compactMap { try accept($0, at: location) }
+        return try lookup.all(location.path).compactMap { try accept($0, at: location) }
     }
 
     /// The lookup without validators, query parsing or strings: the route whose pattern best matches the
@@ -109,74 +134,21 @@ public final class RouteTable<Payload> {
     }
 
     private func firstMatch(bytes: UnsafeBufferPointer<UInt8>) -> RouteID? {
-        let trie = frozenTrie
-        let node = PathSegmenter.withSegments(bytes, end: PathSegmenter.pathEnd(bytes)) { segments in
-            var best = BestCandidate(keepsCaptures: false)
-            trie.search(bytes, segments, into: &best)
-            return best.node
-        }
-        return node < 0 ? nil : RouteID(rawValue: Int(trie.routes(at: node).first!))
+        lookup.firstMatch(bytes).map(RouteID.init(rawValue:))
     }
 
-    private struct Candidate {
-        let route: Int
-        let params: [String: String]
+    private func accept(_ candidate: RouteLookup.Candidate, at location: Location) throws -> RouteMatch<Payload>? {
+        try validated(candidate, at: location).map { RouteMatch(route: storage[candidate.route], info: $0) }
     }
 
-    /// Routes whose pattern matches a normalised path, in rank order, with decoded parameters.
-    /// Unless `all`, stops at the best one when it has no validator to fall through.
-    private func candidates(_ path: String, all: Bool) -> [Candidate] {
-        let trie = frozenTrie
-        let ranks = self.ranks
-        var path = path
-        return path.withUTF8 { bytes in
-            PathSegmenter.withSegments(bytes, end: bytes.count) { segments in
-                if !all {
-                    var best = BestCandidate(keepsCaptures: true)
-                    trie.search(bytes, segments, into: &best)
-                    guard best.node >= 0 else { return [] }
-                    let first = Int(trie.routes(at: best.node).first!)
-                    if validators[first] == nil {
-                        return [Candidate(route: first, params: parameters(of: first, best.captures, bytes, segments))]
-                    }
-                }
-                var every = AllCandidates()
-                trie.search(bytes, segments, into: &every)
-                var found: [Candidate] = []
-                for (node, captures) in every.found {
-                    for route in trie.routes(at: node) {
-                        found.append(Candidate(route: Int(route), params: parameters(of: Int(route), captures, bytes, segments)))
-                    }
-                }
-                return found.sorted { ranks[$0.route] < ranks[$1.route] }
-            }
-        }
-    }
-
-    private func parameters(of route: Int, _ captures: [FrozenTrie.Capture],
-                            _ bytes: UnsafeBufferPointer<UInt8>,
-                            _ segments: UnsafeBufferPointer<SegmentBounds>) -> [String: String] {
-        var params: [String: String] = [:]
-        for (index, segment) in storage[route].pattern.segments.enumerated() {
-            guard let name = segment.parameterName, captures[index].first >= 0 else { continue }
-            let text = (captures[index].first..<captures[index].end).map { position in
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[segments[position].start..<segments[position].end]),
-                       as: UTF8.self)
-            }.joined(separator: "/")
-            params[name] = PercentCoding.decode(text)
-        }
-        return params
-    }
-
-    private func accept(_ candidate: Candidate, at location: Location) throws -> RouteMatch<Payload>? {
-        let route = storage[candidate.route]
-        var info = RouteInfo(path: location.path, pattern: route.pattern.text, params: candidate.params,
-                             query: location.query, fragment: location.fragment)
+    /// The candidate's info, with the validator's value; nil when the validator rejects it.
+    private func validated(_ candidate: RouteLookup.Candidate, at location: Location) throws -> RouteInfo? {
+        var info = lookup.info(candidate, at: location)
         if let validator = validators[candidate.route] {
             guard let value = try validator(info) else { return nil }
             info.value = value
         }
-        return RouteMatch(route: route, info: info)
+        return info
     }
 
     // MARK: Ranking
@@ -201,11 +173,12 @@ public final class RouteTable<Payload> {
         return order
     }
 
-    private var frozenTrie: FrozenTrie {
-        if let cachedTrie { return cachedTrie }
-        let frozen = FrozenTrie(trie, ranks: ranks)
-        cachedTrie = frozen
-        return frozen
+    private var lookup: RouteLookup {
+        if let cachedLookup { return cachedLookup }
+        let lookup = RouteLookup(trie, ranks: ranks, patterns: storage.map(\.pattern),
+                                 hasValidator: validators.map { $0 != nil })
+        cachedLookup = lookup
+        return lookup
     }
 
     // MARK: Teaching and suggestions
@@ -216,7 +189,7 @@ public final class RouteTable<Payload> {
     ///     print(table.explain("/album/new"))
     public func explain(_ path: String) -> Explanation {
         let location = Location(parsing: path)
-        let matched = Dictionary(candidates(location.path, all: true).map { ($0.route, $0) }) { first, _ in first }
+        let matched = Dictionary(lookup.all(location.path).map { ($0.route, $0) }) { first, _ in first }
         let segments = PathSegmenter.strings(location.path)
         var outcomes: [Int: Explanation.Outcome] = [:]
         var winner: Int?
