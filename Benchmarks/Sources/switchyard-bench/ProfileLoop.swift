@@ -2,10 +2,15 @@
 enum ProfileLoop {
     struct UnknownSubject: Error, CustomStringConvertible {
         let subject: String
-        var description: String { "--loop: unknown subject \(subject) (match, firstMatch or routing-kit)" }
+        var description: String { "--loop: unknown subject \(subject) (match, firstMatch, routing-kit or declare)" }
     }
 
     static func run(subject: String, set kind: String, routes: Int, count: Int, fixtures: Fixtures) throws {
+        if subject == "declare" {
+            let set: RouteSet = kind == "static-heavy" ? .staticHeavy(routes) : .parameterHeavy(routes)
+            for _ in 0..<count { blackHole(try declare(set.patterns)) }
+            return
+        }
         let (set, routers) = try fixtures.routers(kind, routes)
         let workload: any Workload = switch subject {
         case "match": SwitchyardMatch(table: routers.switchyard, paths: set.queries)
@@ -15,6 +20,12 @@ enum ProfileLoop {
         }
         blackHole(workload.runBatch(from: 0, count: set.queries.count))
         blackHole(loop(workload, count))
+    }
+
+    /// Declares every pattern, then freezes the table with one lookup.
+    @inline(never)
+    static func declare(_ patterns: [String]) throws -> Int? {
+        try SwitchyardDeclaration.table(patterns).firstMatch("/")?.rawValue
     }
 
     @inline(never)

@@ -8,14 +8,19 @@ do {
     exit(2)
 }
 
-var report = Report(command: (["switchyard-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
-print("Machine: \(report.machine.cpu), \(report.machine.cores) cores, Linux \(report.machine.kernel)\n")
 let fixtures = Fixtures()
-do {
-    if let loop = options.loop {
+if let loop = options.loop {
+    do {
         try ProfileLoop.run(subject: loop.subject, set: loop.set, routes: loop.routes, count: loop.count, fixtures: fixtures)
         exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("switchyard-bench: \(error)\n".utf8))
+        exit(1)
     }
+}
+var report = Report(command: (["switchyard-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+print("Machine: \(report.machine.cpu), \(report.machine.cores) cores, Linux \(report.machine.kernel)\n")
+do {
     if options.cases.contains(1) {
         try MatchingBenchmark(timer: options.timer, fixtures: fixtures).run(into: &report)
     }
