@@ -6,6 +6,7 @@
 */
 
 #include <errno.h>
+#include <malloc.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,11 @@ uint64_t allocation_counter_frees(void) { return frees; }
 void allocation_counter_reset(void) {
   allocations = 0;
   frees = 0;
+}
+
+uint64_t allocation_counter_heap_in_use(void) {
+  struct mallinfo2 info = mallinfo2();
+  return (uint64_t)info.uordblks + (uint64_t)info.hblkhd;
 }
 
 void *malloc(size_t size) {

@@ -2,11 +2,13 @@ import Foundation
 
 /// Command line: `switchyard-bench [--quick] [--cases 1,2,3] [--json PATH]`.
 struct Options {
-    var cases: Set<Int> = [1, 2, 3]
+    var cases: Set<Int> = [1, 2, 3, 6]
     var quick = false
     var json = Options.packageDirectory.appendingPathComponent("results/latest.json")
     /// `--loop SUBJECT SET ROUTES COUNT`: only run one workload COUNT times, for callgrind.
     var loop: (subject: String, set: String, routes: Int, count: Int)?
+    /// `--resident KIND`: the child process of the memory case.
+    var resident: String?
 
     static let usage = """
         usage: switchyard-bench [--quick] [--cases LIST] [--json PATH]
@@ -51,6 +53,9 @@ struct Options {
                     throw UsageError(description: "--loop needs SUBJECT SET ROUTES COUNT, e.g. --loop match parameter-heavy 1000 100000")
                 }
                 loop = (values[0], values[1], routes, count)
+            case "--resident":
+                guard let kind = rest.popFirst() else { throw UsageError(description: "--resident needs a kind") }
+                resident = kind
             case "-h", "--help":
                 print(Options.usage)
                 exit(0)

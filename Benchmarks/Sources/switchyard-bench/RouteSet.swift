@@ -37,27 +37,29 @@ extension RouteSet {
     /// `/section3/group1/page4` and `/section3/group1/page9/:id`. The same depth at every size, so
     /// only the number of routes changes between sizes.
     static func staticHeavy(_ count: Int) -> RouteSet {
-        let patterns = (0..<count).map { index -> String in
-            let (a, b, c) = digits(index, count)
-            let path = "/section\(a)/group\(b)/page\(c)"
-            return index % 10 == 9 ? path + "/:id" : path
-        }
-        return RouteSet(name: "static-heavy", patterns: patterns, value: numericValue)
+        RouteSet(name: "static-heavy", patterns: (0..<count).map { staticHeavyPattern($0, of: count) }, value: numericValue)
+    }
+
+    static func staticHeavyPattern(_ index: Int, of count: Int) -> String {
+        let (a, b, c) = digits(index, count)
+        let path = "/section\(a)/group\(b)/page\(c)"
+        return index % 10 == 9 ? path + "/:id" : path
     }
 
     /// Every route has two or three parameters between static segments, e.g. `/api2/:p1/items0/:p2/act7`,
     /// `/api2/:p1/items0/act8/:p3`, `/api2/:p1/items0/:p2/act9/:p3`. Names depend only on the position,
     /// as routing-kit requires of routes sharing a prefix.
     static func parameterHeavy(_ count: Int) -> RouteSet {
-        let patterns = (0..<count).map { index -> String in
-            let (a, b, c) = digits(index, count)
-            switch index % 3 {
-            case 0: return "/api\(a)/:p1/items\(b)/:p2/act\(c)"
-            case 1: return "/api\(a)/:p1/items\(b)/act\(c)/:p3"
-            default: return "/api\(a)/:p1/items\(b)/:p2/act\(c)/:p3"
-            }
+        RouteSet(name: "parameter-heavy", patterns: (0..<count).map { parameterHeavyPattern($0, of: count) }, value: numericValue)
+    }
+
+    static func parameterHeavyPattern(_ index: Int, of count: Int) -> String {
+        let (a, b, c) = digits(index, count)
+        switch index % 3 {
+        case 0: return "/api\(a)/:p1/items\(b)/:p2/act\(c)"
+        case 1: return "/api\(a)/:p1/items\(b)/act\(c)/:p3"
+        default: return "/api\(a)/:p1/items\(b)/:p2/act\(c)/:p3"
         }
-        return RouteSet(name: "parameter-heavy", patterns: patterns, value: numericValue)
     }
 
     /// The GitHub REST API's routes (see `GitHubAPI`), with values shaped like real ones.

@@ -9,9 +9,12 @@ do {
 }
 
 let fixtures = Fixtures()
-if let loop = options.loop {
+if options.loop != nil || options.resident != nil {
     do {
-        try ProfileLoop.run(subject: loop.subject, set: loop.set, routes: loop.routes, count: loop.count, fixtures: fixtures)
+        if let loop = options.loop {
+            try ProfileLoop.run(subject: loop.subject, set: loop.set, routes: loop.routes, count: loop.count, fixtures: fixtures)
+        }
+        if let resident = options.resident { try MemoryBenchmark.reportResident(resident) }
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("switchyard-bench: \(error)\n".utf8))
@@ -29,6 +32,9 @@ do {
     }
     if options.cases.contains(3) {
         try AllocationBenchmark(fixtures: fixtures).run(into: &report)
+    }
+    if options.cases.contains(6) {
+        try MemoryBenchmark().run(into: &report)
     }
     print(ResultTable.render(report.verdicts))
     try report.write(to: options.json)

@@ -1,0 +1,76 @@
+import Foundation
+import CAllocationCounter
+import Switchyard
+
+/// Case 6 (memory): resident memory of a process holding 100,000 declared routes, each kind measured in
+/// a fresh child process (see `ResidentMemory`).
+struct MemoryBenchmark {
+    static let routeCount = 100_000
+
+    /// What a `--resident KIND` child declares before reading VmRSS.
+    enum Kind: String, CaseIterable {
+        case baseline = "baseline"
+        case routeTable = "route-table"
+        case unfrozen = "unfrozen"
+        case patterns = "patterns"
+
+        var label: String {
+            switch self {
+            case .baseline: "this benchmark process, nothing declared"
+            case .routeTable: "RouteTable<Int>, 100,000 parameter-heavy routes, frozen"
+            case .unfrozen: "x"
+            case .patterns: "y"
+            }
+        }
+
+        /// Declares one route at a time from generated text, so no list of 100,000 patterns is resident.
+        func declare() throws -> AnyObject? {
+            switch self {
+            case .baseline:
+                return nil
+            case .patterns:
+                return try (0..<MemoryBenchmark.routeCount).map { try Pattern(RouteSet.parameterHeavyPattern($0, of: MemoryBenchmark.routeCount)) } as AnyObject
+            case .unfrozen:
+                let table = RouteTable<Int>()
+                for index in 0..<MemoryBenchmark.routeCount {
+                    try table.add(RouteSet.parameterHeavyPattern(index, of: MemoryBenchmark.routeCount), payload: index)
+                }
+                return table
+            case .routeTable:
+                let table = RouteTable<Int>()
+                for index in 0..<MemoryBenchmark.routeCount {
+                    try table.add(RouteSet.parameterHeavyPattern(index, of: MemoryBenchmark.routeCount), payload: index)
+                }
+                _ = table.firstMatch("/")
+                return table
+            }
+        }
+    }
+
+    func run(into report: inout Report) throws {
+        var section = Report.Section(title: "6b. Resident memory (VmRSS of a fresh process; target ≤ 64 MB with 100,000 routes)")
+        var declared: [(Kind, Double)] = []
+        for kind in Kind.allCases {
+            let megabytes = try ResidentMemory.measureInChild(kind.rawValue)
+            section.rows.append(Report.Row(set: kind.rawValue, routes: kind == .baseline ? 0 : MemoryBenchmark.routeCount,
+                                           subject: kind.label, unit: .megabytes, median: megabytes))
+            if kind != .baseline { declared.append((kind, megabytes)) }
+        }
+        report.add(section)
+        if let (kind, megabytes) = declared.last {
+            report.check("resident memory with 100,000 routes ≤ 64 MB (\(kind.rawValue))",
+                         measured: "\(ResultTable.fixed(megabytes, 1)) MB", megabytes <= 64)
+        }
+    }
+
+    /// The child's side: declare, then print VmRSS in MB.
+    static func reportResident(_ kindName: String) throws {
+        guard let kind = Kind(rawValue: kindName) else {
+            throw Options.UsageError(description: "--resident \(kindName): expected one of \(Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let declared = try kind.declare()
+        print(ResidentMemory.current().map { ResultTable.fixed($0, 2) } ?? "unknown")
+        FileHandle.standardError.write(Data("in use \(Double(allocation_counter_heap_in_use()) / 1048576) MB\n".utf8))
+        withExtendedLifetime(declared) {}
+    }
+}
