@@ -25,6 +25,18 @@ public struct NavigationState: Equatable {
         self.queue = queue
     }
 
+    /// Same locations at the same places (screen ids aside), same alert, modals and queue: a result
+    /// that looks like this is "where you are", and the operation that produced it records nothing.
+    func looksLike(_ other: NavigationState) -> Bool {
+        environments.count == other.environments.count
+            && zip(environments, other.environments).allSatisfy { a, b in
+                a.kind == b.kind && a.tabs == b.tabs && a.selectedTab == b.selectedTab
+                    && zip(a.stacks, b.stacks).allSatisfy { $0.showsSameLocations(as: $1) }
+            }
+            && alert == other.alert && queue == other.queue
+            && modals.map(\.location) == other.modals.map(\.location)
+    }
+
     /// The location: the top screen of the top environment.
     public var screen: Screen { top.current.top }
 

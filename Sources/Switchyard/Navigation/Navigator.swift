@@ -143,7 +143,7 @@ public final class Navigator {
             nextID = firstID
             throw error
         }
-        guard draft != before else {
+        guard !draft.looksLike(before) else {
             nextID = firstID
             return false
         }

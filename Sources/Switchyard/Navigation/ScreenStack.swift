@@ -58,6 +58,19 @@ public struct ScreenStack: Equatable {
         return node
     }
 
+    /// True when both show the same locations in the same order, whatever the screens' ids.
+    func showsSameLocations(as other: ScreenStack) -> Bool {
+        var left: Node? = topNode
+        var right: Node? = other.topNode
+        while let l = left, let r = right {
+            if l === r { return true }
+            guard l.depth == r.depth, l.screen.location == r.screen.location else { return false }
+            left = l.below
+            right = r.below
+        }
+        return left == nil && right == nil
+    }
+
     /// Equal when they hold the same screens; shared nodes make the common case one comparison.
     public static func == (a: ScreenStack, b: ScreenStack) -> Bool {
         var left: Node? = a.topNode
