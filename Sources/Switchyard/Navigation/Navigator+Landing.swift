@@ -15,7 +15,7 @@ extension Navigator {
     /// start screens: a fresh navigator shows `/` whether or not a route matches it).
     func land(_ start: Location, lenient: Bool = false) throws -> Landing {
         var location = start
-        var chain = [LocationText.format(location)]
+        var chain = [location.text]
         while true {
             guard let (definition, info) = try resolve(location, lenient: lenient) else {
                 return Landing(screen: .bare(id: makeID(), path: location.path), presentation: .push)
@@ -25,7 +25,7 @@ extension Navigator {
                                presentation: definition.presentation)
             }
             location = Location(parsing: next, relativeTo: location.path)
-            let text = LocationText.format(location)
+            let text = location.text
             let seen = chain.contains(text)
             chain.append(text)
             if seen { throw NavigationError.redirectLoop(chain) }
@@ -35,7 +35,7 @@ extension Navigator {
 
     /// The route (or not-found) for a location; nil only when lenient and nothing matched.
     private func resolve(_ location: Location, lenient: Bool) throws -> (RouteDefinition, RouteInfo)? {
-        if let match = try routes.match(LocationText.format(location)) {
+        if let match = try routes.match(location.text) {
             return (match.route.payload, match.info)
         }
         if lenient { return nil }

@@ -38,7 +38,7 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
     }
 
     /// "/album/12?tab=info#top": path, sorted query and fragment.
-    public var location: String { LocationText.format(path: path, query: query, fragment: fragment) }
+    public var location: String { Location(path: path, query: query, fragment: fragment).text }
 
     /// The `info` table of the Lua API for this screen.
     public var info: RouteInfo {

@@ -8,7 +8,7 @@ struct LandingTests {
         try navigator.push("/old")
         #expect(navigator.path == "/a")
         try navigator.sheet("/private")
-        #expect(navigator.screen.location == "/login?next=/private")
+        #expect(navigator.path == "/login" && navigator.query == ["next": "/private"])
         try navigator.modal("/old")
         #expect(navigator.modals.map(\.path) == ["/a"])
         try navigator.go("/private?token=1")

@@ -2,7 +2,7 @@ import Testing
 @testable import Switchyard
 
 @Suite("Navigator: deep links")
-struct DeepLinkTests {
+struct NavigatorDeepLinkTests {
     @Test func aDeepLinkResetsToTheRootScreenAndPushes() throws {
         let navigator = try NavigationFixture.navigator()
         try navigator.push("/a"); try navigator.push("/b"); try navigator.sheet("/news")
