@@ -6,6 +6,8 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
     /// Navigation was attempted from a guard, validator, title/view/redirect callback or observer
     /// while another operation was in flight.
     case reentrant(attempted: NavigationOperation, inFlight: NavigationOperation)
+    /// A configuration change attempted from a callback while an operation was in flight.
+    case busy(String, inFlight: NavigationOperation)
     /// No route matched and no not-found route is declared.
     case unknownPath(String, suggestions: [String])
     /// The route's guard returned `.block`.
@@ -38,6 +40,8 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
         switch self {
         case let .reentrant(attempted, inFlight):
             "cannot \(attempted.rawValue) while \(inFlight.rawValue) is in progress: navigation from inside a guard, validator, title, redirect or observer is not allowed"
+        case let .busy(what, inFlight):
+            "cannot \(what) while \(inFlight.rawValue) is in progress"
         case let .unknownPath(path, suggestions):
             "no route matches \"\(path)\"" + (suggestions.isEmpty ? " (no routes declared)"
                 : "; nearest: " + suggestions.joined(separator: ", "))

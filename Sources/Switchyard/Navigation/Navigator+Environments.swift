@@ -1,6 +1,7 @@
 // Operations that present, dismiss and switch environments: sheets, covers, tabs, deep links, reset.
 extension Navigator {
-    /// Presents `path` in a new sheet environment with its own push stack.
+    /// Presents `path` in a new sheet environment with its own push stack (always a new environment,
+    /// even over a screen at the same location).
     ///
     ///     try navigator.sheet("/compose");  navigator.state.environments.last?.kind == .sheet
     public func sheet(_ path: String) throws { try present(path, as: .sheet, operation: .sheet) }
@@ -53,7 +54,7 @@ extension Navigator {
 
     /// Selects a tab by its 1-based position.
     public func tab(_ index: Int) throws {
-        try selectTab(named: String(index)) { tabs in tabs.indices.contains(index - 1) ? index - 1 : nil }
+        try selectTab(named: String(index)) { tabs in (1...tabs.count).contains(index) ? index - 1 : nil }
     }
 
     private func selectTab(named name: String, _ find: ([String]) -> Int?) throws {

@@ -68,6 +68,7 @@ extension Navigator {
     }
 
     /// Moves `count` entries back along the timeline (clamped). False when there is nothing behind.
+    /// The recorded state comes back as it was: guards are not run again (they ran when it was made).
     ///
     ///     try navigator.push("/a");  try navigator.back();  navigator.path == "/";  navigator.canForward
     @discardableResult

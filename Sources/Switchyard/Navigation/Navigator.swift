@@ -65,10 +65,15 @@ public final class Navigator {
     /// Tab names of the root, in order.
     public var tabs: [String] { state.environments[0].tabs }
 
-    /// The bounded length of `history`; lowering it drops the oldest entries.
-    public var timelineLimit: Int {
-        get { timeline.limit }
-        set { timeline.setLimit(newValue) }
+    /// The bounded length of `history` (at least 1).
+    public var timelineLimit: Int { timeline.limit }
+
+    /// Changes the bound of `history`; lowering it drops the oldest entries, never the current one.
+    ///
+    ///     try navigator.setTimelineLimit(1_000)
+    public func setTimelineLimit(_ limit: Int) throws(NavigationError) {
+        if let inFlight { throw .busy("change the timeline limit", inFlight: inFlight) }
+        timeline.setLimit(limit)
     }
 
     // MARK: Declaring

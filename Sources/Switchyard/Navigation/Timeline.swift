@@ -73,7 +73,8 @@ struct Timeline {
     /// Moves the cursor by `delta` (negative is back), clamped; returns the previous index, or nil
     /// when the cursor could not move.
     mutating func move(by delta: Int) -> Int? {
-        let target = min(max(index + delta, 0), entries.count - 1)
+        let (sum, overflow) = index.addingReportingOverflow(delta)
+        let target = overflow ? (delta > 0 ? entries.count - 1 : 0) : min(max(sum, 0), entries.count - 1)
         guard target != index else { return nil }
         defer { index = target }
         return index

@@ -46,7 +46,7 @@ struct TimelineTests {
         #expect(try navigator.back(9) == true)
         #expect(navigator.path == "/c/3")
         #expect(navigator.stack.count == 4)   // the state is whole; only history is short
-        navigator.timelineLimit = 2
+        try navigator.setTimelineLimit(2)
         #expect(navigator.historyLocations == ["/c/3", "/c/4"])   // the current entry is kept
         #expect(navigator.path == "/c/3")
     }
@@ -78,5 +78,30 @@ struct TimelineTests {
         #expect(screensHeld > 40_000)              // what 1,000 copies would have held
         #expect(nodes.count < 1_100)               // what is actually held: about one node per entry
         #expect(bottoms.count == 1)                // every snapshot shares the same root node
+    }
+
+    @Test func extremeCountsAreClampedNotCrashes() throws {
+        let navigator = try NavigationFixture.navigator()
+        try navigator.push("/a"); try navigator.push("/b")
+        #expect(try navigator.back(Int.max) == true)
+        #expect(navigator.historyIndex == 0)
+        #expect(try navigator.forward(Int.max) == true)
+        #expect(navigator.path == "/b")
+        #expect(try navigator.pop(Int.max) == true)
+        #expect(navigator.stackPaths == ["/"])
+        let tabbed = try NavigationFixture.navigator(tabs: ["/home"])
+        try expectUnchanged(tabbed) { try tabbed.tab(Int.min) }
+        try expectUnchanged(tabbed) { try tabbed.tab(Int.max) }
+    }
+
+    @Test func theLimitCannotChangeFromInsideAnOperation() throws {
+        let navigator = try NavigationFixture.navigator()
+        var caught: (any Error)?
+        _ = navigator.observe { _ in
+            do { try navigator.setTimelineLimit(1) } catch { caught = error }
+        }
+        try navigator.push("/a")
+        #expect(caught as? NavigationError == .busy("change the timeline limit", inFlight: .push))
+        #expect(navigator.history.count == 2)
     }
 }
