@@ -25,3 +25,12 @@ enum TemporaryScripts {
 }
 
 struct TemporaryScriptsError: Error {}
+
+extension TemporaryScripts {
+    static func overwrite(_ path: String, with text: String) throws -> String {
+        guard let file = fopen(path, "w") else { throw TemporaryScriptsError() }
+        fputs(text, file)
+        fclose(file)
+        return path
+    }
+}

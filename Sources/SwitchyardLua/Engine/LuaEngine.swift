@@ -36,6 +36,8 @@ public final class LuaEngine {
     public let globals: LuaTable
     /// Directories of the files run so far, searched by `require`.
     public private(set) var scriptDirectories: [String] = []
+    /// Empties the cache of modules `require` found next to the scripts.
+    var forgetModules: LuaFunction?
 
     public init(configuration: Configuration = .init()) throws(LuaError) {
         self.configuration = configuration

@@ -16,7 +16,12 @@ extension LuaEngine {
         let installer = configuration.sandboxed ? ScriptModules.sandboxRequire : ScriptModules.fullSearcher
         let setup = try state.run(Array(installer.utf8), chunkName: "=require")
         guard let install = setup.first?.functionValue else { return }
-        try install.call(.function(search))
+        forgetModules = try install.call(.function(search)).first?.functionValue
+    }
+
+    /// Makes `require` load the script modules again (for a reload after files changed).
+    public func forgetScriptModules() {
+        _ = try? forgetModules?.call()
     }
 
     /// search(name, level) -> chunk, path | nil, explanation
@@ -85,17 +90,23 @@ enum ScriptModules {
             if loaded[name] == nil then loaded[name] = module end
             return loaded[name], path
           end
+          return function() loaded = {} end
         end
         """
 
     /// Puts a searcher over `search` after `package.preload`'s in `package.searchers`.
     static let fullSearcher = """
         return function(search)
+          local found = {}
           table.insert(package.searchers, 2, function(name)
             local chunk, where = search(name, 3)
-            if chunk then return chunk, where end
+            if chunk then found[name] = true return chunk, where end
             return where
           end)
+          return function()
+            for name in pairs(found) do package.loaded[name] = nil end
+            found = {}
+          end
         end
         """
 }
