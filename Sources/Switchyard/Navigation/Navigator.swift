@@ -122,6 +122,19 @@ public final class Navigator {
         return ObservationToken(navigator: self, key: nextObserverKey)
     }
 
+    /// The Lua API's `nav.on(event, fn)`: "change" hears every change, an operation's name
+    /// ("push", "pop_to", "start_flow"...) only that operation.
+    ///
+    ///     let token = try navigator.observe(event: "pop_to") { event in print(event.to.path) }
+    public func observe(event name: String, _ handler: @escaping (NavigationEvent) throws -> Void)
+        throws(NavigationError) -> ObservationToken {
+        if name == "change" { return observe(handler) }
+        guard let operation = NavigationOperation(rawValue: name) else {
+            throw .unknownEvent(name, available: ["change"] + NavigationOperation.allCases.map(\.rawValue))
+        }
+        return observe(only: [operation], handler)
+    }
+
     func removeObserver(_ key: Int) { observers.removeAll { $0.key == key } }
     func hasObserver(_ key: Int) -> Bool { observers.contains { $0.key == key } }
 
