@@ -76,6 +76,20 @@ public final class Navigator {
         timeline.setLimit(limit)
     }
 
+    /// A new navigator with this one's configuration (routes, not-found, flows, tabs, limits) and
+    /// none of its state or observers, landed on its start screen: how each scenario test starts.
+    ///
+    ///     let scenario = try navigator.fresh()
+    public func fresh() throws -> Navigator {
+        let copy = Navigator(routes: routes, timelineLimit: timelineLimit)
+        copy.notFound = notFound
+        copy.maxRedirects = maxRedirects
+        copy.flows = flows
+        copy.tabPaths = tabPaths
+        try copy.reset()
+        return copy
+    }
+
     // MARK: Declaring
 
     /// Declares (or replaces) a named flow.
