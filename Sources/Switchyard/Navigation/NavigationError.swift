@@ -32,6 +32,7 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
     case unknownButton(String, available: [String])
     case duplicateButton(String)
     case invalidPresentation(String)
+    case unknownEvent(String, available: [String])
     /// A saved document that cannot be restored: not JSON, truncated, wrong format or version, or
     /// inconsistent. The navigator's state was left alone.
     case invalidDocument(String)
@@ -80,6 +81,8 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
             "alert: two buttons are labelled \"\(label)\"; labels must differ so choose can tell them apart"
         case let .invalidPresentation(text):
             "invalid presentation \"\(text)\": expected push, sheet or cover"
+        case let .unknownEvent(name, available):
+            "no event \"\(name)\"; events: " + available.joined(separator: ", ")
         case let .invalidDocument(reason):
             "cannot restore navigation state: \(reason)"
         }

@@ -82,23 +82,26 @@ extension Navigator {
         }
     }
 
-    /// Starts over with a new timeline. Without a path: `/` (or each tab's root), landed on its route
-    /// if one matches. With a path: that screen, as a deep link would push it.
+    /// Starts over with a new timeline, alert, modals and queue. Without a path: `/` (or each tab's
+    /// root), landed on its route if one matches. With a path: that screen as the root screen, or with
+    /// tabs, pushed on the tab it names as a deep link would.
     ///
     ///     try navigator.reset("/login")
     public func reset(_ path: String? = nil) throws {
         try replaceTimeline(.reset) {
-            var fresh = try startState()
-            if let path {
-                let landed = try land(Location(parsing: path))
-                if tabPaths.isEmpty {
-                    fresh.replaceTop(with: landed.screen)
-                } else {
-                    fresh.showFromRoot(landed.screen, as: .push)
-                }
-            }
+            let fresh = try resetState(path)
             return Timeline(start: TimelineEntry(operation: .reset, state: fresh), limit: timelineLimit)
         }
+    }
+
+    private func resetState(_ path: String?) throws -> NavigationState {
+        guard let path else { return try startState() }
+        guard !tabPaths.isEmpty else {
+            return NavigationState(root: NavigationEnvironment(kind: .root, root: try land(Location(parsing: path)).screen))
+        }
+        var fresh = try startState()
+        fresh.showFromRoot(try land(Location(parsing: path)).screen, as: .push)
+        return fresh
     }
 
     private func startState() throws -> NavigationState {

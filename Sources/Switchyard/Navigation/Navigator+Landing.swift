@@ -17,12 +17,11 @@ extension Navigator {
         var location = start
         var chain = [location.text]
         while true {
-            guard let (definition, info) = try resolve(location, lenient: lenient) else {
+            guard let resolution = try resolve(location, lenient: lenient) else {
                 return Landing(screen: .bare(id: makeID(), path: location.path), presentation: .push)
             }
-            guard let next = try redirection(definition, info) else {
-                return Landing(screen: try screen(for: info, definition, matched: !info.pattern.isEmpty),
-                               presentation: definition.presentation)
+            guard let next = try redirection(resolution.definition, resolution.info) else {
+                return Landing(screen: try screen(for: resolution), presentation: resolution.definition.presentation)
             }
             location = Location(parsing: next, relativeTo: location.path)
             let text = location.text
@@ -33,10 +32,17 @@ extension Navigator {
         }
     }
 
+    /// What a location resolved to: its route's definition (or not-found's) and the match info.
+    private struct Resolution {
+        let definition: RouteDefinition
+        let info: RouteInfo
+        let matched: Bool
+    }
+
     /// The route (or not-found) for a location; nil only when lenient and nothing matched.
-    private func resolve(_ location: Location, lenient: Bool) throws -> (RouteDefinition, RouteInfo)? {
+    private func resolve(_ location: Location, lenient: Bool) throws -> Resolution? {
         if let match = try routes.match(location.text) {
-            return (match.route.payload, match.info)
+            return Resolution(definition: match.route.payload, info: match.info, matched: true)
         }
         if lenient { return nil }
         guard let notFound else {
@@ -45,7 +51,7 @@ extension Navigator {
         }
         let info = RouteInfo(path: location.path, pattern: "", params: [:], query: location.query,
                              fragment: location.fragment, value: nil)
-        return (notFound, info)
+        return Resolution(definition: notFound, info: info, matched: false)
     }
 
     /// Where the route sends this landing instead: its redirect first, then its guard.
@@ -58,10 +64,11 @@ extension Navigator {
         }
     }
 
-    private func screen(for info: RouteInfo, _ definition: RouteDefinition, matched: Bool) throws -> Screen {
-        Screen(id: makeID(), path: info.path, pattern: matched ? info.pattern : nil, params: info.params,
-               query: info.query, fragment: info.fragment,
-               title: try definition.title?.render(info), view: try definition.view?.render(info),
-               value: info.value)
+    private func screen(for resolution: Resolution) throws -> Screen {
+        let (info, definition) = (resolution.info, resolution.definition)
+        return Screen(id: makeID(), path: info.path, pattern: resolution.matched ? info.pattern : nil,
+                      params: info.params, query: info.query, fragment: info.fragment,
+                      title: try definition.title?.render(info), view: try definition.view?.render(info),
+                      value: info.value)
     }
 }

@@ -76,6 +76,20 @@ public final class Navigator {
         timeline.setLimit(limit)
     }
 
+    /// A new navigator with this one's configuration (routes, not-found, flows, tabs, limits) and
+    /// none of its state or observers, landed on its start screen: how each scenario test starts.
+    ///
+    ///     let scenario = try navigator.fresh()
+    public func fresh() throws -> Navigator {
+        let copy = Navigator(routes: routes, timelineLimit: timelineLimit)
+        copy.notFound = notFound
+        copy.maxRedirects = maxRedirects
+        copy.flows = flows
+        copy.tabPaths = tabPaths
+        try copy.reset()
+        return copy
+    }
+
     // MARK: Declaring
 
     /// Declares (or replaces) a named flow.
@@ -120,6 +134,19 @@ public final class Navigator {
         nextObserverKey += 1
         observers.append((nextObserverKey, operations, handler))
         return ObservationToken(navigator: self, key: nextObserverKey)
+    }
+
+    /// The Lua API's `nav.on(event, fn)`: "change" hears every change, an operation's name
+    /// ("push", "pop_to", "start_flow"...) only that operation.
+    ///
+    ///     let token = try navigator.observe(event: "pop_to") { event in print(event.to.path) }
+    public func observe(event name: String, _ handler: @escaping (NavigationEvent) throws -> Void)
+        throws(NavigationError) -> ObservationToken {
+        if name == "change" { return observe(handler) }
+        guard let operation = NavigationOperation(rawValue: name) else {
+            throw .unknownEvent(name, available: ["change"] + NavigationOperation.allCases.map(\.rawValue))
+        }
+        return observe(only: [operation], handler)
     }
 
     func removeObserver(_ key: Int) { observers.removeAll { $0.key == key } }

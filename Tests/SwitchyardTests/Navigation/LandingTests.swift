@@ -133,4 +133,16 @@ struct LandingTests {
         navigator.notFound = RouteDefinition(guard: { _ in .block })
         try expectUnchanged(navigator) { try navigator.push("/nowhere/else") }
     }
+
+    @Test func resetToAPathDoesNotLandTheSlashScreenFirst() throws {
+        var calls = 0
+        let routes = RouteTable<RouteDefinition>()
+        try routes.add("/", payload: RouteDefinition(guard: { _ in calls += 1; return .allow }))
+        try routes.add("/x", payload: RouteDefinition(title: "X"))
+        let navigator = Navigator(routes: routes)
+        try navigator.reset("/x")
+        #expect(calls == 0 && navigator.stackPaths == ["/x"] && navigator.screen.title == "X")
+        try navigator.reset()
+        #expect(calls == 1 && navigator.stackPaths == ["/"])
+    }
 }

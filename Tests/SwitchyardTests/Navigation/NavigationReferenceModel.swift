@@ -88,17 +88,18 @@ struct NavigationReferenceModel: Equatable {
     mutating func reset(_ path: String?) throws -> Bool {
         let savedID = nextID
         do {
-            let roots = tabPaths.isEmpty ? ["/"] : tabPaths
             var stacks: [[Screen]] = []
-            for root in roots {
-                let (screen, _) = try Self.landLeniently(root, &nextID)
-                stacks.append([screen])
+            if let path, tabPaths.isEmpty {
+                stacks = [[try Self.land(path, &nextID).0]]
+            } else {
+                for root in tabPaths.isEmpty ? ["/"] : tabPaths {
+                    stacks.append([try Self.landLeniently(root, &nextID).0])
+                }
             }
             let root = Environment(kind: "root", tabs: tabPaths.map(Self.tabName), stacks: stacks, selected: 0)
             var fresh = State(environments: [root], alert: nil, modals: [], queue: [])
-            if let path {
-                let (screen, _) = try Self.land(path, &nextID)
-                if tabPaths.isEmpty { fresh.environments[0].stacks[0] = [screen] } else { Self.showFromRoot(screen, .push, &fresh) }
+            if let path, !tabPaths.isEmpty {
+                Self.showFromRoot(try Self.land(path, &nextID).0, .push, &fresh)
             }
             timeline = [("reset", fresh)]
             index = 0

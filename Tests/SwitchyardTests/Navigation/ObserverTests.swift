@@ -70,3 +70,27 @@ struct ObserverTests {
         #expect(calls == 0)
     }
 }
+
+@Suite("Navigator: observing by event name")
+struct ObserverEventNameTests {
+    @Test func changeHearsEverythingAndAnOperationNameOnlyItself() throws {
+        let navigator = try NavigationFixture.navigator()
+        var all: [String] = []
+        var popTos: [String] = []
+        _ = try navigator.observe(event: "change") { all.append($0.operation.rawValue) }
+        _ = try navigator.observe(event: "pop_to") { popTos.append($0.to.path) }
+        try navigator.push("/a"); try navigator.push("/b"); try navigator.popTo("/a")
+        #expect(all == ["push", "push", "pop_to"])
+        #expect(popTos == ["/a"])
+    }
+
+    @Test func anUnknownEventNameListsTheKnownOnes() throws {
+        let navigator = try NavigationFixture.navigator()
+        do {
+            _ = try navigator.observe(event: "pushed") { _ in }
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("no event \"pushed\"; events: change, start, reset"))
+        }
+    }
+}

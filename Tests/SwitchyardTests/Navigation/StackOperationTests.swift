@@ -174,3 +174,23 @@ struct StackOperationTests {
         }
     }
 }
+
+@Suite("Navigator: fresh copies")
+struct FreshNavigatorTests {
+    @Test func aFreshNavigatorKeepsConfigurationButNotState() throws {
+        let navigator = try NavigationFixture.navigator(tabs: ["/home", "/search"], timelineLimit: 7)
+        try navigator.declareFlow("tour", steps: [FlowStep("/a"), FlowStep("/b")])
+        try navigator.tab("search")
+        try navigator.push("/nowhere")
+        var heard = 0
+        _ = navigator.observe { _ in heard += 1 }
+        let copy = try navigator.fresh()
+        #expect(copy.path == "/home" && copy.tabs == ["home", "search"])
+        #expect(copy.history.count == 1 && copy.timelineLimit == 7)
+        try copy.startFlow("tour")
+        try copy.push("/nowhere")
+        #expect(copy.screen.title == "Not found")
+        #expect(heard == 0)
+        #expect(navigator.path == "/nowhere" && navigator.stackPaths == ["/search", "/nowhere"])
+    }
+}
