@@ -31,6 +31,7 @@ typedef struct SyState {
   volatile sig_atomic_t interrupt;  /* set from a signal handler */
   int stop;                         /* SY_STOP_* of the current call */
   int depth;                        /* nesting of sy_pcall */
+  lua_State *current;               /* thread of the innermost Swift call */
   char *traceback;                  /* from the message handler (malloc) */
   char where[LUA_IDSIZE + 32];      /* "chunk:line:" of a non-string error */
 } SyState;
@@ -107,6 +108,7 @@ lua_State *sy_newstate (size_t memory_limit) {
     free(sy);
     return NULL;
   }
+  sy->current = L;
   lua_atpanic(L, sy_panic);
   sy_set_instruction_limit(L, 0);
   return L;
@@ -131,6 +133,7 @@ void sy_set_memory_limit (lua_State *L, size_t limit) {
 int sy_stop_reason (lua_State *L) { return sy_state(L)->stop; }
 const char *sy_traceback (lua_State *L) { return sy_state(L)->traceback; }
 const char *sy_error_where (lua_State *L) { return sy_state(L)->where; }
+lua_State *sy_current (lua_State *L) { return sy_state(L)->current; }
 
 
 /* ================================================================ hooks */
@@ -483,6 +486,47 @@ int sy_newtable (lua_State *L, int narr, int nrec) {
 }
 
 
+/* The table for the field array at 1, count at 2.  [-0, +1, m] */
+static int p_pushfields (lua_State *L) {
+  const sy_Field *fields = (const sy_Field *)lua_touserdata(L, 1);
+  int n = (int)lua_tointeger(L, 2);
+  int i;
+  lua_createtable(L, 0, n);
+  for (i = 0; i < n; i++) {
+    if (fields[i].value == NULL) continue;
+    lua_pushlstring(L, fields[i].key, fields[i].keylen);
+    lua_pushlstring(L, fields[i].value, fields[i].valuelen);
+    lua_rawset(L, -3);
+  }
+  return 1;
+}
+
+int sy_pushfields (lua_State *L, const sy_Field *fields, int n) {
+  lua_pushlightuserdata(L, (void *)fields);
+  lua_pushinteger(L, n);
+  return sy_protect_raw(L, p_pushfields, 2, 1);
+}
+
+
+/* t[key] = v for t, v, key pointer, key length at 1..4.  [-0, +0, m] */
+static int p_setfield (lua_State *L) {
+  lua_pushlstring(L, (const char *)lua_touserdata(L, 3),
+                  (size_t)lua_tointeger(L, 4));
+  lua_pushvalue(L, 2);
+  lua_rawset(L, 1);
+  return 0;
+}
+
+int sy_setfield (lua_State *L, int t, const char *key, size_t keylen) {
+  t = lua_absindex(L, t);
+  lua_pushvalue(L, t);
+  lua_insert(L, -2);  /* t, v */
+  lua_pushlightuserdata(L, (void *)key);
+  lua_pushinteger(L, (lua_Integer)keylen);
+  return sy_protect_raw(L, p_setfield, 4, 0);
+}
+
+
 /* A reference to the value at 1.  [-1, +1, m] */
 static int p_ref (lua_State *L) {
   lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
@@ -538,10 +582,14 @@ static int sy_box_gc (lua_State *L) {
 ** happens here, after the Swift function has returned.  [-0, +n, e] */
 static int sy_trampoline (lua_State *L) {
   sy_Box *b = (sy_Box *)lua_touserdata(L, lua_upvalueindex(1));
+  SyState *sy = sy_state(L);
+  lua_State *caller = sy->current;
   int n;
   if (b == NULL || b->release == NULL)
     return luaL_error(L, "this Swift function has been released");
+  sy->current = L;  /* Swift calling back into Lua uses this thread */
   n = b->call(L, b->box);
+  sy->current = caller;  /* before any raise: nothing longjmps past here */
   if (n >= 0) return n;
   if (n == SY_RAISE_WHERE && lua_type(L, -1) == LUA_TSTRING) {
     luaL_where(L, 1);

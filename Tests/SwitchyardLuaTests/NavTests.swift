@@ -128,7 +128,34 @@ import Switchyard
         #expect(app.failure("nav.push = print")?.message == "test.lua:1: nav.push is read-only")
         #expect(app.failure("return nav.nonsense")?.message == "test.lua:1: nav has no field 'nonsense'")
         #expect(app.navigator.path == before)
-        #expect(try app.lua("return getmetatable(nav), tostring(nav)") == ["nav", "nav: /"])
+        #expect(try app.lua("return tostring(nav)") == ["nav: /"])
+        try app.lua("getmetatable(nav).__newindex = nil")
+        #expect(app.failure("nav.path = '/x'")?.message == "test.lua:1: nav.path is read-only", "the listing is not the metatable")
+        #expect(try app.lua("local members = getmetatable(nav).__index return type(members.push), members.path")
+            == ["function", "read-only field"])
+    }
+
+    @Test func currentScreenFields() throws {
+        try app.lua("nav.push('/album/12?tab=info&x#notes')")
+        #expect(try app.lua("return nav.params.id, nav.query.tab, nav.query.x, nav.info.pattern, nav.info.fragment, nav.info.value")
+            == ["12", "info", "", "/album/:id", "notes", 12])
+        #expect(try app.lua("local s = nav.screen return s.id, s.title, s.view, nav.title") ==
+            [.integer(Int64(app.navigator.screen.id)), "Album 12", "tracks of the album", "Album 12"])
+        #expect(try app.lua("return nav.stack[2].query.tab, #nav.modals, nav.alert_active, #nav.queue, #nav.tabs")
+            == ["info", 0, false, 0, 0])
+    }
+
+    @Test func redirectFunctionsMayStay() throws {
+        let app = try RuntimeFixture("""
+            route('/')
+            route('/maybe', {redirect = function(info) if info.query.go then return '/there' end end,
+                             view = function(info) return 'staying at ' .. info.path end})
+            route('/there')
+            """)
+        try app.lua("nav.push('/maybe')")
+        #expect(app.navigator.screen.view == "staying at /maybe")
+        try app.lua("nav.push('/maybe?go=1')")
+        #expect(app.navigator.path == "/there")
     }
 
     @Test func badArgumentsAreClearErrorsAndChangeNothing() throws {

@@ -64,6 +64,10 @@ const char *sy_traceback (lua_State *L);
 ** [-0, +0, -] */
 const char *sy_error_where (lua_State *L);
 
+/* The thread Swift runs on: the one whose Swift function is executing (a
+** coroutine's, maybe), else the main thread.  [-0, +0, -] */
+lua_State *sy_current (lua_State *L);
+
 /* ------------------------------------------------------------- interrupt */
 
 /* Asks the Lua code running in 'L' (or any of its coroutines) to stop with
@@ -134,6 +138,23 @@ int sy_pushlstring (lua_State *L, const char *s, size_t len);
 /* A new table with room for 'narr' array and 'nrec' hash items.
 ** [-0, +1, -] */
 int sy_newtable (lua_State *L, int narr, int nrec);
+
+/* One string field for sy_pushfields: key and value as bytes (NULs allowed);
+** a NULL value leaves the field out. */
+typedef struct sy_Field {
+  const char *key;
+  size_t keylen;
+  const char *value;
+  size_t valuelen;
+} sy_Field;
+
+/* A new table {key = value, ...} from 'n' fields, in one protected call (for
+** the info tables the API builds on every match).  [-0, +1, -] */
+int sy_pushfields (lua_State *L, const sy_Field *fields, int n);
+
+/* t[key] = v, raw, for the value on top and the table at 't' (a key given as
+** bytes).  [-1, +(0|1), -] */
+int sy_setfield (lua_State *L, int t, const char *key, size_t keylen);
 
 /* Pops the value on top into a fresh registry reference.  [-1, +(0|1), -] */
 int sy_ref (lua_State *L, int *ref);

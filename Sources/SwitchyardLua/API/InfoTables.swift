@@ -6,19 +6,11 @@ import Switchyard
 extension LuaState {
     /// [-0, +1]
     func push(info: RouteInfo, on L: OpaquePointer) throws(LuaError) {
-        try pushNewTable(on: L, record: 6)
-        try push(string: info.path, on: L)
-        try setField("path", on: L)
-        try push(string: info.pattern, on: L)
-        try setField("pattern", on: L)
+        try push(fields: [("path", info.path), ("pattern", info.pattern), ("fragment", info.fragment)], on: L)
         try push(stringMap: info.params, on: L)
         try setField("params", on: L)
         try push(stringMap: info.query, on: L)
         try setField("query", on: L)
-        if let fragment = info.fragment {
-            try push(string: fragment, on: L)
-            try setField("fragment", on: L)
-        }
         if let value = info.value {
             try push(anyValue: value, on: L)
             try setField("value", on: L)
@@ -38,19 +30,14 @@ extension LuaState {
 
     /// [-0, +1]
     func push(screen: Screen, on L: OpaquePointer) throws(LuaError) {
-        try pushNewTable(on: L, record: 8)
-        try push(.integer(Int64(screen.id)), on: L)
+        try push(fields: [("path", screen.path), ("pattern", screen.pattern), ("fragment", screen.fragment),
+                          ("title", screen.title), ("view", screen.view)], on: L)
+        lua_pushinteger(L, lua_Integer(screen.id))
         try setField("id", on: L)
-        try push(string: screen.path, on: L)
-        try setField("path", on: L)
-        try pushOptional(screen.pattern, field: "pattern", on: L)
         try push(stringMap: screen.params, on: L)
         try setField("params", on: L)
         try push(stringMap: screen.query, on: L)
         try setField("query", on: L)
-        try pushOptional(screen.fragment, field: "fragment", on: L)
-        try pushOptional(screen.title, field: "title", on: L)
-        try pushOptional(screen.view, field: "view", on: L)
     }
 
     private func pushOptional(_ text: String?, field: String, on L: OpaquePointer) throws(LuaError) {

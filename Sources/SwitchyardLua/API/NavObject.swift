@@ -2,7 +2,9 @@ import Switchyard
 
 /// The global `nav`: an empty proxy whose `__index` is the table of operations (a plain table hit,
 /// no Swift lookup by name) chained to a table of read-only fields (one Swift getter each), and
-/// whose `__newindex` refuses every write ("nav.path is read-only").
+/// whose `__newindex` refuses every write ("nav.path is read-only"). `getmetatable(nav)` returns a
+/// listing `{__name = "nav", __index = {push = <function>, path = "read-only field", ...}}`, not
+/// the metatable itself, so scripts cannot unprotect it and tools can still list the members.
 enum NavObject {
     typealias Body = @Sendable (SwitchyardRuntime, LuaCall) throws -> Int
 
@@ -25,10 +27,8 @@ enum NavObject {
         let engine = runtime.engine
         let table = try engine.makeTable(recordCapacity: entries.count)
         for (name, body) in entries {
-            let function = try engine.makeFunction { [weak runtime] call in
-                guard let runtime else { throw LuaError("the Switchyard runtime has been released") }
-                return try body(runtime, call)
-            }
+            // unowned: see SwitchyardRuntime.define
+            let function = try engine.makeFunction { [unowned(unsafe) runtime] call in try body(runtime, call) }
             try table.rawSet(.string(LuaString(name)), .function(function))
         }
         return table
@@ -37,6 +37,12 @@ enum NavObject {
     private static let source = """
         local error, tostring = error, tostring
         return function(operations, fields)
+        -- what getmetatable(nav) shows instead of the real metatable (which stays out of reach):
+        -- every member under __index, for tools such as the REPL's completion
+        local listing = {}
+        for name, operation in pairs(operations) do listing[name] = operation end
+        for name in pairs(fields) do listing[name] = "read-only field" end
+        local members = {__name = "nav", __index = listing}
         setmetatable(operations, {
           __index = function(_, key)
             local get = fields[key]
@@ -51,7 +57,7 @@ enum NavObject {
           end,
           __tostring = function() return "nav: " .. fields.path() end,
           __name = "nav",
-          __metatable = "nav",
+          __metatable = members,
         })
         end
         """

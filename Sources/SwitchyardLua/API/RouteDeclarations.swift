@@ -5,12 +5,10 @@ extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
 
-    /// Defines a global Swift function of the runtime (the closure does not keep the runtime alive).
+    /// Defines a global Swift function of the runtime. The closure holds the runtime unowned: the
+    /// runtime closes the Lua state when it goes, so no Lua code can call it afterwards.
     func define(_ name: String, _ body: @escaping (SwitchyardRuntime, LuaCall) throws -> Int) throws(LuaError) {
-        let function = try engine.makeFunction { [weak self] call in
-            guard let self else { throw LuaError("the Switchyard runtime has been released") }
-            return try body(self, call)
-        }
+        let function = try engine.makeFunction { [unowned(unsafe) self] call in try body(self, call) }
         try engine.globals.rawSet(.string(LuaString(name)), .function(function))
     }
 

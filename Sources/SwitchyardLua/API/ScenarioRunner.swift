@@ -86,7 +86,7 @@ extension SwitchyardRuntime {
         let start = clock.now
         var failure: String?
         do {
-            replaceNavigator(try freshNavigator())
+            replaceNavigator(try navigator.fresh())
             for hook in before { try hook.call() }
             try body.call()
         } catch {

@@ -50,6 +50,11 @@ public final class SwitchyardRuntime {
         }
     }
 
+    /// Closing the Lua state first guarantees no Lua code reaches the API's functions (which hold
+    /// the runtime unowned) once the runtime is gone; an `engine` kept elsewhere then reports that
+    /// it has been closed.
+    deinit { engine.state.close() }
+
     /// Loads a route script: declares routes, groups, tabs, flows, not_found. When the script did
     /// not navigate, the start screen is then landed on its route.
     ///
@@ -83,16 +88,6 @@ public final class SwitchyardRuntime {
             navigator = previous
             throw error
         }
-    }
-
-    /// A navigator over the same routes, flows, tabs and not-found route, at its start screen.
-    func freshNavigator() throws -> Navigator {
-        let fresh = Navigator(routes: navigator.routes, timelineLimit: navigator.timelineLimit)
-        fresh.notFound = navigator.notFound
-        fresh.maxRedirects = navigator.maxRedirects
-        for (name, steps) in navigator.flows { try fresh.declareFlow(name, steps: steps) }
-        if navigator.tabPaths.isEmpty { try fresh.reset() } else { try fresh.declareTabs(navigator.tabPaths) }
-        return fresh
     }
 
     func replaceNavigator(_ fresh: Navigator) { navigator = fresh }

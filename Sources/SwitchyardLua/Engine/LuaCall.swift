@@ -12,7 +12,8 @@ import CLuaShim
 /// }
 /// ```
 public struct LuaCall {
-    let state: LuaState
+    /// Alive for the whole call: it owns the Lua state that is calling (no retain needed).
+    unowned(unsafe) let state: LuaState
     let L: OpaquePointer
 
     /// How many arguments Lua passed.

@@ -116,6 +116,14 @@ public final class LuaEngine {
         sy_request_interrupt(L)
     }
 
+    /// What a SIGINT handler calls (a C function, async-signal-safe): interrupts whichever engine's
+    /// top-level call is running. `sy_signal_handler` in CLuaShim is a ready-made handler calling it.
+    ///
+    /// ```swift
+    /// InterruptSignal.whileRunning(interrupt: engine.interruptFunction) { try engine.run(code, chunkName: "=stdin") }
+    /// ```
+    public var interruptFunction: @convention(c) () -> Void { sy_interrupt_active }
+
     /// Bytes the state holds now.
     public var memoryInUse: Int { state.main.map { Int(sy_memory_in_use($0)) } ?? 0 }
 

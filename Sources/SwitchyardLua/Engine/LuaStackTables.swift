@@ -12,9 +12,43 @@ extension LuaState {
 
     /// t[name] = v, raw, for the table below the value on top. [-1, +0]
     func setField(_ name: String, on L: OpaquePointer) throws(LuaError) {
-        try push(string: name, on: L)
-        lua_rotate(L, -2, 1)  // key below value
-        try check(sy_rawset(L, -3), on: L)
+        var name = name
+        let status = name.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { sy_setfield(L, -2, $0.baseAddress, $0.count) }
+        }
+        try check(status, on: L)
+    }
+
+    /// `{key = value, ...}` built in one protected call; nil values are left out. [-0, +1]
+    func push(fields: [(key: String, value: String?)], on L: OpaquePointer) throws(LuaError) {
+        try ensureStack(L, 6)
+        var bytes: [UInt8] = []
+        var spans: [(key: Int, keyLength: Int, value: Int, valueLength: Int)] = []
+        spans.reserveCapacity(fields.count)
+        for (key, value) in fields {
+            let keyStart = bytes.count
+            bytes.append(contentsOf: key.utf8)
+            let keyLength = bytes.count - keyStart
+            guard let value else {
+                spans.append((keyStart, keyLength, -1, 0))
+                continue
+            }
+            let valueStart = bytes.count
+            bytes.append(contentsOf: value.utf8)
+            spans.append((keyStart, keyLength, valueStart, bytes.count - valueStart))
+        }
+        bytes.append(0)  // never empty: every offset stays inside the buffer
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                let base = chars.baseAddress!
+                var cFields = spans.map { span in
+                    sy_Field(key: base + span.key, keylen: span.keyLength,
+                             value: span.value < 0 ? nil : base + span.value, valuelen: span.valueLength)
+                }
+                return sy_pushfields(L, &cFields, Int32(cFields.count))
+            }
+        }
+        try check(status, on: L)
     }
 
     /// t[index] = v, raw, for the table below the value on top. [-1, +0]
@@ -26,11 +60,7 @@ extension LuaState {
 
     /// A table of strings keyed by strings. [-0, +1]
     func push(stringMap map: [String: String], on L: OpaquePointer) throws(LuaError) {
-        try pushNewTable(on: L, record: map.count)
-        for (key, value) in map {
-            try push(string: value, on: L)
-            try setField(key, on: L)
-        }
+        try push(fields: map.map { (key: $0.key, value: Optional($0.value)) }, on: L)
     }
 
     /// A sequence of strings. [-0, +1]

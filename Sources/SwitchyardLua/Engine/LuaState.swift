@@ -10,8 +10,8 @@ final class LuaState {
     /// The main thread; nil once closed.
     private(set) var main: OpaquePointer?
     /// The thread whose C stack Swift is on: the main thread, or the coroutine that called a Swift
-    /// function. Every stack operation uses this one.
-    var current: OpaquePointer?
+    /// function (the trampoline keeps track, in C). Every stack operation uses this one.
+    var current: OpaquePointer? { main.map { sy_current($0) } }
     let memoryLimit: Int?
     /// A limit error that a Swift function passed back into Lua as a plain string; lets the
     /// top-level call still report the right kind.
@@ -21,7 +21,6 @@ final class LuaState {
 
     init(main: OpaquePointer, memoryLimit: Int?) {
         self.main = main
-        self.current = main
         self.memoryLimit = memoryLimit
     }
 
@@ -30,7 +29,6 @@ final class LuaState {
     func close() {
         guard let L = main else { return }
         main = nil
-        current = nil
         sy_close(L)  // runs finalizers: released Swift boxes find the state closed
     }
 

@@ -19,10 +19,6 @@ final class SwiftFunction {
     /// Called by the trampoline; must not raise: failures are pushed and reported by the return
     /// value, and the trampoline raises after this frame is gone.
     func invoke(_ L: OpaquePointer) -> Int32 {
-        guard state.main != nil else { return fail(LuaError.closed, on: L) }
-        let saved = state.current
-        state.current = L
-        defer { state.current = saved }
         do {
             let count = try body(LuaCall(state: state, L: L))
             return Int32(count)
