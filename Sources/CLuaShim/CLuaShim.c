@@ -332,10 +332,9 @@ static int p_tolstring (lua_State *L) {
 }
 
 
-/* [-1, +1, e]: a string describing the error object at 1. */
+/* [-0, +1, e]: a string describing the error object at 1. */
 static int p_describe (lua_State *L) {
   if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
-    const char *why;
     lua_pop(L, 1);
     lua_pushcfunction(L, p_tolstring);
     lua_pushvalue(L, 1);

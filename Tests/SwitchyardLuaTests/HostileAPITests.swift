@@ -68,6 +68,24 @@ import Switchyard
         #expect(app.navigator.path == "/")
     }
 
+    @Test func aButtonActionThatErrors() throws {
+        let app = try RuntimeFixture(musicApp)
+        try app.lua("nav.alert{title = 'Delete?', buttons = {'Keep', {'Delete', function()\n error('cannot delete') end}}}")
+        #expect(app.failure("nav.choose('Delete')")?.message == "test.lua:2: cannot delete")
+        #expect(app.navigator.alertActive == false, "the choice was made; only the action failed")
+        #expect(app.navigator.path == "/")
+    }
+
+    @Test func memoryCapInsideCallbacks() throws {
+        let app = try RuntimeFixture("route('/'); route('/search'); route('/hog', {title = function() return ('x'):rep(64 * 1024 * 1024) end})",
+                                     configuration: .init(memoryLimit: 8 << 20))
+        let snapshot = try app.navigator.save()
+        let error = app.failure("nav.push('/hog')")
+        #expect(error?.kind == .memoryLimit)
+        #expect(error?.message == "memory limit of 8 MB exceeded")
+        try unchanged(app, snapshot)
+    }
+
     @Test func stringsWithNULsAreJustUnknownPaths() throws {
         let app = try RuntimeFixture(musicApp)
         let message = app.failure("nav.push('/al\\0bum')")?.message ?? ""

@@ -52,6 +52,12 @@ import Testing
         #expect(engine.memoryInUse < 4 << 20)
     }
 
+    @Test func aCapTooSmallForLuaItselfIsAClearError() {
+        let error = #expect(throws: LuaError.self) { try LuaEngine(configuration: .init(memoryLimit: 2048)) }
+        #expect(error?.kind == .memoryLimit)
+        #expect(error?.message == "memory limit of 2 KB exceeded")
+    }
+
     @Test func memoryErrorsPassedThroughSwiftKeepTheirKind() throws {
         let engine = try LuaEngine(configuration: .init(memoryLimit: 2 << 20))
         engine.register("relay") { args in try args[0].functionValue!.call() }

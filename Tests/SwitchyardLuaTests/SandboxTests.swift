@@ -48,6 +48,8 @@ import Testing
             \(files["main.lua"]!):2: module 'missing.module' not found:
             \tno file '\(directory)/missing/module.lua'
             \tno file '\(directory)/missing/module/init.lua'
+            \tno file 'missing/module.lua'
+            \tno file 'missing/module/init.lua'
             """)
         let climbing = #expect(throws: LuaError.self) { try engine.run("require '../../etc/passwd'", chunkName: "=c") }
         #expect(climbing?.message.contains("invalid module name") == true)

@@ -86,6 +86,27 @@ import Switchyard
         #expect(result.results[1].failure?.contains("scenario.lua:10:") == true)
     }
 
+    @Test func aScenarioFileMayRequireTheAppItself() throws {
+        let files = try TemporaryScripts.write([
+            "app.lua": musicApp,
+            "app_test.lua": """
+                require "app"
+                describe("deep links", function()
+                  it("land on the album", function()
+                    nav.open("myapp://album/3?presentation=cover")
+                    assert.equal("Album 3", nav.screen.title)
+                    assert.equal("cover", nav.state.environments[2].kind)
+                  end)
+                end)
+                """,
+        ])
+        let runtime = try SwitchyardRuntime()
+        let report = runtime.runScenarios(files: [files["app_test.lua"]!])
+        #expect(report.results.map(\.name) == ["deep links land on the album"])
+        #expect(report.failed == 0, "\(report.results.compactMap(\.failure))")
+        #expect(runtime.routeTable.count == 10)
+    }
+
     @Test func aScenarioFileThatFailsToLoadIsOneFailure() throws {
         let result = try report(musicApp, "it('x', function() end)\nthis is not lua")
         #expect(result.failed == 1)

@@ -6,7 +6,7 @@ import CLuaShim
 ///
 /// A module name is dotted words (`features.library`); it is looked up as `features/library.lua`
 /// then `features/library/init.lua`, first in the directory of the chunk that calls `require`,
-/// then in the directories of the files the engine has run (the current directory when none).
+/// then in the directories of the files the engine has run, then in the current directory.
 extension LuaEngine {
     func installScriptModules() throws(LuaError) {
         let search = try makeFunction { [weak self] call in
@@ -55,10 +55,9 @@ extension LuaEngine {
         if let source = callerSource, source.hasPrefix("@") {
             directories.append(ScriptFile.directory(of: String(source.dropFirst())))
         }
-        for directory in scriptDirectories where !directories.contains(directory) {
-            directories.append(directory)
+        for directory in scriptDirectories + [""] where !directories.contains(directory) {
+            directories.append(directory)  // "": the current directory, last, as Lua's "./?.lua"
         }
-        if directories.isEmpty { directories.append("") }
         return directories
     }
 }
