@@ -20,15 +20,15 @@ struct RoutingKitLookup: Workload {
 }
 
 /// `RouteTable.match`: the path string to the route and its decoded parameters (plus query and fragment).
-struct SwitchyardMatch: Workload {
+struct SwitchyardMatch<Payload>: Workload {
     let label = "RouteTable.match"
-    let table: RouteTable<Int>
+    let table: RouteTable<Payload>
     let paths: [String]
     var inputCount: Int { paths.count }
 
     func run(_ input: Int) -> Int {
         guard let found = try? table.match(paths[input]) else { return -1 }
-        return found.route.payload &+ found.info.params.count
+        return found.route.id.rawValue &+ found.info.params.count
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Command line: `switchyard-bench [--quick] [--cases 1,2,3] [--json PATH]`.
 struct Options {
-    var cases: Set<Int> = [1, 2, 3, 6]
+    var cases: Set<Int> = [1, 2, 3, 4, 6]
     var quick = false
     var json = Options.packageDirectory.appendingPathComponent("results/latest.json")
     /// `--loop SUBJECT SET ROUTES COUNT`: only run one workload COUNT times, for callgrind.
@@ -17,7 +17,7 @@ struct Options {
           --json PATH    where to write the results (default: Benchmarks/results/latest.json)
           --loop SUBJECT SET ROUTES COUNT
                          run one workload COUNT times and nothing else, for profiling:
-                         SUBJECT match|firstMatch|routing-kit|declare, SET static-heavy|parameter-heavy|github-rest
+                         SUBJECT match|firstMatch|routing-kit|declare|lua-match|lua-push-pop|lua-noop-swift|lua-noop-c, SET static-heavy|parameter-heavy|github-rest
         """
 
     /// The Benchmarks package directory, found from this source file so the default does not

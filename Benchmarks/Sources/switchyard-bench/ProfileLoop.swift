@@ -2,13 +2,24 @@
 enum ProfileLoop {
     struct UnknownSubject: Error, CustomStringConvertible {
         let subject: String
-        var description: String { "--loop: unknown subject \(subject) (match, firstMatch, routing-kit or declare)" }
+        var description: String { "--loop: unknown subject \(subject) (match, firstMatch, routing-kit, declare, lua-match, lua-push-pop, lua-noop-swift, lua-noop-c)" }
     }
 
     static func run(subject: String, set kind: String, routes: Int, count: Int, fixtures: Fixtures) throws {
         if subject == "declare" {
             let set: RouteSet = kind == "static-heavy" ? .staticHeavy(routes) : .parameterHeavy(routes)
             for _ in 0..<count { blackHole(try declare(set.patterns)) }
+            return
+        }
+        if subject.hasPrefix("lua-") {
+            let setup = try LuaBridgeBenchmark.Setup(try fixtures.routers(kind, routes).set)
+            let workload: any Workload = switch subject {
+            case "lua-match": setup.luaMatch
+            case "lua-push-pop": setup.pushPop
+            case "lua-noop-swift": setup.noopSwift
+            default: setup.noopC
+            }
+            blackHole(loop(workload, count))
             return
         }
         let (set, routers) = try fixtures.routers(kind, routes)

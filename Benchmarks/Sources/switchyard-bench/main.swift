@@ -33,6 +33,9 @@ do {
     if options.cases.contains(3) {
         try AllocationBenchmark(fixtures: fixtures).run(into: &report)
     }
+    if options.cases.contains(4) {
+        try LuaBridgeBenchmark(timer: options.timer, fixtures: fixtures).run(into: &report)
+    }
     if options.cases.contains(6) {
         try MemoryBenchmark().run(into: &report)
     }
