@@ -1,5 +1,6 @@
 import Foundation
 import CAllocationCounter
+import SwitchyardLua
 import Switchyard
 
 /// Case 6 (memory): resident memory of a process holding 100,000 declared routes, each kind measured in
@@ -10,16 +11,18 @@ struct MemoryBenchmark {
     /// What a `--resident KIND` child declares before reading VmRSS.
     enum Kind: String, CaseIterable {
         case baseline = "baseline"
-        case routeTable = "route-table"
-        case unfrozen = "unfrozen"
         case patterns = "patterns"
+        case unfrozen = "route-table-unfrozen"
+        case routeTable = "route-table"
+        case luaRuntime = "lua-runtime"
 
         var label: String {
             switch self {
             case .baseline: "this benchmark process, nothing declared"
-            case .routeTable: "RouteTable<Int>, 100,000 parameter-heavy routes, frozen"
-            case .unfrozen: "x"
-            case .patterns: "y"
+            case .patterns: "100,000 compiled Patterns in an array (their share of a table)"
+            case .unfrozen: "RouteTable<Int>, 100,000 parameter-heavy routes, before the first lookup"
+            case .routeTable: "RouteTable<Int>, 100,000 parameter-heavy routes, after the first lookup"
+            case .luaRuntime: "SwitchyardRuntime, 100,000 routes declared by a Lua loop calling route()"
             }
         }
 
@@ -29,7 +32,10 @@ struct MemoryBenchmark {
             case .baseline:
                 return nil
             case .patterns:
-                return try (0..<MemoryBenchmark.routeCount).map { try Pattern(RouteSet.parameterHeavyPattern($0, of: MemoryBenchmark.routeCount)) } as AnyObject
+                let patterns = try (0..<MemoryBenchmark.routeCount).map {
+                    try Pattern(RouteSet.parameterHeavyPattern($0, of: MemoryBenchmark.routeCount))
+                }
+                return patterns as AnyObject
             case .unfrozen:
                 let table = RouteTable<Int>()
                 for index in 0..<MemoryBenchmark.routeCount {
@@ -43,8 +49,27 @@ struct MemoryBenchmark {
                 }
                 _ = table.firstMatch("/")
                 return table
+            case .luaRuntime:
+                let runtime = try SwitchyardRuntime()
+                try runtime.load(code: Kind.luaDeclarations, chunkName: "=routes")
+                _ = try runtime.routeTable.match("/")
+                return runtime
             }
         }
+
+        /// `RouteSet.parameterHeavyPattern` written in Lua, so no script text of 100,000 lines is resident.
+        static let luaDeclarations = """
+            local n = \(MemoryBenchmark.routeCount)
+            local f = 1
+            while f * f * f < n do f = f + 1 end
+            for i = 0, n - 1 do
+              local a, b, c = i // (f * f), (i // f) % f, i % f
+              local shape = i % 3
+              if shape == 0 then route(string.format("/api%d/:p1/items%d/:p2/act%d", a, b, c))
+              elseif shape == 1 then route(string.format("/api%d/:p1/items%d/act%d/:p3", a, b, c))
+              else route(string.format("/api%d/:p1/items%d/:p2/act%d/:p3", a, b, c)) end
+            end
+            """
     }
 
     func run(into report: inout Report) throws {

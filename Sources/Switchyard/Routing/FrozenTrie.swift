@@ -45,51 +45,75 @@ final class FrozenTrie {
     let maximumDepth: Int
     let caseInsensitive: Bool
 
+    /// Built straight into buffers of the exact size, so a large table's freeze does not hold growing
+    /// arrays and their copies at once.
     init(_ trie: RouteTrie, ranks: [Int]) {
-        var nodes: [Node] = []
-        var literalBytes: [UInt8] = []
-        var staticEdges: [StaticEdge] = []
-        var hashSlots: [StaticEdge] = []
-        var routeIDs: [Int32] = []
-        nodes.reserveCapacity(trie.nodes.count)
-        let literalHashes = trie.nodes.map { source in source.literal.withUnsafeBufferPointer { FrozenTrie.hash($0, fold: false) } }
-        for source in trie.nodes {
-            var node = Node()
-            node.literalStart = Int32(literalBytes.count)
-            literalBytes += source.literal
-            node.literalEnd = Int32(literalBytes.count)
-            node.staticStart = Int32(staticEdges.count)
-            node.staticCount = Int32(source.staticOrder.count)
-            staticEdges += source.staticOrder.map { StaticEdge(hash: literalHashes[$0], child: Int32($0)) }
-            node.parameter = Int32(source.parameter)
-            node.optional = Int32(source.optional)
-            node.splat = Int32(source.splat)
-            node.routeStart = Int32(routeIDs.count)
-            node.routeCount = Int32(source.routes.count)
-            routeIDs += source.routes.map { Int32($0) }
-            if let first = source.routes.first { node.rank = Int32(ranks[first]) }
-            nodes.append(node)
+        let source = trie.nodes
+        var slotCount = 0
+        for node in source where node.staticCount > FrozenTrie.hashThreshold {
+            slotCount += FrozenTrie.tableSize(for: Int(node.staticCount))
         }
-        for (index, source) in trie.nodes.enumerated() where source.staticOrder.count > FrozenTrie.hashThreshold {
-            var size = 16
-            while size < source.staticOrder.count * 2 { size *= 2 }
-            nodes[index].hashStart = Int32(hashSlots.count)
-            nodes[index].hashMask = Int32(size - 1)
-            let base = hashSlots.count
-            hashSlots += repeatElement(StaticEdge(hash: 0, child: -1), count: size)
-            for child in source.staticOrder {
-                var slot = Int(literalHashes[child]) & (size - 1)
-                while hashSlots[base + slot].child >= 0 { slot = (slot + 1) & (size - 1) }
-                hashSlots[base + slot] = StaticEdge(hash: literalHashes[child], child: Int32(child))
+        let literalBytes = FrozenTrie.own(trie.literalBytes)
+        let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: max(source.count, 1))
+        let staticEdges = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(source.count - 1, 1))
+        let hashSlots = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(slotCount, 1))
+        hashSlots.initialize(repeating: StaticEdge(hash: 0, child: -1))
+        let routeIDs = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(trie.nextRoute.count, 1))
+        var edgeCount = 0
+        var slotStart = 0
+        var routeCount = 0
+        for (index, node) in source.enumerated() {
+            var frozen = Node()
+            frozen.literalStart = node.literalStart
+            frozen.literalEnd = node.literalEnd
+            frozen.staticStart = Int32(edgeCount)
+            frozen.staticCount = node.staticCount
+            var child = node.firstStatic
+            while child >= 0 {
+                let literal = UnsafeBufferPointer(rebasing: literalBytes[Int(source[Int(child)].literalStart)..<Int(source[Int(child)].literalEnd)])
+                staticEdges[edgeCount] = StaticEdge(hash: FrozenTrie.hash(literal, fold: false), child: child)
+                edgeCount += 1
+                child = source[Int(child)].nextSibling
             }
+            if node.staticCount > FrozenTrie.hashThreshold {
+                let size = FrozenTrie.tableSize(for: Int(node.staticCount))
+                frozen.hashStart = Int32(slotStart)
+                frozen.hashMask = Int32(size - 1)
+                for edge in staticEdges[Int(frozen.staticStart)..<edgeCount] {
+                    var slot = Int(edge.hash) & (size - 1)
+                    while hashSlots[slotStart + slot].child >= 0 { slot = (slot + 1) & (size - 1) }
+                    hashSlots[slotStart + slot] = edge
+                }
+                slotStart += size
+            }
+            frozen.parameter = node.parameter
+            frozen.optional = node.optional
+            frozen.splat = node.splat
+            frozen.routeStart = Int32(routeCount)
+            var route = node.firstRoute
+            if route >= 0 { frozen.rank = Int32(ranks[Int(route)]) }
+            while route >= 0 {
+                routeIDs[routeCount] = route
+                routeCount += 1
+                route = trie.nextRoute[Int(route)]
+            }
+            frozen.routeCount = Int32(routeCount) - frozen.routeStart
+            nodes[index] = frozen
         }
-        self.nodes = FrozenTrie.own(nodes)
-        self.literalBytes = FrozenTrie.own(literalBytes)
-        self.staticEdges = FrozenTrie.own(staticEdges)
-        self.hashSlots = FrozenTrie.own(hashSlots)
-        self.routeIDs = FrozenTrie.own(routeIDs)
+        self.nodes = nodes
+        self.literalBytes = literalBytes
+        self.staticEdges = staticEdges
+        self.hashSlots = hashSlots
+        self.routeIDs = routeIDs
         self.maximumDepth = trie.maximumDepth
         self.caseInsensitive = trie.caseInsensitive
+    }
+
+    /// Open-addressing table size for a node's static children: a power of two, at most half full.
+    private static func tableSize(for count: Int) -> Int {
+        var size = 16
+        while size < count * 2 { size *= 2 }
+        return size
     }
 
     deinit {

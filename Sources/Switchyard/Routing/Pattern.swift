@@ -6,12 +6,17 @@
 public struct Pattern: Hashable, Sendable, CustomStringConvertible {
     /// Normalised text, e.g. "/album/:id".
     public let text: String
-    public let segments: [PatternSegment]
 
     /// Compiles and validates `text`; a malformed pattern throws a `PatternError` pointing at the column.
     public init(_ text: String) throws(PatternError) {
-        self.segments = try PatternCompiler.compile(text)
+        let segments = try PatternCompiler.compile(text)
         self.text = "/" + segments.map(\.text).joined(separator: "/")
+    }
+
+    /// The segments, read back from the normalised text: a table keeps only the text of each pattern
+    /// (100,000 routes must fit in a few tens of megabytes), and every segment's text says its kind.
+    public var segments: [PatternSegment] {
+        text.split(separator: "/").map(PatternSegment.init(normalised:))
     }
 
     /// Parameter names in order; a splat's name is "*" or its given name.

@@ -8,6 +8,16 @@ public enum PatternSegment: Hashable, Sendable {
     case optional(String)
     case splat(String)
 
+    /// A segment as `text` writes it, from a compiled pattern (a literal never starts with `:` or `*`).
+    init(normalised text: Substring) {
+        switch text.first {
+        case ":" where text.last == "?": self = .optional(String(text.dropFirst().dropLast()))
+        case ":": self = .parameter(String(text.dropFirst()))
+        case "*": self = .splat(text.count == 1 ? "*" : String(text.dropFirst()))
+        default: self = .literal(String(text))
+        }
+    }
+
     /// The captured name, or nil for static text.
     public var parameterName: String? {
         switch self {

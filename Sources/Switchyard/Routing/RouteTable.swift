@@ -10,9 +10,14 @@ public final class RouteTable<Payload> {
     public let caseInsensitive: Bool
     @usableFromInline var storage: [Route<Payload>] = []
     private var validators: [RouteValidator?] = []
-    private var specificity: [[UInt8]] = []
+    /// Every route's segment specificities, back to back; route i's run starts at `specificityStarts[i]`
+    /// (one pool rather than an array per route).
+    private var specificities: [UInt8] = []
+    private var specificityStarts: [Int32] = [0]
     private var names: [String: Int] = [:]
-    private var trie: RouteTrie
+    /// The declaration trie. Dropped once the lookup is frozen, so a large table does not hold both
+    /// tries, and rebuilt from the patterns by the next declaration.
+    private var declarationTrie: RouteTrie?
     /// Rank per route and the frozen lookup, rebuilt on the first lookup after a declaration.
     private var cachedRanks: [Int]?
     private var cachedOrder: [Int]?
@@ -20,7 +25,7 @@ public final class RouteTable<Payload> {
 
     public init(caseInsensitive: Bool = false) {
         self.caseInsensitive = caseInsensitive
-        self.trie = RouteTrie(caseInsensitive: caseInsensitive)
+        self.declarationTrie = RouteTrie(caseInsensitive: caseInsensitive)
     }
 
     /// Declares a route; a failed declaration leaves the table as it was.
@@ -34,7 +39,10 @@ public final class RouteTable<Payload> {
         if let name, let existing = names[name] {
             throw .duplicateName(name, firstSite: storage[existing].site)
         }
-        let equivalents = trie.routes(shapedLike: compiled)
+        let segments = compiled.segments
+        var trie = takeDeclarationTrie()
+        defer { declarationTrie = trie }
+        let equivalents = trie.routes(shapedLike: segments)
         if let blocking = equivalents.first(where: { validators[$0] == nil }) {
             throw .duplicatePattern(pattern: compiled.text, firstPattern: storage[blocking].pattern.text,
                                     firstSite: storage[blocking].site)
@@ -43,13 +51,25 @@ public final class RouteTable<Payload> {
         storage.append(Route(id: id, pattern: compiled, name: name, site: site,
                              hasValidator: validator != nil, payload: payload))
         validators.append(validator)
-        specificity.append(compiled.segments.map(\.specificity))
+        specificities += segments.map(\.specificity)
+        specificityStarts.append(Int32(specificities.count))
         if let name { names[name] = id.rawValue }
-        trie.insert(compiled, route: id.rawValue)
+        trie.insert(segments, route: id.rawValue)
         cachedRanks = nil
         cachedOrder = nil
         cachedLookup = nil
         return id
+    }
+
+    /// The declaration trie, moved out of the table (so inserting does not copy it), or rebuilt.
+    private func takeDeclarationTrie() -> RouteTrie {
+        if let trie = declarationTrie {
+            declarationTrie = nil
+            return trie
+        }
+        var trie = RouteTrie(caseInsensitive: caseInsensitive)
+        for (index, route) in storage.enumerated() { trie.insert(route.pattern.segments, route: index) }
+        return trie
     }
 
     /// Declaration order.
@@ -165,9 +185,12 @@ public final class RouteTable<Payload> {
     /// specific), then by declaration order.
     private var rankOrder: [Int] {
         if let cachedOrder { return cachedOrder }
-        let specificity = self.specificity
+        let pool = specificities
+        let starts = specificityStarts
+        func specificity(_ route: Int) -> ArraySlice<UInt8> { pool[Int(starts[route])..<Int(starts[route + 1])] }
         let order = storage.indices.sorted { a, b in
-            specificity[a] == specificity[b] ? a < b : specificity[a].lexicographicallyPrecedes(specificity[b])
+            let (first, second) = (specificity(a), specificity(b))
+            return first.elementsEqual(second) ? a < b : first.lexicographicallyPrecedes(second)
         }
         cachedOrder = order
         return order
@@ -175,7 +198,7 @@ public final class RouteTable<Payload> {
 
     private var lookup: RouteLookup {
         if let cachedLookup { return cachedLookup }
-        let lookup = RouteLookup(trie, ranks: ranks, patterns: storage.map(\.pattern),
+        let lookup = RouteLookup(takeDeclarationTrie(), ranks: ranks, patterns: storage.map(\.pattern),
                                  hasValidator: validators.map { $0 != nil })
         cachedLookup = lookup
         return lookup
