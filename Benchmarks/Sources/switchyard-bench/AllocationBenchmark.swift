@@ -26,7 +26,7 @@ struct AllocationBenchmark {
                 section.rows.append(Report.Row(
                     set: "\(set.name) (\(group.parameters ? "with parameters" : "static"))", routes: set.patterns.count,
                     subject: workload.label, unit: .allocations, median: perLookup))
-                if workload is SwitchyardMatch<Int> {
+                if workload is SwitchyardMatch {
                     if group.parameters { worstParameters = max(worstParameters, perLookup) }
                     else { worstStatic = max(worstStatic, perLookup) }
                 }

@@ -19,7 +19,7 @@ struct LuaBridgeBenchmark {
         let noopSwift: LuaLoop
         let noopSwiftValues: LuaLoop
         let luaMatch: LuaLoop
-        let swiftMatch: SwitchyardMatch<RouteDefinition>
+        let swiftMatch: RuntimeTableMatch
         let pushPop: LuaLoop
 
         init(_ set: RouteSet) throws {
@@ -49,7 +49,7 @@ struct LuaBridgeBenchmark {
                   for i = 1, n do match(paths[k % #paths + 1]); k = k + 1 end
                 end
                 """)
-            swiftMatch = SwitchyardMatch(table: runtime.routeTable, paths: set.queries)
+            swiftMatch = RuntimeTableMatch(table: runtime.routeTable, paths: set.queries)
             pushPop = try LuaLoop("Lua → nav.push(path); nav.pop()", engine: engine, inputCount: count, source: """
                 return function(start, n)
                   local push, pop, paths, k = nav.push, nav.pop, bench_paths, start

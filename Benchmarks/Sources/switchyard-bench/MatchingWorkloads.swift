@@ -20,16 +20,32 @@ struct RoutingKitLookup: Workload {
 }
 
 /// `RouteTable.match`: the path string to the route and its decoded parameters (plus query and fragment).
-struct SwitchyardMatch<Payload>: Workload {
+/// Concrete in its payload type, as a host's call site is: a workload generic over the payload would run
+/// `match` unspecialised, paying generic metadata lookups no host pays.
+struct SwitchyardMatch: Workload {
     let label = "RouteTable.match"
-    let table: RouteTable<Payload>
+    let table: RouteTable<Int>
     let paths: [String]
     var inputCount: Int { paths.count }
 
-    func run(_ input: Int) -> Int {
-        guard let found = try? table.match(paths[input]) else { return -1 }
-        return found.route.id.rawValue &+ found.info.params.count
-    }
+    func run(_ input: Int) -> Int { matchChecksum(table, paths[input]) }
+}
+
+/// `RouteTable.match` over the routes a `SwitchyardRuntime` declared (payload `RouteDefinition`).
+struct RuntimeTableMatch: Workload {
+    let label = "RouteTable.match"
+    let table: RouteTable<RouteDefinition>
+    let paths: [String]
+    var inputCount: Int { paths.count }
+
+    func run(_ input: Int) -> Int { matchChecksum(table, paths[input]) }
+}
+
+/// Route and parameter count of a match, specialised into each caller.
+@inline(__always)
+func matchChecksum<Payload>(_ table: RouteTable<Payload>, _ path: String) -> Int {
+    guard let found = try? table.match(path) else { return -1 }
+    return found.route.id.rawValue &+ found.info.params.count
 }
 
 /// `RouteTable.firstMatch`: which route, without producing parameter values.

@@ -7,11 +7,10 @@ final class FrozenTrie {
     struct Node {
         var literalStart: Int32 = 0
         var literalEnd: Int32 = 0
+        /// Static children: `staticCount` edges from `staticStart` in `staticEdges`; past `hashThreshold`,
+        /// an open-addressing table of `tableSize(for: staticCount)` slots from `staticStart` in `hashSlots`.
         var staticStart: Int32 = 0
         var staticCount: Int32 = 0
-        /// Nodes with many static children get an open-addressing table instead of a scan.
-        var hashStart: Int32 = -1
-        var hashMask: Int32 = 0
         var parameter: Int32 = -1
         var optional: Int32 = -1
         var splat: Int32 = -1
@@ -49,55 +48,59 @@ final class FrozenTrie {
     /// arrays and their copies at once.
     init(_ trie: RouteTrie, ranks: [Int]) {
         let source = trie.nodes
+        var edgeCount = 0
         var slotCount = 0
-        for node in source where node.staticCount > FrozenTrie.hashThreshold {
-            slotCount += FrozenTrie.tableSize(for: Int(node.staticCount))
+        for node in source {
+            if node.staticCount > FrozenTrie.hashThreshold {
+                slotCount += FrozenTrie.tableSize(for: node.staticCount)
+            } else {
+                edgeCount += Int(node.staticCount)
+            }
         }
         let literalBytes = FrozenTrie.own(trie.literalBytes)
         let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: max(source.count, 1))
-        let staticEdges = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(source.count - 1, 1))
+        let staticEdges = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(edgeCount, 1))
         let hashSlots = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(slotCount, 1))
         hashSlots.initialize(repeating: StaticEdge(hash: 0, child: -1))
         let routeIDs = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(trie.nextRoute.count, 1))
-        var edgeCount = 0
-        var slotStart = 0
-        var routeCount = 0
+        var edgeEnd = 0
+        var slotEnd = 0
+        var routeEnd = 0
         for (index, node) in source.enumerated() {
             var frozen = Node()
             frozen.literalStart = node.literalStart
             frozen.literalEnd = node.literalEnd
-            frozen.staticStart = Int32(edgeCount)
             frozen.staticCount = node.staticCount
+            let hashed = node.staticCount > FrozenTrie.hashThreshold
+            let mask = hashed ? FrozenTrie.tableSize(for: node.staticCount) - 1 : 0
+            frozen.staticStart = Int32(hashed ? slotEnd : edgeEnd)
             var child = node.firstStatic
             while child >= 0 {
                 let literal = UnsafeBufferPointer(rebasing: literalBytes[Int(source[Int(child)].literalStart)..<Int(source[Int(child)].literalEnd)])
-                staticEdges[edgeCount] = StaticEdge(hash: FrozenTrie.hash(literal, fold: false), child: child)
-                edgeCount += 1
+                let edge = StaticEdge(hash: FrozenTrie.hash(literal, fold: false), child: child)
+                if hashed {
+                    var slot = Int(edge.hash) & mask
+                    while hashSlots[slotEnd + slot].child >= 0 { slot = (slot + 1) & mask }
+                    hashSlots[slotEnd + slot] = edge
+                } else {
+                    staticEdges[edgeEnd] = edge
+                    edgeEnd += 1
+                }
                 child = source[Int(child)].nextSibling
             }
-            if node.staticCount > FrozenTrie.hashThreshold {
-                let size = FrozenTrie.tableSize(for: Int(node.staticCount))
-                frozen.hashStart = Int32(slotStart)
-                frozen.hashMask = Int32(size - 1)
-                for edge in staticEdges[Int(frozen.staticStart)..<edgeCount] {
-                    var slot = Int(edge.hash) & (size - 1)
-                    while hashSlots[slotStart + slot].child >= 0 { slot = (slot + 1) & (size - 1) }
-                    hashSlots[slotStart + slot] = edge
-                }
-                slotStart += size
-            }
+            if hashed { slotEnd += mask + 1 }
             frozen.parameter = node.parameter
             frozen.optional = node.optional
             frozen.splat = node.splat
-            frozen.routeStart = Int32(routeCount)
+            frozen.routeStart = Int32(routeEnd)
             var route = node.firstRoute
             if route >= 0 { frozen.rank = Int32(ranks[Int(route)]) }
             while route >= 0 {
-                routeIDs[routeCount] = route
-                routeCount += 1
+                routeIDs[routeEnd] = route
+                routeEnd += 1
                 route = trie.nextRoute[Int(route)]
             }
-            frozen.routeCount = Int32(routeCount) - frozen.routeStart
+            frozen.routeCount = Int32(routeEnd) - frozen.routeStart
             nodes[index] = frozen
         }
         self.nodes = nodes
@@ -110,10 +113,9 @@ final class FrozenTrie {
     }
 
     /// Open-addressing table size for a node's static children: a power of two, at most half full.
-    private static func tableSize(for count: Int) -> Int {
-        var size = 16
-        while size < count * 2 { size *= 2 }
-        return size
+    @inline(__always)
+    static func tableSize(for count: Int32) -> Int {
+        max(16, 1 << (Int.bitWidth - (Int(count) * 2 - 1).leadingZeroBitCount))
     }
 
     deinit {
@@ -172,19 +174,19 @@ final class FrozenTrie {
 
     private func staticChild(of node: UnsafePointer<Node>, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         let hash = FrozenTrie.hash(segment, fold: caseInsensitive)
-        let hashStart = Int(node.pointee.hashStart)
-        if hashStart >= 0 {
-            let mask = Int(node.pointee.hashMask)
+        let count = node.pointee.staticCount
+        let start = Int(node.pointee.staticStart)
+        if count > FrozenTrie.hashThreshold {
+            let mask = FrozenTrie.tableSize(for: count) &- 1
             var slot = Int(hash) & mask
             while true {
-                let edge = hashSlots[hashStart &+ slot]
+                let edge = hashSlots[start &+ slot]
                 if edge.child < 0 { return -1 }
                 if edge.hash == hash && literalEquals(edge.child, segment) { return edge.child }
                 slot = (slot &+ 1) & mask
             }
         }
-        let start = Int(node.pointee.staticStart)
-        for offset in 0..<Int(node.pointee.staticCount) {
+        for offset in 0..<Int(count) {
             let edge = staticEdges[start &+ offset]
             if edge.hash == hash && literalEquals(edge.child, segment) { return edge.child }
         }
