@@ -3,7 +3,7 @@ import SwitchyardREPL
 
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "routes",
+        commandName: "switchyard routes",
         abstract: "Print the route table in rank order, with names, options and declaration sites.",
         discussion: """
             EXAMPLES:

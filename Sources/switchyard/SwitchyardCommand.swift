@@ -47,10 +47,12 @@ struct SwitchyardCommand: ParsableCommand {
     @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE before the files (repeatable).", valueName: "CODE"))
     var code: [String] = []
 
-    @Argument(parsing: .captureForPassthrough,
-              help: ArgumentHelp("The script (\"-\" for stdin) and its arguments; with -i, files to run before the REPL.",
-                                 valueName: "FILE [ARGS]"))
-    var scriptAndArguments: [String] = []
+    @Argument(help: ArgumentHelp("The script (\"-\" for stdin), then its arguments; with -i, files to run before the REPL.",
+                                 valueName: "FILE"))
+    var files: [String] = []
+
+    /// What followed FILE on the command line (see `ScriptArgumentSplit`).
+    var scriptArguments: [String] = []
 
     func run() throws {
         let status = ScriptInvocation.run(request, options: common.session)
@@ -59,24 +61,58 @@ struct SwitchyardCommand: ParsableCommand {
 
     private var request: ScriptRequest {
         if interactive {
-            return ScriptRequest(chunks: code, files: scriptAndArguments, interactive: true)
+            return ScriptRequest(chunks: code, files: files, arguments: scriptArguments, interactive: true)
         }
-        guard let script = scriptAndArguments.first else {
-            return ScriptRequest(chunks: code, interactive: false)
-        }
-        return ScriptRequest(chunks: code, files: [script], arguments: Array(scriptAndArguments.dropFirst()))
+        return ScriptRequest(chunks: code, files: files, arguments: scriptArguments)
     }
 
-    /// argument-parser exits 64 (EX_USAGE) on a bad command line; SPEC §5 says 2.
+    /// argument-parser exits 64 (EX_USAGE) on a bad command line; SPEC §5 says 2. The subcommands are
+    /// dispatched here because a root command with positional arguments never reaches them.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let name = arguments.first, let subcommand = subcommandsByName[name] {
+            run(subcommand, Array(arguments.dropFirst()))
+        }
+        if arguments.first == "help" {
+            let topic = arguments.dropFirst().first.flatMap { subcommandsByName[$0] } ?? self
+            print(helpMessage(for: topic))
+            Glibc.exit(ExitStatus.success.rawValue)
+        }
+        let split = ScriptArgumentSplit(arguments)
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(split.parsed)
+            if var root = command as? SwitchyardCommand {
+                root.scriptArguments = split.scriptArguments
+                command = root
+            }
             try command.run()
         } catch {
-            let code = exitCode(for: error)
-            guard code == .validationFailure else { exit(withError: error) }
-            StandardError.write(fullMessage(for: error))
-            Glibc.exit(ExitStatus.usage.rawValue)
+            exit(with: error, reportedBy: self)
         }
+        Glibc.exit(ExitStatus.success.rawValue)
+    }
+
+    static let subcommandsByName: [String: any ParsableCommand.Type] = [
+        "test": TestCommand.self, "routes": RoutesCommand.self, "graph": GraphCommand.self,
+    ]
+
+    private static func run(_ type: any ParsableCommand.Type, _ arguments: [String]) -> Never {
+        do {
+            var command = try type.parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            if type.exitCode(for: error) == .success, arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+                print(helpMessage(for: type))
+                Glibc.exit(ExitStatus.success.rawValue)
+            }
+            exit(with: error, reportedBy: type)
+        }
+        Glibc.exit(ExitStatus.success.rawValue)
+    }
+
+    private static func exit(with error: any Error, reportedBy type: any ParsableCommand.Type) -> Never {
+        guard type.exitCode(for: error) == .validationFailure else { type.exit(withError: error) }
+        StandardError.write(type.fullMessage(for: error))
+        Glibc.exit(ExitStatus.usage.rawValue)
     }
 }
