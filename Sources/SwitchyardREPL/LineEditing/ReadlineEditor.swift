@@ -51,23 +51,31 @@ public final class ReadlineEditor: LineReader {
         history.add(line)
     }
 
-    /// Blocks until stdin is readable; false when Ctrl-C interrupted the wait.
+    /// Blocks until stdin is readable; false when Ctrl-C came first (the signal's self-pipe woke us).
     private func waitForInput() -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        var descriptors = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: InterruptSignal.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
-            if poll(&descriptor, 1, -1) >= 0 { return true }
-            if errno == EINTR && InterruptSignal.takePending() { return false }
-            if errno != EINTR { return true }   // let readline see the error and report end of input
+            let ready = poll(&descriptors, nfds_t(descriptors[1].fd >= 0 ? 2 : 1), -1)
+            if InterruptSignal.takePending() { return false }
+            if ready < 0 && errno == EINTR { continue }
+            // Readable stdin, or an error that readline will report as end of input; a stale byte
+            // on the self-pipe alone (drained above) means wait again.
+            if ready < 0 || descriptors[0].revents != 0 { return true }
         }
     }
 
-    /// The clean-up sequence readline documents for a signal arriving in callback mode.
+    /// Ends the line being edited the way a shell does: "^C" after the text, a new line, and
+    /// readline's callback state reset (its documented clean-up for a signal in callback mode).
     private func abandonLine() {
         rl_free_line_state()
         rl_callback_sigcleanup()
-        rl_cleanup_after_signal()
-        rl_callback_handler_remove()
+        rl_point = rl_end
+        rl_redisplay()
         print("^C")
+        rl_callback_handler_remove()
     }
 
     private func configureReadline() {

@@ -16,6 +16,8 @@ final class TerminalSession {
 
     let socket: String
     let home: String
+    private let statusFile: String
+    private var serverPID: Int32?
 
     /// `home` is the HOME of the REPL (its history file lives there); a fresh directory by default.
     init(arguments: [String], home: String? = nil, directory: String = SwitchyardBinary.fixtures,
@@ -27,15 +29,19 @@ final class TerminalSession {
         var variables = ["HOME": self.home, "TERM": "xterm-256color", "INPUTRC": "/dev/null"]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.shellQuoted($0.value))" }
-        let command = (["cd", Self.shellQuoted(directory), "&&", "exec", "env"] + assignments
-                       + [Self.shellQuoted(SwitchyardBinary.path)] + arguments.map(Self.shellQuoted)).joined(separator: " ")
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", "-s", "e2e", command])
-        try tmux(["set-option", "-t", "e2e", "remain-on-exit", "on"])
+        statusFile = socket + ".status"
+        // tmux 3.3 leaves #{pane_dead_status} empty here, so the shell records the exit status itself.
+        let command = (["cd", Self.shellQuoted(directory), "&&", "env"] + assignments
+                       + [Self.shellQuoted(SwitchyardBinary.path)] + arguments.map(Self.shellQuoted)
+                       + [";", "echo", "$?", ">", Self.shellQuoted(statusFile)]).joined(separator: " ")
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", "-s", "e2e", command], capturing: false)
+        try tmux(["set-option", "-w", "-t", "e2e", "remain-on-exit", "on"])
+        serverPID = Int32(try tmux(["display-message", "-p", "-t", "e2e", "#{pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     static var isAvailable: Bool {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-            .contains { FileManager.default.isExecutableFile(atPath: $0 + "/tmux") }
+        (try? Spawn.run(["tmux", "-V"]).status) == 0
     }
 
     /// Types text literally (no key names).
@@ -49,7 +55,7 @@ final class TerminalSession {
     }
 
     func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-t", "e2e"])
+        try tmux(["capture-pane", "-p", "-N", "-t", "e2e"])
     }
 
     /// Waits until `text` is on the screen. The deadline is for a hung REPL, not a speed target.
@@ -67,10 +73,8 @@ final class TerminalSession {
 
     /// The exit status once the program has ended, nil while it runs.
     func exitStatus() throws -> Int32? {
-        let fields = try tmux(["display-message", "-p", "-t", "e2e", "#{pane_dead} #{pane_dead_status}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
-        guard fields.first == "1", fields.count > 1 else { return nil }
-        return Int32(fields[1])
+        guard let text = try? String(contentsOfFile: statusFile, encoding: .utf8) else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     func waitForExit(deadline seconds: Double = 20) throws -> Int32 {
@@ -82,23 +86,19 @@ final class TerminalSession {
         throw Timeout(expected: "<exit>", screen: (try? screen()) ?? "")
     }
 
+    /// Ends the program and the tmux server this session started (by its pid, should kill-server fail).
     func close() {
         _ = try? tmux(["kill-server"])
+        if let serverPID, kill(serverPID, 0) == 0 {
+            kill(serverPID, SIGKILL)
+        }
         try? FileManager.default.removeItem(atPath: socket)
+        try? FileManager.default.removeItem(atPath: statusFile)
     }
 
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-S", socket] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    private func tmux(_ arguments: [String], capturing: Bool = true) throws -> String {
+        try Spawn.run(["tmux", "-S", socket] + arguments, capturing: capturing).output
     }
 
     private static func shellQuoted(_ text: String) -> String {
