@@ -1,0 +1,73 @@
+import SwitchyardLua
+
+/// The read-eval-print loop: Lua input as `lua` handles it, meta-commands starting with ":".
+///
+///     let repl = REPL(host: host, reader: reader, style: style)
+///     repl.run()   // returns at Ctrl-D or :quit
+final class REPL {
+    let host: ScriptHost
+    let reader: LineReader
+    let style: TerminalStyle
+    let evaluator: ChunkEvaluator
+    let commands: MetaCommands
+    private var pending: [String] = []
+
+    static let prompt = "> "
+    static let continuationPrompt = ">> "
+
+    init(host: ScriptHost, reader: LineReader, style: TerminalStyle) throws(LuaError) {
+        self.host = host
+        self.reader = reader
+        self.style = style
+        evaluator = try ChunkEvaluator(engine: host.engine)
+        commands = MetaCommands(host: host, style: style)
+    }
+
+    func run() {
+        while true {
+            let prompt = pending.isEmpty ? style.green(Self.prompt) : style.green(Self.continuationPrompt)
+            switch reader.read(prompt: prompt) {
+            case .endOfInput:
+                return
+            case .interrupted:
+                pending = []
+            case .line(let text):
+                reader.remember(text)
+                if case .quit = handle(text) { return }
+            }
+        }
+    }
+
+    enum Outcome { case next, quit }
+
+    func handle(_ text: String) -> Outcome {
+        if pending.isEmpty, text.drop(while: \.isWhitespace).hasPrefix(":") {
+            return commands.run(text.trimmingWhitespace()) == .quit ? .quit : .next
+        }
+        if pending.isEmpty && text.allSatisfy(\.isWhitespace) { return .next }
+        pending.append(text)
+        switch evaluator.evaluate(pending.joined(separator: "\n")) {
+        case .incomplete:
+            return .next
+        case .values(let rendered):
+            pending = []
+            if !rendered.isEmpty { print(rendered.joined(separator: "\t")) }
+            commands.showNavigationIfChanged()
+        case .failed(let error):
+            pending = []
+            report(error)
+            commands.showNavigationIfChanged()
+        }
+        return .next
+    }
+
+    func report(_ error: LuaError) {
+        StandardError.write(style.red(ErrorReport.text(error, traceback: commands.tracing)))
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}
