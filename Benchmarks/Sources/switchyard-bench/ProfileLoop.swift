@@ -2,13 +2,17 @@
 enum ProfileLoop {
     struct UnknownSubject: Error, CustomStringConvertible {
         let subject: String
-        var description: String { "--loop: unknown subject \(subject) (match, firstMatch, routing-kit, declare, lua-match, lua-push-pop, lua-noop-swift, lua-noop-c)" }
+        var description: String { "--loop: unknown subject \(subject) (match, firstMatch, routing-kit, declare, lua-match, lua-push-pop, lua-noop-swift, lua-noop-c, runtime-1000)" }
     }
 
     static func run(subject: String, set kind: String, routes: Int, count: Int, fixtures: Fixtures) throws {
         if subject == "declare" {
             let set: RouteSet = kind == "static-heavy" ? .staticHeavy(routes) : .parameterHeavy(routes)
             for _ in 0..<count { blackHole(try declare(set.patterns)) }
+            return
+        }
+        if subject == "runtime-1000" {
+            blackHole(try startUp(count))
             return
         }
         if subject.hasPrefix("lua-") {
@@ -37,6 +41,12 @@ enum ProfileLoop {
     @inline(never)
     static func declare(_ patterns: [String]) throws -> Int? {
         try SwitchyardDeclaration.table(patterns).firstMatch("/")?.rawValue
+    }
+
+    /// A runtime, the 1,000-route script and a lookup, `count` times (the in-process part of case 5).
+    @inline(never)
+    static func startUp(_ count: Int) throws -> Double {
+        try StartupBenchmark.runtimeWithRoutes(runs: count).median
     }
 
     @inline(never)

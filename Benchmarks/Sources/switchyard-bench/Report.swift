@@ -14,6 +14,8 @@ struct Report: Encodable {
         /// the cost ratio itself.
         var ratio: Double?
         var reference: String?
+        /// Anything else the row needs to say (a range, why it was not measured).
+        var note: String?
     }
 
     enum Unit: String, Encodable {
@@ -53,6 +55,7 @@ struct Report: Encodable {
     func write(to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try encoder.encode(self).write(to: url)
     }

@@ -1,7 +1,7 @@
 /// Renders report sections and verdicts as aligned plain-text tables for the terminal (and the README).
 enum ResultTable {
     static func render(_ section: Report.Section) -> String {
-        let header = ["set", "routes", "subject", "median", "p99", "ops/s", "ratio"]
+        let header = ["set", "routes", "subject", "median", "p99", "ops/s", "ratio", "note"]
         let rows = section.rows.map { row in
             [row.set,
              row.routes.map(grouped) ?? "",
@@ -9,7 +9,8 @@ enum ResultTable {
              format(row.median, row.unit),
              row.p99.map { format($0, row.unit) } ?? "",
              row.operationsPerSecond.map(compact) ?? "",
-             row.ratio.map { ratioText($0, row.reference) } ?? ""]
+             row.ratio.map { ratioText($0, row.reference) } ?? "",
+             row.note ?? ""]
         }
         return "== \(section.title)\n" + align([header] + rows)
     }
@@ -65,8 +66,16 @@ enum ResultTable {
         return rows.map { row in
             row.enumerated().map { column, text in
                 let pad = String(repeating: " ", count: widths[column] - text.count)
-                return column == 0 || column == 2 ? text + pad : pad + text
-            }.joined(separator: "  ")
+                return column == 0 || column == 2 || column == 7 ? text + pad : pad + text
+            }.joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

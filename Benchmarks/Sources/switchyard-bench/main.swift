@@ -36,7 +36,12 @@ do {
     if options.cases.contains(4) {
         try LuaBridgeBenchmark(timer: options.timer, fixtures: fixtures).run(into: &report)
     }
+    if options.cases.contains(5) {
+        try StartupBenchmark(runs: options.quick ? 10 : 40).run(into: &report)
+    }
     if options.cases.contains(6) {
+        try CompletionBenchmark(timer: options.quick ? BatchTimer(batches: 50, warmUpBatches: 5) : BatchTimer(batches: 300, warmUpBatches: 20))
+            .run(into: &report)
         try MemoryBenchmark().run(into: &report)
     }
     print(ResultTable.render(report.verdicts))

@@ -16,7 +16,15 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
     /// The segments, read back from the normalised text: a table keeps only the text of each pattern
     /// (100,000 routes must fit in a few tens of megabytes), and every segment's text says its kind.
     public var segments: [PatternSegment] {
-        text.split(separator: "/").map(PatternSegment.init(normalised:))
+        var text = text
+        return text.withUTF8 { bytes in
+            // Split on the "/" bytes: a compiled pattern's separators are plain slashes (a "/" followed by
+            // a combining mark is text, not a separator, so that rare case takes the Character split).
+            guard !bytes.contains(where: { $0 >= 0x80 }) else {
+                return String(decoding: bytes, as: UTF8.self).split(separator: "/").map(PatternSegment.init(normalised:))
+            }
+            return bytes.split(separator: UInt8(ascii: "/")).map { PatternSegment(normalisedASCII: UnsafeBufferPointer(rebasing: $0)) }
+        }
     }
 
     /// Parameter names in order; a splat's name is "*" or its given name.
