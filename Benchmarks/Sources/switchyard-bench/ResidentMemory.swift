@@ -15,8 +15,8 @@ enum ResidentMemory {
         let description: String
     }
 
-    /// Runs `switchyard-bench --resident KIND` and reads the megabytes it prints.
-    static func measureInChild(_ kind: String) throws -> Double {
+    /// Runs `switchyard-bench --resident KIND` and reads what it prints: VmRSS and live heap, in MB.
+    static func measureInChild(_ kind: String) throws -> (resident: Double, heap: Double) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["--resident", kind]
@@ -26,9 +26,10 @@ enum ResidentMemory {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0, let megabytes = Double(text) else {
+        let numbers = text.split(separator: " ").compactMap { Double($0.replacingOccurrences(of: ",", with: "")) }
+        guard process.terminationStatus == 0, numbers.count == 2 else {
             throw ChildFailed(description: "switchyard-bench --resident \(kind) failed (status \(process.terminationStatus)): \(text)")
         }
-        return megabytes
+        return (numbers[0], numbers[1])
     }
 }

@@ -5,8 +5,10 @@
 /// alignments interleave; the search reports whether such an ambiguity is still open.
 final class FrozenTrie {
     struct Node {
-        var literalStart: Int32 = 0
-        var literalEnd: Int32 = 0
+        /// The literal's bytes packed little-endian when it has at most 8 (compared without touching the
+        /// byte pool: one cache line fewer per static segment in a large table), else its offset in `literalBytes`.
+        var literal: UInt64 = 0
+        var literalLength: Int32 = 0
         /// Static children: `staticCount` edges from `staticStart` in `staticEdges`; past `hashThreshold`,
         /// an open-addressing table of `tableSize(for: staticCount)` slots from `staticStart` in `hashSlots`.
         var staticStart: Int32 = 0
@@ -14,8 +16,8 @@ final class FrozenTrie {
         var parameter: Int32 = -1
         var optional: Int32 = -1
         var splat: Int32 = -1
+        /// Routes ending here: `routeStart` up to the next node's `routeStart` (a sentinel node follows the last).
         var routeStart: Int32 = 0
-        var routeCount: Int32 = 0
         /// Rank of the first route ending here (lower is better), or Int32.max.
         var rank: Int32 = .max
     }
@@ -58,7 +60,7 @@ final class FrozenTrie {
             }
         }
         let literalBytes = FrozenTrie.own(trie.literalBytes)
-        let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: max(source.count, 1))
+        let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: source.count + 1)
         let staticEdges = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(edgeCount, 1))
         let hashSlots = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(slotCount, 1))
         hashSlots.initialize(repeating: StaticEdge(hash: 0, child: -1))
@@ -68,8 +70,10 @@ final class FrozenTrie {
         var routeEnd = 0
         for (index, node) in source.enumerated() {
             var frozen = Node()
-            frozen.literalStart = node.literalStart
-            frozen.literalEnd = node.literalEnd
+            frozen.literalLength = node.literalEnd - node.literalStart
+            frozen.literal = frozen.literalLength <= 8
+                ? FrozenTrie.packed(UnsafeBufferPointer(rebasing: literalBytes[Int(node.literalStart)..<Int(node.literalEnd)]), fold: false)
+                : UInt64(node.literalStart)
             frozen.staticCount = node.staticCount
             let hashed = node.staticCount > FrozenTrie.hashThreshold
             let mask = hashed ? FrozenTrie.tableSize(for: node.staticCount) - 1 : 0
@@ -100,9 +104,11 @@ final class FrozenTrie {
                 routeEnd += 1
                 route = trie.nextRoute[Int(route)]
             }
-            frozen.routeCount = Int32(routeEnd) - frozen.routeStart
             nodes[index] = frozen
         }
+        var sentinel = Node()
+        sentinel.routeStart = Int32(routeEnd)
+        nodes[source.count] = sentinel
         self.nodes = nodes
         self.literalBytes = literalBytes
         self.staticEdges = staticEdges
@@ -151,25 +157,42 @@ final class FrozenTrie {
 
     /// Every route ending at `node`, in declaration order.
     func routes(at node: Int32) -> [Int] {
-        let node = nodes[Int(node)]
-        return (node.routeStart..<node.routeStart + node.routeCount).map { Int(routeIDs[Int($0)]) }
+        (nodes[Int(node)].routeStart..<routeEnd(of: node)).map { Int(routeIDs[Int($0)]) }
     }
 
     @inline(__always)
     private func literalEquals(_ child: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
-        let node = nodes[Int(child)]
-        let start = Int(node.literalStart)
-        guard Int(node.literalEnd) - start == segment.count else { return false }
+        let node = nodes.baseAddress! + Int(child)
+        let length = Int(node.pointee.literalLength)
+        guard length == segment.count else { return false }
+        if length <= 8 { return FrozenTrie.packed(segment, fold: caseInsensitive) == node.pointee.literal }
+        let start = Int(node.pointee.literal)
         if caseInsensitive {
-            for offset in 0..<segment.count where literalBytes[start + offset] != ASCIIFolding.fold(segment[offset]) {
+            for offset in 0..<length where literalBytes[start + offset] != ASCIIFolding.fold(segment[offset]) {
                 return false
             }
         } else {
-            for offset in 0..<segment.count where literalBytes[start + offset] != segment[offset] {
+            for offset in 0..<length where literalBytes[start + offset] != segment[offset] {
                 return false
             }
         }
         return true
+    }
+
+    /// Up to 8 bytes as one little-endian word (folded for a case-insensitive table).
+    @inline(__always)
+    static func packed(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) -> UInt64 {
+        var word: UInt64 = 0
+        for (offset, byte) in bytes.enumerated() {
+            word |= UInt64(fold ? ASCIIFolding.fold(byte) : byte) << (UInt64(offset) &* 8)
+        }
+        return word
+    }
+
+    /// End of the routes ending at node `index` (the next node's start).
+    @inline(__always)
+    private func routeEnd(of index: Int32) -> Int32 {
+        nodes[Int(index) &+ 1].routeStart
     }
 
     private func staticChild(of node: UnsafePointer<Node>, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
@@ -218,7 +241,7 @@ final class FrozenTrie {
             node = next
         }
         let found = nodes[Int(node)]
-        guard found.routeCount > 0 else { return search(bytes, segments, into: &best) }
+        guard routeEnd(of: node) > found.routeStart else { return search(bytes, segments, into: &best) }
         if let captures = best.captures {
             for index in 0..<segments.count { captures[index] = Capture(first: index, end: index &+ 1) }
         }
@@ -248,7 +271,7 @@ final class FrozenTrie {
                     frames[top].step = step + 1
                     switch step {
                     case 0:
-                        if segment == count && node.routeCount > 0 {
+                        if segment == count && routeEnd(of: nodeIndex) > node.routeStart {
                             let done = sink.candidate(nodeIndex, rank: node.rank,
                                                       UnsafeBufferPointer(rebasing: captures[0..<top]),
                                                       settled: openOptionals == 0)

@@ -30,8 +30,8 @@ final class RouteLookup {
         let names: [String: String]
         let hasOptional: Bool
 
-        init(_ pattern: Pattern) {
-            slots = pattern.segments.enumerated().compactMap { index, segment in
+        init(_ segments: [PatternSegment]) {
+            slots = segments.enumerated().compactMap { index, segment in
                 guard let name = segment.parameterName else { return nil }
                 if case .optional = segment { return ParameterSlot(segment: index, name: name, optional: true) }
                 return ParameterSlot(segment: index, name: name, optional: false)
@@ -43,23 +43,26 @@ final class RouteLookup {
 
     private let trie: FrozenTrie
     private let ranks: [Int]
-    private let hasValidator: [Bool]
-    private let parameterLayouts: [ParameterLayout]
-    private let patternTexts: [String]
+    /// What a match needs of its route, side by side: one cache line per route in a large table.
+    private struct RouteEntry {
+        let patternText: String
+        let layout: ParameterLayout
+        let hasValidator: Bool
+    }
+
+    private let entries: [RouteEntry]
 
     init(_ trie: RouteTrie, ranks: [Int], patterns: [Pattern], hasValidator: [Bool]) {
         self.trie = FrozenTrie(trie, ranks: ranks)
         self.ranks = ranks
-        self.hasValidator = hasValidator
-        self.patternTexts = patterns.map(\.text)
         // Routes with the same parameters in the same places share one layout, which stays in cache.
         var shared: [[String?]: ParameterLayout] = [:]
-        self.parameterLayouts = patterns.map { pattern in
-            let key = pattern.segments.map(\.parameterKey)
-            if let layout = shared[key] { return layout }
-            let layout = ParameterLayout(pattern)
+        self.entries = zip(patterns, hasValidator).map { pattern, hasValidator in
+            let segments = pattern.segments
+            let key = segments.map(\.parameterKey)
+            let layout = shared[key] ?? ParameterLayout(segments)
             shared[key] = layout
-            return layout
+            return RouteEntry(patternText: pattern.text, layout: layout, hasValidator: hasValidator)
         }
     }
 
@@ -100,7 +103,7 @@ final class RouteLookup {
             trie.searchBest(bytes, segments, into: &best)
             guard best.node >= 0 else { return .none }
             let route = trie.firstRoute(at: best.node)
-            if hasValidator[route] { return .needsValidators }
+            if entries[route].hasValidator { return .needsValidators }
             let params = parameters(of: route, UnsafeBufferPointer(captures), bytes, segments)
             return .found(Candidate(route: route, params: params))
         }
@@ -108,7 +111,7 @@ final class RouteLookup {
 
     /// What matching `location` against the candidate's route yields (before any validator runs).
     func info(_ candidate: Candidate, at location: Location) -> RouteInfo {
-        RouteInfo(path: location.path, pattern: patternTexts[candidate.route], params: candidate.params,
+        RouteInfo(path: location.path, pattern: entries[candidate.route].patternText, params: candidate.params,
                   query: location.query, fragment: location.fragment)
     }
 
@@ -137,7 +140,7 @@ final class RouteLookup {
     private func parameters(of route: Int, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
                             _ bytes: UnsafeBufferPointer<UInt8>,
                             _ segments: UnsafeBufferPointer<SegmentBounds>) -> [String: String] {
-        let layout = parameterLayouts[route]
+        let layout = entries[route].layout
         guard !layout.slots.isEmpty else { return [:] }
         if !layout.hasOptional || layout.slots.allSatisfy({ !$0.optional || captures[$0.segment].first >= 0 }) {
             return layout.names.mapValues { name in
