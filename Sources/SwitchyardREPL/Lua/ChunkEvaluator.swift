@@ -52,7 +52,7 @@ final class ChunkEvaluator {
             return .failed(LuaError(message, kind: .syntax))
         }
         do {
-            let results = try InterruptSignal.whileRunning(interrupt: interruptActiveLuaState) { () throws(LuaError) in
+            let results = try InterruptSignal.whileRunning(interrupt: engine.interruptFunction) { () throws(LuaError) in
                 try engine.call(chunk, [])
             }
             return .values(try results.map { value throws(LuaError) in try render(value) })

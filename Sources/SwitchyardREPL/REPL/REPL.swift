@@ -24,6 +24,9 @@ final class REPL {
     }
 
     func run() {
+        if host.runtime.routeTable.count > 0 {
+            commands.showScreenAndState()
+        }
         while true {
             let prompt = pending.isEmpty ? style.green(Self.prompt) : style.green(Self.continuationPrompt)
             switch reader.read(prompt: prompt) {
@@ -46,18 +49,19 @@ final class REPL {
         }
         if pending.isEmpty && text.allSatisfy(\.isWhitespace) { return .next }
         pending.append(text)
-        switch evaluator.evaluate(pending.joined(separator: "\n")) {
-        case .incomplete:
-            return .next
-        case .values(let rendered):
-            pending = []
-            if !rendered.isEmpty { print(rendered.joined(separator: "\t")) }
-            commands.showNavigationIfChanged()
-        case .failed(let error):
-            pending = []
-            report(error)
-            commands.showNavigationIfChanged()
+        let chunk = pending.joined(separator: "\n")
+        var needsMore = false
+        commands.showingNavigation {
+            switch evaluator.evaluate(chunk) {
+            case .incomplete:
+                needsMore = true
+            case .values(let rendered):
+                if !rendered.isEmpty { print(rendered.joined(separator: "\t")) }
+            case .failed(let error):
+                report(error)
+            }
         }
+        if !needsMore { pending = [] }
         return .next
     }
 
