@@ -25,7 +25,9 @@ struct ReplTerminalTests {
         let session = try TerminalSession.repl()
         defer { session.close() }
         try session.enter("kept = 'yes'")
-        try session.enter("while true do end")
+        // Wait until the loop runs: a Ctrl-C sent with the line would flush it from the terminal's
+        // input queue before the REPL read it (the tty discards unread input on SIGINT).
+        try session.enter("print('spinning') while true do end", expecting: "\nspinning")
         try session.press("C-c")
         try session.waitFor("interrupted")
         try session.enter("kept", expecting: "\"yes\"")
