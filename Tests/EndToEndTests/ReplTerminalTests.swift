@@ -134,5 +134,17 @@ struct ReplTerminalTests {
         try session.press("Tab")
         try session.waitFor("> :explain ")
     }
-}
 
+    @Test func colourOnATerminalUnlessNoColorIsSet() throws {
+        let coloured = try TerminalSession(arguments: [])
+        defer { coloured.close() }
+        try coloured.waitFor("> ")
+        #expect(try coloured.screen(escapes: true).contains("\u{1B}["))
+
+        let plain = try TerminalSession(arguments: [], environment: ["NO_COLOR": "1"])
+        defer { plain.close() }
+        try plain.waitFor("> ")
+        try plain.enter(":state", expecting: "root")
+        #expect(try !plain.screen(escapes: true).contains("\u{1B}["))
+    }
+}

@@ -86,7 +86,7 @@ final class MetaCommands {
         case .restore(let file): try restore(from: file)
         case .trace(let on):
             tracing = on
-            print("trace \(on ? "on: navigation operations and Lua tracebacks are shown" : "off")")
+            print("trace \(on ? "on: each navigation's operation and Lua tracebacks are shown" : "off")")
         }
         return .next
     }
@@ -211,6 +211,11 @@ final class MetaCommands {
         completer.visitedPaths = { [unowned self] in visitedPaths() }
         completer.luaFields = { [unowned self] chain in luaFields(chain) }
         return completer
+    }
+
+    /// Builds the route-path trie now, so the first TAB over a large table answers at once.
+    func prepareCompletion() {
+        _ = routePaths()
     }
 
     /// Rebuilt only when routes were added or the navigator was replaced (`:reload`).
