@@ -27,7 +27,7 @@ let package = Package(
         ),
         .target(name: "Switchyard"),
         .target(name: "SwitchyardLua", dependencies: ["Switchyard", "CLua", "CLuaShim"]),
-        .target(name: "SwitchyardREPL", dependencies: ["Switchyard", "SwitchyardLua", "CLuaShim", "CReadline"]),
+        .target(name: "SwitchyardREPL", dependencies: ["Switchyard", "SwitchyardLua", "CReadline"]),
         .executableTarget(
             name: "switchyard",
             dependencies: [

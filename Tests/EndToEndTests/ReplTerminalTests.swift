@@ -25,7 +25,9 @@ struct ReplTerminalTests {
         let session = try TerminalSession.repl()
         defer { session.close() }
         try session.enter("kept = 'yes'")
-        try session.enter("while true do end")
+        // Wait until the loop runs: a Ctrl-C sent with the line would flush it from the terminal's
+        // input queue before the REPL read it (the tty discards unread input on SIGINT).
+        try session.enter("print('spinning') while true do end", expecting: "\nspinning")
         try session.press("C-c")
         try session.waitFor("interrupted")
         try session.enter("kept", expecting: "\"yes\"")
@@ -91,5 +93,58 @@ struct ReplTerminalTests {
         try session.type("('ok')")
         try session.press("Enter")
         try session.waitFor("\"OK\"")
+    }
+
+    @Test func tabCompletesRoutePathsAfterMetaCommands() throws {
+        let session = try TerminalSession.repl(["-i", "app/app.lua"])
+        defer { session.close() }
+        try session.waitFor("━━ Home ━━")
+        try session.type(":go /al")
+        try session.press("Tab")
+        try session.waitFor("> :go /album/")
+        try session.press("Tab", "Tab")
+        try session.waitFor("/album/:id")   // the listing: static segments, then placeholders
+        try session.type("12")
+        try session.press("Enter")
+        try session.waitFor("━━ Album 12 ━━")
+    }
+
+    @Test func tabCompletesNavMembersAndPathsInsideNavCalls() throws {
+        let session = try TerminalSession.repl(["-i", "app/app.lua"])
+        defer { session.close() }
+        try session.type("nav.pu")
+        try session.press("Tab")
+        try session.waitFor("> nav.push")
+        try session.type("(\"/al")
+        try session.press("Tab")
+        try session.waitFor("> nav.push(\"/album/")
+        try session.press("C-u")   // readline: kill the line
+        try session.type("nav.push(\"/sea")
+        try session.press("Tab")
+        try session.waitFor("> nav.push(\"/search\"")   // a finished path closes the string
+        try session.type(")")
+        try session.press("Enter")
+        try session.waitFor("━━ Search ━━")
+    }
+
+    @Test func metaCommandNamesComplete() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.type(":expl")
+        try session.press("Tab")
+        try session.waitFor("> :explain ")
+    }
+
+    @Test func colourOnATerminalUnlessNoColorIsSet() throws {
+        let coloured = try TerminalSession(arguments: [])
+        defer { coloured.close() }
+        try coloured.waitFor("> ")
+        #expect(try coloured.screen(escapes: true).contains("\u{1B}["))
+
+        let plain = try TerminalSession(arguments: [], environment: ["NO_COLOR": "1"])
+        defer { plain.close() }
+        try plain.waitFor("> ")
+        try plain.enter(":state", expecting: "root")
+        #expect(try !plain.screen(escapes: true).contains("\u{1B}["))
     }
 }

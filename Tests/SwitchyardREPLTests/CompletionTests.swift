@@ -127,7 +127,7 @@ import Testing
     @Test func pathInsideANavCallWithUTF8Before() {
         let line = "-- é\nnav.push(\"/al"
         let start = Array("-- é\nnav.push(\"".utf8).count
-        #expect(completer().complete(line: line, wordStart: start).candidates == ["/album/"])
+        #expect(completer().complete(line: line, wordStart: start).candidates == ["/album/", "/album/7"])
     }
 
     @Test func visitedPathsAfterPlaceholders() {

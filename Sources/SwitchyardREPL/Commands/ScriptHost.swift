@@ -1,19 +1,23 @@
 import Foundation
+import Switchyard
 import SwitchyardLua
 
-/// One Lua engine with what the command line asked of it: the `arg` table, the files and chunks to
-/// run, Ctrl-C interrupting whatever runs.
+/// One Switchyard runtime (Lua engine + routes + navigator) with what the command line asked of it:
+/// the `arg` table, the files and chunks to run, Ctrl-C interrupting whatever runs.
 ///
 ///     let host = try ScriptHost(options: SessionOptions())
-///     host.setArguments(script: "app.lua", ["--verbose"])
+///     try host.setArguments(script: "app.lua", ["--verbose"])
 ///     try host.runFile("app.lua")
+///     try host.navigate { try $0.push("/album/1") }
 final class ScriptHost {
     let options: SessionOptions
-    let engine: LuaEngine
+    let runtime: SwitchyardRuntime
+    var engine: LuaEngine { runtime.engine }
+    var navigator: Navigator { runtime.navigator }
 
     init(options: SessionOptions) throws(LuaError) {
         self.options = options
-        engine = try LuaEngine(configuration: options.engineConfiguration)
+        runtime = try SwitchyardRuntime(configuration: options.engineConfiguration)
     }
 
     /// `arg` as `lua` sets it: arg[0] is the script, arg[1...] its arguments, arg[-1] the interpreter.
@@ -27,28 +31,50 @@ final class ScriptHost {
         try engine.globals.rawSet("arg", .table(table))
     }
 
+    /// Runs a script file ("-" is stdin) through the runtime, so `:reload` knows it.
     func runFile(_ path: String) throws(LuaError) {
         try interruptible { () throws(LuaError) in
             if path == ScriptRequest.standardInput {
-                try engine.run(bytes: Self.readStandardInput(), chunkName: "=stdin")
+                let code = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                try runtime.load(code: code, chunkName: "=stdin")
             } else {
-                try engine.runFile(path)
+                try runtime.load(file: path)
             }
         }
     }
 
     func runChunk(_ code: String, chunkName: String = "=(command line)") throws(LuaError) {
         try interruptible { () throws(LuaError) in
-            try engine.run(code, chunkName: chunkName)
+            try runtime.load(code: code, chunkName: chunkName)
+        }
+    }
+
+    /// Runs a navigator operation (which may call Lua guards and titles) with Ctrl-C armed; its
+    /// errors come back as `LuaError`s with the message the Lua API would give.
+    func navigate(_ operation: (Navigator) throws -> Void) throws(LuaError) {
+        let navigator = runtime.navigator
+        try interruptible { () throws(LuaError) in
+            do {
+                try operation(navigator)
+            } catch let error as LuaError {
+                throw error
+            } catch {
+                throw LuaError(String(describing: error))
+            }
         }
     }
 
     /// Runs `body` so that Ctrl-C stops the Lua code with "interrupted" instead of killing the process.
     func interruptible<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
-        try InterruptSignal.whileRunning(interrupt: interruptActiveLuaState, body)
+        try Self.interruptible(engine, body)
     }
 
-    private static func readStandardInput() -> [UInt8] {
-        Array(FileHandle.standardInput.readDataToEndOfFile())
+    /// The same for any engine. A Ctrl-C pressed before the code started (the engine would drop a
+    /// request made while nothing runs) counts too.
+    static func interruptible<T>(_ engine: LuaEngine, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        try InterruptSignal.whileRunning(interrupt: engine.interruptFunction) { () throws(LuaError) -> T in
+            if InterruptSignal.takePending() { throw LuaError("interrupted", kind: .interrupted) }
+            return try body()
+        }
     }
 }

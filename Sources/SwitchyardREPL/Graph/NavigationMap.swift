@@ -62,17 +62,20 @@ public struct NavigationMap: Sendable, Equatable {
         self.tabs = tabs
     }
 
-    /// Routes grouped by the first static segment of their pattern ("/album/:id" and "/album/new" → "album").
-    /// Routes at the root ("/", "/:id", "/*") have the group "".
+    /// Routes grouped by the first static segment of their pattern ("/album/:id" and "/album/new" →
+    /// "album"). A prefix with a single route is no group: it joins the ungrouped routes (prefix ""),
+    /// with the root ("/"), top-level parameters and splats, and the not-found route.
     public var groups: [(prefix: String, routes: [Int])] {
         var order: [String] = []
         var members: [String: [Int]] = [:]
         for (index, route) in routes.enumerated() {
-            let prefix = Self.groupPrefix(of: route.pattern)
+            let prefix = route.isNotFound ? "" : Self.groupPrefix(of: route.pattern)
             if members[prefix] == nil { order.append(prefix) }
             members[prefix, default: []].append(index)
         }
-        return order.map { ($0, members[$0]!) }
+        let loose = order.filter { $0.isEmpty || members[$0]!.count == 1 }.flatMap { members[$0]! }.sorted()
+        let grouped = order.filter { !$0.isEmpty && members[$0]!.count > 1 }.map { ($0, members[$0]!) }
+        return (loose.isEmpty ? [] : [("", loose)]) + grouped
     }
 
     public var unmatchedTargets: [String] {
@@ -84,7 +87,7 @@ public struct NavigationMap: Sendable, Equatable {
     }
 
     static func groupPrefix(of pattern: String) -> String {
-        guard let first = pattern.split(separator: "/").first,
+        guard pattern.hasPrefix("/"), let first = pattern.split(separator: "/").first,
               let lead = first.first, lead != ":", lead != "*" else { return "" }
         return String(first)
     }

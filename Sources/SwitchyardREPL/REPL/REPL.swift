@@ -2,7 +2,7 @@ import SwitchyardLua
 
 /// The read-eval-print loop: Lua input as `lua` handles it, meta-commands starting with ":".
 ///
-///     let repl = REPL(host: host, reader: reader, style: style)
+///     let repl = try REPL(host: host, reader: reader, style: style)
 ///     repl.run()   // returns at Ctrl-D or :quit
 final class REPL {
     let host: ScriptHost
@@ -24,6 +24,9 @@ final class REPL {
     }
 
     func run() {
+        if host.runtime.routeTable.count > 0 {
+            commands.showScreenAndState()
+        }
         while true {
             let prompt = pending.isEmpty ? style.green(Self.prompt) : style.green(Self.continuationPrompt)
             switch reader.read(prompt: prompt) {
@@ -46,18 +49,19 @@ final class REPL {
         }
         if pending.isEmpty && text.allSatisfy(\.isWhitespace) { return .next }
         pending.append(text)
-        switch evaluator.evaluate(pending.joined(separator: "\n")) {
-        case .incomplete:
-            return .next
-        case .values(let rendered):
-            pending = []
-            if !rendered.isEmpty { print(rendered.joined(separator: "\t")) }
-            commands.showNavigationIfChanged()
-        case .failed(let error):
-            pending = []
-            report(error)
-            commands.showNavigationIfChanged()
+        let chunk = pending.joined(separator: "\n")
+        var needsMore = false
+        commands.showingNavigation {
+            switch evaluator.evaluate(chunk) {
+            case .incomplete:
+                needsMore = true
+            case .values(let rendered):
+                if !rendered.isEmpty { print(rendered.joined(separator: "\t")) }
+            case .failed(let error):
+                report(error)
+            }
         }
+        if !needsMore { pending = [] }
         return .next
     }
 
@@ -66,7 +70,7 @@ final class REPL {
     }
 }
 
-extension String {
+private extension String {
     func trimmingWhitespace() -> String {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }

@@ -31,7 +31,8 @@ final class TerminalSession {
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.shellQuoted($0.value))" }
         statusFile = socket + ".status"
         // tmux 3.3 leaves #{pane_dead_status} empty here, so the shell records the exit status itself.
-        let command = (["cd", Self.shellQuoted(directory), "&&", "env"] + assignments
+        // The runner's own NO_COLOR must not decide a test about colour: only `environment` sets it.
+        let command = (["cd", Self.shellQuoted(directory), "&&", "env", "-u", "NO_COLOR"] + assignments
                        + [Self.shellQuoted(SwitchyardBinary.path)] + arguments.map(Self.shellQuoted)
                        + [";", "echo", "$?", ">", Self.shellQuoted(statusFile)]).joined(separator: " ")
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", "-s", "e2e", command], capturing: false)
@@ -54,8 +55,9 @@ final class TerminalSession {
         try tmux(["send-keys", "-t", "e2e"] + keys)
     }
 
-    func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-N", "-t", "e2e"])
+    /// The visible screen; with `escapes`, colours and attributes as escape sequences.
+    func screen(escapes: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-N", "-t", "e2e"] + (escapes ? ["-e"] : []))
     }
 
     /// Waits until `text` is on the screen. The deadline is for a hung REPL, not a speed target.
