@@ -20,7 +20,6 @@ public final class RouteTable<Payload> {
     private var declarationTrie: RouteTrie?
     /// Rank per route and the frozen lookup, rebuilt on the first lookup after a declaration.
     private var cachedRanks: [Int]?
-    private var cachedOrder: [Int]?
     private var cachedLookup: RouteLookup?
 
     public init(caseInsensitive: Bool = false) {
@@ -56,7 +55,6 @@ public final class RouteTable<Payload> {
         if let name { names[name] = id.rawValue }
         trie.insert(segments, route: id.rawValue)
         cachedRanks = nil
-        cachedOrder = nil
         cachedLookup = nil
         return id
     }
@@ -176,32 +174,50 @@ public final class RouteTable<Payload> {
     private var ranks: [Int] {
         if let cachedRanks { return cachedRanks }
         var ranks = [Int](repeating: 0, count: storage.count)
-        for (rank, route) in rankOrder.enumerated() { ranks[route] = rank }
+        for (rank, route) in sortedBySpecificity().enumerated() { ranks[route] = rank }
         cachedRanks = ranks
         return ranks
     }
 
+    /// Route indices in rank order, inverted from `ranks` (the table keeps one of the two).
+    private var rankOrder: [Int] {
+        let ranks = self.ranks
+        var order = [Int](repeating: 0, count: ranks.count)
+        for (route, rank) in ranks.enumerated() { order[rank] = route }
+        return order
+    }
+
     /// Route indices sorted segment by segment from the left (a pattern that has ended is the most
     /// specific), then by declaration order.
-    private var rankOrder: [Int] {
-        if let cachedOrder { return cachedOrder }
+    private func sortedBySpecificity() -> [Int] {
         let pool = specificities
         let starts = specificityStarts
         func specificity(_ route: Int) -> ArraySlice<UInt8> { pool[Int(starts[route])..<Int(starts[route + 1])] }
-        let order = storage.indices.sorted { a, b in
+        return storage.indices.sorted { a, b in
             let (first, second) = (specificity(a), specificity(b))
             return first.elementsEqual(second) ? a < b : first.lexicographicallyPrecedes(second)
         }
-        cachedOrder = order
-        return order
     }
 
     private var lookup: RouteLookup {
         if let cachedLookup { return cachedLookup }
+        trimCapacity()
         let lookup = RouteLookup(takeDeclarationTrie(), ranks: ranks, patterns: storage.map(\.pattern),
                                  hasValidator: validators.map { $0 != nil })
         cachedLookup = lookup
         return lookup
+    }
+
+    /// Declaring many routes leaves the per-route arrays with up to twice the room they use; the
+    /// first lookup after the declarations gives it back (large buffers go back to the system).
+    private func trimCapacity() {
+        func trimmed<Element>(_ array: [Element]) -> [Element] {
+            array.capacity > array.count + array.count / 8 + 16 ? array.withUnsafeBufferPointer { Array($0) } : array
+        }
+        storage = trimmed(storage)
+        validators = trimmed(validators)
+        specificities = trimmed(specificities)
+        specificityStarts = trimmed(specificityStarts)
     }
 
     // MARK: Teaching and suggestions
