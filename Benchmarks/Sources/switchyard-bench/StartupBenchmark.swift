@@ -123,10 +123,13 @@ struct StartupBenchmark {
                              "--export-json", export.path] + commands.map(\.line)
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Unavailable(description: "hyperfine failed (status \(process.terminationStatus)); install it with scripts/install-deps hyperfine")
+            throw Unavailable(description: "hyperfine failed (status \(process.terminationStatus)): \(message)")
         }
         let parsed = try JSONDecoder().decode(HyperfineReport.self, from: Data(contentsOf: export))
         return parsed.results.map { ($0.median * 1_000, $0.min * 1_000, $0.max * 1_000) }
