@@ -48,7 +48,7 @@ final class FrozenTrie {
 
     /// Built straight into buffers of the exact size, so a large table's freeze does not hold growing
     /// arrays and their copies at once.
-    init(_ trie: RouteTrie, ranks: [Int]) {
+    init(_ trie: RouteTrie, ranks: [Int32]) {
         let source = trie.nodes
         var edgeCount = 0
         var slotCount = 0
@@ -98,7 +98,7 @@ final class FrozenTrie {
             frozen.splat = node.splat
             frozen.routeStart = Int32(routeEnd)
             var route = node.firstRoute
-            if route >= 0 { frozen.rank = Int32(ranks[Int(route)]) }
+            if route >= 0 { frozen.rank = ranks[Int(route)] }
             while route >= 0 {
                 routeIDs[routeEnd] = route
                 routeEnd += 1

@@ -42,28 +42,32 @@ final class RouteLookup {
     }
 
     private let trie: FrozenTrie
-    private let ranks: [Int]
+    private let ranks: [Int32]
     /// What a match needs of its route, side by side: one cache line per route in a large table.
     private struct RouteEntry {
         let patternText: String
         let layout: ParameterLayout
-        let hasValidator: Bool
     }
 
     private let entries: [RouteEntry]
+    /// One bit per route; small enough to stay in cache whatever the table's size.
+    private let validated: [UInt64]
 
-    init(_ trie: RouteTrie, ranks: [Int], patterns: [Pattern], hasValidator: [Bool]) {
+    init(_ trie: RouteTrie, ranks: [Int32], patterns: [Pattern], hasValidator: [Bool]) {
         self.trie = FrozenTrie(trie, ranks: ranks)
         self.ranks = ranks
         // Routes with the same parameters in the same places share one layout, which stays in cache.
         var shared: [[String?]: ParameterLayout] = [:]
-        self.entries = zip(patterns, hasValidator).map { pattern, hasValidator in
+        self.entries = patterns.map { pattern in
             let segments = pattern.segments
             let key = segments.map(\.parameterKey)
             let layout = shared[key] ?? ParameterLayout(segments)
             shared[key] = layout
-            return RouteEntry(patternText: pattern.text, layout: layout, hasValidator: hasValidator)
+            return RouteEntry(patternText: pattern.text, layout: layout)
         }
+        var validated = [UInt64](repeating: 0, count: (hasValidator.count + 63) / 64)
+        for (route, flag) in hasValidator.enumerated() where flag { validated[route / 64] |= 1 << UInt64(route % 64) }
+        self.validated = validated
     }
 
     /// The best route for raw path bytes (anything after `?` or `#` ignored), without parameters or validators.
@@ -103,7 +107,7 @@ final class RouteLookup {
             trie.searchBest(bytes, segments, into: &best)
             guard best.node >= 0 else { return .none }
             let route = trie.firstRoute(at: best.node)
-            if entries[route].hasValidator { return .needsValidators }
+            if validated[route >> 6] & (1 << UInt64(route & 63)) != 0 { return .needsValidators }
             let params = parameters(of: route, UnsafeBufferPointer(captures), bytes, segments)
             return .found(Candidate(route: route, params: params))
         }

@@ -9,17 +9,14 @@
 public final class RouteTable<Payload> {
     public let caseInsensitive: Bool
     @usableFromInline var storage: [Route<Payload>] = []
-    private var validators: [RouteValidator?] = []
-    /// Every route's segment specificities, back to back; route i's run starts at `specificityStarts[i]`
-    /// (one pool rather than an array per route).
-    private var specificities: [UInt8] = []
-    private var specificityStarts: [Int32] = [0]
+    /// By route index; most routes have none, so only those that do take room.
+    private var validators: [Int: RouteValidator] = [:]
     private var names: [String: Int] = [:]
     /// The declaration trie. Dropped once the lookup is frozen, so a large table does not hold both
     /// tries, and rebuilt from the patterns by the next declaration.
     private var declarationTrie: RouteTrie?
     /// Rank per route and the frozen lookup, rebuilt on the first lookup after a declaration.
-    private var cachedRanks: [Int]?
+    private var cachedRanks: [Int32]?
     private var cachedLookup: RouteLookup?
 
     public init(caseInsensitive: Bool = false) {
@@ -49,9 +46,7 @@ public final class RouteTable<Payload> {
         let id = RouteID(rawValue: storage.count)
         storage.append(Route(id: id, pattern: compiled, name: name, site: site,
                              hasValidator: validator != nil, payload: payload))
-        validators.append(validator)
-        specificities += segments.map(\.specificity)
-        specificityStarts.append(Int32(specificities.count))
+        if let validator { validators[id.rawValue] = validator }
         if let name { names[name] = id.rawValue }
         trie.insert(segments, route: id.rawValue)
         cachedRanks = nil
@@ -171,10 +166,11 @@ public final class RouteTable<Payload> {
 
     // MARK: Ranking
 
-    private var ranks: [Int] {
+    /// Rank per route (lower is better); 32 bits each, as the frozen trie keeps them.
+    private var ranks: [Int32] {
         if let cachedRanks { return cachedRanks }
-        var ranks = [Int](repeating: 0, count: storage.count)
-        for (rank, route) in sortedBySpecificity().enumerated() { ranks[route] = rank }
+        var ranks = [Int32](repeating: 0, count: storage.count)
+        for (rank, route) in sortedBySpecificity().enumerated() { ranks[route] = Int32(rank) }
         cachedRanks = ranks
         return ranks
     }
@@ -183,15 +179,21 @@ public final class RouteTable<Payload> {
     private var rankOrder: [Int] {
         let ranks = self.ranks
         var order = [Int](repeating: 0, count: ranks.count)
-        for (route, rank) in ranks.enumerated() { order[rank] = route }
+        for (route, rank) in ranks.enumerated() { order[Int(rank)] = route }
         return order
     }
 
     /// Route indices sorted segment by segment from the left (a pattern that has ended is the most
-    /// specific), then by declaration order.
+    /// specific), then by declaration order. The specificities are read from the patterns into one
+    /// transient pool (kept for good they would cost a large table a megabyte).
     private func sortedBySpecificity() -> [Int] {
-        let pool = specificities
-        let starts = specificityStarts
+        var pool: [UInt8] = []
+        var starts: [Int32] = [0]
+        starts.reserveCapacity(storage.count + 1)
+        for route in storage {
+            pool += route.pattern.segments.map(\.specificity)
+            starts.append(Int32(pool.count))
+        }
         func specificity(_ route: Int) -> ArraySlice<UInt8> { pool[Int(starts[route])..<Int(starts[route + 1])] }
         return storage.indices.sorted { a, b in
             let (first, second) = (specificity(a), specificity(b))
@@ -203,7 +205,7 @@ public final class RouteTable<Payload> {
         if let cachedLookup { return cachedLookup }
         trimCapacity()
         let lookup = RouteLookup(takeDeclarationTrie(), ranks: ranks, patterns: storage.map(\.pattern),
-                                 hasValidator: validators.map { $0 != nil })
+                                 hasValidator: storage.indices.map { validators[$0] != nil })
         cachedLookup = lookup
         return lookup
     }
@@ -215,9 +217,6 @@ public final class RouteTable<Payload> {
             array.capacity > array.count + array.count / 8 + 16 ? array.withUnsafeBufferPointer { Array($0) } : array
         }
         storage = trimmed(storage)
-        validators = trimmed(validators)
-        specificities = trimmed(specificities)
-        specificityStarts = trimmed(specificityStarts)
     }
 
     // MARK: Teaching and suggestions
