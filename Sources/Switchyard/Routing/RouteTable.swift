@@ -207,6 +207,7 @@ public final class RouteTable<Payload> {
         let lookup = RouteLookup(takeDeclarationTrie(), ranks: ranks, patterns: storage.map(\.pattern),
                                  hasValidator: storage.indices.map { validators[$0] != nil })
         cachedLookup = lookup
+        if storage.count >= HeapTrim.routeThreshold { HeapTrim.returnFreedMemory() }
         return lookup
     }
 
