@@ -211,13 +211,12 @@ public final class RouteTable<Payload> {
         return lookup
     }
 
-    /// Declaring many routes leaves the per-route arrays with up to twice the room they use; the
-    /// first lookup after the declarations gives it back (large buffers go back to the system).
+    /// Declaring many routes leaves the route array with up to twice the room it uses; the first lookup
+    /// after the declarations gives it back (a large buffer goes back to the system).
     private func trimCapacity() {
-        func trimmed<Element>(_ array: [Element]) -> [Element] {
-            array.capacity > array.count + array.count / 8 + 16 ? array.withUnsafeBufferPointer { Array($0) } : array
+        if storage.capacity > storage.count + storage.count / 8 + 16 {
+            storage = storage.withUnsafeBufferPointer { Array($0) }
         }
-        storage = trimmed(storage)
     }
 
     // MARK: Teaching and suggestions
