@@ -43,13 +43,8 @@ final class RouteLookup {
 
     private let trie: FrozenTrie
     private let ranks: [Int32]
-    /// What a match needs of its route, side by side: one cache line per route in a large table.
-    private struct RouteEntry {
-        let patternText: String
-        let layout: ParameterLayout
-    }
-
-    private let entries: [RouteEntry]
+    /// Per route; the pattern's text comes from the route itself (see `RouteTable.match`).
+    private let layouts: [ParameterLayout]
     /// One bit per route; small enough to stay in cache whatever the table's size.
     private let validated: [UInt64]
 
@@ -58,12 +53,12 @@ final class RouteLookup {
         self.ranks = ranks
         // Routes with the same parameters in the same places share one layout, which stays in cache.
         var shared: [[String?]: ParameterLayout] = [:]
-        self.entries = patterns.map { pattern in
+        self.layouts = patterns.map { pattern in
             let segments = pattern.segments
             let key = segments.map(\.parameterKey)
             let layout = shared[key] ?? ParameterLayout(segments)
             shared[key] = layout
-            return RouteEntry(patternText: pattern.text, layout: layout)
+            return layout
         }
         var validated = [UInt64](repeating: 0, count: (hasValidator.count + 63) / 64)
         for (route, flag) in hasValidator.enumerated() where flag { validated[route / 64] |= 1 << UInt64(route % 64) }
@@ -114,8 +109,8 @@ final class RouteLookup {
     }
 
     /// What matching `location` against the candidate's route yields (before any validator runs).
-    func info(_ candidate: Candidate, at location: Location) -> RouteInfo {
-        RouteInfo(path: location.path, pattern: entries[candidate.route].patternText, params: candidate.params,
+    func info(_ candidate: Candidate, at location: Location, pattern: String) -> RouteInfo {
+        RouteInfo(path: location.path, pattern: pattern, params: candidate.params,
                   query: location.query, fragment: location.fragment)
     }
 
@@ -144,7 +139,7 @@ final class RouteLookup {
     private func parameters(of route: Int, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
                             _ bytes: UnsafeBufferPointer<UInt8>,
                             _ segments: UnsafeBufferPointer<SegmentBounds>) -> [String: String] {
-        let layout = entries[route].layout
+        let layout = layouts[route]
         guard !layout.slots.isEmpty else { return [:] }
         if !layout.hasOptional || layout.slots.allSatisfy({ !$0.optional || captures[$0.segment].first >= 0 }) {
             return layout.names.mapValues { name in

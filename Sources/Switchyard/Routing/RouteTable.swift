@@ -91,12 +91,15 @@ public final class RouteTable<Payload> {
     ///     try table.match("/album/12?tab=info")?.info.params["id"]   // "12"
     @inlinable
     public func match(_ path: String) throws -> RouteMatch<Payload>? {
-        guard let (route, info) = try resolve(path) else { return nil }
-        return RouteMatch(route: storage[route], info: info)
+        guard var (route, info) = try resolve(path) else { return nil }
+        let found = storage[route]
+        info.pattern = found.pattern.text
+        return RouteMatch(route: found, info: info)
     }
 
     /// `match` up to the winning route's index: all of it that does not depend on the payload type, so the
     /// part inlined and specialised in the caller is only the final pairing (no generic metadata lookups).
+    /// `info.pattern` is left for that pairing to fill in from the route, which it reads anyway.
     @usableFromInline
     func resolve(_ path: String) throws -> (route: Int, info: RouteInfo)? {
         let lookup = self.lookup
@@ -113,7 +116,7 @@ public final class RouteTable<Payload> {
         case .none:
             return nil
         case .found(let candidate):
-            return (candidate.route, lookup.info(candidate, at: location))
+            return (candidate.route, lookup.info(candidate, at: location, pattern: ""))
         case .needsValidators:
             for candidate in lookup.all(location.path) {
                 if let info = try validated(candidate, at: location) { return (candidate.route, info) }
@@ -156,7 +159,7 @@ public final class RouteTable<Payload> {
 
     /// The candidate's info, with the validator's value; nil when the validator rejects it.
     private func validated(_ candidate: RouteLookup.Candidate, at location: Location) throws -> RouteInfo? {
-        var info = lookup.info(candidate, at: location)
+        var info = lookup.info(candidate, at: location, pattern: storage[candidate.route].pattern.text)
         if let validator = validators[candidate.route] {
             guard let value = try validator(info) else { return nil }
             info.value = value
