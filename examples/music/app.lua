@@ -1,0 +1,28 @@
+-- The album app of SwiftUI Routes (its Examples/MusicApp), rebuilt on Switchyard.
+--
+--   switchyard -i examples/music/app.lua         explore it in the REPL
+--   switchyard test examples/music/scenarios     run its scenarios
+--
+-- As in SwiftUI Routes, the app owns one route table and each feature module
+-- registers its own routes into it (the `require`s below), so features never import
+-- one another. Albums, tracks and artists are typed: `Album{id = "123"}:route()`.
+
+route("/", {
+  name = "home",
+  title = "Music",
+  view = "Featured: Kind of Blue. Jump into your library, search, or the player.",
+  links = {"/album/featured", "/album/123", "/library", "/search", "/now-playing"},
+})
+
+local albums = require("features.albums")
+require("features.library")
+require("features.search")
+require("features.player")
+
+not_found{
+  title = "Not Found",
+  view = function(info) return "Nothing in the catalog at " .. info.path end,
+  links = {"/"},
+}
+
+return albums
