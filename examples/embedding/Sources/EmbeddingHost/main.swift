@@ -1,0 +1,3 @@
+import Switchyard
+import SwitchyardLua
+print("hello")
