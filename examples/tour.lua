@@ -58,7 +58,11 @@ print("Welcome to the Switchyard tour. Eight short steps; the REPL opens afterwa
 heading(1, "Patterns")
 why([[A route is a pattern: static text, :param, :param? (optional) and a final * (splat).
 The table below is in rank order: the order Switchyard tries them in.]])
-for _, declared in ipairs(routes()) do show(declared.pattern, declared.name or "") end
+local table_in_rank_order = routes()        -- declaration order, each with its rank
+table.sort(table_in_rank_order, function(a, b) return a.rank < b.rank end)
+for _, declared in ipairs(table_in_rank_order) do
+  show(declared.pattern, declared.title or declared.name or "(title computed per screen)")
+end
 
 heading(2, "Ranking")
 why([[Several patterns can match one path. The most specific wins, segment by segment

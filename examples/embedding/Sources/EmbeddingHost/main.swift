@@ -29,9 +29,8 @@ do {
     try routes.add("/welcome/name", payload: RouteDefinition(title: "Your Name"))
     try routes.add("/welcome/done", payload: RouteDefinition(title: .computed { info in "Done (\(info.path))" }))
 
-    // Validators and a flow from Lua, into the same table.
+    // Validators and a flow from Lua, into the same table; then the start screen lands on "/".
     try runtime.load(file: scriptPath)
-    try navigator.reset()
 
     // Every change, as the host's UI layer would receive it.
     let token = navigator.observe { event in
