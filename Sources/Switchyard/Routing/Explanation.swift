@@ -1,0 +1,66 @@
+/// Why each route won, lost or did not match a path: a teaching tool.
+///
+///     print(table.explain("/album/new"))
+///     // explain /album/new
+///     //   1. /album/new   won
+///     //   2. /album/:id   lost to /album/new: static beats parameter at segment 2
+///     //   3. /user/:id    no match: segment 1: expected "user", found "album"
+public struct Explanation: CustomStringConvertible, Sendable {
+    public enum Outcome: Equatable, Sendable {
+        case won
+        case lost(to: RouteID, because: String)
+        /// The pattern matched but the validator returned nil; the next candidate was tried.
+        case rejectedByValidator
+        /// The validator threw; a real match stops here with that error.
+        case validatorFailed(String)
+        /// The pattern matched but an earlier candidate's validator threw first.
+        case notReached
+        case noMatch(String)
+    }
+
+    public struct Entry: Sendable {
+        public let route: RouteID
+        public let pattern: String
+        /// 1-based position in rank order.
+        public let rank: Int
+        public let outcome: Outcome
+
+        public var patternMatched: Bool {
+            if case .noMatch = outcome { return false }
+            return true
+        }
+    }
+
+    /// The normalised path that was explained.
+    public let path: String
+    /// Every route, in rank order.
+    public let entries: [Entry]
+
+    public var winner: RouteID? {
+        entries.first { $0.outcome == .won }?.route
+    }
+
+    public var description: String {
+        let width = entries.map(\.pattern.count).max() ?? 0
+        var lines = ["explain \(path)"]
+        if entries.isEmpty { lines.append("  (no routes declared)") }
+        for entry in entries {
+            let padding = String(repeating: " ", count: width - entry.pattern.count)
+            lines.append("  \(entry.rank). \(entry.pattern)\(padding)  \(text(of: entry.outcome))")
+        }
+        if winner == nil && !entries.isEmpty { lines.append("  nothing matched") }
+        return lines.joined(separator: "\n")
+    }
+
+    private func text(of outcome: Outcome) -> String {
+        switch outcome {
+        case .won: "won"
+        case let .lost(to, because):
+            "lost to \(entries.first { $0.route == to }?.pattern ?? "route \(to.rawValue)"): \(because)"
+        case .rejectedByValidator: "matched, but rejected by its validator"
+        case .validatorFailed(let message): "matched, but its validator raised an error: \(message)"
+        case .notReached: "matched, but not tried: an earlier validator raised an error"
+        case .noMatch(let reason): "no match: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// Byte range of one path segment inside the original UTF-8 text.
+struct SegmentBounds {
+    var start: Int
+    var end: Int
+}
+
+/// Splits UTF-8 path bytes into normalised segments without allocating: empty segments and `.` are
+/// skipped and `..` pops (stopping at the root), so the buffer ends up holding the normalised path.
+/// Shared by `PathResolver` and the lookup so both agree on what a path means.
+enum PathSegmenter {
+    static let slash = UInt8(ascii: "/")
+    static let dot = UInt8(ascii: ".")
+
+    /// Where the path part ends: the first `?` or `#`, else the end.
+    static func pathEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "#") {
+            return index
+        }
+        return bytes.count
+    }
+
+    /// An upper bound on the segments `split` may need to hold.
+    static func capacityNeeded(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
+        var count = 1
+        for index in 0..<end where bytes[index] == slash { count += 1 }
+        return count
+    }
+
+    /// Fills `segments` with the normalised segments of `bytes[0..<end]` and returns their number,
+    /// or nil when the buffer is too small (call again with `capacityNeeded`).
+    static func split(_ bytes: UnsafeBufferPointer<UInt8>, end: Int,
+                      into segments: UnsafeMutableBufferPointer<SegmentBounds>) -> Int? {
+        var count = 0
+        var start = 0
+        var index = 0
+        while index <= end {
+            if index == end || bytes[index] == slash {
+                let length = index - start
+                if length == 2 && bytes[start] == dot && bytes[start + 1] == dot {
+                    if count > 0 { count -= 1 }
+                } else if length > 0 && !(length == 1 && bytes[start] == dot) {
+                    guard count < segments.count else { return nil }
+                    segments[count] = SegmentBounds(start: start, end: index)
+                    count += 1
+                }
+                start = index + 1
+            }
+            index += 1
+        }
+        return count
+    }
+
+    /// Runs `body` over the normalised segments of `bytes[0..<end]`, on the stack for ordinary paths.
+    static func withSegments<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, end: Int,
+        _ body: (UnsafeBufferPointer<SegmentBounds>) -> Result
+    ) -> Result {
+        let small = withUnsafeTemporaryAllocation(of: SegmentBounds.self, capacity: 32) { buffer -> Result? in
+            guard let count = split(bytes, end: end, into: buffer) else { return nil }
+            return body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        }
+        if let small { return small }
+        let capacity = capacityNeeded(bytes, end: end)
+        return withUnsafeTemporaryAllocation(of: SegmentBounds.self, capacity: capacity) { buffer in
+            let count = split(bytes, end: end, into: buffer)!
+            return body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+
+    /// The normalised segments as strings (for explanations and suggestions, where speed does not matter).
+    static func strings(_ path: String) -> [String] {
+        var path = path
+        return path.withUTF8 { bytes in
+            withSegments(bytes, end: bytes.count) { segments in
+                segments.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.start..<$0.end]), as: UTF8.self) }
+            }
+        }
+    }
+}
