@@ -49,9 +49,11 @@ do {
     try navigator.open("myapp://settings")                // the route's default: a sheet
     attempt("next") { try navigator.next() }              // nothing queued: a clear error
 
-    // The Lua API drives the very same navigator.
-    try runtime.engine.run("nav.dismiss_environment() nav.back()", chunkName: "=host")
+    // The Lua API drives the very same navigator, and the observer sees its operations too.
+    try runtime.engine.run("nav.dismiss_environment() nav.push('/album/7')", chunkName: "=host")
     print("location:", navigator.path, "stack:", navigator.stack.map(\.path))
+    let sandboxed = try runtime.engine.run("return io == nil and os.execute == nil", chunkName: "=host")
+    print("script sandboxed:", sandboxed.first.map { "\($0)" } ?? "nil")
 
     // A script error names its chunk and line, and changes nothing.
     attempt("script") { try runtime.engine.run("local target = '/nowhere'\nnav.pop_to(target)", chunkName: "=host") }
