@@ -1,7 +1,7 @@
 -- Sheets that push inside themselves (SwiftUI Routes' `routeSheet(stacked: true)`):
 -- every sheet is an environment with its own push stack.
 -- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = debug.getinfo(1, "S").source:match("^@(.-)[^/]*/[^/]*$") .. "?.lua;" .. package.path
+package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
 require("app")
 
 local function paths()
