@@ -2,12 +2,13 @@
 -- values know their own path through a `route` method, so code navigates with values
 -- (`Album{id = "123"}`) instead of hand-built strings.
 --
---   local Album = routable.type("album", "/album/:id", {title = "Album"})
+--   local Album = routable.type(route("/album/:id", {name = "album", title = "Album"}))
 --   nav.push(Album{id = "featured"}:route())              --> "/album/featured"
 --   nav.push(Album{id = "123"}:route{lang = "fr"})        --> "/album/123?lang=fr"
 --
--- The route is declared once, under the type's name, and `route` is reverse routing
--- (`url`) over that name: rename the pattern and every typed call follows.
+-- The type wraps a declared route (so `routes` shows where the feature declared it), and
+-- `route` is reverse routing (`url`) over the route's name: change the pattern and every
+-- typed call follows.
 
 local routable = {}
 
@@ -19,13 +20,16 @@ local function route_method(name)
   end
 end
 
---- Declares the route of a type and returns the type; calling the type makes a value.
-function routable.type(name, pattern, opts)
-  opts.name = name
-  local declared = route(pattern, opts)
-  local T = {name = name, pattern = pattern, declared = declared}
+--- The type of a declared route; calling the type makes a value.
+-- local Track = routable.type(route("/album/:id/track/:number", {name = "track"}))
+-- Track{id = "123", number = 2}:route() --> "/album/123/track/2"
+function routable.type(declared)
+  if not declared.name then
+    error("routable.type: the route " .. declared.pattern .. " needs a name for reverse routing", 2)
+  end
+  local T = {name = declared.name, pattern = declared.pattern}
   T.__index = T
-  T.route = route_method(name)
+  T.route = route_method(declared.name)
   return setmetatable(T, {
     __call = function(_, fields) return setmetatable(fields, T) end,
   })

@@ -19,7 +19,8 @@ local function track_list(album)
 end
 
 --- Album{id = "123"}:route() --> "/album/123" (SwiftUI Routes' `Album: Routable`).
-albums.Album = routable.type("album", "/album/:id", {
+albums.Album = routable.type(route("/album/:id", {
+  name = "album",
   -- The validator turns the id into the album itself; an unknown id is no match,
   -- so the path falls through to the not-found screen.
   validate = album_of,
@@ -31,10 +32,11 @@ albums.Album = routable.type("album", "/album/:id", {
       greeting, album.title, album.artist, album.year, track_list(album))
   end,
   links = {"/album/123/track/1", "/artist/John%20Coltrane", "/now-playing"},
-})
+}))
 
 --- Track{id = "123", number = 2}:route() --> "/album/123/track/2"
-albums.Track = routable.type("track", "/album/:id/track/:number", {
+albums.Track = routable.type(route("/album/:id/track/:number", {
+  name = "track",
   validate = function(info)
     local album = album_of(info)
     local number = tonumber(info.params.number, 10)
@@ -48,10 +50,11 @@ albums.Track = routable.type("track", "/album/:id/track/:number", {
     return string.format("Track %d of %s, by %s", track.number, track.album.title, track.album.artist)
   end,
   links = {"/album/123", "/now-playing"},
-})
+}))
 
 --- Artist{name = "Miles Davis"}:route() --> "/artist/Miles%20Davis"
-albums.Artist = routable.type("artist", "/artist/:name", {
+albums.Artist = routable.type(route("/artist/:name", {
+  name = "artist",
   title = function(info) return info.params.name end,
   view = function(info)
     local titles = {}
@@ -62,6 +65,6 @@ albums.Artist = routable.type("artist", "/artist/:name", {
     return "Albums:\n" .. table.concat(titles, "\n")
   end,
   links = {"/album/123", "/album/featured"},
-})
+}))
 
 return albums

@@ -27,6 +27,13 @@ describe("typed routes", function()
     assert.equal(3, #nav.stack)
   end)
 
+  it("only a named route can be a type: reverse routing needs the name", function()
+    local routable = require("routable")
+    assert.has_error(function() routable.type(route("/drafts/:id", {})) end)
+    assert.equal("/album/:id", Album.pattern)
+    assert.equal("album", Album.name)
+  end)
+
   it("validators make unknown albums and tracks no match at all", function()
     assert.not_nil(match("/album/123/track/5"))
     assert.is_nil(match("/album/123/track/6"))
