@@ -5,7 +5,11 @@
 --
 -- As in SwiftUI Routes, the app owns one route table and each feature module
 -- registers its own routes into it (the `require`s below), so features never import
--- one another. Albums, tracks and artists are typed: `Album{id = "123"}:route()`.
+-- one another. Albums, tracks and artists are typed values that know their path; the
+-- global `app` holds the types, for the REPL and the scenarios alike:
+--
+--   > nav.push(app.Album{id = "42"}:route())
+--   > app.Track{id = "123", number = 2}:route()     --> "/album/123/track/2"
 
 route("/", {
   name = "home",
@@ -25,4 +29,6 @@ not_found{
   links = {"/"},
 }
 
-return albums
+--- The app's typed values: app.Album, app.Track, app.Artist.
+app = {Album = albums.Album, Track = albums.Track, Artist = albums.Artist}
+return app

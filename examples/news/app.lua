@@ -119,4 +119,6 @@ not_found{
   links = {"/"},
 }
 
-return {uuid = uuid, users = users, articles = articles}
+--- What scenarios and the REPL can reach: `app.uuid("...")`, `app.users`, `app.articles`.
+app = {uuid = uuid, users = users, articles = articles}
+return app

@@ -13,8 +13,13 @@
 --   router.showAlert(.alert, title:) { Button }   nav.alert{title =, buttons = {...}}
 --   router.showModal { ... }                      nav.modal(path)
 --   router.dismissScreenStack()                   nav.pop_to_root()
+--
+-- The global `app` holds the session and the alerts, for the REPL and the scenarios:
+--
+--   > app.confirm_log_out()          shows the alert;  > nav.choose("Log out")
+--   > app.log_in("Ada")              then :push /account gets past the guard
 
-local app = {}
+app = {}
 
 --- Who is using the app. Scenarios reset it with app.reset_session().
 app.session = {}

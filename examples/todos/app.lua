@@ -29,9 +29,6 @@ local function todo_lines()
   return table.concat(lines, "\n")
 end
 
--- Two tabs, Todo and Setting, each with its own stack; the first one shows at start.
-tabs{"/todos", "/setting"}
-
 route("/todos", {
   name = "todos",
   title = "Todo",
@@ -69,4 +66,10 @@ not_found{
   links = {"/todos"},
 }
 
-return {todos = todos, resolve_todo = resolve_todo}
+-- Two tabs, Todo and Setting, each with its own stack; the first one shows at start.
+-- Declared last, so that the tabs' first screens land on the routes above.
+tabs{"/todos", "/setting"}
+
+--- What scenarios and the REPL can reach: `app.todos[4] = {title = "New", done = false}`.
+app = {todos = todos, resolve_todo = resolve_todo}
+return app
