@@ -140,7 +140,7 @@ route("/settings/about", {title = "About", view = "Switchyard onboarding sample.
 
 -- Modals sit over the current screen and stack (SwiftfulRouting's showModal).
 route("/modal/tip", {title = "Tip", view = "Swipe left to archive.", links = {"/modal/rating"}})
-route("/modal/rating", {title = "Rate Us", view = "Enjoying the app?"})
+route("/modal/rating", {title = "Rate Us", view = "Enjoying the app?", links = {"/modal/tip"}})
 
 not_found{title = "Not Found", view = function(info) return "No screen at " .. info.path end, links = {"/"}}
 

@@ -21,4 +21,5 @@ route("/now-playing/lyrics", {
   presentation = "cover",
   title = "Lyrics",
   view = "(instrumental)",
+  links = {"/now-playing"},
 })
