@@ -29,6 +29,16 @@ struct ExamplesTests {
         #expect(run.output.contains(pattern), "\(pattern) missing:\n\(Self.transcript(run))")
     }
 
+    @Test("every link an example declares leads to one of its routes", arguments: apps + ["tour"])
+    func linksLeadSomewhere(app: String) throws {
+        let script = app == "tour" ? "examples/tour.lua" : "examples/\(app)/app.lua"
+        let run = try Self.switchyard(["graph", script, "--format", "mermaid"])
+        #expect(run.status == 0, "\(Self.transcript(run))")
+        #expect(run.output.contains(" --> "), "no edges:\n\(Self.transcript(run))")
+        let dangling = run.output.split(separator: "\n").filter { $0.contains(":::missing") }
+        #expect(dangling.isEmpty, "links to no route in \(script):\n\(dangling.joined(separator: "\n"))")
+    }
+
     @Test("the guided tour runs every step, sandboxed")
     func tourRuns() throws {
         let run = try Self.switchyard(["--sandbox", "examples/tour.lua"])
