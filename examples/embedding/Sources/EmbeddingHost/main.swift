@@ -32,8 +32,9 @@ do {
     // Validators and a flow from Lua, into the same table; then the start screen lands on "/".
     try runtime.load(file: scriptPath)
 
-    // Every change, as the host's UI layer would receive it.
-    let token = navigator.observe { event in
+    // Every change, as the host's UI layer would receive it. (Unowned: the navigator keeps
+    // its observers, so a strong capture would be a cycle.)
+    let token = navigator.observe { [unowned navigator] event in
         let depth = navigator.state.environments.count
         print("\(event.operation.rawValue): \(event.from.path) → \(event.to.path)"
               + "  [\(event.to.title ?? "untitled")] environments: \(depth)")
@@ -63,6 +64,6 @@ do {
     try navigator.pop()
     print("after cancel (no event printed):", navigator.path)
 } catch {
-    print("embedding example failed: \(error)")
+    FileHandle.standardError.write(Data("embedding example failed: \(error)\n".utf8))
     exit(1)
 }
