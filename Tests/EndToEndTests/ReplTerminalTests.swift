@@ -92,4 +92,45 @@ struct ReplTerminalTests {
         try session.press("Enter")
         try session.waitFor("\"OK\"")
     }
+
+    @Test func tabCompletesRoutePathsAfterMetaCommands() throws {
+        let session = try TerminalSession.repl(["-i", "app/app.lua"])
+        defer { session.close() }
+        try session.waitFor("━━ Home ━━")
+        try session.type(":go /al")
+        try session.press("Tab")
+        try session.waitFor("> :go /album/")
+        try session.press("Tab", "Tab")
+        try session.waitFor("/album/:id")   // the listing: static segments, then placeholders
+        try session.type("12")
+        try session.press("Enter")
+        try session.waitFor("━━ Album 12 ━━")
+    }
+
+    @Test func tabCompletesNavMembersAndPathsInsideNavCalls() throws {
+        let session = try TerminalSession.repl(["-i", "app/app.lua"])
+        defer { session.close() }
+        try session.type("nav.pu")
+        try session.press("Tab")
+        try session.waitFor("> nav.push")
+        try session.type("(\"/al")
+        try session.press("Tab")
+        try session.waitFor("> nav.push(\"/album/")
+        try session.press("C-u")   // readline: kill the line
+        try session.type("nav.push(\"/sea")
+        try session.press("Tab")
+        try session.waitFor("> nav.push(\"/search\"")   // a finished path closes the string
+        try session.type(")")
+        try session.press("Enter")
+        try session.waitFor("━━ Search ━━")
+    }
+
+    @Test func metaCommandNamesComplete() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.type(":expl")
+        try session.press("Tab")
+        try session.waitFor("> :explain ")
+    }
 }
+

@@ -122,6 +122,9 @@ private func attemptCompletion(_ text: UnsafePointer<CChar>?, _ start: Int32, _ 
     let completion = completer(String(cString: buffer), Int(start), Int(end))
     guard !completion.candidates.isEmpty else { return nil }
     rl_completion_suppress_append = completion.appendsSpace ? 0 : 1
+    // Inside a string readline closes the quote after a unique match: right for a finished path,
+    // wrong for a directory-like "/album/" that TAB should continue.
+    rl_completion_suppress_quote = completion.candidates.contains { $0.hasSuffix("/") } ? 1 : 0
     ReadlineState.candidates = completion.candidates
     return rl_completion_matches(text, nextCompletionCandidate)
 }
