@@ -49,7 +49,7 @@ albums.Track = routable.type(route("/album/:id/track/:number", {
     local track = info.value
     return string.format("Track %d of %s, by %s", track.number, track.album.title, track.album.artist)
   end,
-  links = {"/album/123", "/now-playing"},
+  links = {"/album/:id", "/now-playing"},   -- :follow fills in the current album
 }))
 
 --- Artist{name = "Miles Davis"}:route() --> "/artist/Miles%20Davis"

@@ -31,12 +31,4 @@ describe("feature modules", function()
     assert.equal("blue", nav.query.q)
     assert.equal("Search: blue", nav.stack[#nav.stack].title)
   end)
-
-  it("every declared link leads to a real screen", function()
-    for _, declared in ipairs(routes()) do
-      for _, link in ipairs(declared.links or {}) do
-        assert.not_nil(match(link), declared.pattern .. " links to " .. link)
-      end
-    end
-  end)
 end)
