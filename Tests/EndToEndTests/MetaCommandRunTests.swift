@@ -29,7 +29,7 @@ import Testing
 
     @Test func backForwardAndHistory() throws {
         let result = try repl([":push /search", ":push /album/4", ":back 2", ":forward", ":history"])
-        #expect(result.output.contains("    1  reset            /\n→   2  push             /search\n    3  push             /album/4"))
+        #expect(result.output.contains("    1  start            /\n→   2  push             /search\n    3  push             /album/4"))
         #expect(result.errors.isEmpty)
     }
 
