@@ -12,9 +12,9 @@ struct ExamplesTests {
         "todos": "/todos/:id", "onboarding": "/settings/privacy/data",
     ]
 
-    @Test("each example's scenario suite passes", arguments: apps)
+    @Test("each example's scenario suite passes, sandboxed", arguments: apps)
     func scenarioSuitePasses(app: String) throws {
-        let run = try Self.switchyard(["test", "examples/\(app)/scenarios"])
+        let run = try Self.switchyard(["test", "--sandbox", "examples/\(app)/scenarios"])
         #expect(run.status == 0, "switchyard test examples/\(app)/scenarios:\n\(Self.transcript(run))")
         let summary = run.output.split(separator: "\n").last.map(String.init) ?? ""
         #expect(summary.hasSuffix(" passed, 0 failed"), "\(Self.transcript(run))")

@@ -1,7 +1,6 @@
 -- Deep links, as SwiftUI Routes' handleDeepLink does them: reset the stack and push,
 -- or present a sheet when the link says `presentation=sheet`.
--- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
+-- The app is one folder up, where require looks after this file's own folder.
 require("app")
 
 describe("deep links", function()

@@ -1,6 +1,5 @@
 -- Features registered by separate modules all land in the one shared route table.
--- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
+-- The app is one folder up, where require looks after this file's own folder.
 require("app")
 
 local function declared_patterns()

@@ -1,7 +1,6 @@
 -- Sheets that push inside themselves (SwiftUI Routes' `routeSheet(stacked: true)`):
 -- every sheet is an environment with its own push stack.
--- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
+-- The app is one folder up, where require looks after this file's own folder.
 require("app")
 
 local function paths()

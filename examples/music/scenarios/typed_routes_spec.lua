@@ -1,6 +1,5 @@
 -- Typed registrations: values that know their route, after SwiftUI Routes' `Routable`.
--- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
+-- The app is one folder up, where require looks after this file's own folder.
 local albums = require("app")
 local Album, Track, Artist = albums.Album, albums.Track, albums.Artist
 

@@ -1,7 +1,6 @@
 -- SwiftUI Router's SwitchRoutes: the first route that matches wins, with fallbacks.
 -- Here ranking decides: static beats parameter beats optional beats splat.
--- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
+-- The app is one folder up, where require looks after this file's own folder.
 require("app")
 
 describe("news section", function()

@@ -1,6 +1,5 @@
 -- SwiftUI Router's Navigator: go, relative paths, back and forward with browser rules.
--- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
+-- The app is one folder up, where require looks after this file's own folder.
 require("app")
 
 describe("relative navigation", function()

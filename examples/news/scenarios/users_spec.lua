@@ -1,6 +1,5 @@
 -- user/:id? with a UUID validator, and a fall-through for ids that are not users.
--- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
+-- The app is one folder up, where require looks after this file's own folder.
 local news = require("app")
 
 local ada = "3f2c1a7e-9b4d-4c1e-8f6a-2d5b7c9e0a14"

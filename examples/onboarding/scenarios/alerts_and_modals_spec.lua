@@ -1,6 +1,5 @@
 -- One alert at a time, with buttons in display order; modals stack over the screen.
--- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
+-- The app is one folder up, where require looks after this file's own folder.
 local app = require("app")
 
 describe("alerts", function()

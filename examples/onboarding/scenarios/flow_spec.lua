@@ -1,7 +1,6 @@
 -- SwiftfulRouting's screen flows: the first step segues at once, the rest wait in a
 -- queue, and each screen only says "next" (or "next or dismiss").
--- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
+-- The app is one folder up, where require looks after this file's own folder.
 local app = require("app")
 
 local function paths()

@@ -1,7 +1,6 @@
 -- A guard that sends a logged-out user to /login, and the dismiss family of
 -- SwiftfulRouting: pop, pop-to, pop-to-root.
--- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
+-- The app is one folder up, where require looks after this file's own folder.
 local app = require("app")
 
 describe("the account guard", function()

@@ -1,6 +1,5 @@
 -- Echeveria's TabView: a Todo tab and a Setting tab, each with its own stack.
--- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
+-- The app is one folder up, where require looks after this file's own folder.
 require("app")
 
 describe("tabs", function()

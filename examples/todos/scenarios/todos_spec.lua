@@ -1,6 +1,5 @@
 -- /todos/:id with a parameter resolver that turns the id into a number.
--- The app is one folder up: put it on the module path, then load it (once: require caches it).
-package.path = (debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "../?.lua;" .. package.path
+-- The app is one folder up, where require looks after this file's own folder.
 local app = require("app")
 
 describe("todo screens", function()
