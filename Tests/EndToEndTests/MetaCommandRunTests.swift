@@ -85,5 +85,13 @@ import Testing
         #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("digraph navigation {"))
         #expect(result.errors.contains("map.png: images are rendered from the dot format, not mermaid"))
     }
+
+    @Test func traceShowsEveryEventOfAnInputAndTracebacks() throws {
+        let result = try repl([":trace on", "nav.push('/search'); nav.push('/album/2')", "error('deep')", ":trace off",
+                               "nav.pop()"])
+        #expect(result.output.contains("· push  / → /search\n· push  /search → /album/2\n"))
+        #expect(!result.output.contains("· pop"))
+        #expect(result.errors.contains("stack traceback:"))
+    }
 }
 
