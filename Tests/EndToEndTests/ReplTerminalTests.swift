@@ -147,4 +147,14 @@ struct ReplTerminalTests {
         try plain.enter(":state", expecting: "root")
         #expect(try !plain.screen(escapes: true).contains("\u{1B}["))
     }
+
+    @Test func ctrlCInterruptsAScriptWhichExitsOne() throws {
+        let session = try TerminalSession(arguments: ["-e", "print('spinning') while true do end"])
+        defer { session.close() }
+        try session.waitFor("spinning")
+        try session.press("C-c")
+        #expect(try session.waitForExit() == 1)
+        #expect(try session.screen().contains("interrupted"))
+    }
 }
+
