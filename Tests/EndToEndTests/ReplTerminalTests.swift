@@ -156,5 +156,18 @@ struct ReplTerminalTests {
         #expect(try session.waitForExit() == 1)
         #expect(try session.screen().contains("interrupted"))
     }
+
+    @Test func tabCompletesFileNamesAfterLoad() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.type(":load ap")
+        try session.press("Tab")
+        try session.waitFor("> :load app/")
+        try session.type("ap")
+        try session.press("Tab")
+        try session.waitFor("> :load app/app.lua")
+        try session.press("Enter")
+        try session.waitFor("━━ Home ━━")
+    }
 }
 
