@@ -76,4 +76,22 @@ import Testing
         #expect(result.output.contains("reloaded app/app.lua: 9 routes"))
         #expect(!result.output.contains("not reached"))
     }
+
+    @Test func graphToAFileAndItsErrors() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString).dot").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try repl([":graph dot \(file)", ":graph mermaid map.png"])
+        #expect(result.output.contains("wrote \(file)"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("digraph navigation {"))
+        #expect(result.errors.contains("map.png: images are rendered from the dot format, not mermaid"))
+    }
+
+    @Test func traceShowsEveryEventOfAnInputAndTracebacks() throws {
+        let result = try repl([":trace on", "nav.push('/search'); nav.push('/album/2')", "error('deep')", ":trace off",
+                               "nav.pop()"])
+        #expect(result.output.contains("· push  / → /search\n· push  /search → /album/2\n"))
+        #expect(!result.output.contains("· pop"))
+        #expect(result.errors.contains("stack traceback:"))
+    }
 }
+

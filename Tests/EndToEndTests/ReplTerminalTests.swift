@@ -25,7 +25,9 @@ struct ReplTerminalTests {
         let session = try TerminalSession.repl()
         defer { session.close() }
         try session.enter("kept = 'yes'")
-        try session.enter("while true do end")
+        // Wait until the loop runs: a Ctrl-C sent with the line would flush it from the terminal's
+        // input queue before the REPL read it (the tty discards unread input on SIGINT).
+        try session.enter("print('spinning') while true do end", expecting: "\nspinning")
         try session.press("C-c")
         try session.waitFor("interrupted")
         try session.enter("kept", expecting: "\"yes\"")
@@ -131,6 +133,41 @@ struct ReplTerminalTests {
         try session.type(":expl")
         try session.press("Tab")
         try session.waitFor("> :explain ")
+    }
+
+    @Test func colourOnATerminalUnlessNoColorIsSet() throws {
+        let coloured = try TerminalSession(arguments: [])
+        defer { coloured.close() }
+        try coloured.waitFor("> ")
+        #expect(try coloured.screen(escapes: true).contains("\u{1B}["))
+
+        let plain = try TerminalSession(arguments: [], environment: ["NO_COLOR": "1"])
+        defer { plain.close() }
+        try plain.waitFor("> ")
+        try plain.enter(":state", expecting: "root")
+        #expect(try !plain.screen(escapes: true).contains("\u{1B}["))
+    }
+
+    @Test func ctrlCInterruptsAScriptWhichExitsOne() throws {
+        let session = try TerminalSession(arguments: ["-e", "print('spinning') while true do end"])
+        defer { session.close() }
+        try session.waitFor("spinning")
+        try session.press("C-c")
+        #expect(try session.waitForExit() == 1)
+        #expect(try session.screen().contains("interrupted"))
+    }
+
+    @Test func tabCompletesFileNamesAfterLoad() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.type(":load ap")
+        try session.press("Tab")
+        try session.waitFor("> :load app/")
+        try session.type("ap")
+        try session.press("Tab")
+        try session.waitFor("> :load app/app.lua")
+        try session.press("Enter")
+        try session.waitFor("━━ Home ━━")
     }
 }
 

@@ -66,6 +66,15 @@ final class ScriptHost {
 
     /// Runs `body` so that Ctrl-C stops the Lua code with "interrupted" instead of killing the process.
     func interruptible<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
-        try InterruptSignal.whileRunning(interrupt: engine.interruptFunction, body)
+        try Self.interruptible(engine, body)
+    }
+
+    /// The same for any engine. A Ctrl-C pressed before the code started (the engine would drop a
+    /// request made while nothing runs) counts too.
+    static func interruptible<T>(_ engine: LuaEngine, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        try InterruptSignal.whileRunning(interrupt: engine.interruptFunction) { () throws(LuaError) -> T in
+            if InterruptSignal.takePending() { throw LuaError("interrupted", kind: .interrupted) }
+            return try body()
+        }
     }
 }

@@ -5,18 +5,26 @@ import Foundation
 ///
 ///     try GraphOutput.write(dotText, format: .dot, to: "map.png")
 enum GraphOutput {
-    static func write(_ text: String, format: GraphFormat, to file: String) throws(GraphvizRenderer.Failure) {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func write(_ text: String, format: GraphFormat, to file: String) throws(Failure) {
         if let type = GraphvizRenderer.imageType(of: file) {
             guard format == .dot else {
-                throw GraphvizRenderer.Failure(description: "\(file): images are rendered from the dot format, not \(format.rawValue)")
+                throw Failure(description: "\(file): images are rendered from the dot format, not \(format.rawValue)")
             }
-            try GraphvizRenderer().render(text, type: type, to: file)
+            do {
+                try GraphvizRenderer().render(text, type: type, to: file)
+            } catch {
+                throw Failure(description: error.description)
+            }
             return
         }
         do {
             try text.write(toFile: file, atomically: true, encoding: .utf8)
         } catch {
-            throw GraphvizRenderer.Failure(description: "cannot write \(file): \(error.localizedDescription)")
+            throw Failure(description: "cannot write \(file): \(error.localizedDescription)")
         }
     }
 }

@@ -53,7 +53,7 @@ final class ChunkEvaluator {
         }
         do {
             // Printing runs Lua too (a huge table, a slow __tostring): Ctrl-C covers it as well.
-            let rendered = try InterruptSignal.whileRunning(interrupt: engine.interruptFunction) { () throws(LuaError) in
+            let rendered = try ScriptHost.interruptible(engine) { () throws(LuaError) in
                 try engine.call(chunk, []).map { value throws(LuaError) in try render(value) }
             }
             return .values(rendered)

@@ -10,6 +10,7 @@ import Darwin
 public enum StandardError {
     /// Writes `line` and a newline (unless it already ends in one).
     public static func write(_ line: String) {
+        fflush(nil)   // what was printed before the error appears before it, even through a pipe
         let text = line.hasSuffix("\n") ? line : line + "\n"
         var bytes = Array(text.utf8)
         var offset = 0

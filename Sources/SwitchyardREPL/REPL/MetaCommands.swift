@@ -8,6 +8,7 @@ final class MetaCommands {
     let host: ScriptHost
     let style: TerminalStyle
     private(set) var tracing = false
+    private lazy var trace = NavigationTrace(style: style)
     private(set) lazy var completer: LineCompleter = makeCompleter()
     private lazy var fields: LuaFieldLister? = try? LuaFieldLister(engine: host.engine)
     private var pathCompletion: (routeCount: Int, navigator: ObjectIdentifier, completer: RoutePathCompleter)?
@@ -41,6 +42,7 @@ final class MetaCommands {
     /// Runs `body`; if the navigation state changed meanwhile, prints the new screen and state tree.
     func showingNavigation(_ body: () -> Void) {
         let navigator = runtime.navigator
+        if tracing { trace.follow(navigator) }
         let before = navigator.state
         let entries = navigator.history.count
         let index = navigator.historyIndex
@@ -48,9 +50,6 @@ final class MetaCommands {
         let after = runtime.navigator
         guard after !== navigator || after.state != before || after.history.count != entries
                 || after.historyIndex != index else { return }
-        if tracing, let entry = after.history.last {
-            print(style.dim("· \(entry.operation.rawValue) → \(entry.location)"))
-        }
         showScreenAndState()
     }
 
@@ -86,7 +85,8 @@ final class MetaCommands {
         case .restore(let file): try restore(from: file)
         case .trace(let on):
             tracing = on
-            print("trace \(on ? "on: navigation operations and Lua tracebacks are shown" : "off")")
+            if on { trace.follow(runtime.navigator) } else { trace.stop() }
+            print("trace \(on ? "on: navigation events and Lua tracebacks are shown" : "off")")
         }
         return .next
     }
@@ -211,6 +211,11 @@ final class MetaCommands {
         completer.visitedPaths = { [unowned self] in visitedPaths() }
         completer.luaFields = { [unowned self] chain in luaFields(chain) }
         return completer
+    }
+
+    /// Builds the route-path trie now, so the first TAB over a large table answers at once.
+    func prepareCompletion() {
+        _ = routePaths()
     }
 
     /// Rebuilt only when routes were added or the navigator was replaced (`:reload`).

@@ -2,7 +2,7 @@ import SwitchyardLua
 
 /// The read-eval-print loop: Lua input as `lua` handles it, meta-commands starting with ":".
 ///
-///     let repl = REPL(host: host, reader: reader, style: style)
+///     let repl = try REPL(host: host, reader: reader, style: style)
 ///     repl.run()   // returns at Ctrl-D or :quit
 final class REPL {
     let host: ScriptHost
@@ -70,7 +70,7 @@ final class REPL {
     }
 }
 
-extension String {
+private extension String {
     func trimmingWhitespace() -> String {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
