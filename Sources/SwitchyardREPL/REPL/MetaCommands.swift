@@ -13,9 +13,13 @@ final class MetaCommands {
     private lazy var fields: LuaFieldLister? = try? LuaFieldLister(engine: host.engine)
     private var pathCompletion: (routeCount: Int, navigator: ObjectIdentifier, completer: RoutePathCompleter)?
 
-    init(host: ScriptHost, style: TerminalStyle) {
+    /// Renders Lua values as the REPL prints results (`:match` shows a validator's value with it).
+    private let evaluator: ChunkEvaluator
+
+    init(host: ScriptHost, style: TerminalStyle, evaluator: ChunkEvaluator) {
         self.host = host
         self.style = style
+        self.evaluator = evaluator
     }
 
     var runtime: SwitchyardRuntime { host.runtime }
@@ -126,8 +130,19 @@ final class MetaCommands {
         if !match.info.params.isEmpty { lines.append("  params    " + pairs(match.info.params)) }
         if !match.info.query.isEmpty { lines.append("  query     " + pairs(match.info.query)) }
         if let fragment = match.info.fragment { lines.append("  fragment  \(fragment)") }
+        if let value = match.info.value { lines.append("  value     " + (try text(ofValidated: value))) }
         if let site = match.route.site { lines.append(style.dim("  declared at \(site)")) }
         print(lines.joined(separator: "\n"))
+    }
+
+    /// A validator's value as the REPL prints results, its lines indented under the label.
+    private func text(ofValidated value: Any) throws(LuaError) -> String {
+        guard let value = value as? LuaValue else { return String(describing: value) }
+        let indent = String(repeating: " ", count: 12)
+        let rendered = try host.interruptible { () throws(LuaError) in
+            try evaluator.render(value, width: max(20, TerminalWidth.current - indent.count))
+        }
+        return rendered.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
     }
 
     private func pairs(_ values: [String: String]) -> String {

@@ -20,7 +20,7 @@ final class REPL {
         self.reader = reader
         self.style = style
         evaluator = try ChunkEvaluator(engine: host.engine)
-        commands = MetaCommands(host: host, style: style)
+        commands = MetaCommands(host: host, style: style, evaluator: evaluator)
     }
 
     func run() {
