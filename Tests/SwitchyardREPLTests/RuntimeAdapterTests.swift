@@ -19,7 +19,7 @@ import SwitchyardLua
         for file in ["a_spec.lua", "helper.lua", "deep/b_spec.lua", ".hidden/c_spec.lua", "other.lua"] {
             let path = root + "/" + file
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: path, contents: Data())
+            _ = FileManager.default.createFile(atPath: path, contents: Data())
         }
         #expect(try ScenarioFiles.collect([root, root + "/other.lua", root + "/a_spec.lua"])
                 == [root + "/a_spec.lua", root + "/deep/b_spec.lua", root + "/other.lua"])

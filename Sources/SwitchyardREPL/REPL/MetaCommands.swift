@@ -1,4 +1,3 @@
-import Foundation
 import Switchyard
 import SwitchyardLua
 
@@ -191,20 +190,18 @@ final class MetaCommands {
     }
 
     private func save(to file: String) throws(LuaError) {
-        do {
-            try runtime.navigator.save().write(toFile: file, atomically: true, encoding: .utf8)
-            print("saved the navigation state to \(file)")
-        } catch {
-            throw LuaError.wrapping(error)
-        }
+        let json: String
+        do { json = try runtime.navigator.save() } catch { throw LuaError.wrapping(error) }
+        do { try TextFile.write(json, to: file) } catch { throw LuaError(error.description) }
+        print("saved the navigation state to \(file)")
     }
 
     private func restore(from file: String) throws(LuaError) {
         let json: String
         do {
-            json = try String(contentsOfFile: file, encoding: .utf8)
+            json = try TextFile.read(file)
         } catch {
-            throw LuaError("cannot read \(file): \(error.localizedDescription)")
+            throw LuaError(error.description)
         }
         try host.navigate { try $0.restore(json) }
     }
