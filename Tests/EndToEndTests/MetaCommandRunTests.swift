@@ -42,6 +42,16 @@ import Testing
         #expect(result.output.contains("no route matches /nowhere/at/all"))
     }
 
+    @Test func matchShowsTheValidatorsValue() throws {
+        let result = try repl([":match /album/7", ":match /search"])
+        #expect(result.output.contains("params    id = \"7\"\n  value     7\n"))
+        #expect(result.output.components(separatedBy: "  value  ").count == 2)   // /search has no validator
+        let table = try CommandRun.switchyard(
+            ["-e", "route('/t/:id', {validate = function(i) return {id = i.params.id, ok = true} end})", "-i"],
+            input: ":match /t/9\n")
+        #expect(table.output.contains("  value     { id = \"9\", ok = true }"))
+    }
+
     @Test func routesFlowsAndGraph() throws {
         let result = try repl([":routes", ":flows", ":graph mermaid"])
         #expect(result.output.contains("/album/:id/tracks"))

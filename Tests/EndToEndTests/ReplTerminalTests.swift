@@ -67,12 +67,31 @@ struct ReplTerminalTests {
         try session.press("C-d")
         _ = try session.waitForExit()
         let history = try String(contentsOfFile: session.home + "/.switchyard_history", encoding: .utf8)
-        #expect(history.contains("answer = 42\nanswer\n"))
+        let lines = history.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.suffix(2) == ["answer = 42", "answer"])
 
         let next = try TerminalSession.repl(home: session.home)
         defer { next.close() }
         try next.press("Up")
         try next.waitFor("> answer")
+    }
+
+    @Test func aMultiLineChunkIsOneHistoryEntryInTheNextSession() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.enter("function twice(n)", expecting: ">> ")
+        try session.enter("  return 2 * n", expecting: ">> ", count: 2)
+        try session.enter("end")
+        try session.enter("twice(4)", expecting: "\n8\n")
+        try session.press("C-d")
+        _ = try session.waitForExit()
+
+        let next = try TerminalSession.repl(home: session.home)
+        defer { next.close() }
+        try next.press("Up", "Up")
+        try next.waitFor("> function twice(n)\n  return 2 * n\nend")
+        try next.press("Enter")
+        try next.enter("twice(21)", expecting: "\n42\n")
     }
 
     @Test func unwritableHistoryIsOneWarning() throws {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a graph goes: a text file, or an image rendered by graphviz when the name ends in
 /// .png/.svg/.pdf (dot format only).
 ///
@@ -22,9 +20,9 @@ enum GraphOutput {
             return
         }
         do {
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            try TextFile.write(text, to: file)
         } catch {
-            throw Failure(description: "cannot write \(file): \(error.localizedDescription)")
+            throw Failure(description: error.description)
         }
     }
 }
