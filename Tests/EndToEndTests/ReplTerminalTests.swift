@@ -67,12 +67,31 @@ struct ReplTerminalTests {
         try session.press("C-d")
         _ = try session.waitForExit()
         let history = try String(contentsOfFile: session.home + "/.switchyard_history", encoding: .utf8)
-        #expect(history.contains("answer = 42\nanswer\n"))
+        let lines = history.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.suffix(2) == ["answer = 42", "answer"])
 
         let next = try TerminalSession.repl(home: session.home)
         defer { next.close() }
         try next.press("Up")
         try next.waitFor("> answer")
+    }
+
+    @Test func aMultiLineChunkIsOneHistoryEntryInTheNextSession() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.enter("function twice(n)", expecting: ">> ")
+        try session.enter("  return 2 * n", expecting: ">> ", count: 2)
+        try session.enter("end")
+        try session.enter("twice(4)", expecting: "\n8\n")
+        try session.press("C-d")
+        _ = try session.waitForExit()
+
+        let next = try TerminalSession.repl(home: session.home)
+        defer { next.close() }
+        try next.press("Up", "Up")
+        try next.waitFor("> function twice(n)\n  return 2 * n\nend")
+        try next.press("Enter")
+        try next.enter("twice(21)", expecting: "\n42\n")
     }
 
     @Test func unwritableHistoryIsOneWarning() throws {
@@ -147,4 +166,27 @@ struct ReplTerminalTests {
         try plain.enter(":state", expecting: "root")
         #expect(try !plain.screen(escapes: true).contains("\u{1B}["))
     }
+
+    @Test func ctrlCInterruptsAScriptWhichExitsOne() throws {
+        let session = try TerminalSession(arguments: ["-e", "print('spinning') while true do end"])
+        defer { session.close() }
+        try session.waitFor("spinning")
+        try session.press("C-c")
+        #expect(try session.waitForExit() == 1)
+        #expect(try session.screen().contains("interrupted"))
+    }
+
+    @Test func tabCompletesFileNamesAfterLoad() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.type(":load ap")
+        try session.press("Tab")
+        try session.waitFor("> :load app/")
+        try session.type("ap")
+        try session.press("Tab")
+        try session.waitFor("> :load app/app.lua")
+        try session.press("Enter")
+        try session.waitFor("━━ Home ━━")
+    }
 }
+

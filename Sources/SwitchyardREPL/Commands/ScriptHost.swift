@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Switchyard
 import SwitchyardLua
 
@@ -35,7 +39,7 @@ final class ScriptHost {
     func runFile(_ path: String) throws(LuaError) {
         try interruptible { () throws(LuaError) in
             if path == ScriptRequest.standardInput {
-                let code = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                let code = String(decoding: FileDescriptorIO.readAll(from: STDIN_FILENO), as: UTF8.self)
                 try runtime.load(code: code, chunkName: "=stdin")
             } else {
                 try runtime.load(file: path)

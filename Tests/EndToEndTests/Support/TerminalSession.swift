@@ -17,6 +17,7 @@ final class TerminalSession {
     let socket: String
     let home: String
     private let statusFile: String
+    private let ownsHome: Bool
     private var serverPID: Int32?
 
     /// `home` is the HOME of the REPL (its history file lives there); a fresh directory by default.
@@ -25,6 +26,7 @@ final class TerminalSession {
         let unique = UUID().uuidString.prefix(8)
         socket = FileManager.default.temporaryDirectory.appendingPathComponent("sy-tmux-\(unique)").path
         self.home = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("sy-home-\(unique)").path
+        ownsHome = home == nil
         try FileManager.default.createDirectory(atPath: self.home, withIntermediateDirectories: true)
         var variables = ["HOME": self.home, "TERM": "xterm-256color", "INPUTRC": "/dev/null"]
         variables.merge(environment) { $1 }
@@ -96,6 +98,7 @@ final class TerminalSession {
         }
         try? FileManager.default.removeItem(atPath: socket)
         try? FileManager.default.removeItem(atPath: statusFile)
+        if ownsHome { try? FileManager.default.removeItem(atPath: home) }
     }
 
     @discardableResult
