@@ -67,7 +67,7 @@ extension Navigator {
     private func screen(for resolution: Resolution) throws -> Screen {
         let (info, definition) = (resolution.info, resolution.definition)
         return Screen(id: makeID(), path: info.path, pattern: resolution.matched ? info.pattern : nil,
-                      params: info.params, query: info.query, fragment: info.fragment,
+                      params: info.params.dictionary, query: info.query, fragment: info.fragment,
                       title: try definition.title?.render(info), view: try definition.view?.render(info),
                       value: info.value)
     }

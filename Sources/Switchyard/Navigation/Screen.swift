@@ -42,7 +42,7 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
 
     /// The `info` table of the Lua API for this screen.
     public var info: RouteInfo {
-        RouteInfo(path: path, pattern: pattern ?? "", params: params, query: query, fragment: fragment, value: value)
+        RouteInfo(path: path, pattern: pattern ?? "", params: Parameters(params), query: query, fragment: fragment, value: value)
     }
 
     public static func == (a: Screen, b: Screen) -> Bool {

@@ -10,15 +10,15 @@ public struct RouteInfo: @unchecked Sendable {
     public var path: String
     /// The route's pattern text.
     public var pattern: String
-    /// Percent-decoded captures; an absent optional parameter has no entry.
-    public var params: [String: String]
+    /// Captures, percent-decoded when read; an absent optional parameter has no entry.
+    public var params: Parameters
     /// Decoded; last duplicate wins; "key" without = gives "".
     public var query: [String: String]
     public var fragment: String?
     /// What the validator returned (nil when there is no validator).
     public var value: Any?
 
-    public init(path: String, pattern: String, params: [String: String] = [:],
+    public init(path: String, pattern: String, params: Parameters = [:],
                 query: [String: String] = [:], fragment: String? = nil, value: Any? = nil) {
         self.path = path
         self.pattern = pattern
@@ -30,7 +30,7 @@ public struct RouteInfo: @unchecked Sendable {
 
     /// Without a validator's value: a match builds one per lookup, and passing nil through the public
     /// initialiser's `Any?` parameter costs an existential copy.
-    init(path: String, pattern: String, params: [String: String], query: [String: String], fragment: String?) {
+    init(path: String, pattern: String, params: Parameters, query: [String: String], fragment: String?) {
         self.path = path
         self.pattern = pattern
         self.params = params

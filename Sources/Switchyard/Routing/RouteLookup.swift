@@ -5,7 +5,7 @@ final class RouteLookup {
     /// A route whose pattern matches, with its decoded parameters.
     struct Candidate {
         let route: Int
-        let params: [String: String]
+        let params: Parameters
     }
 
     enum Best {
@@ -22,13 +22,14 @@ final class RouteLookup {
         let optional: Bool
     }
 
-    /// Where a route's parameters sit, and its parameter names each mapped to itself: `mapValues` over
-    /// that dictionary yields the parameters in the same hash layout, so a match hashes no name.
-    /// A class, so reading it for a match costs one retain.
+    /// Shared by every route without parameters.
+    private static let noNames = ParameterNames([])
+
+    /// Where a route's parameters sit, and their names in pattern order (handed to every match's
+    /// `Parameters` as they are). A class, so reading it for a match costs one retain.
     private final class ParameterLayout {
         let slots: [ParameterSlot]
-        let names: [String: String]
-        let hasOptional: Bool
+        let names: ParameterNames
 
         init(_ segments: [PatternSegment]) {
             slots = segments.enumerated().compactMap { index, segment in
@@ -36,8 +37,7 @@ final class RouteLookup {
                 if case .optional = segment { return ParameterSlot(segment: index, name: name, optional: true) }
                 return ParameterSlot(segment: index, name: name, optional: false)
             }
-            names = Dictionary(uniqueKeysWithValues: slots.map { ($0.name, $0.name) })
-            hasOptional = slots.contains { $0.optional }
+            names = ParameterNames(slots.map(\.name))
         }
     }
 
@@ -77,33 +77,35 @@ final class RouteLookup {
 
     /// The winner for a normalised path, unless a validator could hand it over to another candidate.
     func best(_ path: String) -> Best {
-        var path = path
-        return path.withUTF8 { bytes in
-            PathSegmenter.withSegments(bytes, end: bytes.count) { segments in best(bytes, segments) }
+        var text = path
+        return text.withUTF8 { bytes in
+            PathSegmenter.withSegments(bytes, end: bytes.count) { segments in best(bytes, segments, path: path) }
         }
     }
 
     /// `best` for text that is already a plain normalised path (the common case, taken in one pass);
     /// nil for anything else, which needs `Location(parsing:)` first.
     func bestIfPlain(_ path: String) -> Best? {
-        var path = path
-        return path.withUTF8 { bytes in
+        var text = path
+        return text.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: SegmentBounds.self, capacity: 32) { buffer in
                 PathSegmenter.splitPlain(bytes, into: buffer).map { count in
-                    best(bytes, UnsafeBufferPointer(rebasing: buffer[0..<count]))
+                    best(bytes, UnsafeBufferPointer(rebasing: buffer[0..<count]), path: path)
                 }
             }
         }
     }
 
-    private func best(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>) -> Best {
+    /// `bytes` are `path`'s UTF-8, which the parameters keep and slice.
+    private func best(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>,
+                      path: String) -> Best {
         withUnsafeTemporaryAllocation(of: FrozenTrie.Capture.self, capacity: trie.maximumDepth + 1) { captures in
             var best = BestCandidate(capturesInto: captures)
             trie.searchBest(bytes, segments, into: &best)
             guard best.node >= 0 else { return .none }
             let route = trie.firstRoute(at: best.node)
             if validated[route >> 6] & (1 << UInt64(route & 63)) != 0 { return .needsValidators }
-            let params = parameters(of: route, UnsafeBufferPointer(captures), bytes, segments)
+            let params = parameters(of: route, UnsafeBufferPointer(captures), segments, path: path)
             return .found(Candidate(route: route, params: params))
         }
     }
@@ -116,8 +118,8 @@ final class RouteLookup {
 
     /// Every route whose pattern matches a normalised path, in rank order.
     func all(_ path: String) -> [Candidate] {
-        var path = path
-        return path.withUTF8 { bytes in
+        var text = path
+        return text.withUTF8 { bytes in
             PathSegmenter.withSegments(bytes, end: bytes.count) { segments in
                 var every = AllCandidates()
                 trie.search(bytes, segments, into: &every)
@@ -125,7 +127,7 @@ final class RouteLookup {
                 for (node, captures) in every.found {
                     captures.withUnsafeBufferPointer { captures in
                         for route in trie.routes(at: node) {
-                            found.append(Candidate(route: route, params: parameters(of: route, captures, bytes, segments)))
+                            found.append(Candidate(route: route, params: parameters(of: route, captures, segments, path: path)))
                         }
                     }
                 }
@@ -134,32 +136,23 @@ final class RouteLookup {
         }
     }
 
-    /// Decoded captures by name. A value of up to 15 bytes is stored inline by String, leaving the
-    /// dictionary the only allocation.
+    /// Where each capture sits in the path; nothing is copied or decoded until someone reads a value.
     private func parameters(of route: Int, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
-                            _ bytes: UnsafeBufferPointer<UInt8>,
-                            _ segments: UnsafeBufferPointer<SegmentBounds>) -> [String: String] {
+                            _ segments: UnsafeBufferPointer<SegmentBounds>, path: String) -> Parameters {
         let layout = layouts[route]
-        guard !layout.slots.isEmpty else { return [:] }
-        if !layout.hasOptional || layout.slots.allSatisfy({ !$0.optional || captures[$0.segment].first >= 0 }) {
-            return layout.names.mapValues { name in
-                let slot = layout.slots.first { $0.name == name }!
-                return value(captures[slot.segment], bytes, segments)
+        guard !layout.slots.isEmpty else { return Parameters(source: "", names: Self.noNames, escaped: false) }
+        var params = Parameters(source: path, names: layout.names, escaped: true)
+        for slot in layout.slots {
+            let capture = captures[slot.segment]
+            if slot.optional && capture.first < 0 {
+                params.append(.absent)
+            } else if capture.first < capture.end {
+                // The path is normalised, so a splat's segments are one contiguous run of bytes.
+                params.append(Parameters.Span(start: segments[capture.first].start, end: segments[capture.end - 1].end))
+            } else {
+                params.append(Parameters.Span(start: 0, end: 0))
             }
         }
-        var params = [String: String](minimumCapacity: layout.slots.count)
-        for slot in layout.slots where captures[slot.segment].first >= 0 {
-            params[slot.name] = value(captures[slot.segment], bytes, segments)
-        }
         return params
-    }
-
-    /// The path is normalised, so a splat's segments are one contiguous run of bytes.
-    private func value(_ capture: FrozenTrie.Capture, _ bytes: UnsafeBufferPointer<UInt8>,
-                       _ segments: UnsafeBufferPointer<SegmentBounds>) -> String {
-        guard capture.first < capture.end else { return "" }
-        let text = UnsafeBufferPointer(rebasing: bytes[segments[capture.first].start..<segments[capture.end - 1].end])
-        let value = String(decoding: text, as: UTF8.self)
-        return text.contains(UInt8(ascii: "%")) ? PercentCoding.decode(value) : value
     }
 }

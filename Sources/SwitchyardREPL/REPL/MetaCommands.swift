@@ -126,7 +126,7 @@ final class MetaCommands {
         }
         var lines = [style.bold(match.route.pattern.text) + (match.route.name.map { "  name: \($0)" } ?? "")]
         lines.append("  path      \(match.info.path)")
-        if !match.info.params.isEmpty { lines.append("  params    " + pairs(match.info.params)) }
+        if !match.info.params.isEmpty { lines.append("  params    " + pairs(match.info.params.dictionary)) }
         if !match.info.query.isEmpty { lines.append("  query     " + pairs(match.info.query)) }
         if let fragment = match.info.fragment { lines.append("  fragment  \(fragment)") }
         if let value = match.info.value { lines.append("  value     " + (try text(ofValidated: value))) }

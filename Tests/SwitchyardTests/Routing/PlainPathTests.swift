@@ -43,7 +43,7 @@ import Testing
         let match = try #require(try table.match(path))
         #expect(match.info.pattern == pattern)
         #expect(match.info.path == normalised)
-        #expect(match.info.params == params)
+        #expect(match.info.params.dictionary == params)
         #expect(table.firstMatch(path) == match.route.id)
     }
 

@@ -1,0 +1,204 @@
+/// A match's captured parameters: slices of the matched path, decoded only when read. Making a
+/// `String` (and decoding `%XX`) happens on access, so a match that reads one value, or none, pays
+/// for no more.
+///
+///     let params = try table.match("/files/a%20b/c")!.info.params
+///     params["path"]            // "a b/c"
+///     params == ["path": "a b/c"]
+///     for (name, value) in params { print(name, value) }   // pattern order
+///     params.dictionary         // ["path": "a b/c"]
+public struct Parameters: Sendable {
+    /// Where a value sits in `source`; `start < 0` for an optional parameter that is absent.
+    struct Span: Sendable {
+        var start: Int
+        var end: Int
+        static let absent = Span(start: -1, end: -1)
+    }
+
+    /// The text the values are slices of (the normalised path, for a match).
+    private let source: String
+    /// Every parameter of the pattern, in pattern order, absent ones included; shared by all matches
+    /// of the routes with the same parameters in the same places.
+    private let names: ParameterNames
+    /// One span per name: the first four inline, so a match with up to four parameters allocates nothing.
+    private var inline: (Span, Span, Span, Span) = (.absent, .absent, .absent, .absent)
+    private var overflow: [Span] = []
+    /// Present parameters.
+    public private(set) var count = 0
+    /// Whether values still hold `%XX` escapes (a match) or are already text (a literal).
+    private let escaped: Bool
+
+    init(source: String, names: ParameterNames, escaped: Bool) {
+        self.source = source
+        self.names = names
+        self.escaped = escaped
+    }
+
+    /// Parameters built by hand (tests, hosts, the not-found screen), ordered by name.
+    ///
+    ///     RouteInfo(path: "/album/12", pattern: "/album/:id", params: Parameters(["id": "12"]))
+    public init(_ dictionary: [String: String]) {
+        self.init(pairs: dictionary.sorted { $0.key < $1.key })
+    }
+
+    /// Values taken as they are (no decoding); a repeated name keeps its last value.
+    private init(pairs: [(String, String)]) {
+        let unique = pairs.enumerated().filter { index, pair in
+            !pairs[(index + 1)...].contains { $0.0 == pair.0 }
+        }.map(\.element)
+        var source = ""
+        var spans: [Span] = []
+        for (_, value) in unique {
+            let start = source.utf8.count
+            source += value
+            spans.append(Span(start: start, end: source.utf8.count))
+        }
+        self.init(source: source, names: ParameterNames(unique.map(\.0)), escaped: false)
+        for span in spans { append(span) }
+    }
+
+    /// Adds the span of the next name in pattern order.
+    mutating func append(_ span: Span) {
+        switch spanCount {
+        case 0: inline.0 = span
+        case 1: inline.1 = span
+        case 2: inline.2 = span
+        case 3: inline.3 = span
+        default: overflow.append(span)
+        }
+        spanCount += 1
+        if span.start >= 0 { count += 1 }
+    }
+
+    /// Spans appended so far (absent ones included).
+    private var spanCount = 0
+
+    private func span(_ index: Int) -> Span {
+        switch index {
+        case 0: inline.0
+        case 1: inline.1
+        case 2: inline.2
+        case 3: inline.3
+        default: overflow[index - 4]
+        }
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// The decoded value of a parameter, nil when the pattern has no such parameter or an optional
+    /// one is absent. A malformed escape (`%zz`, a trailing `%`) is kept verbatim.
+    ///
+    ///     params["id"]   // "12"
+    public subscript(name: String) -> String? {
+        for index in 0..<spanCount where names.names[index] == name {
+            return value(span(index))
+        }
+        return nil
+    }
+
+    private func value(_ span: Span) -> String? {
+        guard span.start >= 0 else { return nil }
+        var source = source
+        let text = source.withUTF8 { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), as: UTF8.self)
+        }
+        return escaped ? PercentCoding.decode(text) : text
+    }
+
+    /// The parameters as a dictionary (one allocation and a String per value).
+    public var dictionary: [String: String] {
+        var dictionary = [String: String](minimumCapacity: count)
+        for (name, value) in self { dictionary[name] = value }
+        return dictionary
+    }
+
+    /// For bridges that copy values out (the Lua info table): the UTF-8 of each present name and value,
+    /// with no `String` made. Nil when a value holds an escape to decode (read those through the subscript).
+    package func withUTF8Pairs<Result>(
+        _ body: (UnsafeBufferPointer<(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>)>) -> Result
+    ) -> Result? {
+        var source = source
+        return source.withUTF8 { bytes -> Result? in
+            names.pool.withUnsafeBufferPointer { pool -> Result? in
+                withUnsafeTemporaryAllocation(of: (name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>).self,
+                                              capacity: count) { pairs -> Result? in
+                    var filled = 0
+                    for index in 0..<spanCount {
+                        let span = span(index)
+                        guard span.start >= 0 else { continue }
+                        let value = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+                        if escaped && value.contains(UInt8(ascii: "%")) { return nil }
+                        let name = UnsafeBufferPointer(rebasing: pool[names.offsets[index]..<names.offsets[index + 1]])
+                        pairs.initializeElement(at: filled, to: (name, value))
+                        filled += 1
+                    }
+                    return body(UnsafeBufferPointer(rebasing: pairs[0..<filled]))
+                }
+            }
+        }
+    }
+}
+
+/// A pattern's parameter names in order, with their UTF-8 in one pool for bridges that copy them out.
+/// A class: every match of a route shares it for one retain.
+final class ParameterNames: Sendable {
+    let names: [String]
+    let pool: [UInt8]
+    /// Name `i` is `pool[offsets[i]..<offsets[i + 1]]`.
+    let offsets: [Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        var pool: [UInt8] = []
+        var offsets = [0]
+        for name in names {
+            pool += name.utf8
+            offsets.append(pool.count)
+        }
+        self.pool = pool
+        self.offsets = offsets
+    }
+}
+
+extension Parameters: Sequence {
+    /// Present parameters in pattern order, values decoded.
+    public struct Iterator: IteratorProtocol {
+        let parameters: Parameters
+        var index = 0
+
+        public mutating func next() -> (name: String, value: String)? {
+            while index < parameters.spanCount {
+                defer { index += 1 }
+                if let value = parameters.value(parameters.span(index)) {
+                    return (parameters.names.names[index], value)
+                }
+            }
+            return nil
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(parameters: self) }
+
+    public var underestimatedCount: Int { count }
+}
+
+extension Parameters: Equatable {
+    /// The same names with the same decoded values, whatever the order.
+    public static func == (a: Parameters, b: Parameters) -> Bool {
+        a.count == b.count && a.allSatisfy { b[$0.name] == $0.value }
+    }
+}
+
+extension Parameters: ExpressibleByDictionaryLiteral {
+    ///     let params: Parameters = ["id": "12", "tab": "info"]   // iterates id, tab
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(pairs: elements)
+    }
+}
+
+extension Parameters: CustomStringConvertible {
+    /// `["id": "12", "tab": "info"]`, in pattern order.
+    public var description: String {
+        isEmpty ? "[:]" : "[" + map { "\($0.name.debugDescription): \($0.value.debugDescription)" }.joined(separator: ", ") + "]"
+    }
+}
