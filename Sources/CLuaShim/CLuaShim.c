@@ -485,18 +485,24 @@ int sy_newtable (lua_State *L, int narr, int nrec) {
 }
 
 
-/* The table for the field array at 1, count at 2.  [-0, +1, m] */
-static int p_pushfields (lua_State *L) {
-  const sy_Field *fields = (const sy_Field *)lua_touserdata(L, 1);
-  int n = (int)lua_tointeger(L, 2);
+/* t[key] = value for the table on top, for each field with a value.
+** [-0, +0, m] */
+static void setfields (lua_State *L, const sy_Field *fields, int n) {
   int i;
-  lua_createtable(L, 0, n);
   for (i = 0; i < n; i++) {
     if (fields[i].value == NULL) continue;
     lua_pushlstring(L, fields[i].key, fields[i].keylen);
     lua_pushlstring(L, fields[i].value, fields[i].valuelen);
     lua_rawset(L, -3);
   }
+}
+
+/* The table for the field array at 1, count at 2.  [-0, +1, m] */
+static int p_pushfields (lua_State *L) {
+  const sy_Field *fields = (const sy_Field *)lua_touserdata(L, 1);
+  int n = (int)lua_tointeger(L, 2);
+  lua_createtable(L, 0, n);
+  setfields(L, fields, n);
   return 1;
 }
 
@@ -504,6 +510,30 @@ int sy_pushfields (lua_State *L, const sy_Field *fields, int n) {
   lua_pushlightuserdata(L, (void *)fields);
   lua_pushinteger(L, n);
   return sy_protect_raw(L, p_pushfields, 2, 1);
+}
+
+
+/* t[name] = {fields...} for the table on top.  [-0, +0, m] */
+static void setsubtable (lua_State *L, const char *name,
+                         const sy_Field *fields, int n) {
+  lua_createtable(L, 0, n);
+  setfields(L, fields, n);
+  lua_setfield(L, -2, name);  /* a fresh table: no metamethods to run */
+}
+
+/* The info table for the sy_InfoTable at 1.  [-0, +1, m] */
+static int p_pushinfo (lua_State *L) {
+  const sy_InfoTable *info = (const sy_InfoTable *)lua_touserdata(L, 1);
+  lua_createtable(L, 0, info->nfields + 2);
+  setfields(L, info->fields, info->nfields);
+  setsubtable(L, "params", info->params, info->nparams);
+  setsubtable(L, "query", info->query, info->nquery);
+  return 1;
+}
+
+int sy_pushinfo (lua_State *L, const sy_InfoTable *info) {
+  lua_pushlightuserdata(L, (void *)info);
+  return sy_protect_raw(L, p_pushinfo, 1, 1);
 }
 
 

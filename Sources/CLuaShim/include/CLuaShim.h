@@ -152,6 +152,21 @@ typedef struct sy_Field {
 ** the info tables the API builds on every match).  [-0, +1, -] */
 int sy_pushfields (lua_State *L, const sy_Field *fields, int n);
 
+/* A route match's info table: its string fields, then 'params' and 'query'
+** tables, all fed from the caller's bytes. */
+typedef struct sy_InfoTable {
+  const sy_Field *fields;
+  int nfields;
+  const sy_Field *params;
+  int nparams;
+  const sy_Field *query;
+  int nquery;
+} sy_InfoTable;
+
+/* {fields..., params = {...}, query = {...}} in one protected call (the
+** table 'match' and every callback receive).  [-0, +1, -] */
+int sy_pushinfo (lua_State *L, const sy_InfoTable *info);
+
 /* t[key] = v, raw, for the value on top and the table at 't' (a key given as
 ** bytes).  [-1, +(0|1), -] */
 int sy_setfield (lua_State *L, int t, const char *key, size_t keylen);

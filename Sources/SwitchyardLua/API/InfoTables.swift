@@ -1,16 +1,25 @@
 import CLua
+import CLuaShim
 import Switchyard
 
 /// The tables the Lua API hands out: info `{path, pattern, params, query, fragment, value}`,
 /// screens `{id, path, pattern, params, query, fragment, title, view}`, steps, states, routes.
 extension LuaState {
     /// [-0, +1]
+    /// Built in one protected call from the strings' own bytes: `match` and every callback push one.
     func push(info: RouteInfo, on L: OpaquePointer) throws(LuaError) {
-        try push(fields: [("path", info.path), ("pattern", info.pattern), ("fragment", info.fragment)], on: L)
-        try push(stringMap: info.params, on: L)
-        try setField("params", on: L)
-        try push(stringMap: info.query, on: L)
-        try setField("query", on: L)
+        try ensureStack(L, 6)
+        let status = LuaFields.withLocation(path: info.path, pattern: info.pattern, fragment: info.fragment) { fields in
+            LuaFields.withParameters(info.params) { params in
+                LuaFields.withQuery(info.query) { query in
+                    var table = sy_InfoTable(fields: fields.baseAddress, nfields: Int32(fields.count),
+                                             params: params.baseAddress, nparams: Int32(params.count),
+                                             query: query.baseAddress, nquery: Int32(query.count))
+                    return sy_pushinfo(L, &table)
+                }
+            }
+        }
+        try check(status, on: L)
         if let value = info.value {
             try push(anyValue: value, on: L)
             try setField("value", on: L)

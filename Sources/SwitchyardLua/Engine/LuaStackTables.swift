@@ -22,32 +22,7 @@ extension LuaState {
     /// `{key = value, ...}` built in one protected call; nil values are left out. [-0, +1]
     func push(fields: [(key: String, value: String?)], on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 6)
-        var bytes: [UInt8] = []
-        var spans: [(key: Int, keyLength: Int, value: Int, valueLength: Int)] = []
-        spans.reserveCapacity(fields.count)
-        for (key, value) in fields {
-            let keyStart = bytes.count
-            bytes.append(contentsOf: key.utf8)
-            let keyLength = bytes.count - keyStart
-            guard let value else {
-                spans.append((keyStart, keyLength, -1, 0))
-                continue
-            }
-            let valueStart = bytes.count
-            bytes.append(contentsOf: value.utf8)
-            spans.append((keyStart, keyLength, valueStart, bytes.count - valueStart))
-        }
-        bytes.append(0)  // never empty: every offset stays inside the buffer
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                let base = chars.baseAddress!
-                var cFields = spans.map { span in
-                    sy_Field(key: base + span.key, keylen: span.keyLength,
-                             value: span.value < 0 ? nil : base + span.value, valuelen: span.valueLength)
-                }
-                return sy_pushfields(L, &cFields, Int32(cFields.count))
-            }
-        }
+        let status = LuaFields.withPooled(fields) { cFields in sy_pushfields(L, cFields.baseAddress, Int32(cFields.count)) }
         try check(status, on: L)
     }
 
