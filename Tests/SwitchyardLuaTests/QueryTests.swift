@@ -16,6 +16,18 @@ import Switchyard
         #expect(try app.lua("return match('/album/abc')") == [nil], "the validator rejects, nothing else matches")
     }
 
+    @Test func matchDecodesParametersAndLeavesOutWhatIsAbsent() throws {
+        try app.lua("route('/f/:a/:b/:c/:d/:e/:f?')")
+        let values = try app.lua("""
+            local info = match('/f/a%20b/%zz/3/4/%C3%BC')
+            local n = 0 for _ in pairs(info.params) do n = n + 1 end
+            local q = 0 for _ in pairs(info.query) do q = q + 1 end
+            return info.params.a, info.params.b, info.params.e, info.params.f, n, q, info.fragment
+            """)
+        #expect(values == ["a b", "%zz", "ü", nil, 5, 0, nil])
+        #expect(try app.lua("local info = match('/f/1/2/3/4/5/6#') return info.params.f, info.fragment") == ["6", ""])
+    }
+
     @Test func matchAllListsCandidatesInRankOrder() throws {
         #expect(try app.lua("local all = match_all('/album/new') return #all, all[1].pattern") == [1, "/album/new"])
         try app.lua("route('/album/:id/edit') route('/album/*rest')")
