@@ -12,7 +12,7 @@ enum Agreement {
     static func check(_ set: RouteSet, _ routers: RouterPair) throws {
         let logger = Logger(label: "bench")
         for (query, expected) in zip(set.queries, set.expected) {
-            var parameters = Parameters(logger)
+            var parameters = RoutingKit.Parameters(logger)
             let kit = routers.routingKit.route(path: query.split(separator: "/").map(String.init), parameters: &parameters)
             let found = try routers.switchyard.match(query)
             let first = routers.switchyard.firstMatch(query)?.rawValue
@@ -22,8 +22,8 @@ enum Agreement {
                                + "match: \(found?.route.pattern.text ?? "nil"), firstMatch: \(first.map { set.patterns[$0] } ?? "nil")")
             }
             let kitParameters = Dictionary(uniqueKeysWithValues: parameters.allNames.map { ($0, parameters.get($0)!) })
-            guard kitParameters == found?.info.params else {
-                throw Mismatch(description: "\(set.name): \(query): routing-kit parameters \(kitParameters), match \(found?.info.params ?? [:])")
+            guard kitParameters == found?.info.params.dictionary else {
+                throw Mismatch(description: "\(set.name): \(query): routing-kit parameters \(kitParameters), match \(found?.info.params.dictionary ?? [:])")
             }
         }
     }

@@ -13,9 +13,11 @@ struct MatchingBenchmark {
             let timings = timer.measure([
                 RoutingKitLookup(router: routers.routingKit, paths: set.queries),
                 SwitchyardMatch(table: routers.switchyard, paths: set.queries),
+                SwitchyardMatchReadingValues(table: routers.switchyard, paths: set.queries),
                 SwitchyardFirstMatch(table: routers.switchyard, paths: set.queries),
             ])
-            let labels = ["routing-kit TrieRouter", "RouteTable.match", "RouteTable.firstMatch (no parameter values)"]
+            let labels = ["routing-kit TrieRouter", "RouteTable.match", "RouteTable.match + every value read",
+                          "RouteTable.firstMatch (no parameter values)"]
             for (label, timing) in zip(labels, timings) {
                 let isReference = label == labels[0]
                 section.rows.append(Report.Row(

@@ -13,13 +13,14 @@ struct RoutingKitLookup: Workload {
     var inputCount: Int { paths.count }
 
     func run(_ input: Int) -> Int {
-        var parameters = Parameters(logger)
+        var parameters = RoutingKit.Parameters(logger)
         let components = paths[input].split(separator: "/").map(String.init)
         return router.route(path: components, parameters: &parameters) ?? -1
     }
 }
 
-/// `RouteTable.match`: the path string to the route and its decoded parameters (plus query and fragment).
+/// `RouteTable.match`: the path string to the route and its parameters (plus query and fragment); the
+/// parameters are slices of the path, decoded when read (see `SwitchyardMatchReadingValues`).
 /// Concrete in its payload type, as a host's call site is: a workload generic over the payload would run
 /// `match` unspecialised, paying generic metadata lookups no host pays.
 struct SwitchyardMatch: Workload {
@@ -29,6 +30,22 @@ struct SwitchyardMatch: Workload {
     var inputCount: Int { paths.count }
 
     func run(_ input: Int) -> Int { matchChecksum(table, paths[input]) }
+}
+
+/// `RouteTable.match`, then every parameter value read as a decoded `String`: like for like with
+/// routing-kit, which decodes every value whether the caller reads it or not.
+struct SwitchyardMatchReadingValues: Workload {
+    let label = "RouteTable.match + every value read"
+    let table: RouteTable<Int>
+    let paths: [String]
+    var inputCount: Int { paths.count }
+
+    func run(_ input: Int) -> Int {
+        guard let found = try? table.match(paths[input]) else { return -1 }
+        var checksum = found.route.id.rawValue
+        for (_, value) in found.info.params { checksum &+= value.utf8.count }
+        return checksum
+    }
 }
 
 /// `RouteTable.match` over the routes a `SwitchyardRuntime` declared (payload `RouteDefinition`).
