@@ -112,16 +112,20 @@ public struct Parameters: Sendable {
         return dictionary
     }
 
+    /// The UTF-8 of one present parameter, valid inside `withUTF8Pairs`.
+    package struct UTF8Pair {
+        package let name: UnsafeBufferPointer<UInt8>
+        package let value: UnsafeBufferPointer<UInt8>
+    }
+
     /// For bridges that copy values out (the Lua info table): the UTF-8 of each present name and value,
-    /// with no `String` made. Nil when a value holds an escape to decode (read those through the subscript).
-    package func withUTF8Pairs<Result>(
-        _ body: (UnsafeBufferPointer<(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>)>) -> Result
-    ) -> Result? {
+    /// with no `String` made; `body` returns a C status. Nil when a value holds an escape to decode
+    /// (read those through the subscript). Not generic, so a call from another module looks up no metadata.
+    package func withUTF8Pairs(_ body: (UnsafeBufferPointer<UTF8Pair>) -> Int32) -> Int32? {
         var source = source
-        return source.withUTF8 { bytes -> Result? in
-            names.pool.withUnsafeBufferPointer { pool -> Result? in
-                withUnsafeTemporaryAllocation(of: (name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>).self,
-                                              capacity: count) { pairs -> Result? in
+        return source.withUTF8 { bytes -> Int32? in
+            names.pool.withUnsafeBufferPointer { pool -> Int32? in
+                withUnsafeTemporaryAllocation(of: UTF8Pair.self, capacity: count) { pairs -> Int32? in
                     var filled = 0
                     for index in 0..<spanCount {
                         let span = span(index)
@@ -129,7 +133,7 @@ public struct Parameters: Sendable {
                         let value = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
                         if escaped && value.contains(UInt8(ascii: "%")) { return nil }
                         let name = UnsafeBufferPointer(rebasing: pool[names.offsets[index]..<names.offsets[index + 1]])
-                        pairs.initializeElement(at: filled, to: (name, value))
+                        pairs.initializeElement(at: filled, to: UTF8Pair(name: name, value: value))
                         filled += 1
                     }
                     return body(UnsafeBufferPointer(rebasing: pairs[0..<filled]))

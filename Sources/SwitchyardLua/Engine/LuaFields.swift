@@ -41,8 +41,7 @@ enum LuaFields {
     }
 
     /// A match's parameters straight from the path's bytes; pooled only when a value has an escape to decode.
-    static func withParameters<Result>(_ params: Parameters,
-                                       _ body: (UnsafeBufferPointer<sy_Field>) -> Result) -> Result {
+    static func withParameters(_ params: Parameters, _ body: (UnsafeBufferPointer<sy_Field>) -> Int32) -> Int32 {
         let direct = params.withUTF8Pairs { pairs in
             withUnsafeTemporaryAllocation(of: sy_Field.self, capacity: pairs.count) { fields in
                 for (index, pair) in pairs.enumerated() {
