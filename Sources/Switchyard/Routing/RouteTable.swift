@@ -91,17 +91,16 @@ public final class RouteTable<Payload> {
     ///     try table.match("/album/12?tab=info")?.info.params["id"]   // "12"
     @inlinable
     public func match(_ path: String) throws -> RouteMatch<Payload>? {
-        guard var (route, info) = try resolve(path) else { return nil }
-        let found = storage[route]
-        info.pattern = found.pattern.text
-        return RouteMatch(route: found, info: info)
+        guard let (route, info) = try resolve(path, patternOf: { storage[$0].pattern.text }) else { return nil }
+        return RouteMatch(route: storage[route], info: info)
     }
 
     /// `match` up to the winning route's index: all of it that does not depend on the payload type, so the
     /// part inlined and specialised in the caller is only the final pairing (no generic metadata lookups).
-    /// `info.pattern` is left for that pairing to fill in from the route, which it reads anyway.
+    /// `patternOf` reads a route's pattern text in that specialised caller; filling it in afterwards
+    /// instead cost a copy of the whole info.
     @usableFromInline
-    func resolve(_ path: String) throws -> (route: Int, info: RouteInfo)? {
+    func resolve(_ path: String, patternOf: (Int) -> String) throws -> (route: Int, info: RouteInfo)? {
         let lookup = self.lookup
         let location: Location
         let best: RouteLookup.Best
@@ -116,7 +115,7 @@ public final class RouteTable<Payload> {
         case .none:
             return nil
         case .found(let candidate):
-            return (candidate.route, lookup.info(candidate, at: location, pattern: ""))
+            return (candidate.route, lookup.info(candidate, at: location, pattern: patternOf(candidate.route)))
         case .needsValidators:
             for candidate in lookup.all(location.path) {
                 if let info = try validated(candidate, at: location) { return (candidate.route, info) }
