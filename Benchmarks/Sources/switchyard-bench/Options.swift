@@ -17,7 +17,7 @@ struct Options {
           --json PATH    where to write the results (default: Benchmarks/results/latest.json)
           --loop SUBJECT SET ROUTES COUNT
                          run one workload COUNT times and nothing else, for profiling:
-                         SUBJECT match|firstMatch|routing-kit|declare|lua-match|lua-push-pop|lua-noop-swift|lua-noop-c, SET static-heavy|parameter-heavy|github-rest
+                         SUBJECT match|matchValues|firstMatch|routing-kit|declare|lua-match|lua-push-pop|lua-noop-swift|lua-noop-c, SET static-heavy|parameter-heavy|github-rest
         """
 
     /// The Benchmarks package directory, found from this source file so the default does not
