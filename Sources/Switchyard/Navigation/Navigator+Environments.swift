@@ -95,7 +95,7 @@ extension Navigator {
     }
 
     /// Whether nothing has navigated yet: the timeline holds only the start entry.
-    public var isAtStart: Bool { history.count == 1 && history[0].operation == .start }
+    public var isAtStart: Bool { timeline.count == 1 && timeline.current.operation == .start }
 
     /// Lands the start screen again on the routes declared since, when nothing has navigated yet
     /// (declarations are not navigation: the timeline keeps its single start entry). Returns whether
