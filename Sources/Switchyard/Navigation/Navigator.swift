@@ -63,7 +63,7 @@ public final class Navigator {
     public var alertActive: Bool { state.alert != nil }
     public var modals: [Screen] { state.modals }
     /// Tab names of the root, in order.
-    public var tabs: [String] { state.environments[0].tabs }
+    public var tabs: [String] { state.root.tabs }
 
     /// The bounded length of `history` (at least 1).
     public var timelineLimit: Int { timeline.limit }
