@@ -1,9 +1,28 @@
 /// One entry of the timeline: the operation that produced a state, and that state.
 ///
 ///     navigator.history.map { "\($0.operation.rawValue) \($0.location)" }   // ["start /", "push /a"]
+///
+/// One reference to an immutable pair: recording, undoing and reading history copy entries, and a
+/// state by value is a dozen references.
 public struct TimelineEntry {
-    public let operation: NavigationOperation
-    public let state: NavigationState
+    private final class Fields {
+        let operation: NavigationOperation
+        let state: NavigationState
+
+        init(operation: NavigationOperation, state: NavigationState) {
+            self.operation = operation
+            self.state = state
+        }
+    }
+
+    private let fields: Fields
+
+    public var operation: NavigationOperation { fields.operation }
+    public var state: NavigationState { fields.state }
+
+    init(operation: NavigationOperation, state: NavigationState) {
+        fields = Fields(operation: operation, state: state)
+    }
 
     public var location: String { state.screen.location }
 }
