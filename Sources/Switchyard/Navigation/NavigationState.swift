@@ -11,24 +11,60 @@ public struct NavigationState: Equatable {
     private var under: [NavigationEnvironment]
     /// The top environment: the root when nothing is presented.
     var top: NavigationEnvironment
-    public internal(set) var alert: Alert?
-    public internal(set) var modals: [Screen]
-    public internal(set) var queue: [FlowStep]
+    /// The alert, the modals and the flow queue: absent from most states, so held behind one
+    /// reference that is nil when all three are empty, and a state copies in a few retains.
+    private var extras: Extras?
+
+    private final class Extras {
+        let alert: Alert?
+        let modals: [Screen]
+        let queue: [FlowStep]
+
+        init(alert: Alert?, modals: [Screen], queue: [FlowStep]) {
+            self.alert = alert
+            self.modals = modals
+            self.queue = queue
+        }
+    }
+
+    public internal(set) var alert: Alert? {
+        get { extras?.alert }
+        set { setExtras(alert: newValue, modals: modals, queue: queue) }
+    }
+    public internal(set) var modals: [Screen] {
+        get { extras?.modals ?? [] }
+        set { setExtras(alert: alert, modals: newValue, queue: queue) }
+    }
+    public internal(set) var queue: [FlowStep] {
+        get { extras?.queue ?? [] }
+        set { setExtras(alert: alert, modals: modals, queue: newValue) }
+    }
 
     init(root: NavigationEnvironment) {
         under = []
         top = root
-        alert = nil
-        modals = []
-        queue = []
     }
 
     init(environments: [NavigationEnvironment], alert: Alert?, modals: [Screen], queue: [FlowStep]) {
         under = Array(environments.dropLast())
         top = environments[environments.count - 1]
-        self.alert = alert
-        self.modals = modals
-        self.queue = queue
+        setExtras(alert: alert, modals: modals, queue: queue)
+    }
+
+    private mutating func setExtras(alert: Alert?, modals: [Screen], queue: [FlowStep]) {
+        extras = alert == nil && modals.isEmpty && queue.isEmpty
+            ? nil : Extras(alert: alert, modals: modals, queue: queue)
+    }
+
+    /// Drops the alert and the modals, which belong to the screen that was on top.
+    mutating func dismissOverlays() {
+        guard alert != nil || !modals.isEmpty else { return }
+        setExtras(alert: nil, modals: [], queue: queue)
+    }
+
+    public static func == (a: NavigationState, b: NavigationState) -> Bool {
+        a.under == b.under && a.top == b.top
+            && (a.extras === b.extras || (a.alert == b.alert && a.modals == b.modals && a.queue == b.queue))
     }
 
     /// Root first.

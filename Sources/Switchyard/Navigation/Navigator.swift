@@ -181,8 +181,7 @@ public final class Navigator {
         }
         if draft.screen.id != before.screen.id {
             // The alert and modals belong to the screen that was on top.
-            draft.alert = nil
-            draft.modals = []
+            draft.dismissOverlays()
         }
         let undo = timeline.record(TimelineEntry(operation: operation, state: draft), replacing: replacing)
         do { try notify(NavigationEvent(operation: operation, from: before.screen, to: draft.screen)) } catch {
