@@ -60,8 +60,9 @@ public struct NavigationEnvironment: Equatable {
     /// True when the other environment has the same kind, tabs and selection and every stack shows
     /// the same locations (screen ids aside).
     func showsSameLocations(as other: NavigationEnvironment) -> Bool {
-        kind == other.kind && tabs == other.tabs && selectedTab == other.selectedTab
-            && current.showsSameLocations(as: other.current)
+        // The selected stacks first: a push or a pop differs there, and the answer comes in one step.
+        current.showsSameLocations(as: other.current)
+            && kind == other.kind && selectedTab == other.selectedTab && tabs == other.tabs
             && parkedStacksAgree(with: other) { $0.showsSameLocations(as: $1) }
     }
 
