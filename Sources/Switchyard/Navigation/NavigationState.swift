@@ -102,7 +102,7 @@ public struct NavigationState: Equatable {
     /// Shows `screen` as a flow step or deep link asks: pushed (unless already there) or presented.
     mutating func show(_ screen: Screen, as presentation: Presentation) {
         switch presentation {
-        case .push where screen.location == self.screen.location: break
+        case .push where screen.hasSameLocation(as: self.screen): break
         case .push: push(screen)
         case .sheet: present(screen, as: .sheet)
         case .cover: present(screen, as: .cover)

@@ -87,9 +87,8 @@ extension Navigator {
     /// Lands `path` unless it is the current location (before or after redirects): nil then.
     func landElsewhere(_ path: String, from current: Screen) throws -> Landing? {
         let location = Location(parsing: path, relativeTo: current.path)
-        let here = current.location
-        guard location.text != here else { return nil }
+        guard !current.isAt(location) else { return nil }
         let landed = try land(location)
-        return landed.screen.location == here ? nil : landed
+        return landed.screen.hasSameLocation(as: current) ? nil : landed
     }
 }

@@ -88,6 +88,18 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
     /// "/album/12?tab=info#top": path, sorted query and fragment.
     public var location: String { Location(path: path, query: query, fragment: fragment).text }
 
+    /// Whether this screen is at `location`: what comparing `location` texts says, without building
+    /// either text (path, query and fragment are what the text is made of).
+    func isAt(_ location: Location) -> Bool {
+        path == location.path && fragment == location.fragment && query == location.query
+    }
+
+    /// Whether both screens are at the same location, as their `location` texts would say.
+    func hasSameLocation(as other: Screen) -> Bool {
+        fields === other.fields
+            || (path == other.path && fragment == other.fragment && query == other.query)
+    }
+
     /// The `info` table of the Lua API for this screen.
     public var info: RouteInfo {
         RouteInfo(path: path, pattern: pattern ?? "", params: params, query: query, fragment: fragment, value: value)
