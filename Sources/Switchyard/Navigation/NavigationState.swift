@@ -80,11 +80,14 @@ public struct NavigationState: Equatable {
     /// Same locations at the same places (screen ids aside), same alert, modals and queue: a result
     /// that looks like this is "where you are", and the operation that produced it records nothing.
     func looksLike(_ other: NavigationState) -> Bool {
-        top.showsSameLocations(as: other.top)
+        // A push or a pop changes the depth of the top stack: the common answer, in one comparison.
+        guard top.current.count == other.top.current.count else { return false }
+        return top.showsSameLocations(as: other.top)
             && under.count == other.under.count
             && zip(under, other.under).allSatisfy { $0.showsSameLocations(as: $1) }
             && alert == other.alert && queue == other.queue
-            && modals.map(\.location) == other.modals.map(\.location)
+            && modals.count == other.modals.count
+            && zip(modals, other.modals).allSatisfy { $0.hasSameLocation(as: $1) }
     }
 
     /// The location: the top screen of the top environment.
