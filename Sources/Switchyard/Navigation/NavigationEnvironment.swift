@@ -12,21 +12,36 @@ public struct NavigationEnvironment: Equatable {
     /// Tab names (first path segment of each tab's root); empty unless this is a root with tabs.
     public let tabs: [String]
     /// 0-based index into `tabs` (always 0 without tabs).
-    public internal(set) var selectedTab: Int
-    var stacks: [ScreenStack]
+    public private(set) var selectedTab: Int
+    /// The selected tab's stack. Held apart from the other tabs' so that push and pop, which change
+    /// only this one, copy no array.
+    var current: ScreenStack
+    /// With tabs, every tab's stack; the selected tab's slot is stale (`current` is the truth).
+    /// Empty without tabs.
+    private var tabStacksParked: [ScreenStack]
 
     init(kind: EnvironmentKind, root: Screen) {
         self.kind = kind
         tabs = []
         selectedTab = 0
-        stacks = [ScreenStack(root: root)]
+        current = ScreenStack(root: root)
+        tabStacksParked = []
     }
 
     init(kind: EnvironmentKind, tabs: [String], stacks: [ScreenStack], selectedTab: Int) {
         self.kind = kind
         self.tabs = tabs
-        self.stacks = stacks
         self.selectedTab = selectedTab
+        current = stacks[selectedTab]
+        tabStacksParked = stacks.count > 1 || !tabs.isEmpty ? stacks : []
+    }
+
+    /// Every tab's stack (one without tabs), in tab order.
+    var stacks: [ScreenStack] {
+        guard !tabStacksParked.isEmpty else { return [current] }
+        var stacks = tabStacksParked
+        stacks[selectedTab] = current
+        return stacks
     }
 
     /// The stack of the selected tab, bottom first.
@@ -34,8 +49,35 @@ public struct NavigationEnvironment: Equatable {
     /// Every tab's stack (one element without tabs), bottom first.
     public var tabStacks: [[Screen]] { stacks.map(\.screens) }
 
-    var current: ScreenStack {
-        get { stacks[selectedTab] }
-        set { stacks[selectedTab] = newValue }
+    /// Makes tab `index` the selected one, its stack as it was left.
+    mutating func selectTab(_ index: Int) {
+        guard index != selectedTab else { return }
+        tabStacksParked[selectedTab] = current
+        selectedTab = index
+        current = tabStacksParked[index]
+    }
+
+    /// True when the other environment has the same kind, tabs and selection and every stack shows
+    /// the same locations (screen ids aside).
+    func showsSameLocations(as other: NavigationEnvironment) -> Bool {
+        // The selected stacks first: a push or a pop differs there, and the answer comes in one step.
+        current.showsSameLocations(as: other.current)
+            && kind == other.kind && selectedTab == other.selectedTab && tabs == other.tabs
+            && parkedStacksAgree(with: other) { $0.showsSameLocations(as: $1) }
+    }
+
+    public static func == (a: NavigationEnvironment, b: NavigationEnvironment) -> Bool {
+        a.kind == b.kind && a.tabs == b.tabs && a.selectedTab == b.selectedTab && a.current == b.current
+            && a.parkedStacksAgree(with: b, by: ==)
+    }
+
+    /// Compares the unselected tabs' stacks pairwise (the caller has checked tabs and selection agree).
+    private func parkedStacksAgree(with other: NavigationEnvironment,
+                                   by agree: (ScreenStack, ScreenStack) -> Bool) -> Bool {
+        guard tabStacksParked.count == other.tabStacksParked.count else { return false }
+        for index in tabStacksParked.indices where index != selectedTab {
+            guard agree(tabStacksParked[index], other.tabStacksParked[index]) else { return false }
+        }
+        return true
     }
 }

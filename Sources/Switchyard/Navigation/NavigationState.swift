@@ -6,57 +6,106 @@
 ///     state.environments.count == 2       // root + one sheet
 ///     state.screen.path == navigator.path
 public struct NavigationState: Equatable {
-    public internal(set) var environments: [NavigationEnvironment]
-    public internal(set) var alert: Alert?
-    public internal(set) var modals: [Screen]
-    public internal(set) var queue: [FlowStep]
+    /// The environments under the top one, root first. Held apart from `top` so that the operations
+    /// that change only the top environment (push, pop, go...) copy no array.
+    private var under: [NavigationEnvironment]
+    /// The top environment: the root when nothing is presented.
+    var top: NavigationEnvironment
+    /// The alert, the modals and the flow queue: absent from most states, so held behind one
+    /// reference that is nil when all three are empty, and a state copies in a few retains.
+    private var extras: Extras?
+
+    private final class Extras {
+        let alert: Alert?
+        let modals: [Screen]
+        let queue: [FlowStep]
+
+        init(alert: Alert?, modals: [Screen], queue: [FlowStep]) {
+            self.alert = alert
+            self.modals = modals
+            self.queue = queue
+        }
+    }
+
+    public internal(set) var alert: Alert? {
+        get { extras?.alert }
+        set { setExtras(alert: newValue, modals: modals, queue: queue) }
+    }
+    public internal(set) var modals: [Screen] {
+        get { extras?.modals ?? [] }
+        set { setExtras(alert: alert, modals: newValue, queue: queue) }
+    }
+    public internal(set) var queue: [FlowStep] {
+        get { extras?.queue ?? [] }
+        set { setExtras(alert: alert, modals: modals, queue: newValue) }
+    }
 
     init(root: NavigationEnvironment) {
-        environments = [root]
-        alert = nil
-        modals = []
-        queue = []
+        under = []
+        top = root
     }
 
     init(environments: [NavigationEnvironment], alert: Alert?, modals: [Screen], queue: [FlowStep]) {
-        self.environments = environments
-        self.alert = alert
-        self.modals = modals
-        self.queue = queue
+        under = Array(environments.dropLast())
+        top = environments[environments.count - 1]
+        setExtras(alert: alert, modals: modals, queue: queue)
+    }
+
+    private mutating func setExtras(alert: Alert?, modals: [Screen], queue: [FlowStep]) {
+        extras = alert == nil && modals.isEmpty && queue.isEmpty
+            ? nil : Extras(alert: alert, modals: modals, queue: queue)
+    }
+
+    /// Drops the alert and the modals, which belong to the screen that was on top.
+    mutating func dismissOverlays() {
+        guard alert != nil || !modals.isEmpty else { return }
+        setExtras(alert: nil, modals: [], queue: queue)
+    }
+
+    public static func == (a: NavigationState, b: NavigationState) -> Bool {
+        a.under == b.under && a.top == b.top
+            && (a.extras === b.extras || (a.alert == b.alert && a.modals == b.modals && a.queue == b.queue))
+    }
+
+    /// Root first.
+    public var environments: [NavigationEnvironment] { under + CollectionOfOne(top) }
+    var environmentCount: Int { under.count + 1 }
+
+    /// The bottom environment, the one with the tabs.
+    var root: NavigationEnvironment {
+        get { under.first ?? top }
+        set { if under.isEmpty { top = newValue } else { under[0] = newValue } }
     }
 
     /// Same locations at the same places (screen ids aside), same alert, modals and queue: a result
     /// that looks like this is "where you are", and the operation that produced it records nothing.
     func looksLike(_ other: NavigationState) -> Bool {
-        environments.count == other.environments.count
-            && zip(environments, other.environments).allSatisfy { a, b in
-                a.kind == b.kind && a.tabs == b.tabs && a.selectedTab == b.selectedTab
-                    && zip(a.stacks, b.stacks).allSatisfy { $0.showsSameLocations(as: $1) }
-            }
+        // A push or a pop changes the depth of the top stack: the common answer, in one comparison.
+        guard top.current.count == other.top.current.count else { return false }
+        return top.showsSameLocations(as: other.top)
+            && under.count == other.under.count
+            && zip(under, other.under).allSatisfy { $0.showsSameLocations(as: $1) }
             && alert == other.alert && queue == other.queue
-            && modals.map(\.location) == other.modals.map(\.location)
+            && modals.count == other.modals.count
+            && zip(modals, other.modals).allSatisfy { $0.hasSameLocation(as: $1) }
     }
 
     /// The location: the top screen of the top environment.
     public var screen: Screen { top.current.top }
-
-    var top: NavigationEnvironment {
-        get { environments[environments.count - 1] }
-        set { environments[environments.count - 1] = newValue }
-    }
 
     mutating func push(_ screen: Screen) { top.current.push(screen) }
 
     mutating func replaceTop(with screen: Screen) { top.current.replaceTop(with: screen) }
 
     mutating func present(_ screen: Screen, as kind: EnvironmentKind) {
-        environments.append(NavigationEnvironment(kind: kind, root: screen))
+        under.append(top)
+        top = NavigationEnvironment(kind: kind, root: screen)
     }
 
     /// Shows `screen` as a flow step or deep link asks: pushed (unless already there) or presented.
     mutating func show(_ screen: Screen, as presentation: Presentation) {
         switch presentation {
-        case .push where screen.location == self.screen.location: break
+        case .push where screen.hasSameLocation(as: self.screen): break
         case .push: push(screen)
         case .sheet: present(screen, as: .sheet)
         case .cover: present(screen, as: .cover)
@@ -64,16 +113,26 @@ public struct NavigationState: Equatable {
     }
 
     /// Drops every sheet and cover, back to the root environment.
-    mutating func dismissPresented() { environments.removeSubrange(1...) }
+    mutating func dismissPresented() {
+        guard !under.isEmpty else { return }
+        top = under[0]
+        under = []
+    }
+
+    /// Drops the top sheet or cover (the caller has checked there is one).
+    mutating func dismissTop() { top = under.removeLast() }
 
     /// Pops back to the nearest screen satisfying `matches`: first below the top of the top
     /// environment, then through the environments under it (dismissing those above). False if none.
     mutating func popTo(where matches: (Screen) -> Bool) -> Bool {
-        for index in environments.indices.reversed() {
-            let isTop = index == environments.count - 1
-            guard let depth = environments[index].current.depthOfNearest(skippingTop: isTop, where: matches)
-            else { continue }
-            environments.removeSubrange((index + 1)...)
+        if let depth = top.current.depthOfNearest(skippingTop: true, where: matches) {
+            top.current.truncate(to: depth)
+            return true
+        }
+        for index in under.indices.reversed() {
+            guard let depth = under[index].current.depthOfNearest(skippingTop: false, where: matches) else { continue }
+            top = under[index]
+            under.removeSubrange(index...)
             top.current.truncate(to: depth)
             return true
         }

@@ -21,8 +21,8 @@ extension Navigator {
         try transact(.dismiss) { state in
             if state.top.current.count > 1 {
                 state.top.current.truncate(to: state.top.current.count - 1)
-            } else if state.environments.count > 1 {
-                state.environments.removeLast()
+            } else if state.environmentCount > 1 {
+                state.dismissTop()
             } else {
                 throw NavigationError.nothingToDismiss(operation: .dismiss, reason: "already at the root screen")
             }
@@ -32,10 +32,10 @@ extension Navigator {
     /// Dismisses the top sheet or cover with everything pushed on it. Throws when none is presented.
     public func dismissEnvironment() throws {
         try transact(.dismissEnvironment) { state in
-            guard state.environments.count > 1 else {
+            guard state.environmentCount > 1 else {
                 throw NavigationError.nothingToDismiss(operation: .dismissEnvironment, reason: "no sheet or cover is presented")
             }
-            state.environments.removeLast()
+            state.dismissTop()
         }
     }
 
@@ -59,11 +59,11 @@ extension Navigator {
 
     private func selectTab(named name: String, _ find: ([String]) -> Int?) throws {
         try transact(.tab) { state in
-            let tabs = state.environments[0].tabs
+            let tabs = state.root.tabs
             guard !tabs.isEmpty else { throw NavigationError.noTabs }
             guard let index = find(tabs) else { throw NavigationError.unknownTab(name, available: tabs) }
             state.dismissPresented()
-            state.environments[0].selectedTab = index
+            state.root.selectTab(index)
         }
     }
 
@@ -95,7 +95,7 @@ extension Navigator {
     }
 
     /// Whether nothing has navigated yet: the timeline holds only the start entry.
-    public var isAtStart: Bool { history.count == 1 && history[0].operation == .start }
+    public var isAtStart: Bool { timeline.count == 1 && timeline.current.operation == .start }
 
     /// Lands the start screen again on the routes declared since, when nothing has navigated yet
     /// (declarations are not navigation: the timeline keeps its single start entry). Returns whether
@@ -136,9 +136,9 @@ extension NavigationState {
     /// With only the root environment left: selects the tab `screen`'s path names (if any), pops to
     /// that stack's root and shows `screen` there.
     mutating func showFromRoot(_ screen: Screen, as presentation: Presentation) {
-        let tabs = environments[0].tabs
+        let tabs = root.tabs
         if let index = tabs.firstIndex(of: Navigator.tabName(screen.path)) {
-            environments[0].selectedTab = index
+            root.selectTab(index)
         }
         top.current.truncate(to: 1)
         show(screen, as: presentation)

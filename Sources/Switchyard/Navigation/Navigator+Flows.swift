@@ -35,8 +35,8 @@ extension Navigator {
         try transact(.nextOrDismiss) { state in
             if !state.queue.isEmpty {
                 try performNext(on: &state)
-            } else if state.environments.count > 1 {
-                state.environments.removeLast()
+            } else if state.environmentCount > 1 {
+                state.dismissTop()
             } else {
                 throw NavigationError.nothingToDismiss(
                     operation: .nextOrDismiss, reason: "the flow queue is empty and no sheet or cover is presented")

@@ -15,7 +15,7 @@ extension Navigator {
     /// start screens: a fresh navigator shows `/` whether or not a route matches it).
     func land(_ start: Location, lenient: Bool = false) throws -> Landing {
         var location = start
-        var chain = [location.text]
+        var chain: [String] = []   // filled on the first redirect: most landings have none
         while true {
             guard let resolution = try resolve(location, lenient: lenient) else {
                 return Landing(screen: .bare(id: makeID(), path: location.path), presentation: .push)
@@ -23,6 +23,7 @@ extension Navigator {
             guard let next = try redirection(resolution.definition, resolution.info) else {
                 return Landing(screen: try screen(for: resolution), presentation: resolution.definition.presentation)
             }
+            if chain.isEmpty { chain.append(location.text) }
             location = Location(parsing: next, relativeTo: location.path)
             let text = location.text
             let seen = chain.contains(text)

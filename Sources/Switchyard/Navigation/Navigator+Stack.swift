@@ -87,8 +87,8 @@ extension Navigator {
     /// Lands `path` unless it is the current location (before or after redirects): nil then.
     func landElsewhere(_ path: String, from current: Screen) throws -> Landing? {
         let location = Location(parsing: path, relativeTo: current.path)
-        guard location.text != current.location else { return nil }
+        guard !current.isAt(location) else { return nil }
         let landed = try land(location)
-        return landed.screen.location == current.location ? nil : landed
+        return landed.screen.hasSameLocation(as: current) ? nil : landed
     }
 }

@@ -63,7 +63,7 @@ public final class Navigator {
     public var alertActive: Bool { state.alert != nil }
     public var modals: [Screen] { state.modals }
     /// Tab names of the root, in order.
-    public var tabs: [String] { state.environments[0].tabs }
+    public var tabs: [String] { state.root.tabs }
 
     /// The bounded length of `history` (at least 1).
     public var timelineLimit: Int { timeline.limit }
@@ -181,8 +181,7 @@ public final class Navigator {
         }
         if draft.screen.id != before.screen.id {
             // The alert and modals belong to the screen that was on top.
-            draft.alert = nil
-            draft.modals = []
+            draft.dismissOverlays()
         }
         let undo = timeline.record(TimelineEntry(operation: operation, state: draft), replacing: replacing)
         do { try notify(NavigationEvent(operation: operation, from: before.screen, to: draft.screen)) } catch {

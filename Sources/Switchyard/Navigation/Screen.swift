@@ -2,33 +2,56 @@
 ///
 ///     try navigator.push("/album/12?tab=info")
 ///     navigator.screen.params["id"] == "12"; navigator.screen.query["tab"] == "info"
+///
+/// A value holding one reference to its immutable fields: every timeline entry, event and stack node
+/// holds screens, and copying one is then a single retain instead of one per field.
 public struct Screen: Codable, Equatable, @unchecked Sendable {
-    public let id: Int
-    public let path: String
+    private final class Fields {
+        let id: Int
+        let path: String
+        let pattern: String?
+        let params: [String: String]
+        let query: [String: String]
+        let fragment: String?
+        let title: String?
+        let view: String?
+        let value: Any?
+
+        init(id: Int, path: String, pattern: String?, params: [String: String], query: [String: String],
+             fragment: String?, title: String?, view: String?, value: Any?) {
+            self.id = id
+            self.path = path
+            self.pattern = pattern
+            self.params = params
+            self.query = query
+            self.fragment = fragment
+            self.title = title
+            self.view = view
+            self.value = value
+        }
+    }
+
+    private let fields: Fields
+
+    public var id: Int { fields.id }
+    public var path: String { fields.path }
     /// The matched route's pattern; nil for the not-found screen and for an unmatched start screen.
-    public let pattern: String?
-    public let params: [String: String]
-    public let query: [String: String]
-    public let fragment: String?
-    public let title: String?
+    public var pattern: String? { fields.pattern }
+    public var params: [String: String] { fields.params }
+    public var query: [String: String] { fields.query }
+    public var fragment: String? { fields.fragment }
+    public var title: String? { fields.title }
     /// The text the REPL prints for the screen (the route's `view`), computed on landing.
-    public let view: String?
+    public var view: String? { fields.view }
     /// What the route's validator returned. In memory only: not saved, not compared, nil after restore.
-    public internal(set) var value: Any? = nil
+    public var value: Any? { fields.value }
 
     private enum CodingKeys: String, CodingKey { case id, path, pattern, params, query, fragment, title, view }
 
     init(id: Int, path: String, pattern: String?, params: [String: String], query: [String: String],
          fragment: String?, title: String?, view: String?, value: Any?) {
-        self.id = id
-        self.path = path
-        self.pattern = pattern
-        self.params = params
-        self.query = query
-        self.fragment = fragment
-        self.title = title
-        self.view = view
-        self.value = value
+        fields = Fields(id: id, path: path, pattern: pattern, params: params, query: query, fragment: fragment,
+                        title: title, view: view, value: value)
     }
 
     /// A screen no route was consulted for: the start screen before any landing.
@@ -37,8 +60,45 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
                title: nil, view: nil, value: nil)
     }
 
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(Int.self, forKey: .id),
+                  path: try container.decode(String.self, forKey: .path),
+                  pattern: try container.decodeIfPresent(String.self, forKey: .pattern),
+                  params: try container.decode([String: String].self, forKey: .params),
+                  query: try container.decode([String: String].self, forKey: .query),
+                  fragment: try container.decodeIfPresent(String.self, forKey: .fragment),
+                  title: try container.decodeIfPresent(String.self, forKey: .title),
+                  view: try container.decodeIfPresent(String.self, forKey: .view),
+                  value: nil)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(path, forKey: .path)
+        try container.encodeIfPresent(pattern, forKey: .pattern)
+        try container.encode(params, forKey: .params)
+        try container.encode(query, forKey: .query)
+        try container.encodeIfPresent(fragment, forKey: .fragment)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(view, forKey: .view)
+    }
+
     /// "/album/12?tab=info#top": path, sorted query and fragment.
     public var location: String { Location(path: path, query: query, fragment: fragment).text }
+
+    /// Whether this screen is at `location`: what comparing `location` texts says, without building
+    /// either text (path, query and fragment are what the text is made of).
+    func isAt(_ location: Location) -> Bool {
+        path == location.path && fragment == location.fragment && query == location.query
+    }
+
+    /// Whether both screens are at the same location, as their `location` texts would say.
+    func hasSameLocation(as other: Screen) -> Bool {
+        fields === other.fields
+            || (path == other.path && fragment == other.fragment && query == other.query)
+    }
 
     /// The `info` table of the Lua API for this screen.
     public var info: RouteInfo {
@@ -46,7 +106,8 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
     }
 
     public static func == (a: Screen, b: Screen) -> Bool {
-        a.id == b.id && a.path == b.path && a.pattern == b.pattern && a.params == b.params
-            && a.query == b.query && a.fragment == b.fragment && a.title == b.title && a.view == b.view
+        a.fields === b.fields
+            || (a.id == b.id && a.path == b.path && a.pattern == b.pattern && a.params == b.params
+                && a.query == b.query && a.fragment == b.fragment && a.title == b.title && a.view == b.view)
     }
 }

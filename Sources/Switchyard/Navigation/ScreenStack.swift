@@ -64,7 +64,7 @@ public struct ScreenStack: Equatable {
         var right: Node? = other.topNode
         while let l = left, let r = right {
             if l === r { return true }
-            guard l.depth == r.depth, l.screen.location == r.screen.location else { return false }
+            guard l.depth == r.depth, l.screen.hasSameLocation(as: r.screen) else { return false }
             left = l.below
             right = r.below
         }

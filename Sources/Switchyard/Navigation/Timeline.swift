@@ -1,18 +1,44 @@
 /// One entry of the timeline: the operation that produced a state, and that state.
 ///
 ///     navigator.history.map { "\($0.operation.rawValue) \($0.location)" }   // ["start /", "push /a"]
+///
+/// One reference to an immutable pair: recording, undoing and reading history copy entries, and a
+/// state by value is a dozen references.
 public struct TimelineEntry {
-    public let operation: NavigationOperation
-    public let state: NavigationState
+    private final class Fields {
+        let operation: NavigationOperation
+        let state: NavigationState
+
+        init(operation: NavigationOperation, state: NavigationState) {
+            self.operation = operation
+            self.state = state
+        }
+    }
+
+    private let fields: Fields
+
+    public var operation: NavigationOperation { fields.operation }
+    public var state: NavigationState { fields.state }
+
+    init(operation: NavigationOperation, state: NavigationState) {
+        fields = Fields(operation: operation, state: state)
+    }
 
     public var location: String { state.screen.location }
 }
 
 /// Browser-style history of states: a cursor into a bounded list. Recording after going back drops
 /// the forward entries; moves are clamped; the oldest entries fall off past `limit`.
-/// The current state is always `entries[index].state`.
+/// The current state is always `entries[index]`.
+///
+/// Stored as a ring: once the timeline is full, recording overwrites the oldest slot and moves the
+/// head, so a navigator that has filled its history records in constant time instead of shifting
+/// every entry to the front.
 struct Timeline {
-    private(set) var entries: [TimelineEntry]
+    /// Entry `i` (0 = oldest) is `slots[(head + i) % slots.count]`. `head` is 0 unless the ring is
+    /// full (`slots.count == limit`), so appending never needs to know about it.
+    private var slots: [TimelineEntry]
+    private var head: Int
     private(set) var index: Int
     private(set) var limit: Int
 
@@ -25,56 +51,83 @@ struct Timeline {
     }
 
     init(start: TimelineEntry, limit: Int) {
-        entries = [start]
-        index = 0
-        self.limit = max(1, limit)
+        self.init(entries: [start], index: 0, limit: max(1, limit))
     }
 
     init(entries: [TimelineEntry], index: Int, limit: Int) {
-        self.entries = entries
+        slots = entries
+        head = 0
         self.index = index
         self.limit = limit
     }
 
-    var current: TimelineEntry { entries[index] }
+    /// Oldest first.
+    var entries: [TimelineEntry] { head == 0 ? slots : Array(slots[head...] + slots[..<head]) }
+    var count: Int { slots.count }
+    var current: TimelineEntry { slots[slot(index)] }
     var canBack: Bool { index > 0 }
-    var canForward: Bool { index < entries.count - 1 }
+    var canForward: Bool { index < count - 1 }
+
+    private func slot(_ position: Int) -> Int {
+        let physical = head + position
+        return physical < slots.count ? physical : physical - slots.count
+    }
 
     mutating func record(_ entry: TimelineEntry, replacing: Bool) -> Undo {
         let undoIndex = index
-        let forward = Array(entries[(index + 1)...])
-        entries.removeSubrange((index + 1)...)
+        let forward = dropForward()
         if replacing {
-            let replaced = entries[index]
-            entries[index] = entry
+            let replaced = slots[slot(index)]
+            slots[slot(index)] = entry
             return Undo(index: undoIndex, droppedForward: forward, replaced: replaced, droppedOldest: nil)
         }
-        entries.append(entry)
-        index += 1
-        var oldest: TimelineEntry?
-        if entries.count > limit {
-            oldest = entries.removeFirst()
-            index -= 1
+        guard slots.count == limit else {
+            slots.append(entry)
+            index += 1
+            return Undo(index: undoIndex, droppedForward: forward, replaced: nil, droppedOldest: nil)
         }
+        // Full and at the newest entry: the new one takes the oldest's slot; the cursor stays last.
+        let oldest = slots[head]
+        slots[head] = entry
+        head = slot(1)
         return Undo(index: undoIndex, droppedForward: forward, replaced: nil, droppedOldest: oldest)
     }
 
     mutating func revert(_ undo: Undo) {
         if let replaced = undo.replaced {
-            entries[index] = replaced
+            slots[slot(index)] = replaced
+        } else if let oldest = undo.droppedOldest {
+            head = slot(slots.count - 1)
+            slots[head] = oldest
         } else {
-            entries.removeLast()
-            if let oldest = undo.droppedOldest { entries.insert(oldest, at: 0) }
+            slots.removeLast()
         }
-        entries.append(contentsOf: undo.droppedForward)
+        slots.append(contentsOf: undo.droppedForward)
         index = undo.index
+    }
+
+    /// Removes the entries after the cursor and returns them (empty, without allocating, when the
+    /// cursor is on the newest entry: the common case).
+    private mutating func dropForward() -> [TimelineEntry] {
+        guard canForward else { return [] }
+        unwind()
+        let forward = Array(slots[(index + 1)...])
+        slots.removeSubrange((index + 1)...)
+        return forward
+    }
+
+    /// Puts the oldest entry back at slot 0, so the ring can shrink or grow like an array.
+    private mutating func unwind() {
+        guard head != 0 else { return }
+        slots = entries
+        head = 0
     }
 
     /// Moves the cursor by `delta` (negative is back), clamped; returns the previous index, or nil
     /// when the cursor could not move.
     mutating func move(by delta: Int) -> Int? {
         let (sum, overflow) = index.addingReportingOverflow(delta)
-        let target = overflow ? (delta > 0 ? entries.count - 1 : 0) : min(max(sum, 0), entries.count - 1)
+        let target = overflow ? (delta > 0 ? count - 1 : 0) : min(max(sum, 0), count - 1)
         guard target != index else { return nil }
         defer { index = target }
         return index
@@ -82,14 +135,15 @@ struct Timeline {
 
     mutating func moveBack(to previous: Int) { index = previous }
 
-    /// Shrinks to `newLimit`, dropping the oldest entries first and never the current one.
+    /// Changes the bound, dropping the oldest entries first and never the current one.
     mutating func setLimit(_ newLimit: Int) {
+        unwind()
         limit = max(1, newLimit)
-        let excess = entries.count - limit
+        let excess = slots.count - limit
         guard excess > 0 else { return }
         let fromHead = min(excess, index)
-        entries.removeFirst(fromHead)
+        slots.removeFirst(fromHead)
         index -= fromHead
-        entries.removeLast(excess - fromHead)
+        slots.removeLast(excess - fromHead)
     }
 }

@@ -51,6 +51,29 @@ struct TimelineTests {
         #expect(navigator.path == "/c/3")
     }
 
+    @Test func aFullTimelineKeepsItsOrderThroughWrapsBackAndFailedRecords() throws {
+        let navigator = try NavigationFixture.navigator(timelineLimit: 4)
+        for id in 1...6 { try navigator.push("/c/\(id)") }   // wrapped: the oldest slots were reused
+        #expect(navigator.historyLocations == ["/c/3", "/c/4", "/c/5", "/c/6"])
+        let token = navigator.observe { event in
+            if event.to.path == "/c/fail" { throw NavigationError.invalidCount(-1, operation: .push) }
+        }
+        try expectUnchanged(navigator) { try navigator.push("/c/fail") }          // full, at the newest
+        try expectUnchanged(navigator) { try navigator.go("/c/fail", replace: true) }
+        try navigator.back(2)
+        try expectUnchanged(navigator) { try navigator.push("/c/fail") }          // drops forward entries
+        #expect(navigator.historyLocations == ["/c/3", "/c/4", "/c/5", "/c/6"] && navigator.path == "/c/4")
+        try navigator.push("/c/7")
+        #expect(navigator.historyLocations == ["/c/3", "/c/4", "/c/7"] && !navigator.canForward)
+        for id in 8...9 { try navigator.push("/c/\(id)") }
+        #expect(navigator.historyLocations == ["/c/4", "/c/7", "/c/8", "/c/9"])
+        try navigator.setTimelineLimit(6)
+        try navigator.push("/c/10")
+        #expect(navigator.historyLocations == ["/c/4", "/c/7", "/c/8", "/c/9", "/c/10"])
+        token.cancel()
+        #expect(try navigator.back(10) && navigator.path == "/c/4")
+    }
+
     @Test func snapshotsShareStructureInsteadOfCopyingStacks() throws {
         let navigator = try NavigationFixture.navigator(timelineLimit: 2000)
         for id in 1...49 { try navigator.push("/c/\(id)") }
