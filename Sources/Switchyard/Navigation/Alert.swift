@@ -1,0 +1,37 @@
+/// A button of an alert. Its action runs when the button is chosen; actions are not serialisable, so
+/// `save()` keeps only the label and a restored alert's buttons have no actions.
+///
+///     AlertButton("Delete") { try navigator.pop() }
+public struct AlertButton {
+    public let label: String
+    public let action: (() throws -> Void)?
+
+    public init(_ label: String, action: (() throws -> Void)? = nil) {
+        self.label = label
+        self.action = action
+    }
+}
+
+/// The one alert that may be active, buttons in display order (an alert without buttons gets "OK").
+///
+///     try navigator.alert(Alert(title: "Delete?", message: "This cannot be undone",
+///                               buttons: [AlertButton("Cancel"), AlertButton("Delete") { try navigator.pop() }]))
+///     try navigator.choose("Delete")
+public struct Alert: Equatable {
+    public let title: String
+    public let message: String?
+    public let buttons: [AlertButton]
+
+    public init(title: String, message: String? = nil, buttons: [AlertButton] = []) {
+        self.title = title
+        self.message = message
+        self.buttons = buttons.isEmpty ? [AlertButton("OK")] : buttons
+    }
+
+    public var labels: [String] { buttons.map(\.label) }
+
+    /// Actions are closures and cannot be compared: two alerts are equal when they read the same.
+    public static func == (a: Alert, b: Alert) -> Bool {
+        a.title == b.title && a.message == b.message && a.labels == b.labels
+    }
+}

@@ -1,0 +1,12 @@
+/// One step of a flow: a path and how to show it.
+///
+///     try navigator.declareFlow("signup", steps: [FlowStep("/signup", as: .cover), FlowStep("/signup/name")])
+public struct FlowStep: Hashable, Codable, Sendable {
+    public var path: String
+    public var presentation: Presentation
+
+    public init(_ path: String, as presentation: Presentation = .push) {
+        self.path = path
+        self.presentation = presentation
+    }
+}

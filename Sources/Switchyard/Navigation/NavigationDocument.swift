@@ -1,0 +1,248 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The JSON form of a navigator's whole state: every screen once (stacks refer to them by id, so the
+/// document shares structure the way the timeline does), the timeline with its cursor and limit, and
+/// the next screen id. Alert buttons keep only their labels.
+///
+///     {"format":"switchyard.navigation","version":1,"nextID":4,"limit":100,"index":1,
+///      "screens":[{"id":0,"path":"/",...}],"timeline":[{"operation":"start","state":{...}},...]}
+struct NavigationDocument: Codable {
+    static let format = "switchyard.navigation"
+    static let version = 1
+
+    var format: String
+    var version: Int
+    var nextID: Int
+    var limit: Int
+    var index: Int
+    var screens: [Screen]
+    var timeline: [EntryRecord]
+
+    struct EntryRecord: Codable {
+        var operation: NavigationOperation
+        var state: StateRecord
+    }
+
+    struct StateRecord: Codable {
+        var environments: [EnvironmentRecord]
+        var alert: AlertRecord?
+        var modals: [Int]
+        var queue: [FlowStep]
+    }
+
+    struct EnvironmentRecord: Codable {
+        var kind: EnvironmentKind
+        var tabs: [String]
+        var selected: Int
+        var stacks: [[Int]]
+    }
+
+    struct AlertRecord: Codable {
+        var title: String
+        var message: String?
+        var buttons: [String]
+    }
+
+    /// Just enough to check the format and version before trusting the rest.
+    private struct Header: Decodable {
+        var format: String?
+        var version: Int?
+    }
+}
+
+// MARK: Encoding
+
+extension NavigationDocument {
+    init(timeline: Timeline, nextID: Int) {
+        var screens: [Int: Screen] = [:]
+        let records = timeline.entries.map { entry in
+            EntryRecord(operation: entry.operation, state: StateRecord(entry.state, collecting: &screens))
+        }
+        self.init(format: Self.format, version: Self.version, nextID: nextID, limit: timeline.limit,
+                  index: timeline.index, screens: screens.values.sorted { $0.id < $1.id }, timeline: records)
+    }
+
+    func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+extension NavigationDocument.StateRecord {
+    init(_ state: NavigationState, collecting screens: inout [Int: Screen]) {
+        func ids(_ list: [Screen]) -> [Int] {
+            for screen in list { screens[screen.id] = screen }
+            return list.map(\.id)
+        }
+        environments = state.environments.map { environment in
+            .init(kind: environment.kind, tabs: environment.tabs, selected: environment.selectedTab,
+                  stacks: environment.tabStacks.map(ids))
+        }
+        alert = state.alert.map { .init(title: $0.title, message: $0.message, buttons: $0.labels) }
+        modals = ids(state.modals)
+        queue = state.queue
+    }
+}
+
+// MARK: Decoding
+
+extension NavigationDocument {
+    /// Parses and checks a document; every failure is `NavigationError.invalidDocument` saying what.
+    init(json: String) throws(NavigationError) {
+        let data = Data(json.utf8)
+        let decoder = JSONDecoder()
+        let header: Header
+        do { header = try decoder.decode(Header.self, from: data) } catch {
+            throw .invalidDocument("not a JSON object (\(Self.explain(error)))")
+        }
+        guard header.format == Self.format else {
+            throw .invalidDocument("not a saved navigation state (format is \(header.format.map { "\"\($0)\"" } ?? "missing"), expected \"\(Self.format)\")")
+        }
+        guard header.version == Self.version else {
+            throw .invalidDocument("unsupported version \(header.version.map(String.init) ?? "(missing)"); this build reads version \(Self.version)")
+        }
+        do { self = try decoder.decode(Self.self, from: data) } catch {
+            throw .invalidDocument(Self.explain(error))
+        }
+    }
+
+    private static func explain(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func at(_ context: DecodingError.Context) -> String {
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return path.isEmpty ? "" : " at \(path)"
+        }
+        switch error {
+        case let .dataCorrupted(context): return "malformed or truncated JSON\(at(context)): \(context.debugDescription)"
+        case let .keyNotFound(key, context): return "missing \"\(key.stringValue)\"\(at(context))"
+        case let .typeMismatch(_, context): return "wrong type\(at(context)): \(context.debugDescription)"
+        case let .valueNotFound(_, context): return "missing value\(at(context))"
+        @unknown default: return "\(error)"
+        }
+    }
+
+    /// Rebuilds the timeline, checking every reference and invariant. Stacks with a common bottom
+    /// share nodes again, so a restored timeline is as compact as the saved one.
+    func rebuiltTimeline() throws(NavigationError) -> Timeline {
+        guard limit >= 1 else { throw .invalidDocument("limit must be at least 1, got \(limit)") }
+        guard !timeline.isEmpty else { throw .invalidDocument("the timeline is empty") }
+        guard timeline.count <= limit else {
+            throw .invalidDocument("the timeline holds \(timeline.count) entries but its limit is \(limit)")
+        }
+        guard timeline.indices.contains(index) else {
+            throw .invalidDocument("index \(index) is outside the timeline (0..<\(timeline.count))")
+        }
+        var byID: [Int: Screen] = [:]
+        for screen in screens {
+            guard byID.updateValue(screen, forKey: screen.id) == nil else {
+                throw .invalidDocument("screen id \(screen.id) appears twice")
+            }
+        }
+        if let highest = byID.keys.max(), nextID <= highest {
+            throw .invalidDocument("nextID \(nextID) must exceed every screen id (highest is \(highest))")
+        }
+        var builder = StackBuilder(screens: byID)
+        var entries: [TimelineEntry] = []
+        for (position, record) in timeline.enumerated() {
+            let state = try builder.state(record.state, at: "timeline[\(position)]")
+            entries.append(TimelineEntry(operation: record.operation, state: state))
+        }
+        return Timeline(entries: entries, index: index, limit: limit)
+    }
+}
+
+/// Turns id lists back into persistent stacks, reusing a node whenever the same screen sits on the
+/// same node below.
+private struct StackBuilder {
+    let screens: [Int: Screen]
+    private var nodes: [Key: ScreenStack.Node] = [:]
+
+    private struct Key: Hashable {
+        let below: ObjectIdentifier?
+        let id: Int
+    }
+
+    init(screens: [Int: Screen]) { self.screens = screens }
+
+    mutating func state(_ record: NavigationDocument.StateRecord, at place: String) throws(NavigationError) -> NavigationState {
+        guard let first = record.environments.first else {
+            throw .invalidDocument("\(place): no environments")
+        }
+        guard first.kind == .root else { throw .invalidDocument("\(place): the first environment is \(first.kind.rawValue), not root") }
+        var environments: [NavigationEnvironment] = []
+        for (position, environment) in record.environments.enumerated() {
+            environments.append(try self.environment(environment, first: position == 0,
+                                                     at: "\(place).environments[\(position)]"))
+        }
+        let modals = try record.modals.map { (id) throws(NavigationError) in try screen(id, at: "\(place).modals") }
+        let alert = record.alert.map { Alert(title: $0.title, message: $0.message, buttons: $0.buttons.map { AlertButton($0) }) }
+        return NavigationState(environments: environments, alert: alert, modals: modals, queue: record.queue)
+    }
+
+    private mutating func environment(_ record: NavigationDocument.EnvironmentRecord, first: Bool,
+                                      at place: String) throws(NavigationError) -> NavigationEnvironment {
+        guard first || record.kind != .root else { throw .invalidDocument("\(place): only the first environment may be root") }
+        guard record.tabs.isEmpty || record.kind == .root else { throw .invalidDocument("\(place): only the root may have tabs") }
+        let expected = max(1, record.tabs.count)
+        guard record.stacks.count == expected else {
+            throw .invalidDocument("\(place): \(record.stacks.count) stacks for \(record.tabs.count) tabs (expected \(expected))")
+        }
+        guard record.stacks.indices.contains(record.selected) else {
+            throw .invalidDocument("\(place): selected tab \(record.selected) is out of range")
+        }
+        var stacks: [ScreenStack] = []
+        for (position, ids) in record.stacks.enumerated() {
+            stacks.append(try stack(ids, at: "\(place).stacks[\(position)]"))
+        }
+        return NavigationEnvironment(kind: record.kind, tabs: record.tabs, stacks: stacks, selectedTab: record.selected)
+    }
+
+    private mutating func stack(_ ids: [Int], at place: String) throws(NavigationError) -> ScreenStack {
+        var top: ScreenStack.Node?
+        for id in ids {
+            let key = Key(below: top.map(ObjectIdentifier.init), id: id)
+            if let shared = nodes[key] {
+                top = shared
+            } else {
+                let node = ScreenStack.Node(try screen(id, at: place), below: top)
+                nodes[key] = node
+                top = node
+            }
+        }
+        guard let top else { throw .invalidDocument("\(place): an empty stack") }
+        return ScreenStack(topNode: top)
+    }
+
+    private func screen(_ id: Int, at place: String) throws(NavigationError) -> Screen {
+        guard let screen = screens[id] else { throw .invalidDocument("\(place): no screen with id \(id)") }
+        return screen
+    }
+}
+
+// MARK: Navigator
+
+extension Navigator {
+    /// The whole state (environments, screens, timeline, flow queue, alert, modals) as JSON.
+    ///
+    ///     let saved = try navigator.save();  try navigator.push("/x");  try navigator.restore(saved)
+    public func save() throws -> String {
+        try NavigationDocument(timeline: timeline, nextID: nextID).encoded()
+    }
+
+    /// Replaces the whole state with a saved one. A malformed, truncated, wrong-version or
+    /// inconsistent document throws `NavigationError.invalidDocument` and leaves the state alone.
+    /// Restored alert buttons have no actions; screens' validator values are nil.
+    public func restore(_ json: String) throws {
+        try replaceTimeline(.restore) {
+            let document = try NavigationDocument(json: json)
+            let restored = try document.rebuiltTimeline()
+            nextID = document.nextID
+            return restored
+        }
+    }
+}

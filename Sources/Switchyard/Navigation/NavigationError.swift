@@ -1,0 +1,90 @@
+/// Why a navigation operation failed. A failed operation changed nothing.
+///
+///     do { try navigator.next() } catch let error as NavigationError { print(error) }
+///     // "next: the flow queue is empty; start a flow first (nav.start_flow)"
+public enum NavigationError: Error, CustomStringConvertible, Equatable {
+    /// Navigation was attempted from a guard, validator, title/view/redirect callback or observer
+    /// while another operation was in flight.
+    case reentrant(attempted: NavigationOperation, inFlight: NavigationOperation)
+    /// A configuration change attempted from a callback while an operation was in flight.
+    case busy(String, inFlight: NavigationOperation)
+    /// No route matched and no not-found route is declared.
+    case unknownPath(String, suggestions: [String])
+    /// The route's guard returned `.block`.
+    case blocked(path: String, pattern: String)
+    /// Redirects came back to a location already in the chain (the chain ends with the repeat).
+    case redirectLoop([String])
+    /// The redirect chain grew past the limit without repeating.
+    case tooManyRedirects([String], limit: Int)
+    /// Nothing to dismiss in the sense asked (no sheet or cover, no alert, no modal...).
+    case nothingToDismiss(operation: NavigationOperation, reason: String)
+    /// `popTo` found no screen with that path or id below the current one.
+    case screenNotFound(String, stack: [String])
+    case invalidCount(Int, operation: NavigationOperation)
+    case noTabs
+    case unknownTab(String, available: [String])
+    case invalidTabs(String)
+    case unknownFlow(String, available: [String])
+    case emptyFlow(String)
+    case emptyQueue(operation: NavigationOperation)
+    case alertActive(title: String)
+    case noAlert(operation: NavigationOperation)
+    case unknownButton(String, available: [String])
+    case duplicateButton(String)
+    case invalidPresentation(String)
+    case unknownEvent(String, available: [String])
+    /// A saved document that cannot be restored: not JSON, truncated, wrong format or version, or
+    /// inconsistent. The navigator's state was left alone.
+    case invalidDocument(String)
+
+    public var description: String {
+        switch self {
+        case let .reentrant(attempted, inFlight):
+            "cannot \(attempted.rawValue) while \(inFlight.rawValue) is in progress: navigation from inside a guard, validator, title, redirect or observer is not allowed"
+        case let .busy(what, inFlight):
+            "cannot \(what) while \(inFlight.rawValue) is in progress"
+        case let .unknownPath(path, suggestions):
+            "no route matches \"\(path)\"" + (suggestions.isEmpty ? " (no routes declared)"
+                : "; nearest: " + suggestions.joined(separator: ", "))
+        case let .blocked(path, pattern):
+            "navigation to \"\(path)\" was blocked by the guard of \(pattern)"
+        case let .redirectLoop(chain):
+            "redirect loop: " + chain.joined(separator: " → ")
+        case let .tooManyRedirects(chain, limit):
+            "more than \(limit) redirects: " + chain.joined(separator: " → ")
+        case let .nothingToDismiss(operation, reason):
+            "\(operation.rawValue): \(reason)"
+        case let .screenNotFound(target, stack):
+            "pop_to: no screen \"\(target)\" below the current one (stack: " + stack.joined(separator: ", ") + ")"
+        case let .invalidCount(count, operation):
+            "\(operation.rawValue): count must be 0 or more, got \(count)"
+        case .noTabs:
+            "tab: no tabs are declared (declare them with tabs{...})"
+        case let .unknownTab(name, available):
+            "tab: no tab \"\(name)\"; tabs: " + available.joined(separator: ", ") + " (or 1...\(available.count))"
+        case let .invalidTabs(reason):
+            "tabs: \(reason)"
+        case let .unknownFlow(name, available):
+            "start_flow: no flow named \"\(name)\"" + (available.isEmpty ? " (no flows declared)"
+                : "; flows: " + available.joined(separator: ", "))
+        case let .emptyFlow(name):
+            "flow \(name) has no steps"
+        case let .emptyQueue(operation):
+            "\(operation.rawValue): the flow queue is empty; start a flow first (nav.start_flow)"
+        case let .alertActive(title):
+            "alert: an alert is already active (\"\(title)\"); choose or dismiss it first"
+        case let .noAlert(operation):
+            "\(operation.rawValue): no alert is active"
+        case let .unknownButton(label, available):
+            "choose: the alert has no button \"\(label)\"; buttons: " + available.joined(separator: ", ")
+        case let .duplicateButton(label):
+            "alert: two buttons are labelled \"\(label)\"; labels must differ so choose can tell them apart"
+        case let .invalidPresentation(text):
+            "invalid presentation \"\(text)\": expected push, sheet or cover"
+        case let .unknownEvent(name, available):
+            "no event \"\(name)\"; events: " + available.joined(separator: ", ")
+        case let .invalidDocument(reason):
+            "cannot restore navigation state: \(reason)"
+        }
+    }
+}

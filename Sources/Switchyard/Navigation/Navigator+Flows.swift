@@ -1,0 +1,61 @@
+// Flows (SwiftfulRouting's screen flows): show the first step now, queue the rest for `next`.
+extension Navigator {
+    /// Starts a declared flow.
+    ///
+    ///     try navigator.startFlow("signup");  try navigator.next();  try navigator.nextOrDismiss()
+    public func startFlow(_ name: String) throws {
+        guard let steps = flows[name] else {
+            throw NavigationError.unknownFlow(name, available: flows.keys.sorted())
+        }
+        try startFlow(steps)
+    }
+
+    /// Starts an ad-hoc flow: shows the first step, queues the rest (replacing any queue).
+    ///
+    ///     try navigator.startFlow([FlowStep("/a", as: .cover), FlowStep("/b")])
+    public func startFlow(_ steps: [FlowStep]) throws {
+        guard let first = steps.first else { throw NavigationError.emptyFlow("(ad hoc)") }
+        try transact(.startFlow) { state in
+            try perform(first, on: &state)
+            state.queue = Array(steps.dropFirst())
+        }
+    }
+
+    /// Shows the next queued step. Throws when the queue is empty.
+    public func next() throws {
+        try transact(.next) { state in
+            guard !state.queue.isEmpty else { throw NavigationError.emptyQueue(operation: .next) }
+            try performNext(on: &state)
+        }
+    }
+
+    /// Shows the next queued step, or when the queue is empty dismisses the top sheet or cover
+    /// (SwiftfulRouting's showNextScreenOrDismissEnvironment). Throws when neither is possible.
+    public func nextOrDismiss() throws {
+        try transact(.nextOrDismiss) { state in
+            if !state.queue.isEmpty {
+                try performNext(on: &state)
+            } else if state.environments.count > 1 {
+                state.environments.removeLast()
+            } else {
+                throw NavigationError.nothingToDismiss(
+                    operation: .nextOrDismiss, reason: "the flow queue is empty and no sheet or cover is presented")
+            }
+        }
+    }
+
+    /// Empties the flow queue, leaving the screens as they are. False when it was already empty.
+    @discardableResult
+    public func cancelFlow() throws -> Bool {
+        try transact(.cancelFlow) { state in state.queue = [] }
+    }
+
+    private func performNext(on state: inout NavigationState) throws {
+        let step = state.queue.removeFirst()
+        try perform(step, on: &state)
+    }
+
+    private func perform(_ step: FlowStep, on state: inout NavigationState) throws {
+        state.show(try land(step.path, relativeTo: state.screen.path).screen, as: step.presentation)
+    }
+}

@@ -1,0 +1,61 @@
+// The alert and the modals over the top screen. Both go away when the top screen changes.
+extension Navigator {
+    /// Shows an alert. Only one may be active.
+    ///
+    ///     try navigator.alert(Alert(title: "Saved"))                       // one "OK" button
+    public func alert(_ alert: Alert) throws {
+        let labels = alert.labels
+        if let duplicate = labels.enumerated().first(where: { labels[..<$0.offset].contains($0.element) }) {
+            throw NavigationError.duplicateButton(duplicate.element)
+        }
+        try transact(.alert) { state in
+            if let active = state.alert { throw NavigationError.alertActive(title: active.title) }
+            state.alert = alert
+        }
+    }
+
+    /// Chooses a button: dismisses the alert (one timeline entry), then runs the button's action.
+    /// The action runs after the transaction so it may navigate; its error is rethrown, and the
+    /// dismissal stands. A restored alert's buttons have no actions: choosing them only dismisses.
+    ///
+    ///     try navigator.choose("Delete")
+    public func choose(_ label: String) throws {
+        var action: (() throws -> Void)?
+        try transact(.choose) { state in
+            guard let alert = state.alert else { throw NavigationError.noAlert(operation: .choose) }
+            guard let button = alert.buttons.first(where: { $0.label == label }) else {
+                throw NavigationError.unknownButton(label, available: alert.labels)
+            }
+            action = button.action
+            state.alert = nil
+        }
+        try action?()
+    }
+
+    /// Dismisses the alert without choosing. Throws when none is active.
+    public func dismissAlert() throws {
+        try transact(.dismissAlert) { state in
+            guard state.alert != nil else { throw NavigationError.noAlert(operation: .dismissAlert) }
+            state.alert = nil
+        }
+    }
+
+    /// Shows `path` as a modal over the top screen; modals stack.
+    ///
+    ///     try navigator.modal("/toast/saved");  navigator.modals.count == 1
+    public func modal(_ path: String) throws {
+        try transact(.modal) { state in
+            state.modals.append(try land(path, relativeTo: state.screen.path).screen)
+        }
+    }
+
+    /// Dismisses the topmost modal. Throws when none is shown.
+    public func dismissModal() throws {
+        try transact(.dismissModal) { state in
+            guard !state.modals.isEmpty else {
+                throw NavigationError.nothingToDismiss(operation: .dismissModal, reason: "no modal is shown")
+            }
+            state.modals.removeLast()
+        }
+    }
+}

@@ -1,0 +1,94 @@
+// Operations on the location and the push stack of the top environment.
+extension Navigator {
+    /// Changes the location the way a browser does: replaces the top screen of the top environment.
+    /// Relative paths resolve against the current path as a directory. `replace` overwrites the
+    /// current timeline entry instead of adding one.
+    ///
+    ///     try navigator.go("/news");  try navigator.go("latest")   // /news/latest
+    ///     try navigator.go("..", replace: true)                    // /news, no new history entry
+    public func go(_ path: String, replace: Bool = false) throws {
+        try transact(.go, replacing: replace) { state in
+            guard let landed = try landElsewhere(path, from: state.screen) else { return }
+            state.replaceTop(with: landed.screen)
+        }
+    }
+
+    /// Pushes a screen on the top environment's stack (a no-op if it is the current location).
+    ///
+    ///     try navigator.push("/album/12")
+    public func push(_ path: String) throws {
+        try transact(.push) { state in
+            guard let landed = try landElsewhere(path, from: state.screen) else { return }
+            state.push(landed.screen)
+        }
+    }
+
+    /// Pops up to `count` screens off the top environment's stack, never its root and never across
+    /// environments. False when there was nothing to pop.
+    ///
+    ///     navigator.stack.count == 3;  try navigator.pop(5) == true;  navigator.stack.count == 1
+    @discardableResult
+    public func pop(_ count: Int = 1) throws -> Bool {
+        guard count >= 0 else { throw NavigationError.invalidCount(count, operation: .pop) }
+        return try transact(.pop) { state in
+            state.top.current.truncate(to: max(1, state.top.current.count - count))
+        }
+    }
+
+    /// Pops back to the nearest screen below with this path (relative allowed; query ignored),
+    /// looking through lower environments too and dismissing the ones above it. Already there: no-op.
+    ///
+    ///     try navigator.popTo("/album/12")
+    public func popTo(_ path: String) throws {
+        try transact(.popTo) { state in
+            let target = Location(parsing: path, relativeTo: state.screen.path).path
+            guard state.screen.path != target else { return }
+            guard state.popTo(where: { $0.path == target }) else {
+                throw NavigationError.screenNotFound(path, stack: state.top.stack.map(\.path))
+            }
+        }
+    }
+
+    /// Pops back to the screen with this id, as `popTo(_:)` does for a path.
+    ///
+    ///     let album = navigator.screen.id;  try navigator.push("/photo/1");  try navigator.popTo(id: album)
+    public func popTo(id: Int) throws {
+        try transact(.popTo) { state in
+            guard state.screen.id != id else { return }
+            guard state.popTo(where: { $0.id == id }) else {
+                throw NavigationError.screenNotFound("#\(id)", stack: state.top.stack.map { "#\($0.id) \($0.path)" })
+            }
+        }
+    }
+
+    /// Pops the top environment's stack to its first screen. False when it was already there.
+    @discardableResult
+    public func popToRoot() throws -> Bool {
+        try transact(.popToRoot) { state in state.top.current.truncate(to: 1) }
+    }
+
+    /// Moves `count` entries back along the timeline (clamped). False when there is nothing behind.
+    /// The recorded state comes back as it was: guards are not run again (they ran when it was made).
+    ///
+    ///     try navigator.push("/a");  try navigator.back();  navigator.path == "/";  navigator.canForward
+    @discardableResult
+    public func back(_ count: Int = 1) throws -> Bool {
+        guard count >= 0 else { throw NavigationError.invalidCount(count, operation: .back) }
+        return try travel(.back, by: -count)
+    }
+
+    /// Moves `count` entries forward along the timeline (clamped). False when there is nothing ahead.
+    @discardableResult
+    public func forward(_ count: Int = 1) throws -> Bool {
+        guard count >= 0 else { throw NavigationError.invalidCount(count, operation: .forward) }
+        return try travel(.forward, by: count)
+    }
+
+    /// Lands `path` unless it is the current location (before or after redirects): nil then.
+    func landElsewhere(_ path: String, from current: Screen) throws -> Landing? {
+        let location = Location(parsing: path, relativeTo: current.path)
+        guard location.text != current.location else { return nil }
+        let landed = try land(location)
+        return landed.screen.location == current.location ? nil : landed
+    }
+}

@@ -1,0 +1,234 @@
+/// The navigation model of SPEC §3 over a route table: environments, stacks, timeline, flows,
+/// alert and modals, driven by the operations of the Lua API.
+///
+///     let routes = RouteTable<RouteDefinition>()
+///     try routes.add("/", payload: RouteDefinition(title: "Home"))
+///     try routes.add("/album/:id", payload: RouteDefinition(title: .computed { "Album \($0.params["id"]!)" }))
+///     let navigator = Navigator(routes: routes)
+///     try navigator.reset()                 // land the start screen on its route
+///     try navigator.push("/album/12")
+///     navigator.path == "/album/12"; navigator.stack.count == 2
+///
+/// Every operation is a transaction: it applies whole and records one timeline entry, or throws a
+/// `NavigationError` (or a callback's error) and changes nothing. Observers see each change after it
+/// applied; if one throws, the change is undone and the error rethrown.
+///
+/// Not thread-safe: use a navigator from one thread (or actor) at a time. Navigating from inside one of
+/// its own callbacks throws `NavigationError.reentrant`.
+public final class Navigator {
+    /// The routes landings match against. Routes may be added at any time.
+    public let routes: RouteTable<RouteDefinition>
+    /// The fallback when no route matches (Echeveria's not-found); nil makes unknown paths an error.
+    public var notFound: RouteDefinition?
+    /// The longest redirect chain followed before `NavigationError.tooManyRedirects`.
+    public var maxRedirects = 16
+    /// Declared flows by name.
+    public private(set) var flows: [String: [FlowStep]] = [:]
+    /// Declared tab root paths, in order (empty: the root is a single stack).
+    public private(set) var tabPaths: [String] = []
+
+    var timeline: Timeline
+    var nextID = 1
+    private var inFlight: NavigationOperation?
+    private var observers: [(key: Int, filter: Set<NavigationOperation>?, handler: (NavigationEvent) throws -> Void)] = []
+    private var nextObserverKey = 0
+
+    /// A navigator showing `/`. Its start screen is bare (no route consulted, no callback run) until
+    /// `reset()` lands it on its route; call that once routes are declared.
+    public init(routes: RouteTable<RouteDefinition> = RouteTable(), timelineLimit: Int = 100) {
+        self.routes = routes
+        let root = NavigationEnvironment(kind: .root, root: .bare(id: 0, path: "/"))
+        timeline = Timeline(start: TimelineEntry(operation: .start, state: NavigationState(root: root)),
+                            limit: timelineLimit)
+    }
+
+    // MARK: Reading
+
+    public var state: NavigationState { timeline.current.state }
+    /// The top screen of the top environment.
+    public var screen: Screen { state.screen }
+    public var path: String { screen.path }
+    public var params: [String: String] { screen.params }
+    public var query: [String: String] { screen.query }
+    public var info: RouteInfo { screen.info }
+    /// The screens of the top environment (its selected tab), bottom first.
+    public var stack: [Screen] { state.top.stack }
+    public var history: [TimelineEntry] { timeline.entries }
+    /// Position of the current state in `history`.
+    public var historyIndex: Int { timeline.index }
+    public var canBack: Bool { timeline.canBack }
+    public var canForward: Bool { timeline.canForward }
+    public var queue: [FlowStep] { state.queue }
+    public var alert: Alert? { state.alert }
+    public var alertActive: Bool { state.alert != nil }
+    public var modals: [Screen] { state.modals }
+    /// Tab names of the root, in order.
+    public var tabs: [String] { state.environments[0].tabs }
+
+    /// The bounded length of `history` (at least 1).
+    public var timelineLimit: Int { timeline.limit }
+
+    /// Changes the bound of `history`; lowering it drops the oldest entries, never the current one.
+    ///
+    ///     try navigator.setTimelineLimit(1_000)
+    public func setTimelineLimit(_ limit: Int) throws(NavigationError) {
+        if let inFlight { throw .busy("change the timeline limit", inFlight: inFlight) }
+        timeline.setLimit(limit)
+    }
+
+    /// A new navigator with this one's configuration (routes, not-found, flows, tabs, limits) and
+    /// none of its state or observers, landed on its start screen: how each scenario test starts.
+    ///
+    ///     let scenario = try navigator.fresh()
+    public func fresh() throws -> Navigator {
+        let copy = Navigator(routes: routes, timelineLimit: timelineLimit)
+        copy.notFound = notFound
+        copy.maxRedirects = maxRedirects
+        copy.flows = flows
+        copy.tabPaths = tabPaths
+        try copy.reset()
+        return copy
+    }
+
+    // MARK: Declaring
+
+    /// Declares (or replaces) a named flow.
+    ///
+    ///     try navigator.declareFlow("signup", steps: [FlowStep("/signup", as: .cover), FlowStep("/signup/name")])
+    public func declareFlow(_ name: String, steps: [FlowStep]) throws(NavigationError) {
+        guard !steps.isEmpty else { throw .emptyFlow(name) }
+        flows[name] = steps
+    }
+
+    /// Makes the root a set of tabs (each named by its first path segment) and starts over on the
+    /// first one. An empty list goes back to a single root stack.
+    ///
+    ///     try navigator.declareTabs(["/home", "/search"]);  navigator.tabs == ["home", "search"]
+    public func declareTabs(_ paths: [String]) throws {
+        let normalized = paths.map { PathResolver.normalize($0) }
+        let names = normalized.map(Self.tabName)
+        if let duplicate = names.enumerated().first(where: { names[..<$0.offset].contains($0.element) }) {
+            throw NavigationError.invalidTabs("two tabs are named \"\(duplicate.element)\"")
+        }
+        let previous = tabPaths
+        tabPaths = normalized
+        do { try reset() } catch {
+            tabPaths = previous
+            throw error
+        }
+    }
+
+    /// "/search/recent" → "search"; "/" → "/".
+    static func tabName(_ path: String) -> String {
+        path.split(separator: "/").first.map(String.init) ?? "/"
+    }
+
+    // MARK: Observing
+
+    /// Calls `handler` after every change (or only after the listed operations). Handlers run in
+    /// registration order; a throwing handler undoes the change and its error reaches the caller.
+    ///
+    ///     let token = navigator.observe(only: [.push]) { event in pushed.append(event.to.path) }
+    public func observe(only operations: Set<NavigationOperation>? = nil,
+                        _ handler: @escaping (NavigationEvent) throws -> Void) -> ObservationToken {
+        nextObserverKey += 1
+        observers.append((nextObserverKey, operations, handler))
+        return ObservationToken(navigator: self, key: nextObserverKey)
+    }
+
+    /// The Lua API's `nav.on(event, fn)`: "change" hears every change, an operation's name
+    /// ("push", "pop_to", "start_flow"...) only that operation.
+    ///
+    ///     let token = try navigator.observe(event: "pop_to") { event in print(event.to.path) }
+    public func observe(event name: String, _ handler: @escaping (NavigationEvent) throws -> Void)
+        throws(NavigationError) -> ObservationToken {
+        if name == "change" { return observe(handler) }
+        guard let operation = NavigationOperation(rawValue: name) else {
+            throw .unknownEvent(name, available: ["change"] + NavigationOperation.allCases.map(\.rawValue))
+        }
+        return observe(only: [operation], handler)
+    }
+
+    func removeObserver(_ key: Int) { observers.removeAll { $0.key == key } }
+    func hasObserver(_ key: Int) -> Bool { observers.contains { $0.key == key } }
+
+    private func notify(_ event: NavigationEvent) throws {
+        for observer in observers where observer.filter?.contains(event.operation) ?? true {
+            guard hasObserver(observer.key) else { continue }   // cancelled by an earlier handler
+            try observer.handler(event)
+        }
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` on a draft of the state; commits it as one timeline entry if it changed anything.
+    /// Returns false for a no-op (nothing recorded, nobody notified).
+    @discardableResult
+    func transact(_ operation: NavigationOperation, replacing: Bool = false,
+                  _ body: (inout NavigationState) throws -> Void) throws -> Bool {
+        try enter(operation)
+        defer { inFlight = nil }
+        let before = state
+        let firstID = nextID
+        var draft = before
+        do { try body(&draft) } catch {
+            nextID = firstID
+            throw error
+        }
+        guard !draft.looksLike(before) else {
+            nextID = firstID
+            return false
+        }
+        if draft.screen.id != before.screen.id {
+            // The alert and modals belong to the screen that was on top.
+            draft.alert = nil
+            draft.modals = []
+        }
+        let undo = timeline.record(TimelineEntry(operation: operation, state: draft), replacing: replacing)
+        do { try notify(NavigationEvent(operation: operation, from: before.screen, to: draft.screen)) } catch {
+            timeline.revert(undo)
+            nextID = firstID
+            throw error
+        }
+        return true
+    }
+
+    /// Moves along the timeline; false when already at that end.
+    func travel(_ operation: NavigationOperation, by delta: Int) throws -> Bool {
+        try enter(operation)
+        defer { inFlight = nil }
+        let before = state
+        guard let previous = timeline.move(by: delta) else { return false }
+        do { try notify(NavigationEvent(operation: operation, from: before.screen, to: state.screen)) } catch {
+            timeline.moveBack(to: previous)
+            throw error
+        }
+        return true
+    }
+
+    /// Replaces the whole timeline (reset, restore) with what `build` makes, atomically.
+    /// `build` may consume ids (`makeID`) or set `nextID`; both are put back on failure.
+    func replaceTimeline(_ operation: NavigationOperation, _ build: () throws -> Timeline) throws {
+        try enter(operation)
+        defer { inFlight = nil }
+        let saved = (timeline, nextID)
+        let before = state
+        do {
+            timeline = try build()
+            try notify(NavigationEvent(operation: operation, from: before.screen, to: state.screen))
+        } catch {
+            (timeline, nextID) = saved
+            throw error
+        }
+    }
+
+    private func enter(_ operation: NavigationOperation) throws(NavigationError) {
+        if let inFlight { throw .reentrant(attempted: operation, inFlight: inFlight) }
+        inFlight = operation
+    }
+
+    func makeID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+}

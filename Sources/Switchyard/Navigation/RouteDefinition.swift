@@ -1,0 +1,63 @@
+/// Text shown for a screen: fixed, or computed from the matched route when the screen is landed on.
+///
+///     RouteDefinition(title: .computed { info in "Album \(info.params["id"]!)" })
+public enum RouteText: ExpressibleByStringLiteral {
+    case fixed(String)
+    case computed((RouteInfo) throws -> String)
+
+    public init(stringLiteral value: String) { self = .fixed(value) }
+
+    func render(_ info: RouteInfo) throws -> String {
+        switch self {
+        case let .fixed(text): text
+        case let .computed(make): try make(info)
+        }
+    }
+}
+
+/// A route-level redirect: always to a path, or decided per landing (return nil to stay).
+///
+///     RouteDefinition(redirect: "/home")
+///     RouteDefinition(redirect: .computed { info in info.query["legacy"] == nil ? nil : "/new" })
+public enum RedirectRule: ExpressibleByStringLiteral {
+    case to(String)
+    case computed((RouteInfo) throws -> String?)
+
+    public init(stringLiteral value: String) { self = .to(value) }
+
+    func target(for info: RouteInfo) throws -> String? {
+        switch self {
+        case let .to(path): path
+        case let .computed(decide): try decide(info)
+        }
+    }
+}
+
+/// The navigation-level options of a route: the payload of the navigator's `RouteTable`.
+/// Every callback may be a Lua function wrapped by the Lua layer; they run while an operation is in
+/// flight, so navigating from inside one throws `NavigationError.reentrant`.
+///
+///     let routes = RouteTable<RouteDefinition>()
+///     try routes.add("/album/:id", name: "album", payload: RouteDefinition(
+///         title: .computed { "Album \($0.params["id"]!)" }, presentation: .sheet, links: ["/artist/:id"]))
+public struct RouteDefinition {
+    public var title: RouteText?
+    public var view: RouteText?
+    public var `guard`: ((RouteInfo) throws -> GuardDecision)?
+    public var redirect: RedirectRule?
+    /// How a deep link to this route is shown unless the link says `presentation=...`.
+    public var presentation: Presentation
+    /// Declared edges, for graphs and the REPL's `:follow`.
+    public var links: [String]
+
+    public init(title: RouteText? = nil, view: RouteText? = nil,
+                guard: ((RouteInfo) throws -> GuardDecision)? = nil, redirect: RedirectRule? = nil,
+                presentation: Presentation = .push, links: [String] = []) {
+        self.title = title
+        self.view = view
+        self.guard = `guard`
+        self.redirect = redirect
+        self.presentation = presentation
+        self.links = links
+    }
+}

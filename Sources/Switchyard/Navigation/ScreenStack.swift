@@ -1,0 +1,86 @@
+/// A push stack of screens, never empty, stored as a persistent linked list: pushing adds one node that
+/// points at the stack below, so every timeline snapshot shares the screens it has in common with the
+/// others instead of copying them.
+///
+///     var stack = ScreenStack(root: home)
+///     stack.push(album)          // one new node; `home`'s node is shared with the old value
+public struct ScreenStack: Equatable {
+    final class Node {
+        let screen: Screen
+        let below: Node?
+        let depth: Int
+
+        init(_ screen: Screen, below: Node?) {
+            self.screen = screen
+            self.below = below
+            self.depth = (below?.depth ?? 0) + 1
+        }
+    }
+
+    private(set) var topNode: Node
+
+    init(root: Screen) { topNode = Node(root, below: nil) }
+    init(topNode: Node) { self.topNode = topNode }
+
+    public var count: Int { topNode.depth }
+    public var top: Screen { topNode.screen }
+    public var root: Screen { node(atDepth: 1).screen }
+
+    /// Bottom first, as `nav.stack` lists them.
+    public var screens: [Screen] {
+        var out: [Screen] = []
+        out.reserveCapacity(count)
+        var node: Node? = topNode
+        while let current = node { out.append(current.screen); node = current.below }
+        return out.reversed()
+    }
+
+    mutating func push(_ screen: Screen) { topNode = Node(screen, below: topNode) }
+
+    mutating func replaceTop(with screen: Screen) { topNode = Node(screen, below: topNode.below) }
+
+    /// Keeps the bottom `depth` screens (1...count).
+    mutating func truncate(to depth: Int) { topNode = node(atDepth: depth) }
+
+    /// Depth of the nearest screen from the top satisfying `matches`, optionally skipping the top one.
+    func depthOfNearest(skippingTop: Bool, where matches: (Screen) -> Bool) -> Int? {
+        var node: Node? = skippingTop ? topNode.below : topNode
+        while let current = node {
+            if matches(current.screen) { return current.depth }
+            node = current.below
+        }
+        return nil
+    }
+
+    private func node(atDepth depth: Int) -> Node {
+        var node = topNode
+        while node.depth > depth, let below = node.below { node = below }
+        return node
+    }
+
+    /// True when both show the same locations in the same order, whatever the screens' ids.
+    func showsSameLocations(as other: ScreenStack) -> Bool {
+        var left: Node? = topNode
+        var right: Node? = other.topNode
+        while let l = left, let r = right {
+            if l === r { return true }
+            guard l.depth == r.depth, l.screen.location == r.screen.location else { return false }
+            left = l.below
+            right = r.below
+        }
+        return left == nil && right == nil
+    }
+
+    /// Equal when they hold the same screens; shared nodes make the common case one comparison.
+    public static func == (a: ScreenStack, b: ScreenStack) -> Bool {
+        var left: Node? = a.topNode
+        var right: Node? = b.topNode
+        while let l = left, let r = right {
+            if l === r { return true }
+            guard l.depth == r.depth, l.screen == r.screen else { return false }
+            left = l.below
+            right = r.below
+        }
+        return left == nil && right == nil
+    }
+}

@@ -1,0 +1,99 @@
+import Testing
+@testable import Switchyard
+
+@Suite("Navigator: JSON save and restore")
+struct NavigationDocumentTests {
+    private func busyNavigator() throws -> Navigator {
+        let navigator = try NavigationFixture.navigator(tabs: ["/home", "/search"])
+        try navigator.push("/c/1?x=1#frag")
+        try navigator.tab("search")
+        try navigator.push("/search/swift")
+        try navigator.sheet("/a")
+        try navigator.startFlow([FlowStep("/b"), FlowStep("/c/2", as: .cover), FlowStep("/news")])
+        try navigator.modal("/news/latest")
+        try navigator.alert(Alert(title: "Hi", message: "There", buttons: [AlertButton("Yes") {}, AlertButton("No")]))
+        try navigator.back()
+        return navigator
+    }
+
+    @Test func aRoundTripRestoresAnEqualState() throws {
+        let navigator = try busyNavigator()
+        let json = try navigator.save()
+        let copy = try NavigationFixture.navigator()
+        try copy.restore(json)
+        #expect(copy.state == navigator.state)
+        #expect(copy.history.count == navigator.history.count)
+        #expect(copy.historyIndex == navigator.historyIndex)
+        #expect(zip(copy.history, navigator.history).allSatisfy { $0.state == $1.state && $0.operation == $1.operation })
+        #expect(copy.tabs == ["home", "search"])
+        #expect(try copy.save() == json)
+        try copy.forward()
+        #expect(copy.alert?.labels == ["Yes", "No"])
+        try copy.choose("Yes")   // restored buttons have no action: choosing only dismisses
+        try copy.push("/c/9")
+        #expect(copy.screen.id == navigator.nextID)   // ids continue where the saved navigator left off
+    }
+
+    @Test func restoredTimelinesShareStructureAgain() throws {
+        let navigator = try NavigationFixture.navigator()
+        for id in 1...30 { try navigator.push("/c/\(id)") }
+        let copy = Navigator()
+        try copy.restore(try navigator.save())
+        let bottoms = Set(copy.history.map { entry -> ObjectIdentifier in
+            var node = entry.state.environments[0].current.topNode
+            while let below = node.below { node = below }
+            return ObjectIdentifier(node)
+        })
+        #expect(bottoms.count == 1)
+    }
+
+    @Test func corruptDocumentsAreClearErrorsThatLeaveTheStateAlone() throws {
+        let navigator = try busyNavigator()
+        let json = try navigator.save()
+        let corrupt = [
+            "", "null", "[]", "{", String(json.prefix(json.count / 2)),
+            json.replacingOccurrences("\"version\":1", with: "\"version\":99"),
+            json.replacingOccurrences("\"format\":\"switchyard.navigation\"", with: "\"format\":\"other\""),
+            json.replacingOccurrences("\"kind\":\"root\"", with: "\"kind\":\"sheet\""),
+            json.replacingOccurrences("\"kind\":\"sheet\"", with: "\"kind\":\"planet\""),
+            json.replacingOccurrences("\"operation\":\"push\"", with: "\"operation\":\"teleport\""),
+            json.replacingOccurrences("\"index\":", with: "\"index\":7"),
+            json.replacingOccurrences("\"selected\":1", with: "\"selected\":5"),
+            json.replacingOccurrences("\"nextID\":", with: "\"nextID\":-"),
+            json.replacingOccurrences("\"stacks\":[[", with: "\"stacks\":[[], ["),
+            json.replacingOccurrences("\"modals\":[", with: "\"modals\":[9999,"),
+        ]
+        for document in corrupt {
+            #expect(document != json)
+            try expectUnchanged(navigator) { try navigator.restore(document) }
+            do { try navigator.restore(document) } catch let NavigationError.invalidDocument(reason) {
+                #expect(!reason.isEmpty)
+            }
+        }
+    }
+
+    @Test func errorMessagesSayWhatWasWrong() throws {
+        let navigator = try NavigationFixture.navigator()
+        let json = try navigator.save()
+        func reason(_ document: String) -> String {
+            do { try navigator.restore(document); return "restored" } catch { return "\(error)" }
+        }
+        #expect(reason(json.replacingOccurrences("\"version\":1", with: "\"version\":2")).contains("unsupported version 2"))
+        #expect(reason("{\"format\":\"switchyard.navigation\",\"version\":1}").contains("missing"))
+        #expect(reason(String(json.dropLast(3))).contains("cannot restore navigation state"))
+    }
+}
+
+extension String {
+    /// Replaces every occurrence (no Foundation in this target's tests).
+    func replacingOccurrences(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            out += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+}
