@@ -19,22 +19,25 @@ public enum PatternCompiler {
         let column: Int
     }
 
+    /// Splits on "/" scalars, not Characters: "/" followed by a combining mark is one Character but still
+    /// ends a segment of every path, so it must end one of the pattern too.
     static func pieces(of text: String) -> [Piece] {
         var pieces: [Piece] = []
-        var current: [Character] = []
-        var start = 1
-        var column = 0
-        for character in text {
-            column += 1
-            if character == "/" {
-                if !current.isEmpty { pieces.append(Piece(characters: current, column: start)) }
-                current = []
-                start = column + 1
-            } else {
-                current.append(character)
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var column = 1
+        var index = start
+        while true {
+            let atEnd = index == scalars.endIndex
+            if atEnd || scalars[index] == "/" {
+                let characters = Array(text[start..<index])
+                if !characters.isEmpty { pieces.append(Piece(characters: characters, column: column)) }
+                if atEnd { break }
+                column += characters.count + 1
+                start = scalars.index(after: index)
             }
+            index = scalars.index(after: index)
         }
-        if !current.isEmpty { pieces.append(Piece(characters: current, column: start)) }
         return pieces
     }
 
@@ -99,15 +102,15 @@ public enum PatternCompiler {
             if text == "." || text == ".." {
                 throw error(piece.column, "\"\(text)\" is resolved away in every path, so a pattern cannot contain it")
             }
+            // Scalars, not Characters: "?" with a combining mark is still a query delimiter in a path.
             for (offset, character) in piece.characters.enumerated() {
-                switch character {
-                case "?", "#":
-                    throw error(piece.column + offset, "stray \"\(character)\" in static segment \"\(text)\"; queries and fragments do not belong in a pattern")
-                case ":", "*":
-                    throw error(piece.column + offset, "stray \"\(character)\" in static segment \"\(text)\"; a parameter must be a whole segment")
-                default:
+                guard let structural = character.unicodeScalars.first(where: { "?#:*".unicodeScalars.contains($0) }) else {
                     continue
                 }
+                if structural == "?" || structural == "#" {
+                    throw error(piece.column + offset, "stray \"\(structural)\" in static segment \"\(text)\"; queries and fragments do not belong in a pattern")
+                }
+                throw error(piece.column + offset, "stray \"\(structural)\" in static segment \"\(text)\"; a parameter must be a whole segment")
             }
             segments.append(.literal(text))
         }
