@@ -1,1 +1,809 @@
+/*
+** CLuaShim — see CLuaShim.h for the contract and the stack effects.
+** Internal functions named p_* run only inside lua_pcall (they may raise);
+** everything public returns a status instead.
+*/
 #include "CLuaShim.h"
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Instructions between two polls of the count hook when no smaller budget is
+** set: often enough that an interrupt lands within microseconds, rarely
+** enough to cost nothing measurable. */
+#define SY_POLL_STEP 1000
+
+/* The message handler may go this far past the memory cap so that a script
+** that failed near the cap still gets its traceback. */
+#define SY_HANDLER_HEADROOM ((size_t)256 * 1024)
+
+typedef struct SyState {
+  size_t used;                      /* bytes held by the state */
+  size_t limit;                     /* cap on 'used' (0: none) */
+  int in_handler;                   /* message handler running: headroom */
+  int memory_refused;               /* the allocator said no */
+  long long instruction_limit;      /* budget per top-level call (0: none) */
+  long long remaining;              /* of the budget, this call */
+  int step;                         /* count-hook period */
+  volatile sig_atomic_t interrupt;  /* set from a signal handler */
+  int stop;                         /* SY_STOP_* of the current call */
+  int depth;                        /* nesting of sy_pcall */
+  lua_State *current;               /* thread of the innermost Swift call */
+  char *traceback;                  /* from the message handler (malloc) */
+  char where[LUA_IDSIZE + 32];      /* "chunk:line:" of a non-string error */
+} SyState;
+
+/* Component of a Swift value living in Lua: a function (call != NULL) or an
+** object; 'release' is NULL once the box has been let go. */
+typedef struct sy_Box {
+  sy_SwiftFunction call;
+  sy_Release release;
+  void *box;
+} sy_Box;
+
+static const char sy_box_marker = 0;      /* key in object metatables */
+static const char sy_fnbox_mt_key = 0;    /* registry key: function boxes */
+
+/* The state of the top-level call that started last (for signal handlers). */
+static _Atomic(lua_State *) sy_active = NULL;
+
+
+/* [-0, +0, -] */
+static SyState *sy_state (lua_State *L) {
+  void *ud;
+  (void)lua_getallocf(L, &ud);
+  return (SyState *)ud;
+}
+
+
+/* ============================================================ allocator */
+
+/* lua_Alloc with a cap.  Never fails a shrink (Lua relies on that).
+** Not a stack function: Lua calls it with no stack effect. */
+static void *sy_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
+  SyState *sy = (SyState *)ud;
+  size_t old = (ptr != NULL) ? osize : 0;  /* else osize is a type tag */
+  void *block;
+  if (nsize == 0) {
+    free(ptr);
+    sy->used -= old;
+    return NULL;
+  }
+  if (nsize > old && sy->limit != 0) {
+    size_t cap = sy->limit + (sy->in_handler ? SY_HANDLER_HEADROOM : 0);
+    if (nsize > cap || sy->used - old > cap - nsize) {
+      sy->memory_refused = 1;
+      return NULL;
+    }
+  }
+  block = realloc(ptr, nsize);
+  if (block == NULL) return NULL;
+  sy->used = sy->used - old + nsize;
+  return block;
+}
+
+
+/* [-0, +0, -]: never returns. */
+static int sy_panic (lua_State *L) {
+  const char *msg = lua_tostring(L, -1);
+  fprintf(stderr, "switchyard: unprotected Lua error (a bug): %s\n",
+          msg ? msg : "(error object is not a string)");
+  fflush(stderr);
+  abort();
+  return 0;
+}
+
+
+lua_State *sy_newstate (size_t memory_limit) {
+  lua_State *L;
+  SyState *sy = (SyState *)calloc(1, sizeof(SyState));
+  if (sy == NULL) return NULL;
+  sy->limit = memory_limit;
+  sy->step = SY_POLL_STEP;
+  L = lua_newstate(sy_alloc, sy);
+  if (L == NULL) {
+    free(sy);
+    return NULL;
+  }
+  sy->current = L;
+  lua_atpanic(L, sy_panic);
+  sy_set_instruction_limit(L, 0);
+  return L;
+}
+
+
+void sy_close (lua_State *L) {
+  SyState *sy = sy_state(L);
+  lua_State *expected = L;
+  atomic_compare_exchange_strong(&sy_active, &expected, NULL);
+  lua_close(L);
+  free(sy->traceback);
+  free(sy);
+}
+
+
+size_t sy_memory_in_use (lua_State *L) { return sy_state(L)->used; }
+size_t sy_memory_limit (lua_State *L) { return sy_state(L)->limit; }
+void sy_set_memory_limit (lua_State *L, size_t limit) {
+  sy_state(L)->limit = limit;
+}
+int sy_stop_reason (lua_State *L) { return sy_state(L)->stop; }
+const char *sy_traceback (lua_State *L) { return sy_state(L)->traceback; }
+const char *sy_error_where (lua_State *L) { return sy_state(L)->where; }
+lua_State *sy_current (lua_State *L) { return sy_state(L)->current; }
+
+
+/* ================================================================ hooks */
+
+/* Raises the stop error at the running function's line.  Leaves a count
+** hook of 1 behind so that a 'pcall' in the script cannot swallow it: the
+** next instruction raises again, all the way out.  [-0, +1, v] */
+static void sy_raise_stop (lua_State *L, lua_Debug *ar, SyState *sy) {
+  lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
+  if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+    lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
+  else
+    lua_pushliteral(L, "");
+  if (sy->stop == SY_STOP_INTERRUPT)
+    lua_pushliteral(L, "interrupted");
+  else
+    lua_pushfstring(L, "instruction limit of %I exceeded",
+                    (LUAI_UACINT)sy->instruction_limit);
+  lua_concat(L, 2);
+  lua_error(L);
+}
+
+
+/* Count hook of every thread: polls the interrupt flag and spends the
+** budget; also the target of the hook that sy_request_interrupt installs.
+** [-0, +(0|1), v] */
+static void sy_hook (lua_State *L, lua_Debug *ar) {
+  SyState *sy = sy_state(L);
+  if (sy->stop == SY_STOP_NONE) {
+    if (lua_gethookcount(L) != sy->step) {
+      /* a thread still on a stop hook from an earlier call: back to normal */
+      lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
+      if (!sy->interrupt) return;
+    }
+    if (sy->interrupt)
+      sy->stop = SY_STOP_INTERRUPT;
+    else if (sy->instruction_limit > 0 && ar->event == LUA_HOOKCOUNT) {
+      sy->remaining -= sy->step;
+      if (sy->remaining <= 0) sy->stop = SY_STOP_INSTRUCTIONS;
+    }
+    if (sy->stop == SY_STOP_NONE) return;
+  }
+  if (sy->stop == SY_STOP_INTERRUPT || sy->stop == SY_STOP_INSTRUCTIONS)
+    sy_raise_stop(L, ar, sy);
+}
+
+
+void sy_set_instruction_limit (lua_State *L, long long limit) {
+  SyState *sy = sy_state(L);
+  sy->instruction_limit = (limit > 0) ? limit : 0;
+  sy->step = (limit > 0 && limit < SY_POLL_STEP) ? (int)limit : SY_POLL_STEP;
+  lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
+}
+
+
+void sy_request_interrupt (lua_State *L) {
+  SyState *sy = sy_state(L);
+  sy->interrupt = 1;
+  /* as lua.c's 'laction': stop at the very next instruction, call or line */
+  lua_sethook(L, sy_hook,
+              LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+
+void sy_interrupt_active (void) {
+  lua_State *L = atomic_load(&sy_active);
+  if (L != NULL) sy_request_interrupt(L);
+}
+
+
+void sy_signal_handler (int signo) {
+  (void)signo;
+  sy_interrupt_active();
+}
+
+
+/* ====================================================== message handler */
+
+/* No stack effect: copies 'text' out of the Lua heap. */
+static void sy_keep_traceback (SyState *sy, const char *text) {
+  size_t len = strlen(text);
+  char *copy = (char *)malloc(len + 1);
+  free(sy->traceback);
+  sy->traceback = copy;
+  if (copy != NULL) memcpy(copy, text, len + 1);
+}
+
+
+/* "chunk:line:" of the innermost Lua function on the stack.  [-0, +0, -] */
+static void sy_record_where (lua_State *L, SyState *sy) {
+  lua_Debug ar;
+  int level;
+  sy->where[0] = '\0';
+  for (level = 1; lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+      snprintf(sy->where, sizeof(sy->where), "%s:%d:", ar.short_src,
+               ar.currentline);
+      return;
+    }
+  }
+}
+
+
+/* Keeps the error object as it is (so the host can describe it) and records
+** a traceback and, for non-strings, where it was raised.  [-0, +0, m] */
+static int sy_msghandler (lua_State *L) {
+  SyState *sy = sy_state(L);
+  sy->in_handler = 1;
+  if (lua_type(L, 1) != LUA_TSTRING) sy_record_where(L, sy);
+  else sy->where[0] = '\0';
+  luaL_traceback(L, L, NULL, 1);
+  sy_keep_traceback(sy, lua_tostring(L, -1));
+  lua_pop(L, 1);
+  sy->in_handler = 0;
+  return 1;
+}
+
+
+/* ================================================================ calls */
+
+/* Start of a top-level call: fresh budget, no stop, no stale interrupt.
+** [-0, +0, -] */
+static void sy_begin (lua_State *L, SyState *sy) {
+  sy->remaining = sy->instruction_limit;
+  sy->stop = SY_STOP_NONE;
+  sy->memory_refused = 0;
+  sy->interrupt = 0;
+  sy->where[0] = '\0';
+  free(sy->traceback);
+  sy->traceback = NULL;
+  lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
+  atomic_store(&sy_active, L);
+}
+
+
+/* End of a top-level call: classify a refused allocation.  [-0, +0, -] */
+static void sy_end (lua_State *L, SyState *sy, int status) {
+  lua_State *expected = L;
+  if (status == LUA_ERRMEM && sy->memory_refused && sy->stop == SY_STOP_NONE)
+    sy->stop = SY_STOP_MEMORY;
+  sy->in_handler = 0;
+  atomic_compare_exchange_strong(&sy_active, &expected, NULL);
+  lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
+}
+
+
+int sy_pcall (lua_State *L, int nargs, int nresults) {
+  SyState *sy = sy_state(L);
+  int base = lua_gettop(L) - nargs;  /* the function */
+  int status;
+  if (!lua_checkstack(L, 2)) {
+    lua_pop(L, nargs + 1);
+    lua_pushnil(L);
+    return LUA_ERRMEM;
+  }
+  lua_pushcfunction(L, sy_msghandler);
+  lua_insert(L, base);
+  if (sy->depth++ == 0) sy_begin(L, sy);
+  status = lua_pcall(L, nargs, nresults, base);
+  if (--sy->depth == 0) sy_end(L, sy, status);
+  lua_remove(L, base);
+  return status;
+}
+
+
+/* Calls 'f' with the 'n' values on top, through sy_pcall: for work that can
+** run Lua code (metamethods), which must be under budget and interruptible.
+** [-n, +(r|1), -] */
+static int sy_protect (lua_State *L, lua_CFunction f, int n, int r) {
+  lua_pushcfunction(L, f);
+  lua_insert(L, -(n + 1));
+  return sy_pcall(L, n, r);
+}
+
+
+/* The same for work that runs no Lua code (only allocates), so it touches
+** neither the budget nor the recorded error.  [-n, +(r|1), -] */
+static int sy_protect_raw (lua_State *L, lua_CFunction f, int n, int r) {
+  lua_pushcfunction(L, f);
+  lua_insert(L, -(n + 1));
+  return lua_pcall(L, n, r, 0);
+}
+
+
+int sy_load (lua_State *L, const char *code, size_t len,
+             const char *chunkname) {
+  /* lua_load runs the parser protected already */
+  return luaL_loadbufferx(L, code, len, chunkname, "t");
+}
+
+
+/* [-0, +1, e] */
+static int p_tolstring (lua_State *L) {
+  luaL_tolstring(L, 1, NULL);
+  return 1;
+}
+
+
+/* [-0, +1, e]: a string describing the error object at 1. */
+static int p_describe (lua_State *L) {
+  if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+    lua_pop(L, 1);
+    lua_pushcfunction(L, p_tolstring);
+    lua_pushvalue(L, 1);
+    if (lua_pcall(L, 1, 1, 0) == LUA_OK) return 1;
+    if (lua_type(L, -1) == LUA_TSTRING)
+      lua_pushfstring(L, "error object is a %s value (its __tostring failed: %s)",
+                      luaL_typename(L, 1), lua_tostring(L, -1));
+    else
+      lua_pushfstring(L, "error object is a %s value (its __tostring raised a %s value)",
+                      luaL_typename(L, 1), luaL_typename(L, -1));
+    return 1;
+  }
+  if (lua_type(L, 1) == LUA_TNUMBER) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+  }
+  lua_pushfstring(L, "error object is a %s value", luaL_typename(L, 1));
+  return 1;
+}
+
+
+void sy_describe_error (lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) == LUA_TSTRING) return;
+  lua_pushvalue(L, idx);
+  /* a failure leaves a string too (memory, budget); should it not, nil
+     (pushing nil cannot fail) tells the host to use its own words */
+  if (sy_protect(L, p_describe, 1, 1) != LUA_OK && !lua_isstring(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushnil(L);
+  }
+  lua_replace(L, idx);
+}
+
+
+/* ============================================================ accessors */
+
+/* t[k] for t, k at 1, 2.  [-1, +1, e] */
+static int p_gettable (lua_State *L) {
+  lua_gettable(L, 1);
+  return 1;
+}
+
+int sy_gettable (lua_State *L, int t) {
+  t = lua_absindex(L, t);
+  lua_pushvalue(L, t);
+  lua_insert(L, -2);
+  return sy_protect(L, p_gettable, 2, 1);
+}
+
+
+/* t[k] = v for t, k, v at 1, 2, 3.  [-2, +0, e] */
+static int p_settable (lua_State *L) {
+  lua_settable(L, 1);
+  return 0;
+}
+
+int sy_settable (lua_State *L, int t) {
+  t = lua_absindex(L, t);
+  lua_pushvalue(L, t);
+  lua_insert(L, -3);
+  return sy_protect(L, p_settable, 3, 0);
+}
+
+
+/* rawset for t, k, v at 1, 2, 3.  [-2, +0, m] */
+static int p_rawset (lua_State *L) {
+  lua_rawset(L, 1);
+  return 0;
+}
+
+int sy_rawset (lua_State *L, int t) {
+  t = lua_absindex(L, t);
+  lua_pushvalue(L, t);
+  lua_insert(L, -3);
+  return sy_protect_raw(L, p_rawset, 3, 0);
+}
+
+
+/* next(t, k) for t, k at 1, 2.  [-1, +(2|0), e] */
+static int p_next (lua_State *L) {
+  return lua_next(L, 1) ? 2 : 0;
+}
+
+int sy_next (lua_State *L, int t, int *more) {
+  int base = lua_gettop(L) - 1;  /* below the key */
+  int status;
+  t = lua_absindex(L, t);
+  lua_pushvalue(L, t);
+  lua_insert(L, -2);
+  status = sy_protect_raw(L, p_next, 2, LUA_MULTRET);
+  *more = (status == LUA_OK && lua_gettop(L) - base == 2);
+  return status;
+}
+
+
+/* #v for v at 1, which must be an integer.  [-0, +1, e] */
+static int p_len (lua_State *L) {
+  int isnum;
+  lua_len(L, 1);
+  lua_tointegerx(L, -1, &isnum);
+  if (!isnum) return luaL_error(L, "object length is not an integer");
+  return 1;
+}
+
+int sy_len (lua_State *L, int idx, lua_Integer *len) {
+  int status;
+  lua_pushvalue(L, idx);
+  status = sy_protect(L, p_len, 1, 1);
+  if (status != LUA_OK) return status;
+  *len = lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  return LUA_OK;
+}
+
+
+int sy_tolstring (lua_State *L, int idx) {
+  lua_pushvalue(L, idx);
+  return sy_protect(L, p_tolstring, 1, 1);
+}
+
+
+/* The string at pointer 1, length 2.  [-0, +1, m] */
+static int p_pushlstring (lua_State *L) {
+  lua_pushlstring(L, (const char *)lua_touserdata(L, 1),
+                  (size_t)lua_tointeger(L, 2));
+  return 1;
+}
+
+int sy_pushlstring (lua_State *L, const char *s, size_t len) {
+  if (len == 0) s = "";  /* Swift may hand over NULL for an empty buffer */
+  lua_pushlightuserdata(L, (void *)s);
+  lua_pushinteger(L, (lua_Integer)len);
+  return sy_protect_raw(L, p_pushlstring, 2, 1);
+}
+
+
+/* A table sized by 1 and 2.  [-0, +1, m] */
+static int p_newtable (lua_State *L) {
+  lua_createtable(L, (int)lua_tointeger(L, 1), (int)lua_tointeger(L, 2));
+  return 1;
+}
+
+int sy_newtable (lua_State *L, int narr, int nrec) {
+  lua_pushinteger(L, narr);
+  lua_pushinteger(L, nrec);
+  return sy_protect_raw(L, p_newtable, 2, 1);
+}
+
+
+/* The table for the field array at 1, count at 2.  [-0, +1, m] */
+static int p_pushfields (lua_State *L) {
+  const sy_Field *fields = (const sy_Field *)lua_touserdata(L, 1);
+  int n = (int)lua_tointeger(L, 2);
+  int i;
+  lua_createtable(L, 0, n);
+  for (i = 0; i < n; i++) {
+    if (fields[i].value == NULL) continue;
+    lua_pushlstring(L, fields[i].key, fields[i].keylen);
+    lua_pushlstring(L, fields[i].value, fields[i].valuelen);
+    lua_rawset(L, -3);
+  }
+  return 1;
+}
+
+int sy_pushfields (lua_State *L, const sy_Field *fields, int n) {
+  lua_pushlightuserdata(L, (void *)fields);
+  lua_pushinteger(L, n);
+  return sy_protect_raw(L, p_pushfields, 2, 1);
+}
+
+
+/* t[key] = v for t, v, key pointer, key length at 1..4.  [-0, +0, m] */
+static int p_setfield (lua_State *L) {
+  lua_pushlstring(L, (const char *)lua_touserdata(L, 3),
+                  (size_t)lua_tointeger(L, 4));
+  lua_pushvalue(L, 2);
+  lua_rawset(L, 1);
+  return 0;
+}
+
+int sy_setfield (lua_State *L, int t, const char *key, size_t keylen) {
+  t = lua_absindex(L, t);
+  lua_pushvalue(L, t);
+  lua_insert(L, -2);  /* t, v */
+  lua_pushlightuserdata(L, (void *)key);
+  lua_pushinteger(L, (lua_Integer)keylen);
+  return sy_protect_raw(L, p_setfield, 4, 0);
+}
+
+
+/* A reference to the value at 1.  [-1, +1, m] */
+static int p_ref (lua_State *L) {
+  lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
+  return 1;
+}
+
+int sy_ref (lua_State *L, int *ref) {
+  int status = sy_protect_raw(L, p_ref, 1, 1);
+  if (status != LUA_OK) return status;
+  *ref = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  return LUA_OK;
+}
+
+
+/* Frees reference 1.  [-0, +0, m] */
+static int p_unref (lua_State *L) {
+  luaL_unref(L, LUA_REGISTRYINDEX, (int)lua_tointeger(L, 1));
+  return 0;
+}
+
+void sy_unref (lua_State *L, int ref) {
+  if (ref == LUA_NOREF || ref == LUA_REFNIL) return;
+  if (!lua_checkstack(L, 3)) return;  /* leaks one slot rather than fail */
+  lua_pushinteger(L, ref);
+  if (sy_protect_raw(L, p_unref, 1, 0) != LUA_OK) lua_pop(L, 1);
+}
+
+
+void sy_getref (lua_State *L, int ref) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+}
+
+
+/* ======================================================= Swift in Lua */
+
+/* '__gc' of every box: lets go of the Swift object exactly once.
+** [-0, +0, -] */
+static int sy_box_gc (lua_State *L) {
+  sy_Box *b = (sy_Box *)lua_touserdata(L, 1);
+  if (b != NULL && b->release != NULL) {
+    sy_Release release = b->release;
+    void *box = b->box;
+    b->release = NULL;
+    b->box = NULL;
+    release(box);
+  }
+  return 0;
+}
+
+
+/* The lua_CFunction behind every Swift function: the longjmp of lua_error
+** happens here, after the Swift function has returned.  [-0, +n, e] */
+static int sy_trampoline (lua_State *L) {
+  sy_Box *b = (sy_Box *)lua_touserdata(L, lua_upvalueindex(1));
+  SyState *sy = sy_state(L);
+  lua_State *caller = sy->current;
+  int n;
+  if (b == NULL || b->release == NULL)
+    return luaL_error(L, "this Swift function has been released");
+  sy->current = L;  /* Swift calling back into Lua uses this thread */
+  n = b->call(L, b->box);
+  sy->current = caller;  /* before any raise: nothing longjmps past here */
+  if (n >= 0) return n;
+  if (n == SY_RAISE_WHERE && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+
+/* [-0, +1, m]: the metatable of function boxes, made on first use. */
+static void sy_push_fnbox_metatable (lua_State *L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &sy_fnbox_mt_key) == LUA_TTABLE)
+    return;
+  lua_pop(L, 1);
+  lua_createtable(L, 0, 2);
+  lua_pushcfunction(L, sy_box_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");  /* scripts cannot reach '__gc' */
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &sy_fnbox_mt_key);
+}
+
+
+/* [-0, +1, m]: a box userdata adopting *spec (then marked adopted by
+** clearing spec->release); the metatable must be on top. */
+static void sy_newbox (lua_State *L, sy_Box *spec) {
+  sy_Box *b = (sy_Box *)lua_newuserdatauv(L, sizeof(sy_Box), 0);
+  b->call = NULL;
+  b->release = NULL;
+  b->box = NULL;
+  lua_rotate(L, -2, 1);  /* userdata below its metatable */
+  lua_setmetatable(L, -2);
+  *b = *spec;
+  spec->release = NULL;
+}
+
+
+/* The closure for the box spec at 1.  [-0, +1, m] */
+static int p_pushswiftfunction (lua_State *L) {
+  sy_Box *spec = (sy_Box *)lua_touserdata(L, 1);
+  sy_push_fnbox_metatable(L);
+  sy_newbox(L, spec);
+  lua_pushcclosure(L, sy_trampoline, 1);
+  return 1;
+}
+
+int sy_pushswiftfunction (lua_State *L, sy_SwiftFunction fn, void *box,
+                          sy_Release release) {
+  sy_Box spec;
+  int status;
+  spec.call = fn;
+  spec.release = release;
+  spec.box = box;
+  lua_pushlightuserdata(L, &spec);
+  status = sy_protect_raw(L, p_pushswiftfunction, 1, 1);
+  if (spec.release != NULL) spec.release(box);  /* never adopted */
+  return status;
+}
+
+
+/* [-0, +1, m] */
+static int p_newboxmetatable (lua_State *L) {
+  lua_createtable(L, 0, 4);
+  lua_pushcfunction(L, sy_box_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushboolean(L, 1);
+  lua_rawsetp(L, -2, &sy_box_marker);
+  return 1;
+}
+
+int sy_newboxmetatable (lua_State *L) {
+  return sy_protect_raw(L, p_newboxmetatable, 0, 1);
+}
+
+
+/* The userdata for the box spec at 1, metatable at 2.  [-0, +1, m] */
+static int p_pushbox (lua_State *L) {
+  sy_Box *spec = (sy_Box *)lua_touserdata(L, 1);
+  lua_pushvalue(L, 2);
+  sy_newbox(L, spec);
+  return 1;
+}
+
+int sy_pushbox (lua_State *L, void *box, sy_Release release, int mt) {
+  sy_Box spec;
+  int status;
+  mt = lua_absindex(L, mt);
+  spec.call = NULL;
+  spec.release = release;
+  spec.box = box;
+  lua_pushlightuserdata(L, &spec);
+  lua_pushvalue(L, mt);
+  status = sy_protect_raw(L, p_pushbox, 2, 1);
+  if (spec.release != NULL) spec.release(box);  /* never adopted */
+  return status;
+}
+
+
+void *sy_tobox (lua_State *L, int idx) {
+  sy_Box *b;
+  int marked;
+  if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
+    return NULL;
+  marked = (lua_rawgetp(L, -1, &sy_box_marker) == LUA_TBOOLEAN);
+  lua_pop(L, 2);
+  if (!marked) return NULL;
+  b = (sy_Box *)lua_touserdata(L, idx);
+  return (b->release != NULL) ? b->box : NULL;
+}
+
+
+/* ============================================================ libraries */
+
+/* 'load' of the sandbox: the original with its mode forced to text.
+** [-n, +r, e] like 'load' */
+static int sy_textload (lua_State *L) {
+  int n = lua_gettop(L);
+  if (n < 3) lua_settop(L, n = 3);  /* an explicit nil 'env' stays apart */
+  lua_pushliteral(L, "t");
+  lua_replace(L, 3);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, n, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+
+/* [-0, +0, e]: keeps only the listed fields of the global table 'name'. */
+static void sy_keep_only (lua_State *L, const char *name,
+                          const char *const keep[]) {
+  int i;
+  lua_getglobal(L, name);
+  lua_newtable(L);
+  for (i = 0; keep[i] != NULL; i++) {
+    lua_getfield(L, -2, keep[i]);
+    lua_setfield(L, -2, keep[i]);
+  }
+  lua_setglobal(L, name);
+  lua_pop(L, 1);
+}
+
+
+/* [-0, +0, e] */
+static void sy_open_sandbox (lua_State *L) {
+  static const luaL_Reg libs[] = {
+    {LUA_GNAME, luaopen_base}, {LUA_COLIBNAME, luaopen_coroutine},
+    {LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string},
+    {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8},
+    {LUA_OSLIBNAME, luaopen_os}, {NULL, NULL}
+  };
+  static const char *const os_kept[] = {"clock", "time", "date", "difftime",
+                                         NULL};
+  const luaL_Reg *lib;
+  for (lib = libs; lib->func != NULL; lib++) {
+    luaL_requiref(L, lib->name, lib->func, 1);
+    lua_pop(L, 1);
+  }
+  sy_keep_only(L, LUA_OSLIBNAME, os_kept);
+  lua_pushnil(L);
+  lua_setglobal(L, "dofile");
+  lua_pushnil(L);
+  lua_setglobal(L, "loadfile");
+  lua_getglobal(L, "load");
+  lua_pushcclosure(L, sy_textload, 1);
+  lua_setglobal(L, "load");
+  lua_getglobal(L, LUA_STRLIBNAME);  /* also the strings' '__index' */
+  lua_pushnil(L);
+  lua_setfield(L, -2, "dump");
+  lua_pop(L, 1);
+}
+
+
+/* Profile flag at 1.  [-0, +0, e] */
+static int p_openlibs (lua_State *L) {
+  int sandboxed = lua_toboolean(L, 1);
+  sy_push_fnbox_metatable(L);
+  lua_pop(L, 1);
+  if (sandboxed) sy_open_sandbox(L);
+  else luaL_openlibs(L);
+  return 0;
+}
+
+int sy_openlibs (lua_State *L, int sandboxed) {
+  lua_pushboolean(L, sandboxed);
+  return sy_protect(L, p_openlibs, 1, 0);
+}
+
+
+/* ================================================== macros as functions */
+
+void sy_pop (lua_State *L, int n) { lua_pop(L, n); }
+void sy_insert (lua_State *L, int idx) { lua_insert(L, idx); }
+void sy_remove (lua_State *L, int idx) { lua_remove(L, idx); }
+void sy_replace (lua_State *L, int idx) { lua_replace(L, idx); }
+void sy_pushglobaltable (lua_State *L) { lua_pushglobaltable(L); }
+int sy_registryindex (void) { return LUA_REGISTRYINDEX; }
+int sy_upvalueindex (int i) { return lua_upvalueindex(i); }
+int sy_isinteger (lua_State *L, int idx) { return lua_isinteger(L, idx); }
+
+
+int sy_where (lua_State *L, int level, char *buf, size_t size) {
+  lua_Debug ar;
+  if (size > 0) buf[0] = '\0';
+  if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "Sl", &ar) ||
+      ar.currentline <= 0)
+    return 0;
+  snprintf(buf, size, "%s:%d", ar.short_src, ar.currentline);
+  return 1;
+}
+
+
+const char *sy_source (lua_State *L, int level) {
+  lua_Debug ar;
+  if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "S", &ar)) return NULL;
+  return ar.source;
+}

@@ -1,1 +1,222 @@
+/*
+** CLuaShim — the only C between Swift and Lua 5.4.
+**
+** The rule this file exists for: lua_error (a longjmp) never unwinds through a
+** Swift frame.  Swift reaches Lua only through sy_pcall; every other API call
+** that can raise (metamethods, allocation) has a protected twin here that
+** returns a status instead; Swift functions called from Lua return an error
+** indication to sy_trampoline, and the trampoline raises once Swift has
+** returned.
+**
+** Beside every function: its stack effect in the notation of the Lua manual,
+** [-o, +p, x], where x is '-' (never raises; every sy_ function that
+** Swift calls is '-'), 'm' (memory errors only) or 'e' (any error).
+** Functions returning an int status return LUA_OK or an error code and, on
+** error, leave the error object where the result would have been.
+*/
+#ifndef CLUASHIM_H
+#define CLUASHIM_H
+
 #include "../../CLua/CLua.h"
+#include <stddef.h>
+
+/* ------------------------------------------------------------------ state */
+
+/* What stopped the last top-level call, beyond an ordinary error. */
+enum {
+  SY_STOP_NONE = 0,
+  SY_STOP_INSTRUCTIONS = 1,   /* instruction budget exhausted */
+  SY_STOP_INTERRUPT = 2,      /* sy_request_interrupt was honoured */
+  SY_STOP_MEMORY = 3          /* the allocator refused to go past the cap */
+};
+
+/* A new state whose allocator refuses to grow past 'memory_limit' bytes
+** (0: no limit).  NULL when even the bare state does not fit.  [-0, +0, -] */
+lua_State *sy_newstate (size_t memory_limit);
+
+/* Closes 'L' (running pending finalizers) and frees the shim's bookkeeping.
+** [-0, +0, -] */
+void sy_close (lua_State *L);
+
+/* Opens the standard libraries: all of them, or SPEC §7's sandbox profile
+** (no io, os only clock/time/date/difftime, no package, debug, dofile,
+** loadfile, string.dump; 'load' forced to text mode).  [-0, +(0|1), -] */
+int sy_openlibs (lua_State *L, int sandboxed);
+
+/* Instruction budget per top-level call (0: none).  [-0, +0, -] */
+void sy_set_instruction_limit (lua_State *L, long long limit);
+
+/* Bytes the state holds now; the cap (0: none).  [-0, +0, -] */
+size_t sy_memory_in_use (lua_State *L);
+size_t sy_memory_limit (lua_State *L);
+/* Changes the cap (0: none); memory already held stays.  [-0, +0, -] */
+void sy_set_memory_limit (lua_State *L, size_t limit);
+
+/* One of SY_STOP_*: why the last top-level call stopped.  [-0, +0, -] */
+int sy_stop_reason (lua_State *L);
+
+/* Traceback recorded by the message handler for the last error, or NULL.
+** Valid until the next call into Lua.  [-0, +0, -] */
+const char *sy_traceback (lua_State *L);
+
+/* "chunk:line:" of the innermost Lua function active when the last error
+** was raised, recorded for error objects that are not strings; "" if none.
+** [-0, +0, -] */
+const char *sy_error_where (lua_State *L);
+
+/* The thread Swift runs on: the one whose Swift function is executing (a
+** coroutine's, maybe), else the main thread.  [-0, +0, -] */
+lua_State *sy_current (lua_State *L);
+
+/* ------------------------------------------------------------- interrupt */
+
+/* Asks the Lua code running in 'L' (or any of its coroutines) to stop with
+** the error "interrupted" at its next instruction.  Callable from a signal
+** handler: it stores to a 'volatile sig_atomic_t' (async-signal-safe by the
+** C standard) and then, as lua.c's 'laction' does, calls lua_sethook on
+** 'L', which only stores a few fields of the state.  Even if that second
+** step were to be lost, the periodic count hook polls the flag.  A request
+** made while no top-level call runs is dropped at the next call's start.
+** [-0, +0, -] */
+void sy_request_interrupt (lua_State *L);
+
+/* sy_request_interrupt for the state whose top-level call started last and
+** is still running (none: nothing happens).  Async-signal-safe as above; the
+** state pointer is a lock-free atomic.  [-0, +0, -] */
+void sy_interrupt_active (void);
+
+/* A ready-made SIGINT handler for a REPL:
+**     struct sigaction sa = {0}; sa.sa_handler = sy_signal_handler;
+**     sigaction(SIGINT, &sa, &old);   ... run the chunk ...   restore 'old'
+** It only calls sy_interrupt_active.  [-0, +0, -] */
+void sy_signal_handler (int signo);
+
+/* ------------------------------------------------------------------ calls */
+
+/* lua_pcall with the traceback message handler.  At depth 0 (a top-level
+** call from the host) it also resets the instruction budget, the interrupt
+** flag and the stop reason.  [-(nargs+1), +(nresults|1), -] */
+int sy_pcall (lua_State *L, int nargs, int nresults);
+
+/* Compiles text (never binary) as a function.  [-0, +1, -] */
+int sy_load (lua_State *L, const char *code, size_t len, const char *chunkname);
+
+/* Replaces the value at 'idx' by a string describing it as an error object:
+** strings and numbers as themselves, a '__tostring' result (run protected,
+** under the budget), else "error object is a T value"; a '__tostring' that
+** fails is described as well.  Should even that fail, the value becomes
+** nil.  [-0, +0, -] */
+void sy_describe_error (lua_State *L, int idx);
+
+/* ---------------------------------------------------- protected accessors */
+
+/* t[k] with metamethods; 't' is a stack index, the key is on top.
+** [-1, +1, -] */
+int sy_gettable (lua_State *L, int t);
+
+/* t[k] = v with metamethods; key and value on top.  [-2, +(0|1), -] */
+int sy_settable (lua_State *L, int t);
+
+/* rawset(t, k, v); key and value on top (the table can grow).
+** [-2, +(0|1), -] */
+int sy_rawset (lua_State *L, int t);
+
+/* One step of 'next': pops the key, pushes the next key and value and sets
+** '*more' to 1, or pushes nothing and sets it to 0.  [-1, +(2|0|1), -] */
+int sy_next (lua_State *L, int t, int *more);
+
+/* #v with '__len'; stores an integer length in '*len'.  [-0, +(0|1), -] */
+int sy_len (lua_State *L, int idx, lua_Integer *len);
+
+/* lua_tolstring after luaL_tolstring's rules (honours '__tostring' and
+** '__name').  [-0, +1, -] */
+int sy_tolstring (lua_State *L, int idx);
+
+/* A copy of the string (may hold NULs).  [-0, +1, -] */
+int sy_pushlstring (lua_State *L, const char *s, size_t len);
+
+/* A new table with room for 'narr' array and 'nrec' hash items.
+** [-0, +1, -] */
+int sy_newtable (lua_State *L, int narr, int nrec);
+
+/* One string field for sy_pushfields: key and value as bytes (NULs allowed);
+** a NULL value leaves the field out. */
+typedef struct sy_Field {
+  const char *key;
+  size_t keylen;
+  const char *value;
+  size_t valuelen;
+} sy_Field;
+
+/* A new table {key = value, ...} from 'n' fields, in one protected call (for
+** the info tables the API builds on every match).  [-0, +1, -] */
+int sy_pushfields (lua_State *L, const sy_Field *fields, int n);
+
+/* t[key] = v, raw, for the value on top and the table at 't' (a key given as
+** bytes).  [-1, +(0|1), -] */
+int sy_setfield (lua_State *L, int t, const char *key, size_t keylen);
+
+/* Pops the value on top into a fresh registry reference.  [-1, +(0|1), -] */
+int sy_ref (lua_State *L, int *ref);
+
+/* Releases a registry reference (a no-op for LUA_NOREF/LUA_REFNIL).
+** [-0, +0, -] */
+void sy_unref (lua_State *L, int ref);
+
+/* Pushes the value of a registry reference.  [-0, +1, -] */
+void sy_getref (lua_State *L, int ref);
+
+/* --------------------------------------------------- Swift values in Lua */
+
+/* A Swift function as seen from C: reads its arguments at 1..lua_gettop(L),
+** pushes its results and returns how many, or returns SY_RAISE /
+** SY_RAISE_WHERE with the error object pushed.  It must not raise. */
+typedef int (*sy_SwiftFunction) (lua_State *L, void *box);
+/* Lets go of the Swift object in a box (Unmanaged release). */
+typedef void (*sy_Release) (void *box);
+
+enum {
+  SY_RAISE = -1,        /* raise the value on top as it is */
+  SY_RAISE_WHERE = -2   /* prefix the string on top with "chunk:line: " */
+};
+
+/* A C closure that calls 'fn(L, box)' through sy_trampoline; the closure's
+** only upvalue is a userdata owning 'box', released by its '__gc'.
+** [-0, +1, -] */
+int sy_pushswiftfunction (lua_State *L, sy_SwiftFunction fn, void *box,
+                          sy_Release release);
+
+/* A new metatable for boxed Swift objects ('__gc' releases the box; marked
+** so sy_tobox recognises its userdata).  [-0, +1, -] */
+int sy_newboxmetatable (lua_State *L);
+
+/* A full userdata owning 'box', with the metatable at index 'mt' (made by
+** sy_newboxmetatable).  [-0, +1, -] */
+int sy_pushbox (lua_State *L, void *box, sy_Release release, int mt);
+
+/* The box held by the userdata at 'idx', or NULL if it is not one (or has
+** been finalized).  [-0, +0, -] */
+void *sy_tobox (lua_State *L, int idx);
+
+/* ------------------------------------------------------- macros as calls */
+
+void sy_pop (lua_State *L, int n);                 /* [-n, +0, -] */
+void sy_insert (lua_State *L, int idx);            /* [-1, +1, -] */
+void sy_remove (lua_State *L, int idx);            /* [-1, +0, -] */
+void sy_replace (lua_State *L, int idx);           /* [-1, +0, -] */
+void sy_pushglobaltable (lua_State *L);            /* [-0, +1, -] */
+int sy_registryindex (void);                       /* [-0, +0, -] */
+int sy_upvalueindex (int i);                       /* [-0, +0, -] */
+int sy_isinteger (lua_State *L, int idx);          /* [-0, +0, -] */
+
+/* "chunk:line" of the Lua function 'level' levels up the call stack of 'L'
+** (1: the caller of the running C function), written into 'buf' (at most
+** 'size' bytes, NUL-terminated).  0 when that level is not a Lua function.
+** [-0, +0, -] */
+int sy_where (lua_State *L, int level, char *buf, size_t size);
+
+/* The source ("@file", "=name" or code) of that level's function, or NULL.
+** [-0, +0, -] */
+const char *sy_source (lua_State *L, int level);
+
+#endif

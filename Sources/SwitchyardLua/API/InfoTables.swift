@@ -1,0 +1,163 @@
+import CLua
+import Switchyard
+
+/// The tables the Lua API hands out: info `{path, pattern, params, query, fragment, value}`,
+/// screens `{id, path, pattern, params, query, fragment, title, view}`, steps, states, routes.
+extension LuaState {
+    /// [-0, +1]
+    func push(info: RouteInfo, on L: OpaquePointer) throws(LuaError) {
+        try push(fields: [("path", info.path), ("pattern", info.pattern), ("fragment", info.fragment)], on: L)
+        try push(stringMap: info.params, on: L)
+        try setField("params", on: L)
+        try push(stringMap: info.query, on: L)
+        try setField("query", on: L)
+        if let value = info.value {
+            try push(anyValue: value, on: L)
+            try setField("value", on: L)
+        }
+    }
+
+    /// A validator's value: the Lua value it returned, or a Swift value's description.
+    func push(anyValue value: Any, on L: OpaquePointer) throws(LuaError) {
+        switch value {
+        case let lua as LuaValue: try push(lua, on: L)
+        case let text as String: try push(string: text, on: L)
+        case let number as Int: try push(.integer(Int64(number)), on: L)
+        case let flag as Bool: try push(.boolean(flag), on: L)
+        default: try push(string: String(describing: value), on: L)
+        }
+    }
+
+    /// [-0, +1]
+    func push(screen: Screen, on L: OpaquePointer) throws(LuaError) {
+        try push(fields: [("path", screen.path), ("pattern", screen.pattern), ("fragment", screen.fragment),
+                          ("title", screen.title), ("view", screen.view)], on: L)
+        lua_pushinteger(L, lua_Integer(screen.id))
+        try setField("id", on: L)
+        try push(stringMap: screen.params, on: L)
+        try setField("params", on: L)
+        try push(stringMap: screen.query, on: L)
+        try setField("query", on: L)
+    }
+
+    private func pushOptional(_ text: String?, field: String, on L: OpaquePointer) throws(LuaError) {
+        guard let text else { return }
+        try push(string: text, on: L)
+        try setField(field, on: L)
+    }
+
+    /// [-0, +1]
+    func push(screens: [Screen], on L: OpaquePointer) throws(LuaError) {
+        try push(list: screens, on: L) { (screen) throws(LuaError) in try push(screen: screen, on: L) }
+    }
+
+    /// `{path, as}` [-0, +1]
+    func push(step: FlowStep, on L: OpaquePointer) throws(LuaError) {
+        try pushNewTable(on: L, array: 1, record: 2)
+        try push(string: step.path, on: L)
+        try setField("path", on: L)
+        try push(string: step.presentation.rawValue, on: L)
+        try setField("as", on: L)
+    }
+
+    /// [-0, +1]
+    func push(steps: [FlowStep], on L: OpaquePointer) throws(LuaError) {
+        try push(list: steps, on: L) { (step) throws(LuaError) in try push(step: step, on: L) }
+    }
+
+    /// `{title, message, buttons = {labels}}` [-0, +1]
+    func push(alert: Alert, on L: OpaquePointer) throws(LuaError) {
+        try pushNewTable(on: L, record: 3)
+        try push(string: alert.title, on: L)
+        try setField("title", on: L)
+        try pushOptional(alert.message, field: "message", on: L)
+        try push(stringList: alert.labels, on: L)
+        try setField("buttons", on: L)
+    }
+
+    /// `{kind, tabs, selected_tab, stack, tab_stacks}` [-0, +1]
+    func push(environment: NavigationEnvironment, on L: OpaquePointer) throws(LuaError) {
+        try pushNewTable(on: L, record: 5)
+        try push(string: environment.kind.rawValue, on: L)
+        try setField("kind", on: L)
+        try push(screens: environment.stack, on: L)
+        try setField("stack", on: L)
+        guard !environment.tabs.isEmpty else { return }
+        try push(stringList: environment.tabs, on: L)
+        try setField("tabs", on: L)
+        try push(string: environment.tabs[environment.selectedTab], on: L)
+        try setField("selected_tab", on: L)
+        try push(list: environment.tabStacks, on: L) { (stack) throws(LuaError) in try push(screens: stack, on: L) }
+        try setField("tab_stacks", on: L)
+    }
+
+    /// `{environments, alert, modals, queue, path}` [-0, +1]
+    func push(state: NavigationState, on L: OpaquePointer) throws(LuaError) {
+        try pushNewTable(on: L, record: 5)
+        try push(list: state.environments, on: L) { (environment) throws(LuaError) in
+            try push(environment: environment, on: L)
+        }
+        try setField("environments", on: L)
+        if let alert = state.alert {
+            try push(alert: alert, on: L)
+            try setField("alert", on: L)
+        }
+        try push(screens: state.modals, on: L)
+        try setField("modals", on: L)
+        try push(steps: state.queue, on: L)
+        try setField("queue", on: L)
+        try push(string: state.screen.path, on: L)
+        try setField("path", on: L)
+    }
+
+    /// `{ {operation, location, current}... }` [-0, +1]
+    func push(history: [TimelineEntry], current: Int, on L: OpaquePointer) throws(LuaError) {
+        try pushNewTable(on: L, array: history.count)
+        for (index, entry) in history.enumerated() {
+            try pushNewTable(on: L, record: 3)
+            try push(string: entry.operation.rawValue, on: L)
+            try setField("operation", on: L)
+            try push(string: entry.location, on: L)
+            try setField("location", on: L)
+            if index == current {
+                lua_pushboolean(L, 1)
+                try setField("current", on: L)
+            }
+            try setIndex(index + 1, on: L)
+        }
+    }
+
+    /// `{operation, from, to}` [-0, +1]
+    func push(event: NavigationEvent, on L: OpaquePointer) throws(LuaError) {
+        try pushNewTable(on: L, record: 3)
+        try push(string: event.operation.rawValue, on: L)
+        try setField("operation", on: L)
+        try push(screen: event.from, on: L)
+        try setField("from", on: L)
+        try push(screen: event.to, on: L)
+        try setField("to", on: L)
+    }
+
+    /// `{pattern, name, site, title, presentation, links, rank, validated}` [-0, +1]
+    func push(route: Route<RouteDefinition>, rank: Int?, on L: OpaquePointer) throws(LuaError) {
+        try pushNewTable(on: L, record: 8)
+        try push(string: route.pattern.text, on: L)
+        try setField("pattern", on: L)
+        try pushOptional(route.name, field: "name", on: L)
+        try pushOptional(route.site, field: "site", on: L)
+        if case .fixed(let title)? = route.payload.title {
+            try push(string: title, on: L)
+            try setField("title", on: L)
+        }
+        try push(string: route.payload.presentation.rawValue, on: L)
+        try setField("presentation", on: L)
+        try push(stringList: route.payload.links, on: L)
+        try setField("links", on: L)
+        if let rank {
+            try push(.integer(Int64(rank)), on: L)
+            try setField("rank", on: L)
+        }
+        lua_pushboolean(L, route.hasValidator ? 1 : 0)
+        try setField("validated", on: L)
+    }
+}

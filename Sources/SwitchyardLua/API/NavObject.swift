@@ -1,0 +1,64 @@
+import Switchyard
+
+/// The global `nav`: an empty proxy whose `__index` is the table of operations (a plain table hit,
+/// no Swift lookup by name) chained to a table of read-only fields (one Swift getter each), and
+/// whose `__newindex` refuses every write ("nav.path is read-only"). `getmetatable(nav)` returns a
+/// listing `{__name = "nav", __index = {push = <function>, path = "read-only field", ...}}`, not
+/// the metatable itself, so scripts cannot unprotect it and tools can still list the members.
+enum NavObject {
+    typealias Body = @Sendable (SwitchyardRuntime, LuaCall) throws -> Int
+
+    static var operationNames: [String] { NavOperations.all.map(\.name) }
+    static var fieldNames: [String] { NavFields.all.map(\.name) }
+
+    static func install(in runtime: SwitchyardRuntime) throws(LuaError) {
+        let engine = runtime.engine
+        let operations = try table(of: NavOperations.all, runtime: runtime)
+        let fields = try table(of: NavFields.all, runtime: runtime)
+        try NavEvents.prepare(runtime)
+        let glue = try engine.run(source, chunkName: "=nav").first?.functionValue
+        guard let nav = try glue?.call(.table(operations), .table(fields)).first else { return }
+        try engine.globals.rawSet("nav", nav)
+    }
+
+    /// A table of Swift functions by name; each finds the runtime's current navigator when called.
+    private static func table(of entries: [(name: String, body: Body)],
+                              runtime: SwitchyardRuntime) throws(LuaError) -> LuaTable {
+        let engine = runtime.engine
+        let table = try engine.makeTable(recordCapacity: entries.count)
+        for (name, body) in entries {
+            // unowned: see SwitchyardRuntime.define
+            let function = try engine.makeFunction { [unowned(unsafe) runtime] call in try body(runtime, call) }
+            try table.rawSet(.string(LuaString(name)), .function(function))
+        }
+        return table
+    }
+
+    private static let source = """
+        local error, tostring = error, tostring
+        return function(operations, fields)
+        -- what getmetatable(nav) shows instead of the real metatable (which stays out of reach):
+        -- every member under __index, for tools such as the REPL's completion
+        local listing = {}
+        for name, operation in pairs(operations) do listing[name] = operation end
+        for name in pairs(fields) do listing[name] = "read-only field" end
+        local members = {__name = "nav", __index = listing}
+        setmetatable(operations, {
+          __index = function(_, key)
+            local get = fields[key]
+            if get then return get() end
+            error("nav has no field '" .. tostring(key) .. "'", 2)
+          end,
+        })
+        return setmetatable({}, {
+          __index = operations,
+          __newindex = function(_, key)
+            error("nav." .. tostring(key) .. " is read-only", 2)
+          end,
+          __tostring = function() return "nav: " .. fields.path() end,
+          __name = "nav",
+          __metatable = members,
+        })
+        end
+        """
+}

@@ -1,0 +1,122 @@
+import Switchyard
+
+/// Lua options of `route`/`not_found` turned into the navigator's Swift callbacks. Each call goes
+/// through `lua_pcall`; a Lua error comes back as a `LuaError` carrying the script's file:line,
+/// and the navigator's transaction undoes whatever was under way.
+struct RouteCallbacks {
+    /// The route as error messages name it ("/album/:id" or "the not-found route") and where it was
+    /// declared.
+    let subject: String
+    let site: String?
+
+    /// "app.lua:3: guard of /admin returned a table value; expected ..."
+    func misuse(_ text: String) -> LuaError {
+        LuaError.located((site.map { $0 + ": " } ?? "") + text)
+    }
+
+    static func call(_ function: LuaFunction, with info: RouteInfo) throws(LuaError) -> LuaValue {
+        let state = function.state
+        return try state.call(function) { (L) throws(LuaError) -> Int32 in
+            try state.push(info: info, on: L)
+            return 1
+        }.first ?? .nil
+    }
+
+    /// `title`/`view`: a string (or number), or a function of info returning one.
+    func text(_ value: LuaValue, option: String) throws(LuaError) -> RouteText? {
+        switch value {
+        case .nil: return nil
+        case .string(let text): return .fixed(text.string)
+        case .integer, .number: return .fixed(value.description)
+        case .function(let function):
+            return .computed { info in
+                let result = try RouteCallbacks.call(function, with: info)
+                switch result {
+                case .string(let text): return text.string
+                case .integer, .number: return result.description
+                default:
+                    throw self.misuse("\(option) of \(self.subject) returned a \(result.typeName) value; expected a string")
+                }
+            }
+        default:
+            throw misuse("option '\(option)' of \(subject) must be a string or a function, got \(value.typeName)")
+        }
+    }
+
+    /// `validate`: nil/false rejects the match (the next candidate is tried); anything else accepts
+    /// and becomes `info.value`.
+    func validator(_ value: LuaValue) throws(LuaError) -> RouteValidator? {
+        switch value {
+        case .nil: return nil
+        case .function(let function):
+            return { info in
+                let result = try RouteCallbacks.call(function, with: info)
+                guard result.isTruthy else { return nil as Any? }  // a bare nil here would box as Optional<LuaValue>
+                return result
+            }
+        default:
+            throw misuse("option 'validate' of \(subject) must be a function, got \(value.typeName)")
+        }
+    }
+
+    /// `guard`: nil/true allow, false blocks, a string redirects.
+    func guardian(_ value: LuaValue) throws(LuaError) -> ((RouteInfo) throws -> GuardDecision)? {
+        switch value {
+        case .nil: return nil
+        case .function(let function):
+            return { info in
+                switch try RouteCallbacks.call(function, with: info) {
+                case .nil, .boolean(true): return .allow
+                case .boolean(false): return .block
+                case .string(let path): return .redirect(path.string)
+                case let other:
+                    throw self.misuse("guard of \(self.subject) returned a \(other.typeName) value; expected nil, true, false or a path")
+                }
+            }
+        default:
+            throw misuse("option 'guard' of \(subject) must be a function, got \(value.typeName)")
+        }
+    }
+
+    /// `redirect`: a path, or a function of info returning a path (nil/false: stay).
+    func redirect(_ value: LuaValue) throws(LuaError) -> RedirectRule? {
+        switch value {
+        case .nil: return nil
+        case .string(let path): return .to(path.string)
+        case .function(let function):
+            return .computed { info in
+                switch try RouteCallbacks.call(function, with: info) {
+                case .nil, .boolean(false): return nil
+                case .string(let path): return path.string
+                case let other:
+                    throw self.misuse("redirect of \(self.subject) returned a \(other.typeName) value; expected a path or nil")
+                }
+            }
+        default:
+            throw misuse("option 'redirect' of \(subject) must be a path or a function, got \(value.typeName)")
+        }
+    }
+
+    func presentation(_ value: LuaValue) throws(LuaError) -> Presentation {
+        switch value {
+        case .nil: return .push
+        case .string(let text):
+            do { return try Presentation(parsing: text.string) } catch { throw misuse("\(subject): \(error)") }
+        default:
+            throw misuse("option 'presentation' of \(subject) must be \"push\", \"sheet\" or \"cover\", got \(value.typeName)")
+        }
+    }
+
+    func links(_ value: LuaValue) throws(LuaError) -> [String] {
+        guard !value.isNil else { return [] }
+        guard let table = value.tableValue else {
+            throw misuse("option 'links' of \(subject) must be a list of paths, got \(value.typeName)")
+        }
+        return try table.array().map { (link) throws(LuaError) -> String in
+            guard let path = link.stringValue else {
+                throw misuse("links of \(subject) must be paths (strings), found a \(link.typeName) value")
+            }
+            return path
+        }
+    }
+}

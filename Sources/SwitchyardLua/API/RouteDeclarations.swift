@@ -1,0 +1,153 @@
+import Switchyard
+
+/// `route`, `group`, `not_found`, `tabs`, `flow`: the declaring half of SPEC §4.
+extension SwitchyardRuntime {
+    static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links"]
+    static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
+
+    /// Defines a global Swift function of the runtime. The closure holds the runtime unowned: the
+    /// runtime closes the Lua state when it goes, so no Lua code can call it afterwards.
+    func define(_ name: String, _ body: @escaping (SwitchyardRuntime, LuaCall) throws -> Int) throws(LuaError) {
+        let function = try engine.makeFunction { [unowned(unsafe) self] call in try body(self, call) }
+        try engine.globals.rawSet(.string(LuaString(name)), .function(function))
+    }
+
+    func installDeclarations() throws(LuaError) {
+        try define("route") { runtime, call in try runtime.declareRoute(call) }
+        try define("group") { runtime, call in try runtime.declareGroup(call) }
+        try define("not_found") { runtime, call in try runtime.declareNotFound(call) }
+        try define("tabs") { runtime, call in try runtime.declareTabs(call) }
+        try define("flow") { runtime, call in try runtime.declareFlow(call) }
+    }
+
+    /// route(pattern, opts) -> route
+    private func declareRoute(_ call: LuaCall) throws -> Int {
+        let pattern = prefixed(try call.checkString(1, "route"))
+        let site = call.callerLocation
+        let options = try RouteOptions(call, index: 2, function: "route", allowed: Self.routeOptions, subject: pattern)
+        let callbacks = RouteCallbacks(subject: pattern, site: site)
+        let definition = try options.definition(callbacks)
+        let name = try options.string("name")
+        let id: RouteID
+        do {
+            id = try routeTable.add(pattern, name: name, site: site,
+                                    validator: try callbacks.validator(options["validate"]), payload: definition)
+        } catch let error as LuaError { throw error } catch { throw LuaError(String(describing: error)) }
+        let (state, L) = call.stack
+        try state.push(route: routeTable[id], rank: nil, on: L)
+        return 1
+    }
+
+    /// group(prefix, function() ... end): routes declared inside are relative to prefix.
+    private func declareGroup(_ call: LuaCall) throws -> Int {
+        let prefix = prefixed(try call.checkString(1, "group"))
+        let body = try call.checkFunction(2, "group")
+        groupPrefixes.append(prefix)
+        defer { groupPrefixes.removeLast() }
+        try body.call()
+        return 0
+    }
+
+    /// not_found(opts): the fallback screen.
+    private func declareNotFound(_ call: LuaCall) throws -> Int {
+        let site = call.callerLocation
+        let subject = "the not-found route"
+        let options = try RouteOptions(call, index: 1, function: "not_found", allowed: Self.notFoundOptions, subject: subject)
+        navigator.notFound = try options.definition(RouteCallbacks(subject: subject, site: site))
+        notFoundSite = site
+        return 0
+    }
+
+    /// tabs{ "/home", "/search", ... }
+    private func declareTabs(_ call: LuaCall) throws -> Int {
+        let list = try call.checkTable(1, "tabs").array()
+        let paths = try list.enumerated().map { (offset, value) throws(LuaError) -> String in
+            guard let path = value.stringValue else {
+                throw LuaError("tabs: entry \(offset + 1) must be a path, got \(value.typeName)")
+            }
+            return path
+        }
+        try navigator.declareTabs(paths)
+        return 0
+    }
+
+    /// flow(name, steps): steps are "/path" or {"/path", as = "sheet"|"cover"|"push"}.
+    private func declareFlow(_ call: LuaCall) throws -> Int {
+        let name = try call.checkString(1, "flow")
+        let steps = try FlowStepList.parse(try call.checkTable(2, "flow"), context: "flow \(name)")
+        try navigator.declareFlow(name, steps: steps)
+        return 0
+    }
+
+    /// The pattern under the enclosing groups' prefixes.
+    private func prefixed(_ pattern: String) -> String {
+        guard let prefix = groupPrefixes.last else { return pattern }
+        let base = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+        if pattern.isEmpty || pattern == "/" { return base.isEmpty ? "/" : base }
+        return base + (pattern.hasPrefix("/") ? pattern : "/" + pattern)
+    }
+}
+
+/// The options table of `route`/`not_found`, checked for unknown keys (a typo should not pass
+/// silently).
+struct RouteOptions {
+    private var values: [String: LuaValue] = [:]
+    private let subject: String
+    private let function: String
+
+    init(_ call: LuaCall, index: Int, function: String, allowed: Set<String>, subject: String) throws(LuaError) {
+        self.subject = subject
+        self.function = function
+        guard !call.isNil(index) else { return }
+        let table = try call.checkTable(index, function)
+        for (key, value) in try table.pairs() {
+            guard let name = key.stringValue, allowed.contains(name) else {
+                throw LuaError("\(function) \(subject): unknown option '\(key)' (options: \(allowed.sorted().joined(separator: ", ")))")
+            }
+            values[name] = value
+        }
+    }
+
+    subscript(name: String) -> LuaValue { values[name] ?? .nil }
+
+    func string(_ name: String) throws(LuaError) -> String? {
+        switch self[name] {
+        case .nil: return nil
+        case .string(let text): return text.string
+        case let other: throw LuaError("\(function) \(subject): option '\(name)' must be a string, got \(other.typeName)")
+        }
+    }
+
+    func definition(_ callbacks: RouteCallbacks) throws(LuaError) -> RouteDefinition {
+        RouteDefinition(title: try callbacks.text(self["title"], option: "title"),
+                        view: try callbacks.text(self["view"], option: "view"),
+                        guard: try callbacks.guardian(self["guard"]),
+                        redirect: try callbacks.redirect(self["redirect"]),
+                        presentation: try callbacks.presentation(self["presentation"]),
+                        links: try callbacks.links(self["links"]))
+    }
+}
+
+/// Flow steps from Lua: "/path" or {"/path", as = "sheet"|"cover"|"push"}.
+enum FlowStepList {
+    static func parse(_ table: LuaTable, context: String) throws(LuaError) -> [FlowStep] {
+        try table.array().enumerated().map { (offset, value) throws(LuaError) -> FlowStep in
+            try step(value, number: offset + 1, context: context)
+        }
+    }
+
+    private static func step(_ value: LuaValue, number: Int, context: String) throws(LuaError) -> FlowStep {
+        if let path = value.stringValue { return FlowStep(path) }
+        guard let table = value.tableValue, let path = try table.rawGet(1).stringValue else {
+            throw LuaError("\(context): step \(number) must be a path or {path, as = \"sheet\"}, got \(value.typeName)")
+        }
+        let presentation = try table.rawGet("as")
+        guard !presentation.isNil else { return FlowStep(path) }
+        guard let word = presentation.stringValue else {
+            throw LuaError("\(context): step \(number) 'as' must be \"push\", \"sheet\" or \"cover\", got \(presentation.typeName)")
+        }
+        do { return FlowStep(path, as: try Presentation(parsing: word)) } catch {
+            throw LuaError("\(context): step \(number): \(error)")
+        }
+    }
+}

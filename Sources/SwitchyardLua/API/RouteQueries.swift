@@ -1,0 +1,78 @@
+import Switchyard
+
+/// `match`, `match_all`, `explain`, `url`, `routes`: the asking half of SPEC §4.
+extension SwitchyardRuntime {
+    func installQueries() throws(LuaError) {
+        try define("match") { runtime, call in try runtime.match(call) }
+        try define("match_all") { runtime, call in try runtime.matchAll(call) }
+        try define("explain") { runtime, call in try runtime.explain(call) }
+        try define("url") { runtime, call in try runtime.url(call) }
+        try define("routes") { runtime, call in try runtime.listRoutes(call) }
+    }
+
+    /// match(path) -> info | nil
+    private func match(_ call: LuaCall) throws -> Int {
+        let path = try call.checkString(1, "match")
+        guard let found = try routeTable.match(path) else {
+            call.pushNil()
+            return 1
+        }
+        let (state, L) = call.stack
+        try state.push(info: found.info, on: L)
+        return 1
+    }
+
+    /// match_all(path) -> {info...} in rank order
+    private func matchAll(_ call: LuaCall) throws -> Int {
+        let path = try call.checkString(1, "match_all")
+        let found = try routeTable.matchAll(path)
+        let (state, L) = call.stack
+        try state.push(list: found, on: L) { (match) throws(LuaError) in try state.push(info: match.info, on: L) }
+        return 1
+    }
+
+    /// explain(path) -> string
+    private func explain(_ call: LuaCall) throws -> Int {
+        let path = try call.checkString(1, "explain")
+        try call.push(string: routeTable.explain(path).description)
+        return 1
+    }
+
+    /// url(name, params [, query]) -> path
+    private func url(_ call: LuaCall) throws -> Int {
+        let name = try call.checkString(1, "url")
+        let params = call.isNil(2) ? [:] : try Self.stringMap(try call.checkTable(2, "url"), what: "params")
+        let query = call.isNil(3) ? [:] : try Self.stringMap(try call.checkTable(3, "url"), what: "query")
+        let path = try routeTable.url(name: name, params: params,
+                                      query: query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        try call.push(string: path)
+        return 1
+    }
+
+    /// routes() -> {route...} in declaration order, each with its rank (1 = most specific)
+    private func listRoutes(_ call: LuaCall) throws -> Int {
+        var ranks: [RouteID: Int] = [:]
+        for (offset, route) in routeTable.rankedRoutes.enumerated() { ranks[route.id] = offset + 1 }
+        let (state, L) = call.stack
+        try state.push(list: routeTable.routes, on: L) { (route) throws(LuaError) in
+            try state.push(route: route, rank: ranks[route.id], on: L)
+        }
+        return 1
+    }
+
+    /// {id = 12, slug = "x"} → ["id": "12", "slug": "x"]
+    static func stringMap(_ table: LuaTable, what: String) throws(LuaError) -> [String: String] {
+        var map: [String: String] = [:]
+        for (key, value) in try table.pairs() {
+            guard let name = key.stringValue else {
+                throw LuaError("url: \(what) keys must be strings, found a \(key.typeName) key")
+            }
+            switch value {
+            case .string(let text): map[name] = text.string
+            case .integer, .number, .boolean: map[name] = value.description
+            default: throw LuaError("url: \(what).\(name) must be a string or a number, got \(value.typeName)")
+            }
+        }
+        return map
+    }
+}

@@ -1,0 +1,106 @@
+import Switchyard
+
+/// The whole Lua API of SPEC §4 over one route table and one navigator, in one engine.
+///
+/// ```swift
+/// let runtime = try SwitchyardRuntime()
+/// try runtime.load(file: "examples/music/app.lua")
+/// try runtime.navigator.push("/album/12")
+/// let report = runtime.runScenarios(files: ["examples/music/tests/deep_links.lua"])
+/// print("\(report.passed) passed, \(report.failed) failed")
+/// ```
+public final class SwitchyardRuntime {
+    public let engine: LuaEngine
+    /// The navigator `nav` drives. Replaced by `reload()` and for each scenario test.
+    public private(set) var navigator: Navigator
+    /// The routes declared so far (`navigator.routes`), payloads carrying title, presentation,
+    /// links and the Lua callbacks; `Route.site` is the declaration's "file:line".
+    public var routeTable: RouteTable<RouteDefinition> { navigator.routes }
+    /// Files given to `load(file:)`, in order.
+    public private(set) var loadedFiles: [String] = []
+
+    /// Declared flows, by name (for `:flows` and graphs).
+    public var flows: [String: [FlowStep]] { navigator.flows }
+    /// Declared tab root paths, in order (empty: no tabs).
+    public var tabs: [String] { navigator.tabPaths }
+    /// The declared not-found route, if any.
+    public var notFound: RouteDefinition? { navigator.notFound }
+    /// "file:line" where `not_found` was declared.
+    public internal(set) var notFoundSite: String?
+
+    /// Names readable on `nav` (`nav.path`, ...) and callable on it (`nav.push`, ...), for completion.
+    public var navFieldNames: [String] { NavObject.fieldNames }
+    public var navOperationNames: [String] { NavObject.operationNames }
+
+    /// Prefixes of the `group` calls being run, innermost last.
+    var groupPrefixes: [String] = []
+    /// Collects describe/it while a scenario file loads.
+    var scenarioCollector: ScenarioCollector?
+    /// Metatable of `nav.on` handles.
+    var handleMetatable: LuaTable?
+
+    public init(configuration: LuaEngine.Configuration = .init()) throws(LuaError) {
+        engine = try LuaEngine(configuration: configuration)
+        navigator = Navigator()
+        try engine.state.withoutMemoryCap { () throws(LuaError) in
+            try installDeclarations()
+            try installQueries()
+            try NavObject.install(in: self)
+            try installScenarioVocabulary()
+        }
+    }
+
+    /// Closing the Lua state first guarantees no Lua code reaches the API's functions (which hold
+    /// the runtime unowned) once the runtime is gone; an `engine` kept elsewhere then reports that
+    /// it has been closed.
+    deinit { engine.state.close() }
+
+    /// Loads a route script: declares routes, groups, tabs, flows, not_found. When the script did
+    /// not navigate, the start screen is then landed on its route.
+    ///
+    /// ```swift
+    /// try runtime.load(file: "app.lua")
+    /// ```
+    public func load(file path: String) throws(LuaError) {
+        if !loadedFiles.contains(path) { loadedFiles.append(path) }
+        try engine.runFile(path)
+        try landStartScreenIfUntouched()
+    }
+
+    /// Loads a chunk of declarations given as text (chunk name as in `LuaEngine.run`).
+    public func load(code: String, chunkName: String) throws(LuaError) {
+        try engine.run(code, chunkName: chunkName)
+        try landStartScreenIfUntouched()
+    }
+
+    /// Forgets all routes, flows, handlers and state, and loads the same files again (REPL's
+    /// `:reload`). Required modules are loaded afresh. If loading fails, the previous routes and
+    /// navigator stay.
+    public func reload() throws(LuaError) {
+        let previous = navigator
+        navigator = Navigator(timelineLimit: previous.timelineLimit)
+        notFoundSite = nil
+        engine.forgetScriptModules()
+        do {
+            for file in loadedFiles { try engine.runFile(file) }
+            try landStartScreenIfUntouched()
+        } catch {
+            navigator = previous
+            throw error
+        }
+    }
+
+    func replaceNavigator(_ fresh: Navigator) { navigator = fresh }
+
+    private func landStartScreenIfUntouched() throws(LuaError) {
+        guard navigator.history.count == 1, navigator.history[0].operation == .start else { return }
+        do { try navigator.reset() } catch { throw LuaError.from(error) }
+    }
+}
+
+extension LuaError {
+    /// A Swift error as a `LuaError`, keeping one that already is.
+    static func from(_ error: any Error) -> LuaError {
+        (error as? LuaError) ?? LuaError(String(describing: error))
+    }
+}

@@ -1,0 +1,97 @@
+import CLua
+import CLuaShim
+
+/// A call from Lua into a Swift function in progress: its arguments (1-based, as in Lua) and a
+/// place to push results. Reading never converts or raises; the fast path for API functions.
+///
+/// ```swift
+/// let double = try engine.makeFunction { call in
+///     guard let n = call.integer(1) else { throw LuaError("double: number expected") }
+///     try call.push(.integer(n * 2))
+///     return 1
+/// }
+/// ```
+public struct LuaCall {
+    /// Alive for the whole call: it owns the Lua state that is calling (no retain needed).
+    unowned(unsafe) let state: LuaState
+    let L: OpaquePointer
+
+    /// How many arguments Lua passed.
+    public var count: Int { Int(lua_gettop(L)) }
+
+    /// Argument `index` as a `LuaValue` (references get a registry slot).
+    public func value(_ index: Int) throws(LuaError) -> LuaValue {
+        try state.value(at: Int32(index), on: L)
+    }
+
+    /// All arguments.
+    public func values() throws(LuaError) -> [LuaValue] {
+        let top = Int32(count)
+        guard top > 0 else { return [] }
+        var values: [LuaValue] = []
+        values.reserveCapacity(Int(top))
+        for index in 1...top { values.append(try state.value(at: index, on: L)) }
+        return values
+    }
+
+    /// Lua's type name of argument `index` ("no value" when absent).
+    public func typeName(_ index: Int) -> String {
+        String(cString: lua_typename(L, lua_type(L, Int32(index))))
+    }
+
+    public func isNil(_ index: Int) -> Bool { lua_type(L, Int32(index)) <= LUA_TNIL }
+    public func isString(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TSTRING }
+    public func isTable(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TTABLE }
+    public func isFunction(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TFUNCTION }
+
+    /// The argument when it is a string (numbers are not converted).
+    public func string(_ index: Int) -> String? { state.string(at: Int32(index), on: L) }
+
+    /// The argument when it is an integer or a float with an integral value.
+    public func integer(_ index: Int) -> Int64? {
+        guard lua_type(L, Int32(index)) == LUA_TNUMBER else { return nil }
+        var isInteger: Int32 = 0
+        let value = lua_tointegerx(L, Int32(index), &isInteger)
+        return isInteger != 0 ? Int64(value) : nil
+    }
+
+    public func number(_ index: Int) -> Double? {
+        guard lua_type(L, Int32(index)) == LUA_TNUMBER else { return nil }
+        return lua_tonumberx(L, Int32(index), nil)
+    }
+
+    /// Lua truth of the argument.
+    public func truthy(_ index: Int) -> Bool { lua_toboolean(L, Int32(index)) != 0 }
+
+    /// The Swift object boxed in a userdata argument.
+    public func object(_ index: Int) -> AnyObject? {
+        guard let box = sy_tobox(L, Int32(index)) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
+    }
+
+    public func push(_ value: LuaValue) throws(LuaError) { try state.push(value, on: L) }
+    public func push(string: String) throws(LuaError) { try state.push(string: string, on: L) }
+    public func push(reference: LuaReference) throws(LuaError) { try state.push(reference: reference, on: L) }
+    public func pushNil() { _ = lua_checkstack(L, 1); lua_pushnil(L) }
+    public func push(bool: Bool) { _ = lua_checkstack(L, 1); lua_pushboolean(L, bool ? 1 : 0) }
+    public func push(integer: Int64) { _ = lua_checkstack(L, 1); lua_pushinteger(L, lua_Integer(integer)) }
+
+    /// Pushes every value and returns how many (the usual `return` of a Swift function).
+    public func returning(_ values: [LuaValue]) throws(LuaError) -> Int {
+        try state.ensureStack(L, values.count + 2)
+        for value in values { try state.push(value, on: L) }
+        return values.count
+    }
+
+    /// "chunk:line" of the Lua code that made this call (level 1), if it is Lua code.
+    public var callerLocation: String? { state.location(level: 1, on: L) }
+}
+
+extension LuaState {
+    /// "chunk:line" of the function `level` levels up the stack of `L`, if it is Lua code.
+    func location(level: Int32, on L: OpaquePointer) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(LUA_IDSIZE) + 32)
+        guard sy_where(L, level, &buffer, buffer.count) != 0 else { return nil }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}

@@ -1,0 +1,43 @@
+/// Why a chunk, a call or a protected operation failed.
+///
+/// ```swift
+/// do { try engine.run("error('boom')", chunkName: "=demo") }
+/// catch { print(error.message) }   // "demo:1: boom"
+/// ```
+public struct LuaError: Error, CustomStringConvertible {
+    public enum Kind: Sendable {
+        case syntax, runtime, memoryLimit, instructionLimit, interrupted, errorInHandler
+    }
+
+    public let kind: Kind
+    /// Chunk and line first when Lua knows them: "app.lua:12: attempt to index a nil value".
+    public let message: String
+    /// The Lua traceback recorded by the message handler, when there was one.
+    public let traceback: String?
+    /// The message already carries its position (it came out of Lua), so passing it back into
+    /// Lua must not prefix another one.
+    let isLocated: Bool
+
+    /// An error for a Swift function to throw at its Lua caller: the caller's "chunk:line:" is
+    /// put in front.
+    ///
+    /// ```swift
+    /// throw LuaError("nav.path is read-only")
+    /// ```
+    public init(_ message: String, kind: Kind = .runtime) {
+        self.init(kind: kind, message: message, traceback: nil, isLocated: false)
+    }
+
+    init(kind: Kind, message: String, traceback: String?, isLocated: Bool) {
+        self.kind = kind
+        self.message = message
+        self.traceback = traceback
+        self.isLocated = isLocated
+    }
+
+    public var description: String { message }
+
+    static let closed = LuaError("the Lua engine has been closed")
+    static let foreignValue = LuaError("the value belongs to another Lua engine")
+    static let stackExhausted = LuaError("Lua stack overflow (too many values)")
+}

@@ -1,0 +1,102 @@
+import CLua
+import CLuaShim
+
+/// Building tables directly on a Lua stack (no registry references in between): for API code that
+/// returns tables to Lua or passes them to callbacks.
+extension LuaState {
+    /// [-0, +1]
+    func pushNewTable(on L: OpaquePointer, array: Int = 0, record: Int = 0) throws(LuaError) {
+        try ensureStack(L, 6)
+        try check(sy_newtable(L, Int32(array), Int32(record)), on: L)
+    }
+
+    /// t[name] = v, raw, for the table below the value on top. [-1, +0]
+    func setField(_ name: String, on L: OpaquePointer) throws(LuaError) {
+        var name = name
+        let status = name.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { sy_setfield(L, -2, $0.baseAddress, $0.count) }
+        }
+        try check(status, on: L)
+    }
+
+    /// `{key = value, ...}` built in one protected call; nil values are left out. [-0, +1]
+    func push(fields: [(key: String, value: String?)], on L: OpaquePointer) throws(LuaError) {
+        try ensureStack(L, 6)
+        var bytes: [UInt8] = []
+        var spans: [(key: Int, keyLength: Int, value: Int, valueLength: Int)] = []
+        spans.reserveCapacity(fields.count)
+        for (key, value) in fields {
+            let keyStart = bytes.count
+            bytes.append(contentsOf: key.utf8)
+            let keyLength = bytes.count - keyStart
+            guard let value else {
+                spans.append((keyStart, keyLength, -1, 0))
+                continue
+            }
+            let valueStart = bytes.count
+            bytes.append(contentsOf: value.utf8)
+            spans.append((keyStart, keyLength, valueStart, bytes.count - valueStart))
+        }
+        bytes.append(0)  // never empty: every offset stays inside the buffer
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                let base = chars.baseAddress!
+                var cFields = spans.map { span in
+                    sy_Field(key: base + span.key, keylen: span.keyLength,
+                             value: span.value < 0 ? nil : base + span.value, valuelen: span.valueLength)
+                }
+                return sy_pushfields(L, &cFields, Int32(cFields.count))
+            }
+        }
+        try check(status, on: L)
+    }
+
+    /// t[index] = v, raw, for the table below the value on top. [-1, +0]
+    func setIndex(_ index: Int, on L: OpaquePointer) throws(LuaError) {
+        lua_pushinteger(L, lua_Integer(index))
+        lua_rotate(L, -2, 1)
+        try check(sy_rawset(L, -3), on: L)
+    }
+
+    /// A table of strings keyed by strings. [-0, +1]
+    func push(stringMap map: [String: String], on L: OpaquePointer) throws(LuaError) {
+        try push(fields: map.map { (key: $0.key, value: Optional($0.value)) }, on: L)
+    }
+
+    /// A sequence of strings. [-0, +1]
+    func push(stringList list: [String], on L: OpaquePointer) throws(LuaError) {
+        try pushNewTable(on: L, array: list.count)
+        for (offset, value) in list.enumerated() {
+            try push(string: value, on: L)
+            try setIndex(offset + 1, on: L)
+        }
+    }
+
+    /// A sequence built by `pushElement` for each element. [-0, +1]
+    func push<S: Sequence>(list: S, on L: OpaquePointer,
+                           _ pushElement: (S.Element) throws(LuaError) -> Void) throws(LuaError) {
+        try pushNewTable(on: L, array: list.underestimatedCount)
+        var index = 0
+        for element in list {
+            try pushElement(element)
+            index += 1
+            try setIndex(index, on: L)
+        }
+    }
+
+    /// Calls `function` with the arguments `pushArguments` pushes (returning how many).
+    func call(_ function: LuaReference,
+              pushing pushArguments: (OpaquePointer) throws(LuaError) -> Int32) throws(LuaError) -> [LuaValue] {
+        let L = try thread()
+        return try balanced(L) { () throws(LuaError) -> [LuaValue] in
+            try push(reference: function, on: L)
+            let count = try pushArguments(L)
+            return try protectedCall(on: L, arguments: count)
+        }
+    }
+}
+
+extension LuaCall {
+    /// Direct access to the stack building helpers for API code in this module.
+    var stack: (state: LuaState, L: OpaquePointer) { (state, L) }
+}

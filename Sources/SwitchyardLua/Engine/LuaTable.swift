@@ -1,0 +1,113 @@
+import CLua
+import CLuaShim
+
+/// A Lua table held from Swift.
+///
+/// ```swift
+/// let config = try engine.run("return {name = 'music', tabs = {'/home', '/search'}}", chunkName: "=c")[0]
+/// let name = try config.tableValue!.get("name")           // .string("music")
+/// let tabs = try config.tableValue!.get("tabs").tableValue!.array()
+/// ```
+public final class LuaTable: LuaReference {
+    /// `t[key]`, with `__index`.
+    public func get(_ key: LuaValue) throws(LuaError) -> LuaValue {
+        try withPushed { (L, t) throws(LuaError) -> LuaValue in
+            try state.push(key, on: L)
+            try state.check(sy_gettable(L, t), on: L)
+            return try state.value(at: -1, on: L)
+        }
+    }
+
+    /// `t[key] = value`, with `__newindex`.
+    public func set(_ key: LuaValue, _ value: LuaValue) throws(LuaError) {
+        try withPushed { (L, t) throws(LuaError) in
+            try state.push(key, on: L)
+            try state.push(value, on: L)
+            try state.check(sy_settable(L, t), on: L)
+        }
+    }
+
+    /// `rawget(t, key)`: no metamethods.
+    public func rawGet(_ key: LuaValue) throws(LuaError) -> LuaValue {
+        try withPushed { (L, t) throws(LuaError) -> LuaValue in
+            try state.push(key, on: L)
+            lua_rawget(L, t)
+            return try state.value(at: -1, on: L)
+        }
+    }
+
+    /// `rawset(t, key, value)`: no metamethods.
+    public func rawSet(_ key: LuaValue, _ value: LuaValue) throws(LuaError) {
+        try withPushed { (L, t) throws(LuaError) in
+            try state.push(key, on: L)
+            try state.push(value, on: L)
+            try state.check(sy_rawset(L, t), on: L)
+        }
+    }
+
+    /// `#t`, with `__len`.
+    public func length() throws(LuaError) -> Int {
+        try withPushed { (L, t) throws(LuaError) -> Int in
+            var length: lua_Integer = 0
+            try state.check(sy_len(L, t, &length), on: L)
+            return Int(length)
+        }
+    }
+
+    /// The border `rawlen` reports: for a sequence, its length.
+    public var rawLength: Int {
+        (try? withPushed { (L, t) throws(LuaError) -> Int in Int(lua_rawlen(L, t)) }) ?? 0
+    }
+
+    /// `t[1]` ... `t[rawLength]`, raw.
+    public func array() throws(LuaError) -> [LuaValue] {
+        try withPushed { (L, t) throws(LuaError) -> [LuaValue] in
+            let count = lua_rawlen(L, t)
+            var values: [LuaValue] = []
+            values.reserveCapacity(Int(count))
+            guard count > 0 else { return values }
+            for i in 1...count {
+                try state.ensureStack(L, 2)
+                lua_rawgeti(L, t, lua_Integer(i))
+                values.append(try state.value(at: -1, on: L))
+                lua_settop(L, -2)
+            }
+            return values
+        }
+    }
+
+    /// Every key/value pair, in `next` order (raw, like `next`; no `__pairs`).
+    public func pairs() throws(LuaError) -> [(key: LuaValue, value: LuaValue)] {
+        try withPushed { (L, t) throws(LuaError) -> [(key: LuaValue, value: LuaValue)] in
+            var result: [(key: LuaValue, value: LuaValue)] = []
+            try state.ensureStack(L, 6)
+            lua_pushnil(L)
+            while true {
+                var more: Int32 = 0
+                try state.check(sy_next(L, t, &more), on: L)
+                guard more != 0 else { return result }
+                result.append((try state.value(at: -2, on: L), try state.value(at: -1, on: L)))
+                lua_settop(L, -2)  // keep the key for the next step
+            }
+        }
+    }
+
+    /// The keys, e.g. for completion in a REPL.
+    public func keys() throws(LuaError) -> [LuaValue] { try pairs().map(\.key) }
+
+    /// The metatable, if any.
+    public var metatable: LuaTable? {
+        try? withPushed { (L, t) throws(LuaError) -> LuaTable? in
+            guard lua_getmetatable(L, t) != 0 else { return nil }
+            return LuaTable(state: state, ref: try state.reference(at: -1, on: L))
+        }
+    }
+
+    /// `setmetatable(t, mt)` (raw: ignores `__metatable`).
+    public func setMetatable(_ metatable: LuaTable?) throws(LuaError) {
+        try withPushed { (L, t) throws(LuaError) in
+            if let metatable { try state.push(reference: metatable, on: L) } else { lua_pushnil(L) }
+            _ = lua_setmetatable(L, t)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading Lua source files for `runFile` and `require`, as `luaL_loadfilex` would (a first line
+/// starting with '#' is blanked so `#!/usr/bin/env switchyard` scripts load, lines keep their
+/// numbers) — but in Swift, since luaL_loadfilex can raise while building the chunk name.
+enum ScriptFile {
+    static func read(_ path: String) throws(LuaError) -> [UInt8] {
+        guard let file = fopen(path, "rb") else {
+            throw LuaError("cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            bytes.append(contentsOf: chunk[0..<count])
+            if count < chunk.count { break }
+        }
+        if ferror(file) != 0 { throw LuaError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        return blankingShebang(bytes)
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The directory part of `path` ("" for a bare file name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func join(_ directory: String, _ name: String) -> String {
+        if directory.isEmpty { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    private static func blankingShebang(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.first == UInt8(ascii: "#") else { return bytes }
+        let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        return Array(bytes[end...])
+    }
+}

@@ -1,0 +1,111 @@
+import CLua
+import CLuaShim
+
+/// `require` of Lua files next to the scripts (never C modules): the sandbox's only `require`,
+/// and in the full profile a searcher placed right after `package.preload`'s.
+///
+/// A module name is dotted words (`features.library`); it is looked up as `features/library.lua`
+/// then `features/library/init.lua`, first in the directory of the chunk that calls `require`,
+/// then in the directories of the files the engine has run, then in the current directory.
+extension LuaEngine {
+    func installScriptModules() throws(LuaError) {
+        let search = try makeFunction { [weak self] call in
+            guard let self else { throw LuaError.closed }
+            return try self.searchModule(call)
+        }
+        let installer = configuration.sandboxed ? ScriptModules.sandboxRequire : ScriptModules.fullSearcher
+        let setup = try state.run(Array(installer.utf8), chunkName: "=require")
+        guard let install = setup.first?.functionValue else { return }
+        forgetModules = try install.call(.function(search)).first?.functionValue
+    }
+
+    /// Makes `require` load the script modules again (for a reload after files changed).
+    public func forgetScriptModules() {
+        _ = try? forgetModules?.call()
+    }
+
+    /// search(name, level) -> chunk, path | nil, explanation
+    private func searchModule(_ call: LuaCall) throws -> Int {
+        guard let name = call.string(1) else {
+            throw LuaError("bad argument #1 to 'require' (string expected, got \(call.typeName(1)))")
+        }
+        guard ScriptModules.isValid(name) else {
+            return try call.returning([.nil, .string(LuaString("\n\tinvalid module name '\(name)'"))])
+        }
+        let level = Int32(call.integer(2) ?? 2)
+        var tried: [String] = []
+        for directory in moduleDirectories(callerSource: sy_source(call.L, level).map { String(cString: $0) }) {
+            let base = ScriptFile.join(directory, name.split(separator: ".").joined(separator: "/"))
+            for path in [base + ".lua", base + "/init.lua"] {
+                guard ScriptFile.exists(path) else {
+                    tried.append(path)
+                    continue
+                }
+                try state.load(try ScriptFile.read(path), chunkName: "@" + path, on: call.L)
+                try call.push(string: path)
+                return 2
+            }
+        }
+        let explanation = tried.map { "\n\tno file '\($0)'" }.joined()
+        return try call.returning([.nil, .string(LuaString(explanation))])
+    }
+
+    private func moduleDirectories(callerSource: String?) -> [String] {
+        var directories: [String] = []
+        if let source = callerSource, source.hasPrefix("@") {
+            directories.append(ScriptFile.directory(of: String(source.dropFirst())))
+        }
+        for directory in scriptDirectories + [""] where !directories.contains(directory) {
+            directories.append(directory)  // "": the current directory, last, as Lua's "./?.lua"
+        }
+        return directories
+    }
+}
+
+enum ScriptModules {
+    /// Dotted words of letters, digits, '_' and '-': nothing that climbs out of a directory.
+    static func isValid(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+        }
+    }
+
+    /// Defines the global `require` over `search`, with its own table of loaded modules.
+    static let sandboxRequire = """
+        return function(search)
+          local loaded = {}
+          local error, type = error, type
+          function require(name)
+            if type(name) ~= "string" then
+              error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+            end
+            local module = loaded[name]
+            if module ~= nil then return module end
+            local chunk, path = search(name, 2)
+            if not chunk then error("module '" .. name .. "' not found:" .. path, 2) end
+            module = chunk(name, path)
+            if module == nil then module = true end
+            if loaded[name] == nil then loaded[name] = module end
+            return loaded[name], path
+          end
+          return function() loaded = {} end
+        end
+        """
+
+    /// Puts a searcher over `search` after `package.preload`'s in `package.searchers`.
+    static let fullSearcher = """
+        return function(search)
+          local found = {}
+          table.insert(package.searchers, 2, function(name)
+            local chunk, where = search(name, 3)
+            if chunk then found[name] = true return chunk, where end
+            return where
+          end)
+          return function()
+            for name in pairs(found) do package.loaded[name] = nil end
+            found = {}
+          end
+        end
+        """
+}
