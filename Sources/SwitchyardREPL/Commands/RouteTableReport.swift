@@ -1,0 +1,19 @@
+/// `switchyard routes FILE`: loads the script and prints its route table in rank order.
+///
+///     RouteTableReport.run(file: "examples/music/app.lua", options: SessionOptions())
+public enum RouteTableReport {
+    public static func run(file: String, options: SessionOptions) -> ExitStatus {
+        InterruptSignal.install()
+        do {
+            let host = try ScriptHost(options: options)
+            try host.runFile(file)
+            let style = TerminalStyle.detect(noColorFlag: options.noColor)
+            print(RouteListPrinter(style: style).render(RouteCatalogue.listings(host.runtime)))
+            if let tabs = RouteCatalogue.tabsLine(host.runtime) { print(tabs) }
+            return .success
+        } catch {
+            ErrorReport.write(error)
+            return .failure
+        }
+    }
+}

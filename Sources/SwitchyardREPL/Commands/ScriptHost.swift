@@ -1,0 +1,71 @@
+import Foundation
+import Switchyard
+import SwitchyardLua
+
+/// One Switchyard runtime (Lua engine + routes + navigator) with what the command line asked of it:
+/// the `arg` table, the files and chunks to run, Ctrl-C interrupting whatever runs.
+///
+///     let host = try ScriptHost(options: SessionOptions())
+///     try host.setArguments(script: "app.lua", ["--verbose"])
+///     try host.runFile("app.lua")
+///     try host.navigate { try $0.push("/album/1") }
+final class ScriptHost {
+    let options: SessionOptions
+    let runtime: SwitchyardRuntime
+    var engine: LuaEngine { runtime.engine }
+    var navigator: Navigator { runtime.navigator }
+
+    init(options: SessionOptions) throws(LuaError) {
+        self.options = options
+        runtime = try SwitchyardRuntime(configuration: options.engineConfiguration)
+    }
+
+    /// `arg` as `lua` sets it: arg[0] is the script, arg[1...] its arguments, arg[-1] the interpreter.
+    func setArguments(script: String, _ arguments: [String]) throws(LuaError) {
+        let table = try engine.makeTable(arrayCapacity: arguments.count)
+        try table.rawSet(.integer(-1), .string(LuaString(CommandLine.arguments.first ?? "switchyard")))
+        try table.rawSet(.integer(0), .string(LuaString(script)))
+        for (index, argument) in arguments.enumerated() {
+            try table.rawSet(.integer(Int64(index + 1)), .string(LuaString(argument)))
+        }
+        try engine.globals.rawSet("arg", .table(table))
+    }
+
+    /// Runs a script file ("-" is stdin) through the runtime, so `:reload` knows it.
+    func runFile(_ path: String) throws(LuaError) {
+        try interruptible { () throws(LuaError) in
+            if path == ScriptRequest.standardInput {
+                let code = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                try runtime.load(code: code, chunkName: "=stdin")
+            } else {
+                try runtime.load(file: path)
+            }
+        }
+    }
+
+    func runChunk(_ code: String, chunkName: String = "=(command line)") throws(LuaError) {
+        try interruptible { () throws(LuaError) in
+            try runtime.load(code: code, chunkName: chunkName)
+        }
+    }
+
+    /// Runs a navigator operation (which may call Lua guards and titles) with Ctrl-C armed; its
+    /// errors come back as `LuaError`s with the message the Lua API would give.
+    func navigate(_ operation: (Navigator) throws -> Void) throws(LuaError) {
+        let navigator = runtime.navigator
+        try interruptible { () throws(LuaError) in
+            do {
+                try operation(navigator)
+            } catch let error as LuaError {
+                throw error
+            } catch {
+                throw LuaError(String(describing: error))
+            }
+        }
+    }
+
+    /// Runs `body` so that Ctrl-C stops the Lua code with "interrupted" instead of killing the process.
+    func interruptible<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        try InterruptSignal.whileRunning(interrupt: engine.interruptFunction, body)
+    }
+}

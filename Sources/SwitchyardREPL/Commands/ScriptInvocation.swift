@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SwitchyardLua
+
+/// The plain `switchyard` form: run the `-e` chunks, then the files, then the REPL when asked for
+/// (or when nothing else was given and stdin is a terminal; piped stdin runs as a script).
+///
+///     let status = ScriptInvocation.run(ScriptRequest(files: ["app.lua"]), options: SessionOptions())
+public enum ScriptInvocation {
+    public static func run(_ request: ScriptRequest, options: SessionOptions) -> ExitStatus {
+        InterruptSignal.install()
+        let stdinIsTerminal = isatty(STDIN_FILENO) == 1
+        var files = request.files
+        let startsREPL = request.interactive || (request.chunks.isEmpty && files.isEmpty && stdinIsTerminal)
+        if !startsREPL && request.chunks.isEmpty && files.isEmpty {
+            files = [ScriptRequest.standardInput]
+        }
+        do {
+            let host = try ScriptHost(options: options)
+            if let script = files.first {
+                try host.setArguments(script: script, request.arguments)
+            }
+            for chunk in request.chunks {
+                try host.runChunk(chunk)
+            }
+            for file in files {
+                try host.runFile(file)
+            }
+            if startsREPL {
+                try startREPL(host: host, options: options, stdinIsTerminal: stdinIsTerminal)
+            }
+            return .success
+        } catch {
+            ErrorReport.write(error)
+            return .failure
+        }
+    }
+
+    private static func startREPL(host: ScriptHost, options: SessionOptions, stdinIsTerminal: Bool) throws(LuaError) {
+        let style = TerminalStyle.detect(noColorFlag: options.noColor)
+        let reader: LineReader
+        if stdinIsTerminal {
+            let history = PersistentHistory(path: options.historyFile ?? PersistentHistory.defaultPath)
+            reader = ReadlineEditor(history: history)
+            print(style.dim("Switchyard 0.1.0 · Lua 5.4 — :help for commands, Ctrl-D to quit"))
+        } else {
+            reader = PlainLineReader()
+        }
+        let repl = try REPL(host: host, reader: reader, style: style)
+        if let editor = reader as? ReadlineEditor {
+            editor.completer = repl.commands.completer.complete(line:wordStart:wordEnd:)
+        }
+        repl.run()
+    }
+}

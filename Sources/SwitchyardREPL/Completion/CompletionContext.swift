@@ -1,0 +1,100 @@
+/// What the word under the cursor is, judged from the text before it.
+///
+///     CompletionContext.classify(before: "", word: ":ex")                  // .metaCommand
+///     CompletionContext.classify(before: ":go ", word: "/al")              // .routePath
+///     CompletionContext.classify(before: "nav.push(\"", word: "/al")       // .routePath
+///     CompletionContext.classify(before: "x = ", word: "nav.pu")           // .luaName
+public enum CompletionContext: Equatable, Sendable {
+    case metaCommand
+    case routePath
+    case fileName
+    case choice([String])
+    case luaName
+    case nothing
+
+    /// Meta-commands whose argument is a route path (`:open` takes a URL, and a path is one).
+    static let pathCommands: Set<String> = [":go", ":push", ":sheet", ":cover", ":match", ":explain", ":open"]
+    static let fileCommands: Set<String> = [":load", ":save", ":restore"]
+    /// Global functions whose first string argument is a path, besides every `nav.*` call.
+    static let pathFunctions: Set<String> = ["match", "match_all", "explain"]
+
+    public static func classify(before: String, word: String) -> CompletionContext {
+        if before.allSatisfy(\.isWhitespace) && word.hasPrefix(":") {
+            return .metaCommand
+        }
+        if before.drop(while: \.isWhitespace).hasPrefix(":") {
+            return metaArgument(before: before)
+        }
+        return luaContext(before: before, word: word)
+    }
+
+    private static func metaArgument(before: String) -> CompletionContext {
+        let words = before.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let command = words.first else { return .nothing }
+        let argumentIndex = words.count - 1   // the word being completed follows the typed ones
+        if pathCommands.contains(command) && argumentIndex == 0 { return .routePath }
+        if fileCommands.contains(command) && argumentIndex == 0 { return .fileName }
+        switch (command, argumentIndex) {
+        case (":graph", 0): return .choice(["dot", "mermaid"])
+        case (":graph", 1): return .fileName
+        case (":trace", 0): return .choice(["on", "off"])
+        default: return .nothing
+        }
+    }
+
+    private static func luaContext(before: String, word: String) -> CompletionContext {
+        if let quote = openStringStart(before) {
+            return isPathArgument(before[..<quote]) ? .routePath : .nothing
+        }
+        return isLuaNameChain(word) ? .luaName : .nothing
+    }
+
+    /// Is the text before a string's opening quote a call like `nav.push(` or `match (`?
+    private static func isPathArgument(_ head: Substring) -> Bool {
+        let reversed = head.reversed().drop { $0 == " " }
+        guard reversed.first == "(" else { return false }
+        let callee = reversed.dropFirst().drop { $0 == " " }
+        let name = String(callee.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }.reversed())
+        return name.hasPrefix("nav.") || pathFunctions.contains(name)
+    }
+
+    /// The index of the quote opening a string literal still open at the end of `text`, if any.
+    static func openStringStart(_ text: String) -> String.Index? {
+        var open: (quote: Character, at: String.Index)?
+        var escaped = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if let current = open {
+                if escaped { escaped = false }
+                else if character == "\\" { escaped = true }
+                else if character == current.quote { open = nil }
+            } else if character == "\"" || character == "'" {
+                open = (character, index)
+            } else if character == "-", text[index...].hasPrefix("--") {
+                // A comment runs to the end of its line; quotes inside it open nothing.
+                guard let newline = text[index...].firstIndex(of: "\n") else { return nil }
+                index = newline
+            }
+            index = text.index(after: index)
+        }
+        return open?.at
+    }
+
+    static func isLuaNameChain(_ word: String) -> Bool {
+        guard let first = word.first else { return true }
+        guard first.isLetter || first == "_" else { return false }
+        var previousWasSeparator = false
+        for character in word {
+            if character == "." || character == ":" {
+                if previousWasSeparator { return false }
+                previousWasSeparator = true
+            } else if character.isLetter || character.isNumber || character == "_" {
+                previousWasSeparator = false
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+}

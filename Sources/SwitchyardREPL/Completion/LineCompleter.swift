@@ -1,0 +1,65 @@
+/// TAB completion for a REPL line: decides what the word under the cursor is and asks the right source.
+///
+///     var completer = LineCompleter(metaCommands: MetaCommandName.all)
+///     completer.routes = { RoutePathCompleter(patterns: ...) }
+///     completer.luaFields = { chain in runtime.completionKeys(chain) }
+///     completer.complete(line: "nav.pu", wordStart: 0)   // Completion(candidates: ["nav.push"], ...)
+public struct LineCompleter {
+    public struct Completion: Equatable {
+        public var candidates: [String]
+        /// A space after a unique candidate (a finished meta-command), not after a path or a Lua name.
+        public var appendsSpace: Bool
+
+        public init(candidates: [String], appendsSpace: Bool = false) {
+            self.candidates = candidates
+            self.appendsSpace = appendsSpace
+        }
+    }
+
+    public var metaCommands: [String]
+    public var routes: () -> RoutePathCompleter = { RoutePathCompleter(patterns: []) }
+    public var visitedPaths: () -> [String] = { [] }
+    /// Keys of the table reached by following `chain` from the globals ([] = the globals themselves).
+    public var luaFields: ([String]) -> [String] = { _ in [] }
+    public var files = FileNameCompleter()
+
+    public init(metaCommands: [String]) {
+        self.metaCommands = metaCommands
+    }
+
+    /// `wordStart` and `wordEnd` are UTF-8 offsets into `line`, as readline reports them.
+    public func complete(line: String, wordStart: Int, wordEnd: Int? = nil) -> Completion {
+        let bytes = Array(line.utf8)
+        let start = min(max(wordStart, 0), bytes.count)
+        let end = min(max(wordEnd ?? bytes.count, start), bytes.count)
+        let before = String(decoding: bytes[..<start], as: UTF8.self)
+        let word = String(decoding: bytes[start..<end], as: UTF8.self)
+
+        switch CompletionContext.classify(before: before, word: word) {
+        case .metaCommand:
+            return Completion(candidates: metaCommands.filter { $0.hasPrefix(word) }, appendsSpace: true)
+        case .routePath:
+            return Completion(candidates: routes().complete(word, visited: visitedPaths()))
+        case .fileName:
+            return Completion(candidates: files.complete(word))
+        case .choice(let options):
+            return Completion(candidates: options.filter { $0.hasPrefix(word) }, appendsSpace: true)
+        case .luaName:
+            return Completion(candidates: luaNames(word))
+        case .nothing:
+            return Completion(candidates: [])
+        }
+    }
+
+    /// "nav.pu" → the members of `nav` starting with "pu", each returned whole ("nav.push").
+    private func luaNames(_ word: String) -> [String] {
+        let separator = word.lastIndex { $0 == "." || $0 == ":" }
+        let head = separator.map { String(word[...$0]) } ?? ""
+        let partial = separator.map { String(word[word.index(after: $0)...]) } ?? word
+        let chain = head.split { $0 == "." || $0 == ":" }.map(String.init)
+        return luaFields(chain)
+            .filter { $0.hasPrefix(partial) && CompletionContext.isLuaNameChain($0) && !$0.contains(".") }
+            .sorted()
+            .map { head + $0 }
+    }
+}

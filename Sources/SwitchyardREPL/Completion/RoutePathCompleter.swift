@@ -1,0 +1,124 @@
+/// Completes route paths a segment at a time: static segments first, then `:param` placeholders, then
+/// paths already visited. Patterns live in a trie flattened into an array of nodes, so a completion
+/// walks only the typed segments, whatever the number of routes.
+///
+///     let completer = RoutePathCompleter(patterns: [[.literal("album"), .parameter("id")]])
+///     completer.complete("/al")            // ["/album/"]
+///     completer.complete("/album/")        // ["/album/:id"]
+///     completer.complete("/album/12/", visited: ["/album/12/tracks"])   // ["/album/12/tracks"]
+public struct RoutePathCompleter: Sendable {
+    public enum Segment: Hashable, Sendable {
+        case literal(String)
+        case parameter(String)
+        case optional(String)
+        case splat(String)
+    }
+
+    private struct Node: Sendable {
+        var literalChildren: [String: Int] = [:]
+        var literalOrder: [String] = []
+        var parameterChildren: [(name: String, node: Int)] = []
+        var hasSplat = false
+        var isTerminal = false
+    }
+
+    private var nodes = [Node()]
+
+    public init(patterns: [[Segment]]) {
+        for pattern in patterns {
+            insert(pattern)
+        }
+        for index in nodes.indices {
+            nodes[index].literalOrder.sort()
+        }
+    }
+
+    /// Candidates that replace `text` (which must start with "/", or be empty for the root).
+    public func complete(_ text: String, visited: [String] = []) -> [String] {
+        guard text.isEmpty || text.hasPrefix("/") else { return [] }
+        let typed = text.isEmpty ? "/" : text
+        let lastSlash = typed.lastIndex(of: "/")!
+        let directory = String(typed[..<lastSlash])
+        let partial = String(typed[typed.index(after: lastSlash)...])
+        let reached = walk(directory.split(separator: "/").map(String.init))
+
+        var candidates: [String] = []
+        var seen: Set<String> = []
+        func offer(_ candidate: String) {
+            if seen.insert(candidate).inserted { candidates.append(candidate) }
+        }
+        for index in reached {
+            for literal in nodes[index].literalOrder where literal.hasPrefix(partial) {
+                offer(directory + "/" + literal + continuation(nodes[index].literalChildren[literal]!))
+            }
+        }
+        for index in reached {
+            for child in nodes[index].parameterChildren where (":" + child.name).hasPrefix(partial) {
+                offer(directory + "/:" + child.name + continuation(child.node))
+            }
+        }
+        for path in visited where path.hasPrefix(typed) && path != typed {
+            offer(path)
+        }
+        return candidates
+    }
+
+    /// A segment leading only deeper ends in "/" so the next TAB continues; a route's end does not.
+    private func continuation(_ node: Int) -> String {
+        nodes[node].isTerminal ? "" : "/"
+    }
+
+    /// Every node the typed segments can reach: literal children by name, parameters by anything.
+    private func walk(_ segments: [String]) -> [Int] {
+        var frontier = [0]
+        for segment in segments {
+            var next: [Int] = []
+            for index in frontier {
+                if let child = nodes[index].literalChildren[segment] { next.append(child) }
+                if !segment.isEmpty {
+                    next += nodes[index].parameterChildren.map(\.node)
+                }
+            }
+            frontier = next
+            if frontier.isEmpty { break }
+        }
+        return frontier
+    }
+
+    private mutating func insert(_ pattern: [Segment]) {
+        var current = 0
+        for (position, segment) in pattern.enumerated() {
+            switch segment {
+            case .literal(let text):
+                current = literalChild(of: current, text)
+            case .parameter(let name):
+                current = parameterChild(of: current, name)
+            case .optional(let name):
+                if position == pattern.count - 1 { nodes[current].isTerminal = true }
+                current = parameterChild(of: current, name)
+            case .splat:
+                nodes[current].hasSplat = true
+                nodes[current].isTerminal = true
+                return
+            }
+        }
+        nodes[current].isTerminal = true
+    }
+
+    private mutating func literalChild(of parent: Int, _ text: String) -> Int {
+        if let existing = nodes[parent].literalChildren[text] { return existing }
+        nodes.append(Node())
+        nodes[parent].literalChildren[text] = nodes.count - 1
+        nodes[parent].literalOrder.append(text)
+        return nodes.count - 1
+    }
+
+    private mutating func parameterChild(of parent: Int, _ name: String) -> Int {
+        if let existing = nodes[parent].parameterChildren.first(where: { $0.name == name }) {
+            return existing.node
+        }
+        nodes.append(Node())
+        nodes[parent].parameterChildren.append((name, nodes.count - 1))
+        return nodes.count - 1
+    }
+}

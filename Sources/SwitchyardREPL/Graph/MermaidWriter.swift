@@ -1,0 +1,91 @@
+/// Mermaid flowchart of a `NavigationMap` (renders in GitHub markdown): routes grouped into subgraphs
+/// by their first segment, links as arrows, flow steps as dotted labelled arrows, sheets and covers
+/// given their own classes.
+///
+///     let mermaid = MermaidWriter().document(for: map)
+public struct MermaidWriter: Sendable {
+    public init() {}
+
+    public func document(for map: NavigationMap) -> String {
+        var lines = ["flowchart LR"]
+        for group in map.groups {
+            lines += subgraph(group.prefix, members: group.routes, in: map)
+        }
+        for (index, path) in map.unmatchedTargets.enumerated() {
+            lines.append("  missing\(index)[\"\(entity(path))<br/>(no route)\"]:::missing")
+        }
+        lines += map.edges.map { edgeLine($0, in: map) }
+        lines += [
+            "  classDef sheet stroke-dasharray: 5 5,stroke:#1f5fbf",
+            "  classDef cover fill:#fff8c4,stroke-width:3px",
+            "  classDef notfound stroke:#c00,color:#c00",
+            "  classDef missing stroke:#c00,color:#c00,stroke-dasharray: 3 3",
+            "  classDef tab stroke-width:3px",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func subgraph(_ prefix: String, members: [Int], in map: NavigationMap) -> [String] {
+        let indent = prefix.isEmpty ? "  " : "    "
+        let nodes = members.map { indent + nodeLine($0, in: map) }
+        guard !prefix.isEmpty else { return nodes }
+        return ["  subgraph group_\(identifier(prefix))[\(quoted("/" + prefix))]"] + nodes + ["  end"]
+    }
+
+    private func nodeLine(_ index: Int, in map: NavigationMap) -> String {
+        let route = map.routes[index]
+        var text = entity(route.pattern)
+        if let title = route.title { text += "<br/>" + entity(title) }
+        if route.presentation != .push { text += "<br/>(" + route.presentation.rawValue + ")" }
+        let shape = route.presentation == .cover ? "[[\"\(text)\"]]" : "[\"\(text)\"]"
+        return "r\(index)\(shape)" + classSuffix(index, in: map)
+    }
+
+    private func classSuffix(_ index: Int, in map: NavigationMap) -> String {
+        let route = map.routes[index]
+        if route.isNotFound { return ":::notfound" }
+        switch route.presentation {
+        case .sheet: return ":::sheet"
+        case .cover: return ":::cover"
+        case .push: return map.isTab(index) ? ":::tab" : ""
+        }
+    }
+
+    private func edgeLine(_ edge: NavigationMap.Edge, in map: NavigationMap) -> String {
+        let target: String
+        switch edge.to {
+        case .route(let index): target = "r\(index)"
+        case .unmatched(let path): target = "missing\(map.unmatchedTargets.firstIndex(of: path)!)"
+        }
+        switch edge.kind {
+        case .link:
+            return "  r\(edge.from) --> \(target)"
+        case .flow(let name, let step, let presentation):
+            let suffix = presentation == .push ? "" : " (\(presentation.rawValue))"
+            return "  r\(edge.from) -.->|\(quoted(name + " #\(step)" + suffix))| \(target)"
+        }
+    }
+
+    private func quoted(_ text: String) -> String {
+        "\"" + entity(text) + "\""
+    }
+
+    /// Mermaid labels take HTML entities; a raw quote would end the label.
+    private func entity(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\"": result += "#quot;"
+            case "<": result += "#lt;"
+            case ">": result += "#gt;"
+            case "\n": result += "<br/>"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    private func identifier(_ text: String) -> String {
+        String(text.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+}

@@ -1,0 +1,137 @@
+@preconcurrency import CReadline
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The REPL's line editor on a terminal: GNU readline through its callback interface, so that a
+/// Ctrl-C at the prompt (delivered as EINTR to our poll) clears the line and returns `.interrupted`.
+/// readline's own signal handlers are off; `InterruptSignal` owns SIGINT.
+///
+///     let editor = ReadlineEditor(history: PersistentHistory(path: PersistentHistory.defaultPath))
+///     editor.completer = { line, start, end in completer.complete(line: line, wordStart: start, wordEnd: end) }
+///     switch editor.read(prompt: "> ") { case .line(let text): ...; case .interrupted: ...; case .endOfInput: ... }
+///
+/// readline keeps global state, and its C callbacks cannot carry context: one editor per process,
+/// its state in the `ReadlineState` globals below.
+public final class ReadlineEditor: LineReader {
+    public let history: PersistentHistory
+    public var completer: ((String, Int, Int) -> LineCompleter.Completion)? {
+        get { ReadlineState.completer }
+        set { ReadlineState.completer = newValue }
+    }
+
+    public init(history: PersistentHistory) {
+        self.history = history
+        configureReadline()
+        history.load()
+    }
+
+    public func read(prompt: String) -> LineInput {
+        _ = InterruptSignal.takePending()
+        ReadlineState.finished = false
+        ReadlineState.line = nil
+        rl_callback_handler_install(Self.readlinePrompt(prompt), handleLine)
+        while !ReadlineState.finished {
+            guard waitForInput() else {
+                abandonLine()
+                return .interrupted
+            }
+            rl_callback_read_char()
+        }
+        guard let line = ReadlineState.line else {
+            print("")   // Ctrl-D leaves the cursor after the prompt
+            return .endOfInput
+        }
+        return .line(line)
+    }
+
+    public func remember(_ line: String) {
+        history.add(line)
+    }
+
+    /// Blocks until stdin is readable; false when Ctrl-C came first (the signal's self-pipe woke us).
+    private func waitForInput() -> Bool {
+        var descriptors = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: InterruptSignal.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&descriptors, nfds_t(descriptors[1].fd >= 0 ? 2 : 1), -1)
+            if InterruptSignal.takePending() { return false }
+            if ready < 0 && errno == EINTR { continue }
+            // Readable stdin, or an error that readline will report as end of input; a stale byte
+            // on the self-pipe alone (drained above) means wait again.
+            if ready < 0 || descriptors[0].revents != 0 { return true }
+        }
+    }
+
+    /// Ends the line being edited the way a shell does: "^C" after the text, a new line, and
+    /// readline's callback state reset (its documented clean-up for a signal in callback mode).
+    private func abandonLine() {
+        rl_free_line_state()
+        rl_callback_sigcleanup()
+        rl_point = rl_end
+        rl_redisplay()
+        print("^C")
+        rl_callback_handler_remove()
+    }
+
+    private func configureReadline() {
+        rl_readline_name = UnsafePointer(strdup("switchyard"))
+        rl_catch_signals = 0
+        rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n\"'`><=;|&{}(),[]+-*%^#~\\"))
+        rl_attempted_completion_function = attemptCompletion
+        rl_sort_completion_matches = 0
+    }
+
+    /// readline must be told which prompt bytes are invisible (colour escapes), or it misplaces the cursor.
+    static func readlinePrompt(_ prompt: String) -> String {
+        var result = ""
+        var inEscape = false
+        for scalar in prompt.unicodeScalars {
+            if scalar == "\u{1B}" { result += "\u{01}"; inEscape = true }
+            result.unicodeScalars.append(scalar)
+            if inEscape && scalar == "m" { result += "\u{02}"; inEscape = false }
+        }
+        return result
+    }
+}
+
+/// readline's callbacks are C functions: what they need lives here.
+enum ReadlineState {
+    nonisolated(unsafe) static var finished = false
+    nonisolated(unsafe) static var line: String?
+    nonisolated(unsafe) static var completer: ((String, Int, Int) -> LineCompleter.Completion)?
+    nonisolated(unsafe) static var candidates: [String] = []
+    nonisolated(unsafe) static var nextCandidate = 0
+}
+
+private func handleLine(_ text: UnsafeMutablePointer<CChar>?) {
+    ReadlineState.line = text.map { String(cString: $0) }
+    free(text)
+    ReadlineState.finished = true
+    rl_callback_handler_remove()
+}
+
+private func attemptCompletion(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32)
+    -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    rl_attempted_completion_over = 1   // never fall back to readline's file names
+    guard let completer = ReadlineState.completer, let buffer = rl_line_buffer else { return nil }
+    let completion = completer(String(cString: buffer), Int(start), Int(end))
+    guard !completion.candidates.isEmpty else { return nil }
+    rl_completion_suppress_append = completion.appendsSpace ? 0 : 1
+    // Inside a string readline closes the quote after a unique match: right for a finished path,
+    // wrong for a directory-like "/album/" that TAB should continue.
+    rl_completion_suppress_quote = completion.candidates.contains { $0.hasSuffix("/") } ? 1 : 0
+    ReadlineState.candidates = completion.candidates
+    return rl_completion_matches(text, nextCompletionCandidate)
+}
+
+private func nextCompletionCandidate(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+    if state == 0 { ReadlineState.nextCandidate = 0 }
+    guard ReadlineState.nextCandidate < ReadlineState.candidates.count else { return nil }
+    defer { ReadlineState.nextCandidate += 1 }
+    return strdup(ReadlineState.candidates[ReadlineState.nextCandidate])
+}

@@ -1,0 +1,75 @@
+import SwitchyardLua
+
+/// Evaluates REPL input the way `lua` does: first as an expression (`return ` in front, so
+/// `1 + 1` prints 2), then as statements; input that ends early asks for more lines. Results come
+/// back pretty-printed.
+///
+///     let evaluator = try ChunkEvaluator(engine: engine)
+///     evaluator.evaluate("{1, 2}")          // .values(["{ 1, 2 }"])
+///     evaluator.evaluate("function f()")    // .incomplete
+///     evaluator.evaluate("error('x')")      // .failed(LuaError "stdin:1: x")
+final class ChunkEvaluator {
+    enum Evaluation {
+        case incomplete
+        /// Each result rendered (empty when the chunk returned nothing).
+        case values([String])
+        case failed(LuaError)
+    }
+
+    let engine: LuaEngine
+    private let compile: LuaFunction
+    private let printer: LuaFunction
+
+    /// The compiler is a Lua function made once, holding the real `load` so a script that replaces
+    /// the global cannot break the REPL. `load` is text-only in the sandbox, which is all it needs.
+    private static let compilerSource = """
+        local load = load
+        return function(code)
+          local f, err = load("return " .. code, "=stdin", "t")
+          if f then return f end
+          f, err = load(code, "=stdin", "t")
+          if f then return f end
+          return nil, err, err:sub(-5) == "<eof>"
+        end
+        """
+
+    init(engine: LuaEngine) throws(LuaError) {
+        self.engine = engine
+        compile = try Self.function(from: Self.compilerSource, name: "=(repl compiler)", in: engine)
+        printer = try Self.function(from: ValuePrinterChunk.source, name: ValuePrinterChunk.name, in: engine)
+    }
+
+    func evaluate(_ code: String) -> Evaluation {
+        let compiled: [LuaValue]
+        do {
+            compiled = try engine.call(compile, [.string(LuaString(code))])
+        } catch {
+            return .failed(error)
+        }
+        guard let chunk = compiled.first?.functionValue else {
+            if compiled.count > 2, compiled[2].isTruthy { return .incomplete }
+            let message = compiled.count > 1 ? compiled[1].description : "cannot compile the input"
+            return .failed(LuaError(message, kind: .syntax))
+        }
+        do {
+            let results = try InterruptSignal.whileRunning(interrupt: engine.interruptFunction) { () throws(LuaError) in
+                try engine.call(chunk, [])
+            }
+            return .values(try results.map { value throws(LuaError) in try render(value) })
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// A value as the REPL prints it: nesting, cycles marked, `__tostring` honoured, fitted to the terminal.
+    func render(_ value: LuaValue, width: Int = TerminalWidth.current) throws(LuaError) -> String {
+        try engine.call(printer, [value, .integer(Int64(width))]).first?.description ?? "nil"
+    }
+
+    private static func function(from source: String, name: String, in engine: LuaEngine) throws(LuaError) -> LuaFunction {
+        guard let function = try engine.run(source, chunkName: name).first?.functionValue else {
+            throw LuaError("\(name) did not produce a function")
+        }
+        return function
+    }
+}

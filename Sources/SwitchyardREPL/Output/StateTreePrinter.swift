@@ -1,0 +1,60 @@
+/// Prints the navigation state as a compact tree, one line per environment, nested by presentation:
+///
+///     root [home* · search · library]  / › /album/12
+///       sheet  /album/12/share
+///         cover  /login
+///     alert  Delete album? — This cannot be undone. [Delete] [Cancel]
+///     modals  /help
+///
+/// The current location (the top screen of the top environment) is bold on a terminal.
+public struct StateTreePrinter: Sendable {
+    public let style: TerminalStyle
+
+    public init(style: TerminalStyle = .plain) {
+        self.style = style
+    }
+
+    public func render(_ state: NavigationSnapshot) -> String {
+        var lines: [String] = []
+        for (depth, environment) in state.environments.enumerated() {
+            let isTop = depth == state.environments.count - 1
+            lines.append(String(repeating: "  ", count: depth) + line(for: environment, isTop: isTop))
+        }
+        if let flow = state.flow {
+            let remaining = flow.remaining.isEmpty ? "(no steps left)" : flow.remaining.joined(separator: " › ")
+            lines.append("\(style.magenta("flow")) \(flow.name): \(remaining)")
+        }
+        if let alert = state.alert {
+            lines.append(alertLine(alert))
+        }
+        if !state.modals.isEmpty {
+            lines.append("\(style.magenta("modals"))  \(state.modals.joined(separator: " › "))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func line(for environment: NavigationSnapshot.Environment, isTop: Bool) -> String {
+        var label = style.magenta(environment.kind)
+        if !environment.tabs.isEmpty {
+            let names = environment.tabs.enumerated().map { index, tab in
+                index == environment.selectedTab ? tab.name + "*" : tab.name
+            }
+            label += " [" + names.joined(separator: " · ") + "]"
+        }
+        return label + "  " + stackText(environment.stack, isTop: isTop)
+    }
+
+    private func stackText(_ stack: [NavigationSnapshot.Screen], isTop: Bool) -> String {
+        guard !stack.isEmpty else { return style.dim("(empty)") }
+        return stack.enumerated().map { index, screen in
+            isTop && index == stack.count - 1 ? style.bold(screen.path) : screen.path
+        }.joined(separator: " › ")
+    }
+
+    private func alertLine(_ alert: NavigationSnapshot.Alert) -> String {
+        var text = "\(style.yellow("alert"))  \(alert.title)"
+        if let message = alert.message, !message.isEmpty { text += " — \(message)" }
+        if !alert.buttons.isEmpty { text += " " + alert.buttons.map { "[\($0)]" }.joined(separator: " ") }
+        return text
+    }
+}

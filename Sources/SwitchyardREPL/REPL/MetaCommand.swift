@@ -1,0 +1,161 @@
+/// A REPL meta-command (SPEC §6), parsed from a line starting with ":".
+///
+///     try MetaCommand(parsing: ":go /album/1")     // .go("/album/1")
+///     try MetaCommand(parsing: ":back 2")          // .back(2)
+///     try MetaCommand(parsing: ":graph mermaid")   // .graph(.mermaid, nil)
+enum MetaCommand: Equatable {
+    case help
+    case routes
+    case match(String)
+    case explain(String)
+    case go(String)
+    case push(String)
+    case sheet(String)
+    case cover(String)
+    case open(String)
+    case pop(Int)
+    case dismiss
+    case back(Int)
+    case forward(Int)
+    case follow(Int)
+    case state
+    case history
+    case flows
+    case graph(GraphFormat, String?)
+    case load(String)
+    case reload
+    case save(String)
+    case restore(String)
+    case trace(Bool)
+    case quit
+
+    struct ParseError: Error, Equatable, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Name, argument synopsis and one line of help, in the order `:help` lists them.
+    static let catalogue: [(name: String, arguments: String, summary: String)] = [
+        (":help", "", "this list"),
+        (":routes", "", "the route table in rank order"),
+        (":match", "PATH", "the route PATH opens, with its parameters"),
+        (":explain", "PATH", "every candidate route for PATH, its rank, and why it won or lost"),
+        (":go", "PATH", "change the location (replaces the top screen)"),
+        (":push", "PATH", "push a screen on the current stack"),
+        (":sheet", "PATH", "present PATH as a sheet"),
+        (":cover", "PATH", "present PATH as a full-screen cover"),
+        (":open", "URL", "open a deep link (myapp://album/1?presentation=sheet)"),
+        (":pop", "[N]", "pop N screens (default 1)"),
+        (":dismiss", "", "dismiss the top sheet or cover"),
+        (":back", "[N]", "go back N steps in the timeline"),
+        (":forward", "[N]", "go forward N steps in the timeline"),
+        (":follow", "N", "push link N of the current screen"),
+        (":state", "", "the navigation state as a tree"),
+        (":history", "", "the timeline, oldest first"),
+        (":flows", "", "declared flows and their steps"),
+        (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE; .png/.svg via graphviz)"),
+        (":load", "FILE", "run a route script"),
+        (":reload", "", "forget everything and load the same files again"),
+        (":save", "FILE", "write the navigation state as JSON"),
+        (":restore", "FILE", "restore a state written by :save"),
+        (":trace", "on|off", "print navigation events as they happen, and Lua tracebacks"),
+        (":quit", "", "leave (Ctrl-D does too)"),
+    ]
+
+    static var names: [String] { catalogue.map(\.name) }
+
+    init(parsing line: String) throws(ParseError) {
+        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        let name = words.first ?? ":"
+        let rest = words.dropFirst()
+        let argument = rest.isEmpty ? nil : rest.joined(separator: " ")
+        switch name {
+        case ":help", ":h", ":?": self = .help
+        case ":routes": self = .routes
+        case ":match": self = .match(try Self.required(argument, name))
+        case ":explain": self = .explain(try Self.required(argument, name))
+        case ":go": self = .go(try Self.required(argument, name))
+        case ":push": self = .push(try Self.required(argument, name))
+        case ":sheet": self = .sheet(try Self.required(argument, name))
+        case ":cover": self = .cover(try Self.required(argument, name))
+        case ":open": self = .open(try Self.required(argument, name))
+        case ":pop": self = .pop(try Self.count(argument, name))
+        case ":dismiss": self = .dismiss
+        case ":back": self = .back(try Self.count(argument, name))
+        case ":forward": self = .forward(try Self.count(argument, name))
+        case ":follow": self = .follow(try Self.number(argument, name))
+        case ":state": self = .state
+        case ":history": self = .history
+        case ":flows": self = .flows
+        case ":graph": self = try Self.graph(Array(rest))
+        case ":load": self = .load(try Self.required(argument, name))
+        case ":reload": self = .reload
+        case ":save": self = .save(try Self.required(argument, name))
+        case ":restore": self = .restore(try Self.required(argument, name))
+        case ":trace": self = .trace(try Self.switchValue(argument))
+        case ":quit", ":q", ":exit": self = .quit
+        default: throw Self.unknown(name)
+        }
+    }
+
+    private static func required(_ argument: String?, _ name: String) throws(ParseError) -> String {
+        guard let argument else {
+            let synopsis = catalogue.first { $0.name == name }?.arguments ?? "an argument"
+            throw ParseError(description: "\(name) needs \(synopsis) (see :help)")
+        }
+        return argument
+    }
+
+    private static func count(_ argument: String?, _ name: String) throws(ParseError) -> Int {
+        guard let argument else { return 1 }
+        return try number(argument, name)
+    }
+
+    private static func number(_ argument: String?, _ name: String) throws(ParseError) -> Int {
+        let text = try required(argument, name)
+        guard let value = Int(text), value > 0 else {
+            throw ParseError(description: "\(name) takes a positive number, not \"\(text)\"")
+        }
+        return value
+    }
+
+    private static func switchValue(_ argument: String?) throws(ParseError) -> Bool {
+        switch argument {
+        case "on": return true
+        case "off": return false
+        default: throw ParseError(description: ":trace takes on or off")
+        }
+    }
+
+    private static func graph(_ words: [String]) throws(ParseError) -> MetaCommand {
+        guard let first = words.first else { return .graph(.dot, nil) }
+        if let format = GraphFormat(rawValue: first) {
+            guard words.count <= 2 else { throw ParseError(description: ":graph takes [dot|mermaid] [FILE]") }
+            return .graph(format, words.count == 2 ? words[1] : nil)
+        }
+        guard words.count == 1 else { throw ParseError(description: ":graph takes [dot|mermaid] [FILE], not \"\(first)\"") }
+        return .graph(.dot, first)
+    }
+
+    private static func unknown(_ name: String) -> ParseError {
+        let close = names.filter { candidate in
+            candidate.hasPrefix(name) || editDistance(candidate, name) <= 2
+        }
+        let hint = close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)"
+        return ParseError(description: "unknown command \(name)\(hint); :help lists them")
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where i <= a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(b.count, 1) where j <= b.count {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import Switchyard
+import SwitchyardLua
+
+/// Runs the REPL's meta-commands against the runtime, shows what navigation did (the screen and
+/// the state tree), and owns TAB completion's view of routes and Lua names.
+final class MetaCommands {
+    let host: ScriptHost
+    let style: TerminalStyle
+    private(set) var tracing = false
+    private(set) lazy var completer: LineCompleter = makeCompleter()
+    private lazy var fields: LuaFieldLister? = try? LuaFieldLister(engine: host.engine)
+    private var pathCompletion: (routeCount: Int, navigator: ObjectIdentifier, completer: RoutePathCompleter)?
+
+    init(host: ScriptHost, style: TerminalStyle) {
+        self.host = host
+        self.style = style
+    }
+
+    var runtime: SwitchyardRuntime { host.runtime }
+
+    func run(_ line: String) -> REPL.Outcome {
+        let command: MetaCommand
+        do {
+            command = try MetaCommand(parsing: line)
+        } catch {
+            StandardError.write(style.red(error.description))
+            return .next
+        }
+        var outcome = REPL.Outcome.next
+        showingNavigation {
+            do {
+                outcome = try execute(command)
+            } catch {
+                StandardError.write(style.red(ErrorReport.text(LuaError.wrapping(error), traceback: tracing)))
+            }
+        }
+        return outcome
+    }
+
+    /// Runs `body`; if the navigation state changed meanwhile, prints the new screen and state tree.
+    func showingNavigation(_ body: () -> Void) {
+        let navigator = runtime.navigator
+        let before = navigator.state
+        let entries = navigator.history.count
+        let index = navigator.historyIndex
+        body()
+        let after = runtime.navigator
+        guard after !== navigator || after.state != before || after.history.count != entries
+                || after.historyIndex != index else { return }
+        if tracing, let entry = after.history.last {
+            print(style.dim("· \(entry.operation.rawValue) → \(entry.location)"))
+        }
+        showScreenAndState()
+    }
+
+    func showScreenAndState() {
+        print(ScreenPrinter(style: style).render(ScreenSnapshot(runtime.navigator)))
+        print(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator.state)))
+    }
+
+    private func execute(_ command: MetaCommand) throws(LuaError) -> REPL.Outcome {
+        switch command {
+        case .help: print(helpText)
+        case .quit: return .quit
+        case .routes: printRoutes()
+        case .match(let path): try printMatch(path)
+        case .explain(let path): print(runtime.routeTable.explain(resolved(path)).description)
+        case .go(let path): try host.navigate { try $0.go(path) }
+        case .push(let path): try host.navigate { try $0.push(path) }
+        case .sheet(let path): try host.navigate { try $0.sheet(path) }
+        case .cover(let path): try host.navigate { try $0.cover(path) }
+        case .open(let url): try host.navigate { try $0.open(url) }
+        case .pop(let count): try harmless("nothing to pop: already at the root of the stack") { try $0.pop(count) }
+        case .dismiss: try host.navigate { try $0.dismiss() }
+        case .back(let count): try harmless("nothing to go back to") { try $0.back(count) }
+        case .forward(let count): try harmless("nothing to go forward to") { try $0.forward(count) }
+        case .follow(let number): try follow(number)
+        case .state: print(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator.state)))
+        case .history: printHistory()
+        case .flows: printFlows()
+        case .graph(let format, let file): try graph(format, file)
+        case .load(let file): try host.runFile(file)
+        case .reload: try reload()
+        case .save(let file): try save(to: file)
+        case .restore(let file): try restore(from: file)
+        case .trace(let on):
+            tracing = on
+            print("trace \(on ? "on: navigation operations and Lua tracebacks are shown" : "off")")
+        }
+        return .next
+    }
+
+    /// Runs an operation whose "nothing to do" answer is false, and says so instead of staying silent.
+    private func harmless(_ message: String, _ operation: @escaping (Navigator) throws -> Bool) throws(LuaError) {
+        var applied = true
+        try host.navigate { applied = try operation($0) }
+        if !applied { print(style.dim(message)) }
+    }
+
+    private func resolved(_ path: String) -> String {
+        PathResolver.resolve(path, against: runtime.navigator.path)
+    }
+
+    private func printRoutes() {
+        print(RouteListPrinter(style: style).render(RouteCatalogue.listings(runtime)))
+        if let tabs = RouteCatalogue.tabsLine(runtime) { print(tabs) }
+    }
+
+    private func printMatch(_ path: String) throws(LuaError) {
+        let target = resolved(path)
+        let match: RouteMatch<RouteDefinition>?
+        do {
+            match = try host.interruptible { () throws(LuaError) in
+                do { return try runtime.routeTable.match(target) } catch { throw LuaError.wrapping(error) }
+            }
+        }
+        guard let match else {
+            let nearest = runtime.routeTable.suggestions(for: target).map(\.pattern.text)
+            let hint = nearest.isEmpty ? "" : " (nearest: \(nearest.joined(separator: ", ")))"
+            print("no route matches \(target)\(hint)")
+            return
+        }
+        var lines = [style.bold(match.route.pattern.text) + (match.route.name.map { "  name: \($0)" } ?? "")]
+        lines.append("  path      \(match.info.path)")
+        if !match.info.params.isEmpty { lines.append("  params    " + pairs(match.info.params)) }
+        if !match.info.query.isEmpty { lines.append("  query     " + pairs(match.info.query)) }
+        if let fragment = match.info.fragment { lines.append("  fragment  \(fragment)") }
+        if let site = match.route.site { lines.append(style.dim("  declared at \(site)")) }
+        print(lines.joined(separator: "\n"))
+    }
+
+    private func pairs(_ values: [String: String]) -> String {
+        values.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value.debugDescription)" }.joined(separator: ", ")
+    }
+
+    private func follow(_ number: Int) throws(LuaError) {
+        let links = ScreenSnapshot(runtime.navigator).links
+        guard links.indices.contains(number - 1) else {
+            throw LuaError(links.isEmpty ? "this screen declares no links"
+                                         : ":follow \(number): this screen has links 1 to \(links.count)")
+        }
+        try host.navigate { try $0.push(links[number - 1]) }
+    }
+
+    private func printHistory() {
+        let navigator = runtime.navigator
+        for (index, entry) in navigator.history.enumerated() {
+            let marker = index == navigator.historyIndex ? style.bold("→") : " "
+            print("\(marker) \(String(index + 1).leftPadded(to: 3))  \(entry.operation.rawValue.padded(to: 16)) \(entry.location)")
+        }
+    }
+
+    private func printFlows() {
+        guard !runtime.flows.isEmpty else { return print("(no flows declared)") }
+        for name in runtime.flows.keys.sorted() {
+            print("\(style.bold(name)): " + runtime.flows[name]!.map(FlowText.step).joined(separator: " › "))
+        }
+    }
+
+    private func graph(_ format: GraphFormat, _ file: String?) throws(LuaError) {
+        let text = format.document(for: NavigationMapBuilder.map(runtime))
+        guard let file else { return print(text, terminator: "") }
+        do {
+            try GraphOutput.write(text, format: format, to: file)
+            print("wrote \(file)")
+        } catch {
+            throw LuaError(error.description)
+        }
+    }
+
+    private func reload() throws(LuaError) {
+        try host.interruptible { () throws(LuaError) in try runtime.reload() }
+        pathCompletion = nil
+        print("reloaded \(runtime.loadedFiles.joined(separator: ", ")): \(runtime.routeTable.count) routes")
+    }
+
+    private func save(to file: String) throws(LuaError) {
+        do {
+            try runtime.navigator.save().write(toFile: file, atomically: true, encoding: .utf8)
+            print("saved the navigation state to \(file)")
+        } catch {
+            throw LuaError.wrapping(error)
+        }
+    }
+
+    private func restore(from file: String) throws(LuaError) {
+        let json: String
+        do {
+            json = try String(contentsOfFile: file, encoding: .utf8)
+        } catch {
+            throw LuaError("cannot read \(file): \(error.localizedDescription)")
+        }
+        try host.navigate { try $0.restore(json) }
+    }
+
+    var helpText: String {
+        let width = MetaCommand.catalogue.map { $0.name.count + $0.arguments.count + 1 }.max() ?? 0
+        let lines = MetaCommand.catalogue.map { entry in
+            let head = entry.arguments.isEmpty ? entry.name : entry.name + " " + entry.arguments
+            return "  " + style.cyan(head) + String(repeating: " ", count: width - head.count + 2) + entry.summary
+        }
+        return (["Lua input runs as in `lua` (expressions print their values). Meta-commands:"] + lines
+                + ["TAB completes commands, route paths, Lua names and files. Ctrl-C cancels, Ctrl-D quits."])
+            .joined(separator: "\n")
+    }
+
+    private func makeCompleter() -> LineCompleter {
+        var completer = LineCompleter(metaCommands: MetaCommand.names)
+        completer.routes = { [unowned self] in routePaths() }
+        completer.visitedPaths = { [unowned self] in visitedPaths() }
+        completer.luaFields = { [unowned self] chain in luaFields(chain) }
+        return completer
+    }
+
+    /// Rebuilt only when routes were added or the navigator was replaced (`:reload`).
+    private func routePaths() -> RoutePathCompleter {
+        let table = runtime.routeTable
+        let identity = ObjectIdentifier(runtime.navigator)
+        if let cached = pathCompletion, cached.routeCount == table.count, cached.navigator == identity {
+            return cached.completer
+        }
+        let completer = RoutePathCompleter(table)
+        pathCompletion = (table.count, identity, completer)
+        return completer
+    }
+
+    /// Paths of the timeline, most recent first, each once.
+    private func visitedPaths() -> [String] {
+        var seen: Set<String> = []
+        return runtime.navigator.history.reversed().map(\.state.screen.path).filter { seen.insert($0).inserted }
+    }
+
+    private func luaFields(_ chain: [String]) -> [String] {
+        var names = fields?.keys(chain) ?? []
+        if chain == ["nav"] {
+            names += runtime.navFieldNames + runtime.navOperationNames
+        }
+        return Array(Set(names))
+    }
+}
+
+extension LuaError {
+    /// Any error as a `LuaError` the REPL can print.
+    static func wrapping(_ error: any Error) -> LuaError {
+        (error as? LuaError) ?? LuaError(String(describing: error))
+    }
+}
+
+private extension String {
+    func padded(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}

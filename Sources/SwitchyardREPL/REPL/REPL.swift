@@ -1,0 +1,77 @@
+import SwitchyardLua
+
+/// The read-eval-print loop: Lua input as `lua` handles it, meta-commands starting with ":".
+///
+///     let repl = REPL(host: host, reader: reader, style: style)
+///     repl.run()   // returns at Ctrl-D or :quit
+final class REPL {
+    let host: ScriptHost
+    let reader: LineReader
+    let style: TerminalStyle
+    let evaluator: ChunkEvaluator
+    let commands: MetaCommands
+    private var pending: [String] = []
+
+    static let prompt = "> "
+    static let continuationPrompt = ">> "
+
+    init(host: ScriptHost, reader: LineReader, style: TerminalStyle) throws(LuaError) {
+        self.host = host
+        self.reader = reader
+        self.style = style
+        evaluator = try ChunkEvaluator(engine: host.engine)
+        commands = MetaCommands(host: host, style: style)
+    }
+
+    func run() {
+        if host.runtime.routeTable.count > 0 {
+            commands.showScreenAndState()
+        }
+        while true {
+            let prompt = pending.isEmpty ? style.green(Self.prompt) : style.green(Self.continuationPrompt)
+            switch reader.read(prompt: prompt) {
+            case .endOfInput:
+                return
+            case .interrupted:
+                pending = []
+            case .line(let text):
+                reader.remember(text)
+                if case .quit = handle(text) { return }
+            }
+        }
+    }
+
+    enum Outcome { case next, quit }
+
+    func handle(_ text: String) -> Outcome {
+        if pending.isEmpty, text.drop(while: \.isWhitespace).hasPrefix(":") {
+            return commands.run(text.trimmingWhitespace()) == .quit ? .quit : .next
+        }
+        if pending.isEmpty && text.allSatisfy(\.isWhitespace) { return .next }
+        pending.append(text)
+        let chunk = pending.joined(separator: "\n")
+        var needsMore = false
+        commands.showingNavigation {
+            switch evaluator.evaluate(chunk) {
+            case .incomplete:
+                needsMore = true
+            case .values(let rendered):
+                if !rendered.isEmpty { print(rendered.joined(separator: "\t")) }
+            case .failed(let error):
+                report(error)
+            }
+        }
+        if !needsMore { pending = [] }
+        return .next
+    }
+
+    func report(_ error: LuaError) {
+        StandardError.write(style.red(ErrorReport.text(error, traceback: commands.tracing)))
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

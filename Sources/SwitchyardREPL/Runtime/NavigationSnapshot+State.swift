@@ -1,0 +1,32 @@
+import Switchyard
+
+extension NavigationSnapshot {
+    /// The printer's view of the navigator's state.
+    ///
+    ///     StateTreePrinter().render(NavigationSnapshot(navigator.state))
+    init(_ state: NavigationState) {
+        self.init(
+            environments: state.environments.map(Environment.init),
+            alert: state.alert.map { Alert(title: $0.title, message: $0.message, buttons: $0.labels) },
+            modals: state.modals.map(\.location),
+            flow: state.queue.isEmpty ? nil : Flow(name: "queue", remaining: state.queue.map(FlowText.step)))
+    }
+}
+
+extension NavigationSnapshot.Environment {
+    init(_ environment: NavigationEnvironment) {
+        let screens = environment.stack.map { NavigationSnapshot.Screen(path: $0.location, title: $0.title) }
+        let tabs = zip(environment.tabs, environment.tabStacks).map { name, stack in
+            NavigationSnapshot.Tab(name: name, stack: stack.map { NavigationSnapshot.Screen(path: $0.location, title: $0.title) })
+        }
+        self.init(kind: environment.kind.rawValue, stack: screens, tabs: tabs,
+                  selectedTab: tabs.isEmpty ? nil : environment.selectedTab)
+    }
+}
+
+/// Flow steps as text: "/welcome", "/login (cover)".
+enum FlowText {
+    static func step(_ step: FlowStep) -> String {
+        step.presentation == .push ? step.path : "\(step.path) (\(step.presentation.rawValue))"
+    }
+}

@@ -1,0 +1,45 @@
+import Switchyard
+import SwitchyardLua
+
+/// What `routes` and `:routes` list: every route in rank order with its name, declared options and
+/// declaration site, then the not-found route.
+enum RouteCatalogue {
+    static func listings(_ runtime: SwitchyardRuntime) -> [RouteListing] {
+        var rows = runtime.routeTable.rankedRoutes.map { route in
+            RouteListing(pattern: route.pattern.text, name: route.name,
+                         options: options(route.payload, hasValidator: route.hasValidator), site: route.site)
+        }
+        if let notFound = runtime.notFound {
+            rows.append(RouteListing(pattern: "(not found)", options: options(notFound, hasValidator: false),
+                                     site: runtime.notFoundSite))
+        }
+        return rows
+    }
+
+    /// "tabs: /home · /search" when tabs are declared.
+    static func tabsLine(_ runtime: SwitchyardRuntime) -> String? {
+        runtime.tabs.isEmpty ? nil : "tabs: " + runtime.tabs.joined(separator: " · ")
+    }
+
+    static func options(_ definition: RouteDefinition, hasValidator: Bool) -> [String] {
+        var options: [String] = []
+        if definition.presentation != .push { options.append(definition.presentation.rawValue) }
+        switch definition.title {
+        case .fixed(let text): options.append("title \"\(text)\"")
+        case .computed: options.append("title ƒ")
+        case nil: break
+        }
+        if definition.view != nil { options.append("view") }
+        if hasValidator { options.append("validate") }
+        if definition.guard != nil { options.append("guard") }
+        switch definition.redirect {
+        case .to(let path): options.append("redirect → \(path)")
+        case .computed: options.append("redirect ƒ")
+        case nil: break
+        }
+        if !definition.links.isEmpty {
+            options.append(definition.links.count == 1 ? "1 link" : "\(definition.links.count) links")
+        }
+        return options
+    }
+}

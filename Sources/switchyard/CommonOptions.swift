@@ -1,0 +1,34 @@
+import ArgumentParser
+import SwitchyardREPL
+
+/// The options of SPEC §5 that every form takes.
+struct CommonOptions: ParsableArguments {
+    @Flag(help: "Run scripts in the sandbox: no io, no os beyond the clock, no debug, text-only load.")
+    var sandbox = false
+
+    @Option(name: .customLong("max-instructions"), help: ArgumentHelp("Stop any top-level call after N Lua instructions.", valueName: "N"))
+    var maxInstructions: Int?
+
+    @Option(name: .customLong("max-memory"), help: ArgumentHelp("Cap the Lua heap at MB megabytes.", valueName: "MB"))
+    var maxMemory: Int?
+
+    @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR in the environment does the same).")
+    var noColor = false
+
+    @Option(name: .customLong("history-file"), help: ArgumentHelp("Where the REPL keeps its history.", valueName: "PATH"))
+    var historyFile: String?
+
+    func validate() throws {
+        if let maxInstructions, maxInstructions <= 0 {
+            throw ValidationError("--max-instructions must be a positive number of instructions, not \(maxInstructions)")
+        }
+        if let maxMemory, maxMemory <= 0 {
+            throw ValidationError("--max-memory must be a positive number of megabytes, not \(maxMemory)")
+        }
+    }
+
+    var session: SessionOptions {
+        SessionOptions(sandboxed: sandbox, instructionLimit: maxInstructions, memoryLimitMegabytes: maxMemory,
+                       noColor: noColor, historyFile: historyFile)
+    }
+}

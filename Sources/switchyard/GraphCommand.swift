@@ -1,0 +1,42 @@
+import ArgumentParser
+import SwitchyardREPL
+
+extension GraphFormat: ExpressibleByArgument {}
+
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switchyard graph",
+        abstract: "Print the navigation map: routes grouped by prefix, links and flows as edges.",
+        discussion: """
+            With -o FILE ending in .png, .svg or .pdf the map is rendered by graphviz's `dot`, which must \
+            be installed (scripts/install-deps installs it).
+
+            EXAMPLES:
+              switchyard graph app.lua                       DOT on stdout
+              switchyard graph app.lua --format mermaid -o map.mmd
+              switchyard graph app.lua -o map.png
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Argument(help: ArgumentHelp("The route script.", valueName: "FILE"))
+    var file: String
+
+    @Option(help: "dot or mermaid.")
+    var format: GraphFormat = .dot
+
+    @Option(name: .short, help: ArgumentHelp("Write to FILE instead of stdout.", valueName: "FILE"))
+    var output: String?
+
+    func validate() throws {
+        if let output, GraphvizRenderer.imageType(of: output) != nil, format != .dot {
+            throw ValidationError("-o \(output): images are rendered from the dot format; drop --format \(format.rawValue)")
+        }
+    }
+
+    func run() throws {
+        let status = GraphExport.run(file: file, format: format, output: output, options: common.session)
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import SwitchyardREPL
+
+struct RoutesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switchyard routes",
+        abstract: "Print the route table in rank order, with names, options and declaration sites.",
+        discussion: """
+            EXAMPLES:
+              switchyard routes examples/music/app.lua
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Argument(help: ArgumentHelp("The route script.", valueName: "FILE"))
+    var file: String
+
+    func run() throws {
+        let status = RouteTableReport.run(file: file, options: common.session)
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import SwitchyardREPL
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `switchyard`: parses the command line (SPEC §5) and hands over to SwitchyardREPL.
+@main
+struct SwitchyardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switchyard",
+        abstract: "A path-based navigation router scripted in Lua: REPL, script runner, scenario tests, route graphs.",
+        usage: """
+            switchyard [options] [-e CODE ...] [FILE [ARGS ...]]
+            switchyard [options] -i [FILE ...]
+            switchyard test [PATH ...] [--junit FILE]
+            switchyard routes FILE
+            switchyard graph FILE [--format dot|mermaid] [-o FILE]
+            """,
+        discussion: """
+            With no FILE the REPL starts when stdin is a terminal; otherwise stdin runs as a script. \
+            FILE "-" is stdin. Options go before FILE: what follows FILE is the script's, in the `arg` \
+            table (arg[0] = FILE). -e chunks run first, then the files, as in lua.
+
+            EXAMPLES:
+              switchyard -i examples/music/app.lua          explore an app's routes in the REPL
+              switchyard app.lua --verbose                  run a script; arg[1] == "--verbose"
+              switchyard -e 'print(1 + 1)'                  run a chunk and exit
+              echo 'print(match("/"))' | switchyard         run stdin as a script
+              switchyard -i app.lua flows.lua               run both files, then the REPL
+              switchyard test specs/ --junit report.xml     run scenario tests (*_spec.lua)
+              switchyard routes app.lua                     the route table in rank order
+              switchyard graph app.lua -o map.png           the navigation map (png/svg via graphviz)
+              switchyard graph app.lua --format mermaid     a Mermaid flowchart on stdout
+
+            EXIT STATUS: 0 success, 1 script or test failure, 2 usage error.
+            """,
+        version: "switchyard 0.1.0 (Lua 5.4)",
+        subcommands: [TestCommand.self, RoutesCommand.self, GraphCommand.self]
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Flag(name: .customShort("i"), help: "Run the files, then start the REPL.")
+    var interactive = false
+
+    @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE before the files (repeatable).", valueName: "CODE"))
+    var code: [String] = []
+
+    @Argument(help: ArgumentHelp("The script (\"-\" for stdin), then its arguments; with -i, files to run before the REPL.",
+                                 valueName: "FILE"))
+    var files: [String] = []
+
+    /// What followed FILE on the command line (see `ScriptArgumentSplit`).
+    var scriptArguments: [String] = []
+
+    func run() throws {
+        let status = ScriptInvocation.run(request, options: common.session)
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    private var request: ScriptRequest {
+        if interactive {
+            return ScriptRequest(chunks: code, files: files, arguments: scriptArguments, interactive: true)
+        }
+        return ScriptRequest(chunks: code, files: files, arguments: scriptArguments)
+    }
+
+    /// argument-parser exits 64 (EX_USAGE) on a bad command line; SPEC §5 says 2. The subcommands are
+    /// dispatched here because a root command with positional arguments never reaches them.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let name = arguments.first, let subcommand = subcommandsByName[name] {
+            run(subcommand, Array(arguments.dropFirst()))
+        }
+        if arguments.first == "help" {
+            let topic = arguments.dropFirst().first.flatMap { subcommandsByName[$0] } ?? self
+            print(helpMessage(for: topic))
+            Glibc.exit(ExitStatus.success.rawValue)
+        }
+        let split = ScriptArgumentSplit(arguments)
+        do {
+            var command = try parseAsRoot(split.parsed)
+            if var root = command as? SwitchyardCommand {
+                root.scriptArguments = split.scriptArguments
+                command = root
+            }
+            try command.run()
+        } catch {
+            exit(with: error, reportedBy: self)
+        }
+        Glibc.exit(ExitStatus.success.rawValue)
+    }
+
+    static let subcommandsByName: [String: any ParsableCommand.Type] = [
+        "test": TestCommand.self, "routes": RoutesCommand.self, "graph": GraphCommand.self,
+    ]
+
+    private static func run(_ type: any ParsableCommand.Type, _ arguments: [String]) -> Never {
+        do {
+            var command = try type.parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            if type.exitCode(for: error) == .success, arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+                print(helpMessage(for: type))
+                Glibc.exit(ExitStatus.success.rawValue)
+            }
+            exit(with: error, reportedBy: type)
+        }
+        Glibc.exit(ExitStatus.success.rawValue)
+    }
+
+    private static func exit(with error: any Error, reportedBy type: any ParsableCommand.Type) -> Never {
+        guard type.exitCode(for: error) == .validationFailure else { type.exit(withError: error) }
+        StandardError.write(type.fullMessage(for: error))
+        Glibc.exit(ExitStatus.usage.rawValue)
+    }
+}

@@ -1,2 +1,0 @@
-import SwitchyardREPL
-print("switchyard")

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Meta-commands through the REPL with piped input (no readline): what each one prints.
+@Suite(.serialized) struct MetaCommandRunTests {
+    func repl(_ lines: [String]) throws -> CommandRun {
+        try CommandRun.switchyard(["-i", "app/app.lua"], input: lines.joined(separator: "\n") + "\n")
+    }
+
+    @Test func navigationShowsTheScreenAndTheStateTree() throws {
+        let result = try repl([":go /album/12"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("━━ Album 12 ━━  /album/12  (/album/:id)\nTracks of album 12\n  [1] /album/12/tracks\n  [2] /artist/:name"))
+        #expect(result.output.contains("root  /album/12"))
+    }
+
+    @Test func followPushesTheNumberedLink() throws {
+        let result = try repl([":go /album/12", ":follow 3", ":follow 1", ":follow 1"])
+        #expect(result.errors.contains(":follow 3: this screen has links 1 to 2"))
+        #expect(result.output.contains("root  /album/12 › /album/12/tracks"))
+        #expect(result.errors.contains("this screen declares no links"))
+    }
+
+    @Test func sheetsAndCoversNestInTheTree() throws {
+        let result = try repl([":sheet /album/3/share", ":cover /login", ":state", ":dismiss", ":state"])
+        #expect(result.output.contains("root  /\n  sheet  /album/3/share\n    cover  /login"))
+        #expect(result.output.contains("(/album/:id/share, sheet)"))
+    }
+
+    @Test func backForwardAndHistory() throws {
+        let result = try repl([":push /search", ":push /album/4", ":back 2", ":forward", ":history"])
+        #expect(result.output.contains("    1  reset            /\n→   2  push             /search\n    3  push             /album/4"))
+        #expect(result.errors.isEmpty)
+    }
+
+    @Test func matchAndExplainTeachRouting() throws {
+        let result = try repl([":match /album/7?tab=info", ":explain /album/new", ":match /nowhere/at/all"])
+        #expect(result.output.contains("/album/:id  name: album"))
+        #expect(result.output.contains("params    id = \"7\""))
+        #expect(result.output.contains("query     tab = \"info\""))
+        #expect(result.output.contains("/album/new"))
+        #expect(result.output.contains("no route matches /nowhere/at/all"))
+    }
+
+    @Test func routesFlowsAndGraph() throws {
+        let result = try repl([":routes", ":flows", ":graph mermaid"])
+        #expect(result.output.contains("/album/:id/tracks"))
+        #expect(result.output.contains("onboarding: /login (cover) › /settings"))
+        #expect(result.output.contains("flowchart LR"))
+    }
+
+    @Test func saveAndRestoreRoundTrip() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try repl([":push /album/5", ":save \(file)", ":go /search", ":restore \(file)", "nav.path"])
+        #expect(result.output.hasSuffix("\"/album/5\"\n"))
+        #expect(FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test func errorsAreClearAndTheREPLGoesOn() throws {
+        let result = try repl([":frobnicate", ":back x", "allow_settings = false", ":go /settings", "nav.path"])
+        #expect(result.errors.contains("unknown command :frobnicate"))
+        #expect(result.errors.contains(":back takes a positive number, not \"x\""))
+        #expect(result.errors.contains("/settings"))
+        #expect(result.output.hasSuffix("\"/\"\n"))
+        #expect(result.status == 0)
+    }
+
+    @Test func luaNavigationAlsoShowsTheScreen() throws {
+        let result = try repl(["nav.push('/album/8')"])
+        #expect(result.output.contains("━━ Album 8 ━━"))
+    }
+
+    @Test func reloadKeepsTheFiles() throws {
+        let result = try repl([":reload", ":quit", "print('not reached')"])
+        #expect(result.output.contains("reloaded app/app.lua: 9 routes"))
+        #expect(!result.output.contains("not reached"))
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// The REPL in a real pseudo-terminal (tmux), as a person uses it.
+@Suite(.serialized, .enabled(if: TerminalSession.isAvailable, "tmux is not installed"))
+struct ReplTerminalTests {
+    @Test func expressionsPrintAndMultiLineInputContinues() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.enter("1 + 1", expecting: "\n2\n")
+        try session.enter("function f()", expecting: ">> ")
+        try session.enter("  return 40 + 2", expecting: ">> ", count: 2)
+        try session.enter("end")
+        try session.enter("f()", expecting: "\n42\n")
+    }
+
+    @Test func anErrorThenAWorkingPrompt() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.enter("error('kaboom')", expecting: "stdin:1: kaboom")
+        try session.enter("'still' .. ' here'", expecting: "\"still here\"")
+    }
+
+    @Test func ctrlCInterruptsARunningLoopAndKeepsState() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.enter("kept = 'yes'")
+        try session.enter("while true do end")
+        try session.press("C-c")
+        try session.waitFor("interrupted")
+        try session.enter("kept", expecting: "\"yes\"")
+    }
+
+    @Test func ctrlCAtThePromptClearsTheLine() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.type("this is not lua")
+        try session.press("C-c")
+        try session.waitFor("^C")
+        try session.enter("6 * 7", expecting: "\n42\n")
+        #expect(try !session.screen().contains("syntax error"))
+    }
+
+    @Test func ctrlCDuringContinuationDropsThePendingChunk() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.enter("function g()", expecting: ">> ")
+        try session.press("C-c")
+        try session.waitFor("^C")
+        try session.enter("type(g)", expecting: "\"nil\"")
+    }
+
+    @Test func ctrlDExitsWithStatusZero() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.press("C-d")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func historyIsOnDiskAfterTheSession() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.enter("answer = 42")
+        try session.enter("answer", expecting: "\n42\n")
+        try session.press("C-d")
+        _ = try session.waitForExit()
+        let history = try String(contentsOfFile: session.home + "/.switchyard_history", encoding: .utf8)
+        #expect(history.contains("answer = 42\nanswer\n"))
+
+        let next = try TerminalSession.repl(home: session.home)
+        defer { next.close() }
+        try next.press("Up")
+        try next.waitFor("> answer")
+    }
+
+    @Test func unwritableHistoryIsOneWarning() throws {
+        let session = try TerminalSession.repl(["--history-file", "/"])
+        defer { session.close() }
+        try session.enter("1")
+        try session.enter("2", expecting: "\n2\n")
+        let screen = try session.screen()
+        #expect(screen.components(separatedBy: "warning: history file").count - 1 == 1)
+    }
+
+    @Test func tabCompletesLuaGlobalsAndFields() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.type("string.upp")
+        try session.press("Tab")
+        try session.waitFor("> string.upper")
+        try session.type("('ok')")
+        try session.press("Enter")
+        try session.waitFor("\"OK\"")
+    }
+
+    @Test func tabCompletesRoutePathsAfterMetaCommands() throws {
+        let session = try TerminalSession.repl(["-i", "app/app.lua"])
+        defer { session.close() }
+        try session.waitFor("━━ Home ━━")
+        try session.type(":go /al")
+        try session.press("Tab")
+        try session.waitFor("> :go /album/")
+        try session.press("Tab", "Tab")
+        try session.waitFor("/album/:id")   // the listing: static segments, then placeholders
+        try session.type("12")
+        try session.press("Enter")
+        try session.waitFor("━━ Album 12 ━━")
+    }
+
+    @Test func tabCompletesNavMembersAndPathsInsideNavCalls() throws {
+        let session = try TerminalSession.repl(["-i", "app/app.lua"])
+        defer { session.close() }
+        try session.type("nav.pu")
+        try session.press("Tab")
+        try session.waitFor("> nav.push")
+        try session.type("(\"/al")
+        try session.press("Tab")
+        try session.waitFor("> nav.push(\"/album/")
+        try session.press("C-u")   // readline: kill the line
+        try session.type("nav.push(\"/sea")
+        try session.press("Tab")
+        try session.waitFor("> nav.push(\"/search\"")   // a finished path closes the string
+        try session.type(")")
+        try session.press("Enter")
+        try session.waitFor("━━ Search ━━")
+    }
+
+    @Test func metaCommandNamesComplete() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.type(":expl")
+        try session.press("Tab")
+        try session.waitFor("> :explain ")
+    }
+}
+

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Runs `switchyard` through pipes (stdin not a terminal) and collects what it printed.
+///
+///     let result = try CommandRun.switchyard(["-e", "print(1)"])
+///     #expect(result.status == 0 && result.output == "1\n")
+struct CommandRun {
+    var status: Int32
+    var output: String
+    var errors: String
+
+    static func switchyard(_ arguments: [String], input: String = "", directory: String? = nil,
+                           environment: [String: String] = [:]) throws -> CommandRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SwitchyardBinary.path)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? SwitchyardBinary.fixtures)
+        var env = ProcessInfo.processInfo.environment
+        env["HOME"] = FileManager.default.temporaryDirectory.path   // keep the user's history out of it
+        env.merge(environment) { $1 }
+        process.environment = env
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // Read both pipes before waiting, so a chatty child never blocks on a full pipe.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errorData = Data()
+        DispatchQueue.global().async(group: group) { errorData = stderr.fileHandleForReading.readDataToEndOfFile() }
+        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CommandRun(status: process.terminationStatus,
+                          output: String(decoding: outputData, as: UTF8.self),
+                          errors: String(decoding: errorData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// `switchyard` in a real pseudo-terminal, driven through tmux: keys go in with `send-keys`, the
+/// screen comes back with `capture-pane`. Each session has its own tmux server socket.
+///
+///     let session = try TerminalSession(arguments: ["-i", "app.lua"])
+///     defer { session.close() }
+///     try session.type(":go /al"); try session.press("Tab")
+///     try session.waitFor("/album/")
+final class TerminalSession {
+    struct Timeout: Error, CustomStringConvertible {
+        let expected: String
+        let screen: String
+        var description: String { "never saw \(expected.debugDescription) on the screen:\n\(screen)" }
+    }
+
+    let socket: String
+    let home: String
+    private let statusFile: String
+    private var serverPID: Int32?
+
+    /// `home` is the HOME of the REPL (its history file lives there); a fresh directory by default.
+    init(arguments: [String], home: String? = nil, directory: String = SwitchyardBinary.fixtures,
+         environment: [String: String] = [:]) throws {
+        let unique = UUID().uuidString.prefix(8)
+        socket = FileManager.default.temporaryDirectory.appendingPathComponent("sy-tmux-\(unique)").path
+        self.home = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("sy-home-\(unique)").path
+        try FileManager.default.createDirectory(atPath: self.home, withIntermediateDirectories: true)
+        var variables = ["HOME": self.home, "TERM": "xterm-256color", "INPUTRC": "/dev/null"]
+        variables.merge(environment) { $1 }
+        let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.shellQuoted($0.value))" }
+        statusFile = socket + ".status"
+        // tmux 3.3 leaves #{pane_dead_status} empty here, so the shell records the exit status itself.
+        let command = (["cd", Self.shellQuoted(directory), "&&", "env"] + assignments
+                       + [Self.shellQuoted(SwitchyardBinary.path)] + arguments.map(Self.shellQuoted)
+                       + [";", "echo", "$?", ">", Self.shellQuoted(statusFile)]).joined(separator: " ")
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", "-s", "e2e", command], capturing: false)
+        try tmux(["set-option", "-w", "-t", "e2e", "remain-on-exit", "on"])
+        serverPID = Int32(try tmux(["display-message", "-p", "-t", "e2e", "#{pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    static var isAvailable: Bool {
+        (try? Spawn.run(["tmux", "-V"]).status) == 0
+    }
+
+    /// Types text literally (no key names).
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", "e2e", "-l", text])
+    }
+
+    /// Presses named keys: "Enter", "Tab", "C-c", "C-d", "Up".
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "e2e"] + keys)
+    }
+
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-N", "-t", "e2e"])
+    }
+
+    /// Waits until `text` is on the screen. The deadline is for a hung REPL, not a speed target.
+    @discardableResult
+    func waitFor(_ text: String, count: Int = 1, deadline seconds: Double = 20) throws -> String {
+        let end = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < end {
+            last = try screen()
+            if last.components(separatedBy: text).count - 1 >= count { return last }
+            usleep(50_000)
+        }
+        throw Timeout(expected: text, screen: last)
+    }
+
+    /// The exit status once the program has ended, nil while it runs.
+    func exitStatus() throws -> Int32? {
+        guard let text = try? String(contentsOfFile: statusFile, encoding: .utf8) else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    func waitForExit(deadline seconds: Double = 20) throws -> Int32 {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if let status = try exitStatus() { return status }
+            usleep(50_000)
+        }
+        throw Timeout(expected: "<exit>", screen: (try? screen()) ?? "")
+    }
+
+    /// Ends the program and the tmux server this session started (by its pid, should kill-server fail).
+    func close() {
+        _ = try? tmux(["kill-server"])
+        if let serverPID, kill(serverPID, 0) == 0 {
+            kill(serverPID, SIGKILL)
+        }
+        try? FileManager.default.removeItem(atPath: socket)
+        try? FileManager.default.removeItem(atPath: statusFile)
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String], capturing: Bool = true) throws -> String {
+        try Spawn.run(["tmux", "-S", socket] + arguments, capturing: capturing).output
+    }
+
+    private static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
