@@ -4,37 +4,46 @@
 /// before parsing: the part up to and including FILE is parsed, the rest becomes `arg[1...]`.
 ///
 ///     ScriptArgumentSplit(["-e", "x=1", "app.lua", "-v"])   // parsed: ["-e", "x=1", "app.lua"], script: ["-v"]
-///     ScriptArgumentSplit(["test", "specs"])                // parsed: everything, script: []
+///     ScriptArgumentSplit(["-i", "a.lua", "b.lua"])         // parsed: everything, script: []
 struct ScriptArgumentSplit {
     let parsed: [String]
     let scriptArguments: [String]
 
-    static let subcommands: Set<String> = ["test", "routes", "graph", "help"]
-    static let optionsWithValue: Set<String> = ["-e", "--max-instructions", "--max-memory", "--history-file"]
+    /// Options of any form that take the next word as their value, so that word is never FILE or a
+    /// subcommand name (`-e test` is code, `--format mermaid graph` still selects `graph`).
+    static let optionsWithValue: Set<String> = [
+        "-e", "--max-instructions", "--max-memory", "--history-file", "--junit", "--format", "-o",
+    ]
 
     init(_ arguments: [String]) {
+        // With -i every positional is a file to run, so nothing is the script's.
+        guard let file = Self.firstPositional(in: arguments),
+              !arguments[..<file].contains("-i") else {
+            parsed = arguments
+            scriptArguments = []
+            return
+        }
+        parsed = Array(arguments[...file])
+        scriptArguments = Array(arguments[(file + 1)...])
+    }
+
+    /// The index of the first word that is neither an option nor an option's value; nil when there
+    /// is none before "--" (after it, the parser decides).
+    ///
+    ///     ScriptArgumentSplit.firstPositional(in: ["--no-color", "-e", "x", "test"])   // 3
+    static func firstPositional(in arguments: [String]) -> Int? {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "-i" || argument == "--" {
-                break   // with -i every positional is a file to run; after "--" the parser takes over
-            }
-            if Self.optionsWithValue.contains(argument) {
+            if argument == "--" { return nil }
+            if optionsWithValue.contains(argument) {
                 index += 2
-                continue
-            }
-            if argument.hasPrefix("-") && argument != "-" {
+            } else if argument.hasPrefix("-") && argument != "-" {
                 index += 1
-                continue
+            } else {
+                return index
             }
-            if Self.subcommands.contains(argument) && index == 0 {
-                break
-            }
-            parsed = Array(arguments[...index])
-            scriptArguments = Array(arguments[(index + 1)...])
-            return
         }
-        parsed = arguments
-        scriptArguments = []
+        return nil
     }
 }

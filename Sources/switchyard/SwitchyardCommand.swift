@@ -22,6 +22,10 @@ struct SwitchyardCommand: ParsableCommand {
             FILE "-" is stdin. Options go before FILE: what follows FILE is the script's, in the `arg` \
             table (arg[0] = FILE). -e chunks run first, then the files, as in lua.
 
+            The first word that is not an option selects a subcommand when it is test, routes, graph or \
+            help; options may stand before or after it (switchyard --no-color test specs). A script \
+            named like a subcommand runs by its path: switchyard ./test (or switchyard -- test).
+
             EXAMPLES:
               switchyard -i examples/music/app.lua          explore an app's routes in the REPL
               switchyard app.lua --verbose                  run a script; arg[1] == "--verbose"
@@ -70,13 +74,9 @@ struct SwitchyardCommand: ParsableCommand {
     /// dispatched here because a root command with positional arguments never reaches them.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let name = arguments.first, let subcommand = subcommandsByName[name] {
-            run(subcommand, Array(arguments.dropFirst()))
-        }
-        if arguments.first == "help" {
-            let topic = arguments.dropFirst().first.flatMap { subcommandsByName[$0] } ?? self
-            print(helpMessage(for: topic))
-            Glibc.exit(ExitStatus.success.rawValue)
+        if let selection = SubcommandSelection(arguments) {
+            guard let subcommand = subcommandsByName[selection.name] else { showHelp(about: selection.arguments) }
+            run(subcommand, selection.arguments)
         }
         let split = ScriptArgumentSplit(arguments)
         do {
@@ -95,6 +95,13 @@ struct SwitchyardCommand: ParsableCommand {
     static let subcommandsByName: [String: any ParsableCommand.Type] = [
         "test": TestCommand.self, "routes": RoutesCommand.self, "graph": GraphCommand.self,
     ]
+
+    /// `switchyard help [test|routes|graph]`.
+    private static func showHelp(about arguments: [String]) -> Never {
+        let topic = ScriptArgumentSplit.firstPositional(in: arguments).flatMap { subcommandsByName[arguments[$0]] }
+        print(helpMessage(for: topic ?? self))
+        Glibc.exit(ExitStatus.success.rawValue)
+    }
 
     private static func run(_ type: any ParsableCommand.Type, _ arguments: [String]) -> Never {
         do {

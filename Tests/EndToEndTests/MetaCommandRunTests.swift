@@ -29,7 +29,7 @@ import Testing
 
     @Test func backForwardAndHistory() throws {
         let result = try repl([":push /search", ":push /album/4", ":back 2", ":forward", ":history"])
-        #expect(result.output.contains("    1  reset            /\n→   2  push             /search\n    3  push             /album/4"))
+        #expect(result.output.contains("    1  start            /\n→   2  push             /search\n    3  push             /album/4"))
         #expect(result.errors.isEmpty)
     }
 
@@ -40,6 +40,16 @@ import Testing
         #expect(result.output.contains("query     tab = \"info\""))
         #expect(result.output.contains("/album/new"))
         #expect(result.output.contains("no route matches /nowhere/at/all"))
+    }
+
+    @Test func matchShowsTheValidatorsValue() throws {
+        let result = try repl([":match /album/7", ":match /search"])
+        #expect(result.output.contains("params    id = \"7\"\n  value     7\n"))
+        #expect(result.output.components(separatedBy: "  value  ").count == 2)   // /search has no validator
+        let table = try CommandRun.switchyard(
+            ["-e", "route('/t/:id', {validate = function(i) return {id = i.params.id, ok = true} end})", "-i"],
+            input: ":match /t/9\n")
+        #expect(table.output.contains("  value     { id = \"9\", ok = true }"))
     }
 
     @Test func routesFlowsAndGraph() throws {
@@ -76,4 +86,22 @@ import Testing
         #expect(result.output.contains("reloaded app/app.lua: 9 routes"))
         #expect(!result.output.contains("not reached"))
     }
+
+    @Test func graphToAFileAndItsErrors() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString).dot").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try repl([":graph dot \(file)", ":graph mermaid map.png"])
+        #expect(result.output.contains("wrote \(file)"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("digraph navigation {"))
+        #expect(result.errors.contains("map.png: images are rendered from the dot format, not mermaid"))
+    }
+
+    @Test func traceShowsEveryEventOfAnInputAndTracebacks() throws {
+        let result = try repl([":trace on", "nav.push('/search'); nav.push('/album/2')", "error('deep')", ":trace off",
+                               "nav.pop()"])
+        #expect(result.output.contains("· push  / → /search\n· push  /search → /album/2\n"))
+        #expect(!result.output.contains("· pop"))
+        #expect(result.errors.contains("stack traceback:"))
+    }
 }
+

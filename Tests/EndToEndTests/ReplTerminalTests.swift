@@ -25,7 +25,9 @@ struct ReplTerminalTests {
         let session = try TerminalSession.repl()
         defer { session.close() }
         try session.enter("kept = 'yes'")
-        try session.enter("while true do end")
+        // Wait until the loop runs: a Ctrl-C sent with the line would flush it from the terminal's
+        // input queue before the REPL read it (the tty discards unread input on SIGINT).
+        try session.enter("print('spinning') while true do end", expecting: "\nspinning")
         try session.press("C-c")
         try session.waitFor("interrupted")
         try session.enter("kept", expecting: "\"yes\"")
@@ -65,12 +67,31 @@ struct ReplTerminalTests {
         try session.press("C-d")
         _ = try session.waitForExit()
         let history = try String(contentsOfFile: session.home + "/.switchyard_history", encoding: .utf8)
-        #expect(history.contains("answer = 42\nanswer\n"))
+        let lines = history.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.suffix(2) == ["answer = 42", "answer"])
 
         let next = try TerminalSession.repl(home: session.home)
         defer { next.close() }
         try next.press("Up")
         try next.waitFor("> answer")
+    }
+
+    @Test func aMultiLineChunkIsOneHistoryEntryInTheNextSession() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.enter("function twice(n)", expecting: ">> ")
+        try session.enter("  return 2 * n", expecting: ">> ", count: 2)
+        try session.enter("end")
+        try session.enter("twice(4)", expecting: "\n8\n")
+        try session.press("C-d")
+        _ = try session.waitForExit()
+
+        let next = try TerminalSession.repl(home: session.home)
+        defer { next.close() }
+        try next.press("Up", "Up")
+        try next.waitFor("> function twice(n)\n  return 2 * n\nend")
+        try next.press("Enter")
+        try next.enter("twice(21)", expecting: "\n42\n")
     }
 
     @Test func unwritableHistoryIsOneWarning() throws {
@@ -131,6 +152,41 @@ struct ReplTerminalTests {
         try session.type(":expl")
         try session.press("Tab")
         try session.waitFor("> :explain ")
+    }
+
+    @Test func colourOnATerminalUnlessNoColorIsSet() throws {
+        let coloured = try TerminalSession(arguments: [])
+        defer { coloured.close() }
+        try coloured.waitFor("> ")
+        #expect(try coloured.screen(escapes: true).contains("\u{1B}["))
+
+        let plain = try TerminalSession(arguments: [], environment: ["NO_COLOR": "1"])
+        defer { plain.close() }
+        try plain.waitFor("> ")
+        try plain.enter(":state", expecting: "root")
+        #expect(try !plain.screen(escapes: true).contains("\u{1B}["))
+    }
+
+    @Test func ctrlCInterruptsAScriptWhichExitsOne() throws {
+        let session = try TerminalSession(arguments: ["-e", "print('spinning') while true do end"])
+        defer { session.close() }
+        try session.waitFor("spinning")
+        try session.press("C-c")
+        #expect(try session.waitForExit() == 1)
+        #expect(try session.screen().contains("interrupted"))
+    }
+
+    @Test func tabCompletesFileNamesAfterLoad() throws {
+        let session = try TerminalSession.repl()
+        defer { session.close() }
+        try session.type(":load ap")
+        try session.press("Tab")
+        try session.waitFor("> :load app/")
+        try session.type("ap")
+        try session.press("Tab")
+        try session.waitFor("> :load app/app.lua")
+        try session.press("Enter")
+        try session.waitFor("━━ Home ━━")
     }
 }
 

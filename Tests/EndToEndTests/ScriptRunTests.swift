@@ -84,4 +84,14 @@ import Testing
         #expect(result.output == "41\n42\n42\n{ 1, \"two\", { three = 3 } }\n")
         #expect(result.errors.contains("stdin:1: oops"))
     }
+
+    @Test func limitsStopAnInputAndTheREPLGoesOn() throws {
+        let input = "s = string.rep('x', 64 * 1024 * 1024)\nprint('alive', s)\nwhile true do end\nprint('still')\n"
+        let result = try CommandRun.switchyard(["--max-memory", "16", "--max-instructions", "1000000", "-i"], input: input)
+        #expect(result.status == 0)
+        #expect(result.output == "alive\tnil\nstill\n")
+        #expect(result.errors.contains("memory limit of 16 MB exceeded"))
+        #expect(result.errors.contains("instruction limit of 1000000 exceeded"))
+    }
 }
+

@@ -58,6 +58,22 @@ import Switchyard
         #expect(app.navigator.path == "/home")
     }
 
+    @Test func tabsDeclaredBeforeTheirRoutesStillLandOnThem() throws {
+        let app = try RuntimeFixture(#"tabs{"/home", "/search"} route("/home", {title = "Home"}) route("/search")"#)
+        #expect(app.navigator.screen.title == "Home")
+        #expect(app.navigator.screen.pattern == "/home")
+        #expect(app.navigator.history.count == 1)
+    }
+
+    @Test func aSecondScriptLandsTheUntouchedStartScreenOnItsRoutes() throws {
+        let app = try RuntimeFixture(#"route("/about")"#)
+        try app.runtime.load(code: #"route("/", {title = "Home"})"#, chunkName: "@more.lua")
+        #expect(app.navigator.screen.title == "Home")
+        try app.lua("nav.push('/about')")
+        try app.runtime.load(code: #"route("/late")"#, chunkName: "@late.lua")
+        #expect(app.navigator.path == "/about")
+    }
+
     @Test func flowsAreDeclaredWithPresentations() throws {
         let app = try RuntimeFixture(musicApp)
         #expect(app.runtime.flows["signup"] == [FlowStep("/signup", as: .cover), FlowStep("/signup/name")])

@@ -39,6 +39,15 @@ import Testing
         #expect(results == ["library from features.library", true])
     }
 
+    @Test func aSpecFindsItsAppOneFolderUpEvenSandboxed() throws {
+        let files = try TemporaryScripts.write([
+            "app.lua": "return 'the app'",
+            "scenarios/app_spec.lua": "local app = require 'app'\nreturn app",
+        ])
+        let engine = try LuaEngine(configuration: .init(sandboxed: true))
+        #expect(try engine.runFile(files["scenarios/app_spec.lua"]!) == ["the app"])
+    }
+
     @Test func requireReportsWhatItTried() throws {
         let files = try TemporaryScripts.write(["main.lua": "\nrequire 'missing.module'"])
         let engine = try LuaEngine()
@@ -48,6 +57,8 @@ import Testing
             \(files["main.lua"]!):2: module 'missing.module' not found:
             \tno file '\(directory)/missing/module.lua'
             \tno file '\(directory)/missing/module/init.lua'
+            \tno file '\(directory)/../missing/module.lua'
+            \tno file '\(directory)/../missing/module/init.lua'
             \tno file 'missing/module.lua'
             \tno file 'missing/module/init.lua'
             """)

@@ -63,6 +63,15 @@ import SwitchyardLua
         #expect(lines.allSatisfy { $0.count <= 40 })
     }
 
+    @Test func aWideTableUnderAKeyBreaksIntoLines() throws {
+        let value = try #require(try evaluator.engine.run(
+            "return {album = {title = 'Kind of Blue', artist = 'Miles Davis', year = 1959}}", chunkName: "=t").first)
+        let text = try evaluator.render(value, width: 30)
+        #expect(text.split(separator: "\n").count > 1)
+        #expect(text.contains("album = {"))
+        #expect(text.contains("title = \"Kind of Blue\""))
+    }
+
     @Test func stringsAreQuotedWithEscapes() throws {
         #expect(try printed("'a\\nb\\0c\"'") == "\"a\\nb\\000c\\\"\"")
     }

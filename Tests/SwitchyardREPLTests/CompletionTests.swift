@@ -115,7 +115,12 @@ import Testing
 
     @Test func globalsAfterOtherText() {
         let line = "x = n"
-        #expect(completer().complete(line: line, wordStart: 4).candidates == ["nav", "next"])
+        #expect(completer().complete(line: line, wordStart: 4).candidates == ["nav", "next", "nil", "not"])
+    }
+
+    @Test func keywordsJoinTheGlobalsButNotTheFields() {
+        #expect(completer().complete(line: "fun", wordStart: 0).candidates == ["function"])
+        #expect(completer().complete(line: "nav.n", wordStart: 0).candidates.isEmpty)
     }
 
     @Test func metaCommandsAppendASpace() {

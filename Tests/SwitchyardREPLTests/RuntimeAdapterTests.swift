@@ -19,7 +19,7 @@ import SwitchyardLua
         for file in ["a_spec.lua", "helper.lua", "deep/b_spec.lua", ".hidden/c_spec.lua", "other.lua"] {
             let path = root + "/" + file
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: path, contents: Data())
+            _ = FileManager.default.createFile(atPath: path, contents: Data())
         }
         #expect(try ScenarioFiles.collect([root, root + "/other.lua", root + "/a_spec.lua"])
                 == [root + "/a_spec.lua", root + "/deep/b_spec.lua", root + "/other.lua"])
@@ -51,6 +51,25 @@ import SwitchyardLua
         #expect(map.edges.contains(.init(from: 0, to: .route(2), kind: .link)))
         #expect(map.edges.contains(.init(from: 0, to: .unmatched("/missing"), kind: .link)))
         #expect(map.edges.contains(.init(from: 0, to: .route(1), kind: .flow(name: "tour", step: 2, presentation: .cover))))
+    }
+
+    @Test func linksToTheSameRouteDrawOneEdge() throws {
+        try host.runChunk("route('/albums', {links = {'/album/1', '/album/2', '/album/:id'}})", chunkName: "=more")
+        let map = NavigationMapBuilder.map(host.runtime)
+        let fromAlbums = map.edges.filter { $0.from == 3 }
+        #expect(fromAlbums == [.init(from: 3, to: .route(1), kind: .link)])
+    }
+
+    @Test func templatesResolveByShapeWithoutRunningValidators() throws {
+        try host.runChunk("""
+            route("/album/:id/track/:number", {validate = function(i) return tonumber(i.params.id) end})
+            route("/album/:id/share/:how", {})
+            route("/player", {links = {"/album/:id/track/1", "/album/:id/share/mail", "/album/x/track/1"}})
+            """, chunkName: "=more")
+        let map = NavigationMapBuilder.map(host.runtime)
+        let fromPlayer = map.edges.filter { $0.from == 5 }.map(\.to)
+        #expect(fromPlayer == [.route(3), .route(4), .unmatched("/album/x/track/1")])
+        #expect(map.unmatchedTargets == ["/missing", "/album/x/track/1"])
     }
 
     @Test func catalogueListsOptionsInRankOrder() {

@@ -94,6 +94,24 @@ extension Navigator {
         }
     }
 
+    /// Whether nothing has navigated yet: the timeline holds only the start entry.
+    public var isAtStart: Bool { history.count == 1 && history[0].operation == .start }
+
+    /// Lands the start screen again on the routes declared since, when nothing has navigated yet
+    /// (declarations are not navigation: the timeline keeps its single start entry). Returns whether
+    /// it did. Scripts call this after declaring routes or tabs, in whatever order they come.
+    ///
+    ///     try table.add("/", payload: RouteDefinition(title: .fixed("Home")))
+    ///     try navigator.relandStart()      // navigator.screen.title == "Home"
+    @discardableResult
+    public func relandStart() throws -> Bool {
+        guard isAtStart else { return false }
+        try replaceTimeline(.start) {
+            Timeline(start: TimelineEntry(operation: .start, state: try startState()), limit: timelineLimit)
+        }
+        return true
+    }
+
     private func resetState(_ path: String?) throws -> NavigationState {
         guard let path else { return try startState() }
         guard !tabPaths.isEmpty else {

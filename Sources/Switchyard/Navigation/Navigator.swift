@@ -112,7 +112,7 @@ public final class Navigator {
         }
         let previous = tabPaths
         tabPaths = normalized
-        do { try reset() } catch {
+        do { if try !relandStart() { try reset() } } catch {
             tabPaths = previous
             throw error
         }

@@ -42,11 +42,15 @@ public struct Explanation: CustomStringConvertible, Sendable {
 
     public var description: String {
         let width = entries.map(\.pattern.count).max() ?? 0
+        // Ranks are right-aligned so the patterns start in one column from rank 10 on too.
+        let rankWidth = String(entries.count).count
         var lines = ["explain \(path)"]
         if entries.isEmpty { lines.append("  (no routes declared)") }
         for entry in entries {
+            let rank = String(entry.rank)
+            let indent = String(repeating: " ", count: 2 + rankWidth - rank.count)
             let padding = String(repeating: " ", count: width - entry.pattern.count)
-            lines.append("  \(entry.rank). \(entry.pattern)\(padding)  \(text(of: entry.outcome))")
+            lines.append("\(indent)\(rank). \(entry.pattern)\(padding)  \(text(of: entry.outcome))")
         }
         if winner == nil && !entries.isEmpty { lines.append("  nothing matched") }
         return lines.joined(separator: "\n")

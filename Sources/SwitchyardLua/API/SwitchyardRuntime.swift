@@ -93,8 +93,7 @@ public final class SwitchyardRuntime {
     func replaceNavigator(_ fresh: Navigator) { navigator = fresh }
 
     private func landStartScreenIfUntouched() throws(LuaError) {
-        guard navigator.history.count == 1, navigator.history[0].operation == .start else { return }
-        do { try navigator.reset() } catch { throw LuaError.from(error) }
+        do { try navigator.relandStart() } catch { throw LuaError.from(error) }
     }
 }
 

@@ -5,8 +5,9 @@ import CLuaShim
 /// and in the full profile a searcher placed right after `package.preload`'s.
 ///
 /// A module name is dotted words (`features.library`); it is looked up as `features/library.lua`
-/// then `features/library/init.lua`, first in the directory of the chunk that calls `require`,
-/// then in the directories of the files the engine has run, then in the current directory.
+/// then `features/library/init.lua`, first in the directory of the chunk that calls `require`, then
+/// in its parent, then in the directories of the files the engine has run, then in the current
+/// directory.
 extension LuaEngine {
     func installScriptModules() throws(LuaError) {
         let search = try makeFunction { [weak self] call in
@@ -53,7 +54,9 @@ extension LuaEngine {
     private func moduleDirectories(callerSource: String?) -> [String] {
         var directories: [String] = []
         if let source = callerSource, source.hasPrefix("@") {
-            directories.append(ScriptFile.directory(of: String(source.dropFirst())))
+            let own = ScriptFile.directory(of: String(source.dropFirst()))
+            // Then one level up, so a spec in `app/scenarios/` finds `app/app.lua` with require("app").
+            directories += [own, ScriptFile.join(own.isEmpty ? "." : own, "..")]
         }
         for directory in scriptDirectories + [""] where !directories.contains(directory) {
             directories.append(directory)  // "": the current directory, last, as Lua's "./?.lua"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which files `switchyard test` runs: a file named on the command line runs whatever its name; a
 /// directory is searched recursively for `*_spec.lua` (busted's convention), skipping hidden
@@ -16,27 +16,25 @@ enum ScenarioFiles {
     static func collect(_ paths: [String]) throws(Missing) -> [String] {
         var files: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Missing(path: path) }
-            files += isDirectory.boolValue ? specs(under: path) : [path]
+            guard let isDirectory = TextFile.isDirectory(path) else { throw Missing(path: path) }
+            files += isDirectory ? specs(under: path).sorted() : [path]
         }
         var seen: Set<String> = []
         return files.filter { seen.insert($0).inserted }
     }
 
+    /// Depth first; hidden directories and build output are not entered.
     private static func specs(under directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") || name == ".build" || name == "node_modules" {
-                enumerator.skipDescendants()
-                continue
-            }
-            if name.hasSuffix(suffix) {
-                found.append(directory == "." ? relative : (directory as NSString).appendingPathComponent(relative))
+        for name in names where !name.hasPrefix(".") && name != "node_modules" {
+            let path = directory == "." ? name : directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            if TextFile.isDirectory(path, followingLinks: false) == true {
+                found += specs(under: path)
+            } else if name.hasSuffix(suffix) {
+                found.append(path)
             }
         }
-        return found.sorted()
+        return found
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import SwitchyardLua
 
 /// `switchyard test`: each scenario file in a fresh runtime (its globals and `require`d app apart
@@ -48,10 +47,10 @@ public enum ScenarioTestRun {
 
     private static func write(_ xml: String, to file: String) -> Bool {
         do {
-            try xml.write(toFile: file, atomically: true, encoding: .utf8)
+            try TextFile.write(xml, to: file)
             return true
         } catch {
-            StandardError.write("switchyard test: cannot write the JUnit report \(file): \(error.localizedDescription)")
+            StandardError.write("switchyard test: the JUnit report: \(error.description)")
             return false
         }
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Switchyard
 import SwitchyardLua
 
@@ -35,7 +39,7 @@ final class ScriptHost {
     func runFile(_ path: String) throws(LuaError) {
         try interruptible { () throws(LuaError) in
             if path == ScriptRequest.standardInput {
-                let code = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                let code = String(decoding: FileDescriptorIO.readAll(from: STDIN_FILENO), as: UTF8.self)
                 try runtime.load(code: code, chunkName: "=stdin")
             } else {
                 try runtime.load(file: path)
@@ -66,6 +70,15 @@ final class ScriptHost {
 
     /// Runs `body` so that Ctrl-C stops the Lua code with "interrupted" instead of killing the process.
     func interruptible<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
-        try InterruptSignal.whileRunning(interrupt: engine.interruptFunction, body)
+        try Self.interruptible(engine, body)
+    }
+
+    /// The same for any engine. A Ctrl-C pressed before the code started (the engine would drop a
+    /// request made while nothing runs) counts too.
+    static func interruptible<T>(_ engine: LuaEngine, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        try InterruptSignal.whileRunning(interrupt: engine.interruptFunction) { () throws(LuaError) -> T in
+            if InterruptSignal.takePending() { throw LuaError("interrupted", kind: .interrupted) }
+            return try body()
+        }
     }
 }

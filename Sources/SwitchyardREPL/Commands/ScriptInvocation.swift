@@ -55,6 +55,7 @@ public enum ScriptInvocation {
         let repl = try REPL(host: host, reader: reader, style: style)
         if let editor = reader as? ReadlineEditor {
             editor.completer = repl.commands.completer.complete(line:wordStart:wordEnd:)
+            repl.commands.prepareCompletion()
         }
         repl.run()
     }

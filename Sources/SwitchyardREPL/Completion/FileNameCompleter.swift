@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// File names for `:load`, `:save`, `:restore` and `:graph`: entries of the typed directory whose names
 /// start with the typed part; directories end in "/" so TAB can continue. Dot-files only when asked for.
@@ -21,9 +21,7 @@ public struct FileNameCompleter: Sendable {
             .filter { $0.hasPrefix(partial) && (partial.hasPrefix(".") || !$0.hasPrefix(".")) }
             .sorted()
             .map { entry in
-                var isDirectory: ObjCBool = false
-                _ = FileManager.default.fileExists(atPath: searched + entry, isDirectory: &isDirectory)
-                return directory + entry + (isDirectory.boolValue ? "/" : "")
+                directory + entry + (TextFile.isDirectory(searched + entry) == true ? "/" : "")
             }
     }
 }

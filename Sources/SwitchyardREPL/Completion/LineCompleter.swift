@@ -23,6 +23,10 @@ public struct LineCompleter {
     public var luaFields: ([String]) -> [String] = { _ in [] }
     public var files = FileNameCompleter()
 
+    /// Lua's statement keywords, offered with the globals.
+    static let keywords = ["break", "do", "else", "elseif", "end", "for", "function", "goto", "if", "local",
+                           "nil", "not", "repeat", "return", "then", "until", "while"]
+
     public init(metaCommands: [String]) {
         self.metaCommands = metaCommands
     }
@@ -57,7 +61,7 @@ public struct LineCompleter {
         let head = separator.map { String(word[...$0]) } ?? ""
         let partial = separator.map { String(word[word.index(after: $0)...]) } ?? word
         let chain = head.split { $0 == "." || $0 == ":" }.map(String.init)
-        return luaFields(chain)
+        return (luaFields(chain) + (chain.isEmpty ? Self.keywords : []))
             .filter { $0.hasPrefix(partial) && CompletionContext.isLuaNameChain($0) && !$0.contains(".") }
             .sorted()
             .map { head + $0 }

@@ -48,7 +48,7 @@ public struct RoutePathCompleter: Sendable {
             if seen.insert(candidate).inserted { candidates.append(candidate) }
         }
         for index in reached {
-            for literal in nodes[index].literalOrder where literal.hasPrefix(partial) {
+            for literal in literals(of: index, startingWith: partial) {
                 offer(directory + "/" + literal + continuation(nodes[index].literalChildren[literal]!))
             }
         }
@@ -61,6 +61,20 @@ public struct RoutePathCompleter: Sendable {
             offer(path)
         }
         return candidates
+    }
+
+    /// The sorted literal children with a prefix: a binary search to the first, then the run of
+    /// matches, so a node with 100,000 children costs a few comparisons plus the answer.
+    private func literals(of index: Int, startingWith prefix: String) -> ArraySlice<String> {
+        let sorted = nodes[index].literalOrder
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < sorted.count && sorted[end].hasPrefix(prefix) { end += 1 }
+        return sorted[low..<end]
     }
 
     /// A segment leading only deeper ends in "/" so the next TAB continues; a route's end does not.

@@ -1,22 +1,28 @@
-import Foundation
-
 /// Where a graph goes: a text file, or an image rendered by graphviz when the name ends in
 /// .png/.svg/.pdf (dot format only).
 ///
 ///     try GraphOutput.write(dotText, format: .dot, to: "map.png")
 enum GraphOutput {
-    static func write(_ text: String, format: GraphFormat, to file: String) throws(GraphvizRenderer.Failure) {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func write(_ text: String, format: GraphFormat, to file: String) throws(Failure) {
         if let type = GraphvizRenderer.imageType(of: file) {
             guard format == .dot else {
-                throw GraphvizRenderer.Failure(description: "\(file): images are rendered from the dot format, not \(format.rawValue)")
+                throw Failure(description: "\(file): images are rendered from the dot format, not \(format.rawValue)")
             }
-            try GraphvizRenderer().render(text, type: type, to: file)
+            do {
+                try GraphvizRenderer().render(text, type: type, to: file)
+            } catch {
+                throw Failure(description: error.description)
+            }
             return
         }
         do {
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            try TextFile.write(text, to: file)
         } catch {
-            throw GraphvizRenderer.Failure(description: "cannot write \(file): \(error.localizedDescription)")
+            throw Failure(description: error.description)
         }
     }
 }

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Renders DOT text to an image with graphviz's `dot`, found on PATH.
 ///
@@ -31,24 +36,46 @@ public struct GraphvizRenderer: Sendable {
         guard let dot = Self.dotExecutable else {
             throw Failure(description: "cannot render \(output): graphviz's `dot` is not installed (scripts/install-deps installs it), or write a .dot file")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dot)
-        process.arguments = ["-T\(type)", "-o", output]
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            throw Failure(description: "cannot run \(dot): \(error)")
-        }
-        input.fileHandleForWriting.write(Data(dotText.utf8))
-        try? input.fileHandleForWriting.close()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let (status, message) = try run(dot, ["-T\(type)", "-o", output], input: Array(dotText.utf8))
+        guard status == 0 else {
             throw Failure(description: "dot failed to render \(output): \(String(decoding: message, as: UTF8.self))")
         }
+    }
+
+    /// Runs `program` with `input` on its stdin; its exit status (-1 if it did not exit) and stderr.
+    /// posix_spawn rather than Foundation's Process, which would load all of Foundation at start-up.
+    private func run(_ program: String, _ arguments: [String], input: [UInt8]) throws(Failure) -> (Int32, [UInt8]) {
+        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
+            throw Failure(description: "cannot run \(program): \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDERR_FILENO)
+        for descriptor in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        close(toChild[0])
+        close(fromChild[1])
+        guard spawned == 0 else {
+            close(toChild[1])
+            close(fromChild[0])
+            throw Failure(description: "cannot run \(program): \(String(cString: strerror(spawned)))")
+        }
+        // A `dot` that exits early must not kill us with SIGPIPE: the write just fails.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        FileDescriptorIO.write(input, to: toChild[1])
+        close(toChild[1])
+        signal(SIGPIPE, previous)
+        let errors = FileDescriptorIO.readAll(from: fromChild[0])
+        close(fromChild[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7f == 0
+        return (exited ? (status >> 8) & 0xff : -1, errors)
     }
 }

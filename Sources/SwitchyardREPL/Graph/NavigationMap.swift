@@ -23,23 +23,23 @@ public struct NavigationMap: Sendable, Equatable {
         }
     }
 
-    public enum Presentation: String, Sendable, Equatable {
+    public enum Presentation: String, Sendable, Hashable {
         case push, sheet, cover
     }
 
-    public enum Target: Sendable, Equatable {
+    public enum Target: Sendable, Hashable {
         case route(Int)
         /// A link or flow step that no route matches: drawn as a dangling node so the mistake shows.
         case unmatched(String)
     }
 
-    public enum EdgeKind: Sendable, Equatable {
+    public enum EdgeKind: Sendable, Hashable {
         case link
         /// Step `index` (1-based) of the named flow, presented as `presentation`.
         case flow(name: String, step: Int, presentation: Presentation)
     }
 
-    public struct Edge: Sendable, Equatable {
+    public struct Edge: Sendable, Hashable {
         public var from: Int
         public var to: Target
         public var kind: EdgeKind

@@ -67,9 +67,10 @@ public enum InterruptSignal {
 
     /// Runs `body` with `interrupt` as what Ctrl-C calls (an async-signal-safe C function, such as
     /// the Lua engine's interrupt request), then goes back to only recording the signal.
+    /// A Ctrl-C that arrived after the prompt returned but before `body` started stays pending:
+    /// `body` should check `takePending()` first and stop at once (see `ScriptHost.interruptible`).
     public static func whileRunning<T, E: Error>(interrupt: (@convention(c) () -> Void)?,
                                                  _ body: () throws(E) -> T) throws(E) -> T {
-        pending = 0
         interruptAction = interrupt
         defer {
             interruptAction = nil

@@ -1,39 +1,64 @@
 @preconcurrency import CReadline
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// readline's history, kept on disk as it grows: read once at start, each entry appended the moment it
-/// is entered (so a crash loses nothing), the file trimmed to `limit` entries. A file that cannot be
-/// written costs one warning line on stderr and the session goes on without saving.
+/// is entered (so a crash loses nothing). Once the file holds a quarter more than `limit` entries it is
+/// rewritten with the last `limit`. A file that cannot be written costs one warning line on stderr and
+/// the session goes on without saving.
+///
+/// An entry may span lines (a multi-line chunk is one entry, as in `lua`, so Up recalls all of it).
+/// The file is readline's format with timestamps, as bash writes it: a `#<seconds>` line starts each
+/// entry, and the lines up to the next one are the entry's.
 ///
 ///     let history = PersistentHistory(path: "~/.switchyard_history", limit: 1000)
 ///     history.load()
-///     history.add("nav.go('/album/1')")
+///     history.add("for i = 1, 3 do\n  print(i)\nend")
 public final class PersistentHistory {
     public let path: String?
     public let limit: Int
     private var writable = true
     private var lastEntry: String?
+    /// Entries in the file as far as this session knows (another session may append too).
+    private var entriesInFile = 0
 
     /// `path` nil keeps history in memory only.
     public init(path: String?, limit: Int = 1000) {
-        self.path = path.map { NSString(string: $0).expandingTildeInPath }
+        self.path = path.map(Self.expandingTilde)
         self.limit = limit
+        // Timestamps mark where an entry starts, so entries can hold newlines; readline writes them
+        // with the comment character, which must be set for it to write or recognise them at all.
+        history_comment_char = CChar(UInt8(ascii: "#"))
+        history_write_timestamps = 1
     }
 
     /// The default file: `~/.switchyard_history`.
     public static var defaultPath: String? {
-        guard let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty else { return nil }
+        guard let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return nil }
         return home + "/.switchyard_history"
     }
 
+    /// Replaces the in-memory history with the file's entries.
     public func load() {
         using_history()
+        clear_history()
         stifle_history(Int32(limit))
         guard let path else { return }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return warn("it is a directory") }
-            _ = read_history(path)
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        if status.st_mode & S_IFMT == S_IFDIR { return warn("it is a directory") }
+        // readline turns multi-line reading on for a file that starts with a timestamp, and leaves it on.
+        history_multiline_entries = 0
+        _ = read_history(path)
+        // Entries beyond the limit were dropped as they were read, each moving history_base on.
+        entriesInFile = Int(history_length + history_base - 1)
+        if !Self.startsWithTimestamp(path) {
+            // A file from before entries had timestamps: rewrite it so the entries appended from now
+            // on (each after its timestamp) are read back as entries.
+            rewrite()
         }
     }
 
@@ -41,23 +66,54 @@ public final class PersistentHistory {
         guard !entry.allSatisfy(\.isWhitespace), entry != lastEntry else { return }
         lastEntry = entry
         add_history(entry)
-        save(entry)
+        guard path != nil, writable else { return }
+        entriesInFile += 1
+        if entriesInFile > limit + limit / 4 {
+            rewrite()
+        } else {
+            append()
+        }
     }
 
-    private func save(_ entry: String) {
-        guard let path, writable else { return }
-        let status: Int32
-        if FileManager.default.fileExists(atPath: path) {
-            status = append_history(1, path)
-        } else {
-            status = write_history(path)   // append_history does not create the file
+    /// The entries in memory, oldest first (for tests and `:history`-like views).
+    var entries: [String] {
+        (0..<history_length).compactMap { offset in
+            history_get(history_base + offset).flatMap { $0.pointee.line.map { String(cString: $0) } }
         }
+    }
+
+    private func append() {
+        guard let path else { return }
+        // append_history does not create the file.
+        let status = access(path, F_OK) == 0 ? append_history(1, path) : write_history(path)
+        if status != 0 { warn(String(cString: strerror(status))) }
+    }
+
+    /// Writes the entries in memory (the last `limit`) in place of the file. Not readline's
+    /// history_truncate_file: it counts lines, and can cut a multi-line entry from its timestamp.
+    private func rewrite() {
+        guard let path, writable else { return }
+        let status = write_history(path)
         guard status == 0 else { return warn(String(cString: strerror(status))) }
-        _ = history_truncate_file(path, Int32(limit))
+        entriesInFile = Int(history_length)
     }
 
     private func warn(_ reason: String) {
         writable = false
         StandardError.write("switchyard: warning: history file \(path ?? "") is not writable (\(reason)); history will not be saved")
+    }
+
+    /// Whether the file is empty or begins with a `#<digits>` timestamp line.
+    private static func startsWithTimestamp(_ path: String) -> Bool {
+        guard let file = fopen(path, "r") else { return true }
+        defer { fclose(file) }
+        let first = getc(file), second = getc(file)
+        if first == EOF { return true }
+        return first == Int32(UInt8(ascii: "#")) && (Int32(UInt8(ascii: "0"))...Int32(UInt8(ascii: "9"))).contains(second)
+    }
+
+    private static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = getenv("HOME") else { return path }
+        return String(cString: home) + path.dropFirst()
     }
 }

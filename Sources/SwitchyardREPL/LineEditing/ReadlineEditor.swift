@@ -81,6 +81,9 @@ public final class ReadlineEditor: LineReader {
     private func configureReadline() {
         rl_readline_name = UnsafePointer(strdup("switchyard"))
         rl_catch_signals = 0
+        // Keep readline's SIGWINCH handler while the prompt waits in our poll, so a resized terminal
+        // is noticed (applied at the next key) and long lines wrap at the new width.
+        rl_persistent_signal_handlers = 1
         rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n\"'`><=;|&{}(),[]+-*%^#~\\"))
         rl_attempted_completion_function = attemptCompletion
         rl_sort_completion_matches = 0

@@ -52,10 +52,11 @@ final class ChunkEvaluator {
             return .failed(LuaError(message, kind: .syntax))
         }
         do {
-            let results = try InterruptSignal.whileRunning(interrupt: engine.interruptFunction) { () throws(LuaError) in
-                try engine.call(chunk, [])
+            // Printing runs Lua too (a huge table, a slow __tostring): Ctrl-C covers it as well.
+            let rendered = try ScriptHost.interruptible(engine) { () throws(LuaError) in
+                try engine.call(chunk, []).map { value throws(LuaError) in try render(value) }
             }
-            return .values(try results.map { value throws(LuaError) in try render(value) })
+            return .values(rendered)
         } catch {
             return .failed(error)
         }

@@ -78,7 +78,9 @@ local function items(t, depth, visiting, single, width)
       text = render(rawget(t, i), depth, visiting, single, width)
     else
       local k = keys[i - n]
-      text = keyText(k) .. " = " .. render(rawget(t, k), depth, visiting, single, width)
+      -- A nested table too wide for one line renders as nil: the caller then goes multi-line.
+      local value = render(rawget(t, k), depth, visiting, single, width)
+      text = value and keyText(k) .. " = " .. value
     end
     if text == nil then return nil end
     parts[#parts + 1] = text

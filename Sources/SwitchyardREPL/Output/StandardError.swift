@@ -10,16 +10,8 @@ import Darwin
 public enum StandardError {
     /// Writes `line` and a newline (unless it already ends in one).
     public static func write(_ line: String) {
+        fflush(nil)   // what was printed before the error appears before it, even through a pipe
         let text = line.hasSuffix("\n") ? line : line + "\n"
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
+        FileDescriptorIO.write(Array(text.utf8), to: STDERR_FILENO)
     }
 }

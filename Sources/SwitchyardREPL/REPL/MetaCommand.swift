@@ -57,7 +57,7 @@ enum MetaCommand: Equatable {
         (":reload", "", "forget everything and load the same files again"),
         (":save", "FILE", "write the navigation state as JSON"),
         (":restore", "FILE", "restore a state written by :save"),
-        (":trace", "on|off", "print navigation events as they happen, and Lua tracebacks"),
+        (":trace", "on|off", "print navigation events as they happen, and Lua tracebacks with errors"),
         (":quit", "", "leave (Ctrl-D does too)"),
     ]
 

@@ -1,4 +1,3 @@
-import Foundation
 import Switchyard
 import SwitchyardLua
 
@@ -8,13 +7,18 @@ final class MetaCommands {
     let host: ScriptHost
     let style: TerminalStyle
     private(set) var tracing = false
+    private lazy var trace = NavigationTrace(style: style)
     private(set) lazy var completer: LineCompleter = makeCompleter()
     private lazy var fields: LuaFieldLister? = try? LuaFieldLister(engine: host.engine)
     private var pathCompletion: (routeCount: Int, navigator: ObjectIdentifier, completer: RoutePathCompleter)?
 
-    init(host: ScriptHost, style: TerminalStyle) {
+    /// Renders Lua values as the REPL prints results (`:match` shows a validator's value with it).
+    private let evaluator: ChunkEvaluator
+
+    init(host: ScriptHost, style: TerminalStyle, evaluator: ChunkEvaluator) {
         self.host = host
         self.style = style
+        self.evaluator = evaluator
     }
 
     var runtime: SwitchyardRuntime { host.runtime }
@@ -41,6 +45,7 @@ final class MetaCommands {
     /// Runs `body`; if the navigation state changed meanwhile, prints the new screen and state tree.
     func showingNavigation(_ body: () -> Void) {
         let navigator = runtime.navigator
+        if tracing { trace.follow(navigator) }
         let before = navigator.state
         let entries = navigator.history.count
         let index = navigator.historyIndex
@@ -48,9 +53,6 @@ final class MetaCommands {
         let after = runtime.navigator
         guard after !== navigator || after.state != before || after.history.count != entries
                 || after.historyIndex != index else { return }
-        if tracing, let entry = after.history.last {
-            print(style.dim("· \(entry.operation.rawValue) → \(entry.location)"))
-        }
         showScreenAndState()
     }
 
@@ -86,7 +88,8 @@ final class MetaCommands {
         case .restore(let file): try restore(from: file)
         case .trace(let on):
             tracing = on
-            print("trace \(on ? "on: navigation operations and Lua tracebacks are shown" : "off")")
+            if on { trace.follow(runtime.navigator) } else { trace.stop() }
+            print("trace \(on ? "on: navigation events and Lua tracebacks are shown" : "off")")
         }
         return .next
     }
@@ -126,8 +129,19 @@ final class MetaCommands {
         if !match.info.params.isEmpty { lines.append("  params    " + pairs(match.info.params)) }
         if !match.info.query.isEmpty { lines.append("  query     " + pairs(match.info.query)) }
         if let fragment = match.info.fragment { lines.append("  fragment  \(fragment)") }
+        if let value = match.info.value { lines.append("  value     " + (try text(ofValidated: value))) }
         if let site = match.route.site { lines.append(style.dim("  declared at \(site)")) }
         print(lines.joined(separator: "\n"))
+    }
+
+    /// A validator's value as the REPL prints results, its lines indented under the label.
+    private func text(ofValidated value: Any) throws(LuaError) -> String {
+        guard let value = value as? LuaValue else { return String(describing: value) }
+        let indent = String(repeating: " ", count: 12)
+        let rendered = try host.interruptible { () throws(LuaError) in
+            try evaluator.render(value, width: max(20, TerminalWidth.current - indent.count))
+        }
+        return rendered.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
     }
 
     private func pairs(_ values: [String: String]) -> String {
@@ -176,20 +190,18 @@ final class MetaCommands {
     }
 
     private func save(to file: String) throws(LuaError) {
-        do {
-            try runtime.navigator.save().write(toFile: file, atomically: true, encoding: .utf8)
-            print("saved the navigation state to \(file)")
-        } catch {
-            throw LuaError.wrapping(error)
-        }
+        let json: String
+        do { json = try runtime.navigator.save() } catch { throw LuaError.wrapping(error) }
+        do { try TextFile.write(json, to: file) } catch { throw LuaError(error.description) }
+        print("saved the navigation state to \(file)")
     }
 
     private func restore(from file: String) throws(LuaError) {
         let json: String
         do {
-            json = try String(contentsOfFile: file, encoding: .utf8)
+            json = try TextFile.read(file)
         } catch {
-            throw LuaError("cannot read \(file): \(error.localizedDescription)")
+            throw LuaError(error.description)
         }
         try host.navigate { try $0.restore(json) }
     }
@@ -211,6 +223,11 @@ final class MetaCommands {
         completer.visitedPaths = { [unowned self] in visitedPaths() }
         completer.luaFields = { [unowned self] chain in luaFields(chain) }
         return completer
+    }
+
+    /// Builds the route-path trie now, so the first TAB over a large table answers at once.
+    func prepareCompletion() {
+        _ = routePaths()
     }
 
     /// Rebuilt only when routes were added or the navigator was replaced (`:reload`).

@@ -2,7 +2,7 @@ import SwitchyardLua
 
 /// The read-eval-print loop: Lua input as `lua` handles it, meta-commands starting with ":".
 ///
-///     let repl = REPL(host: host, reader: reader, style: style)
+///     let repl = try REPL(host: host, reader: reader, style: style)
 ///     repl.run()   // returns at Ctrl-D or :quit
 final class REPL {
     let host: ScriptHost
@@ -20,7 +20,7 @@ final class REPL {
         self.reader = reader
         self.style = style
         evaluator = try ChunkEvaluator(engine: host.engine)
-        commands = MetaCommands(host: host, style: style)
+        commands = MetaCommands(host: host, style: style, evaluator: evaluator)
     }
 
     func run() {
@@ -35,7 +35,6 @@ final class REPL {
             case .interrupted:
                 pending = []
             case .line(let text):
-                reader.remember(text)
                 if case .quit = handle(text) { return }
             }
         }
@@ -43,8 +42,11 @@ final class REPL {
 
     enum Outcome { case next, quit }
 
+    /// Runs a line; a chunk is remembered in history once complete, as one entry (as `lua` does), so
+    /// Up recalls all its lines together.
     func handle(_ text: String) -> Outcome {
         if pending.isEmpty, text.drop(while: \.isWhitespace).hasPrefix(":") {
+            reader.remember(text)
             return commands.run(text.trimmingWhitespace()) == .quit ? .quit : .next
         }
         if pending.isEmpty && text.allSatisfy(\.isWhitespace) { return .next }
@@ -61,7 +63,10 @@ final class REPL {
                 report(error)
             }
         }
-        if !needsMore { pending = [] }
+        if !needsMore {
+            reader.remember(chunk)
+            pending = []
+        }
         return .next
     }
 
@@ -70,7 +75,7 @@ final class REPL {
     }
 }
 
-extension String {
+private extension String {
     func trimmingWhitespace() -> String {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }

@@ -13,34 +13,48 @@ enum NavigationMapBuilder {
         if let notFound = runtime.notFound {
             routes.append(NavigationMap.Route(pattern: "(not found)", title: fixedTitle(notFound), isNotFound: true))
         }
+        // Two links of one route often lead to the same route ("/album/1", "/album/2"): one edge each way.
         var edges: [NavigationMap.Edge] = []
+        var drawn: Set<NavigationMap.Edge> = []
+        func draw(_ edge: NavigationMap.Edge) {
+            if drawn.insert(edge).inserted { edges.append(edge) }
+        }
         for (index, route) in table.routes.enumerated() {
             for link in route.payload.links {
-                edges.append(.init(from: index, to: target(link, in: table), kind: .link))
+                draw(.init(from: index, to: target(link, in: table), kind: .link))
             }
         }
         for name in runtime.flows.keys.sorted() {
             let steps = runtime.flows[name]!
             for position in steps.indices.dropFirst() {
                 guard case .route(let from) = target(steps[position - 1].path, in: table) else { continue }
-                edges.append(.init(from: from, to: target(steps[position].path, in: table),
-                                   kind: .flow(name: name, step: position + 1, presentation: presentation(steps[position].presentation))))
+                draw(.init(from: from, to: target(steps[position].path, in: table),
+                           kind: .flow(name: name, step: position + 1, presentation: presentation(steps[position].presentation))))
             }
         }
         return NavigationMap(routes: routes, edges: edges, tabs: runtime.tabs)
     }
 
-    /// A link names a pattern ("/album/:id") or a concrete path ("/album/12"): the route with that
-    /// pattern text, else the route the path matches (a placeholder matches as a value would).
+    /// A link names a pattern ("/album/:id"), a template ("/album/:id/track/1") or a concrete path
+    /// ("/album/12"): the route with that pattern text, else for a template the route its shape
+    /// matches (validators are not run: ":id" is no real id for them to judge), else the route the
+    /// path matches.
     static func target(_ link: String, in table: RouteTable<RouteDefinition>) -> NavigationMap.Target {
         let normalized = PathResolver.normalize(link)
         if let exact = table.routes.firstIndex(where: { $0.pattern.text == normalized }) {
             return .route(exact)
         }
+        if isTemplate(normalized) {
+            return table.firstMatch(normalized).map { .route($0.rawValue) } ?? .unmatched(link)
+        }
         if let match = try? table.match(link) {
             return .route(match.route.id.rawValue)
         }
         return .unmatched(link)
+    }
+
+    private static func isTemplate(_ path: String) -> Bool {
+        path.split(separator: "/").contains { $0.hasPrefix(":") || $0.hasPrefix("*") }
     }
 
     private static func fixedTitle(_ definition: RouteDefinition) -> String? {

@@ -23,10 +23,3 @@ extension NavigationSnapshot.Environment {
                   selectedTab: tabs.isEmpty ? nil : environment.selectedTab)
     }
 }
-
-/// Flow steps as text: "/welcome", "/login (cover)".
-enum FlowText {
-    static func step(_ step: FlowStep) -> String {
-        step.presentation == .push ? step.path : "\(step.path) (\(step.presentation.rawValue))"
-    }
-}

@@ -1,8 +1,11 @@
 import Switchyard
 
 extension RoutePathCompleter {
-    /// A completer over every declared pattern of `table`.
-    init(_ table: RouteTable<RouteDefinition>) {
+    /// A completer over every declared pattern of `table` (what the REPL's TAB uses):
+    ///
+    ///     let completer = RoutePathCompleter(runtime.routeTable)
+    ///     completer.complete("/album/")   // ["/album/new", "/album/:id"]
+    public init(_ table: RouteTable<RouteDefinition>) {
         self.init(patterns: table.routes.map { route in
             route.pattern.segments.map { segment in
                 switch segment {

@@ -17,6 +17,7 @@ final class TerminalSession {
     let socket: String
     let home: String
     private let statusFile: String
+    private let ownsHome: Bool
     private var serverPID: Int32?
 
     /// `home` is the HOME of the REPL (its history file lives there); a fresh directory by default.
@@ -25,13 +26,15 @@ final class TerminalSession {
         let unique = UUID().uuidString.prefix(8)
         socket = FileManager.default.temporaryDirectory.appendingPathComponent("sy-tmux-\(unique)").path
         self.home = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("sy-home-\(unique)").path
+        ownsHome = home == nil
         try FileManager.default.createDirectory(atPath: self.home, withIntermediateDirectories: true)
         var variables = ["HOME": self.home, "TERM": "xterm-256color", "INPUTRC": "/dev/null"]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.shellQuoted($0.value))" }
         statusFile = socket + ".status"
         // tmux 3.3 leaves #{pane_dead_status} empty here, so the shell records the exit status itself.
-        let command = (["cd", Self.shellQuoted(directory), "&&", "env"] + assignments
+        // The runner's own NO_COLOR must not decide a test about colour: only `environment` sets it.
+        let command = (["cd", Self.shellQuoted(directory), "&&", "env", "-u", "NO_COLOR"] + assignments
                        + [Self.shellQuoted(SwitchyardBinary.path)] + arguments.map(Self.shellQuoted)
                        + [";", "echo", "$?", ">", Self.shellQuoted(statusFile)]).joined(separator: " ")
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", "-s", "e2e", command], capturing: false)
@@ -54,8 +57,9 @@ final class TerminalSession {
         try tmux(["send-keys", "-t", "e2e"] + keys)
     }
 
-    func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-N", "-t", "e2e"])
+    /// The visible screen; with `escapes`, colours and attributes as escape sequences.
+    func screen(escapes: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-N", "-t", "e2e"] + (escapes ? ["-e"] : []))
     }
 
     /// Waits until `text` is on the screen. The deadline is for a hung REPL, not a speed target.
@@ -94,6 +98,7 @@ final class TerminalSession {
         }
         try? FileManager.default.removeItem(atPath: socket)
         try? FileManager.default.removeItem(atPath: statusFile)
+        if ownsHome { try? FileManager.default.removeItem(atPath: home) }
     }
 
     @discardableResult

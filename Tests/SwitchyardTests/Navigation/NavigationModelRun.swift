@@ -33,7 +33,7 @@ struct NavigationModelRun {
         model = NavigationReferenceModel(tabs: tabs, limit: limit)
         navigator = Navigator(routes: try NavigationReferenceModel.routes(), timelineLimit: limit)
         navigator.notFound = RouteDefinition()
-        if tabs.isEmpty { try navigator.reset() } else { try navigator.declareTabs(tabs) }
+        if tabs.isEmpty { try navigator.relandStart() } else { try navigator.declareTabs(tabs) }
     }
 
     /// Runs `steps` operations; returns a description of the first disagreement, if any.

@@ -83,6 +83,8 @@ struct NavigationReferenceModel: Equatable {
         tabPaths = tabs
         self.limit = limit
         _ = try? reset(nil)
+        // Declaring routes or tabs is not navigation: the first entry stays the start.
+        timeline[0].0 = "start"
     }
 
     mutating func reset(_ path: String?) throws -> Bool {

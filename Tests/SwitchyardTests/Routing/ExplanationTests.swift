@@ -20,6 +20,20 @@ private struct Boom: Error, CustomStringConvertible { var description: String { 
         #expect(explanation.entries.map(\.patternMatched) == [true, false, true])
     }
 
+    @Test func columnsStayAlignedPastRankNine() throws {
+        let table = RouteTable<String>()
+        for index in 1...11 { try table.add("/r\(index)", payload: "") }
+        let lines = table.explain("/r11").description.split(separator: "\n").dropFirst()
+        #expect(lines.first == "   1. /r1   no match: segment 1: expected \"r1\", found \"r11\"")
+        #expect(lines.last == "  11. /r11  won")
+        let patternColumns = Set(lines.map { $0.distance(from: $0.startIndex, to: $0.firstIndex(of: "/")!) })
+        let outcomeColumns = Set(lines.map { line in
+            line.distance(from: line.startIndex, to: (line.firstRange(of: "no match") ?? line.firstRange(of: "won"))!.lowerBound)
+        })
+        #expect(patternColumns == [6])
+        #expect(outcomeColumns == [12])
+    }
+
     @Test func explainsLengthMismatches() throws {
         let table = RouteTable<String>()
         try table.add("/user/:id", payload: "")

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole text files (reports, graphs, saved states), with errors in the system's own words.
+///
+///     try TextFile.write(json, to: "state.json")
+///     let json = try TextFile.read("state.json")
+///     // TextFile.Failure: "cannot write /nope/state.json: No such file or directory"
+enum TextFile {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+
+        init(_ verb: String, _ path: String, errno code: Int32) {
+            description = "cannot \(verb) \(path): \(String(cString: strerror(code)))"
+        }
+    }
+
+    /// Writes through a temporary file renamed into place, so no reader ever sees half of it and a
+    /// failure leaves the old file as it was.
+    static func write(_ text: String, to path: String) throws(Failure) {
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure("write", path, errno: errno) }
+        let status = FileDescriptorIO.write(Array(text.utf8), to: descriptor)
+        let closed = close(descriptor) == 0 ? 0 : errno
+        if status != 0 || closed != 0 || rename(temporary, path) != 0 {
+            let code = status != 0 ? status : closed != 0 ? closed : errno
+            unlink(temporary)
+            throw Failure("write", path, errno: code)
+        }
+    }
+
+    static func read(_ path: String) throws(Failure) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure("read", path, errno: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+            throw Failure("read", path, errno: EISDIR)
+        }
+        return String(decoding: FileDescriptorIO.readAll(from: descriptor), as: UTF8.self)
+    }
+
+    /// Whether `path` names a directory; nil when nothing is there. Without `followingLinks` a symbolic
+    /// link is not a directory, so a walk cannot loop.
+    static func isDirectory(_ path: String, followingLinks: Bool = true) -> Bool? {
+        var status = stat()
+        guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
+        return status.st_mode & S_IFMT == S_IFDIR
+    }
+}

@@ -1,0 +1,32 @@
+import Switchyard
+
+/// `:trace on`: a line per navigation event as it happens ("· push  / → /album/1"), so a script
+/// that navigates several times in one input shows every step. Follows the runtime when `:reload`
+/// replaces its navigator.
+///
+///     let trace = NavigationTrace(style: style)
+///     trace.follow(runtime.navigator)   // before each input; re-attaches when the navigator changed
+final class NavigationTrace {
+    private let style: TerminalStyle
+    private var token: ObservationToken?
+    private weak var navigator: Navigator?
+
+    init(style: TerminalStyle) {
+        self.style = style
+    }
+
+    func follow(_ current: Navigator) {
+        guard current !== navigator || token?.isActive != true else { return }
+        token?.cancel()
+        navigator = current
+        token = current.observe { [style] event in
+            print(style.dim("· \(event.operation.rawValue)  \(event.from.location) → \(event.to.location)"))
+        }
+    }
+
+    func stop() {
+        token?.cancel()
+        token = nil
+        navigator = nil
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// The example apps and the README's Lua snippets, run through the built `switchyard` binary
+/// from the repository root, so neither can drift from the code.
+@Suite("Examples and README snippets")
+struct ExamplesTests {
+    static let apps = ["music", "news", "todos", "onboarding"]
+    /// A pattern each app declares in a feature module, a group, or after a fall-through.
+    static let characteristicPattern = [
+        "music": "/album/:id/track/:number", "news": "/user/:id?",
+        "todos": "/todos/:id", "onboarding": "/settings/privacy/data",
+    ]
+
+    @Test("each example's scenario suite passes, sandboxed", arguments: apps)
+    func scenarioSuitePasses(app: String) throws {
+        let run = try Self.switchyard(["test", "--sandbox", "examples/\(app)/scenarios"])
+        #expect(run.status == 0, "switchyard test examples/\(app)/scenarios:\n\(Self.transcript(run))")
+        let summary = run.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(summary.hasSuffix(" passed, 0 failed"), "\(Self.transcript(run))")
+        #expect(!summary.hasPrefix("0 passed"), "the suite ran no tests:\n\(Self.transcript(run))")
+    }
+
+    @Test("each example app loads, sandboxed, and lists its routes", arguments: apps)
+    func appLoads(app: String) throws {
+        let run = try Self.switchyard(["routes", "--sandbox", "examples/\(app)/app.lua"])
+        #expect(run.status == 0, "\(Self.transcript(run))")
+        let pattern = try #require(Self.characteristicPattern[app])
+        #expect(run.output.contains(pattern), "\(pattern) missing:\n\(Self.transcript(run))")
+    }
+
+    @Test("every link an example declares leads to one of its routes", arguments: apps + ["tour"])
+    func linksLeadSomewhere(app: String) throws {
+        let script = app == "tour" ? "examples/tour.lua" : "examples/\(app)/app.lua"
+        let run = try Self.switchyard(["graph", script, "--format", "mermaid"])
+        #expect(run.status == 0, "\(Self.transcript(run))")
+        #expect(run.output.contains(" --> "), "no edges:\n\(Self.transcript(run))")
+        let dangling = run.output.split(separator: "\n").filter { $0.contains(":::missing") }
+        #expect(dangling.isEmpty, "links to no route in \(script):\n\(dangling.joined(separator: "\n"))")
+    }
+
+    @Test("the guided tour runs every step, sandboxed")
+    func tourRuns() throws {
+        let run = try Self.switchyard(["--sandbox", "examples/tour.lua"])
+        #expect(run.status == 0, "\(Self.transcript(run))")
+        for step in 1...8 {
+            #expect(run.output.contains("Step \(step):"), "step \(step) missing:\n\(Self.transcript(run))")
+        }
+        #expect(run.output.contains("/album/kind-of-blue ->             /album/:slug"), "\(Self.transcript(run))")
+    }
+
+    @Test("the README has Lua snippets to run")
+    func snippetsFound() throws {
+        let snippets = try ReadmeSnippet.all()
+        #expect(snippets.count >= 30, "found only \(snippets.count) ```lua blocks")
+        #expect(snippets.contains { $0.mode == .test } && snippets.contains { $0.mode == .sandbox })
+    }
+
+    @Test("every ```lua snippet of the README runs and exits 0", arguments: try ReadmeSnippet.all())
+    func snippetRuns(snippet: ReadmeSnippet) throws {
+        let run = try snippet.run()
+        #expect(run.status == 0, "\(snippet.source):\(snippet.line):\n\(snippet.code)\n\(Self.transcript(run))")
+    }
+
+    @Test("a snippet that fails is reported as failing")
+    func failingSnippetFails() throws {
+        let broken = ReadmeSnippet(source: "inline", line: 1, mode: .script,
+                                   code: "route(\"/a\", {})\nnav.push(\"/a\")\nassert(nav.path == \"/b\")\n")
+        #expect(try broken.run().status == 1)
+    }
+
+    /// Runs from the repository root; stdout is a pipe, so there is no colour to turn off.
+    static func switchyard(_ arguments: [String]) throws -> CommandRun {
+        try CommandRun.switchyard(arguments, directory: SwitchyardBinary.packageRoot)
+    }
+
+    static func transcript(_ run: CommandRun) -> String {
+        "exit \(run.status)\n--- stdout\n\(run.output)--- stderr\n\(run.errors)"
+    }
+}
+
+/// A ```lua block of the README, and how to run it: `lua` blocks as a script file, `lua sandbox`
+/// with --sandbox, `lua test` as a scenario file under `switchyard test`.
+struct ReadmeSnippet: Sendable, CustomTestStringConvertible {
+    enum Mode: String, Sendable { case script = "", sandbox, test }
+
+    struct MalformedDocument: Error, CustomStringConvertible { let description: String }
+
+    let source: String
+    let line: Int
+    let mode: Mode
+    let code: String
+
+    var testDescription: String { "\(source):\(line)" + (mode == .script ? "" : " (\(mode.rawValue))") }
+
+    /// The documents whose snippets must run: the README sections kept in docs/, and README.md.
+    static let documents = ["docs/README-sections.md", "README.md"]
+
+    static func all() throws -> [ReadmeSnippet] {
+        var seen = Set<String>()
+        return try documents.flatMap { document -> [ReadmeSnippet] in
+            let path = SwitchyardBinary.packageRoot + "/" + document
+            guard FileManager.default.fileExists(atPath: path) else { return [] }
+            return try extract(from: String(contentsOfFile: path, encoding: .utf8), source: document)
+        }.filter { seen.insert($0.code).inserted }   // a section merged into README.md runs once
+    }
+
+    /// Fenced blocks whose info string starts with "lua"; the rest of the info string is the mode.
+    static func extract(from text: String, source: String) throws -> [ReadmeSnippet] {
+        var snippets: [ReadmeSnippet] = []
+        var open: (line: Int, mode: Mode, lines: [Substring])?
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if var block = open {
+                if line.hasPrefix("```") {
+                    snippets.append(ReadmeSnippet(source: source, line: block.line, mode: block.mode,
+                                                  code: block.lines.joined(separator: "\n") + "\n"))
+                    open = nil
+                } else {
+                    block.lines.append(line)
+                    open = block
+                }
+            } else if line.hasPrefix("```lua") {
+                let info = line.dropFirst("```lua".count).trimmingCharacters(in: .whitespaces)
+                guard let mode = Mode(rawValue: info) else {
+                    throw MalformedDocument(description: "\(source):\(index + 1): unknown snippet mode \"\(info)\"")
+                }
+                open = (index + 1, mode, [])
+            }
+        }
+        if let block = open { throw MalformedDocument(description: "\(source):\(block.line): ```lua block never closed") }
+        return snippets
+    }
+
+    /// Writes the snippet to a file of its own (errors then carry its line numbers) and runs it.
+    func run() throws -> CommandRun {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("switchyard-snippet-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent(mode == .test ? "snippet_spec.lua" : "snippet.lua").path
+        try code.write(toFile: file, atomically: true, encoding: .utf8)
+        switch mode {
+        case .script: return try ExamplesTests.switchyard([file])
+        case .sandbox: return try ExamplesTests.switchyard(["--sandbox", file])
+        case .test: return try ExamplesTests.switchyard(["test", file])
+        }
+    }
+}

@@ -1,0 +1,34 @@
+-- The album app of SwiftUI Routes (its Examples/MusicApp), rebuilt on Switchyard.
+--
+--   switchyard -i examples/music/app.lua         explore it in the REPL
+--   switchyard test examples/music/scenarios     run its scenarios
+--
+-- As in SwiftUI Routes, the app owns one route table and each feature module
+-- registers its own routes into it (the `require`s below), so features never import
+-- one another. Albums, tracks and artists are typed values that know their path; the
+-- global `app` holds the types, for the REPL and the scenarios alike:
+--
+--   > nav.push(app.Album{id = "42"}:route())
+--   > app.Track{id = "123", number = 2}:route()     --> "/album/123/track/2"
+
+route("/", {
+  name = "home",
+  title = "Music",
+  view = "Featured: Kind of Blue. Jump into your library, search, or the player.",
+  links = {"/album/featured", "/album/123", "/library", "/search", "/now-playing"},
+})
+
+local albums = require("features.albums")
+require("features.library")
+require("features.search")
+require("features.player")
+
+not_found{
+  title = "Not Found",
+  view = function(info) return "Nothing in the catalog at " .. info.path end,
+  links = {"/"},
+}
+
+--- The app's typed values: app.Album, app.Track, app.Artist.
+app = {Album = albums.Album, Track = albums.Track, Artist = albums.Artist}
+return app

@@ -1,0 +1,70 @@
+-- Feature module: albums, tracks and artists. Like a SwiftUI Routes package, it only
+-- registers its own routes into the app's shared table and returns its typed values.
+
+local catalog = require("catalog")
+local routable = require("routable")
+
+local albums = {}
+
+local function album_of(info)
+  return catalog.albums[info.params.id]
+end
+
+local function track_list(album)
+  local lines = {}
+  for number, name in ipairs(album.tracks) do
+    lines[#lines + 1] = string.format("  %d. %s", number, name)
+  end
+  return table.concat(lines, "\n")
+end
+
+--- Album{id = "123"}:route() --> "/album/123" (SwiftUI Routes' `Album: Routable`).
+albums.Album = routable.type(route("/album/:id", {
+  name = "album",
+  -- The validator turns the id into the album itself; an unknown id is no match,
+  -- so the path falls through to the not-found screen.
+  validate = album_of,
+  title = function(info) return info.value.title end,
+  view = function(info)
+    local album = info.value
+    local greeting = catalog.greetings[info.query.lang or "en"] or catalog.greetings.en
+    return string.format("%s: %s by %s (%d)\n%s",
+      greeting, album.title, album.artist, album.year, track_list(album))
+  end,
+  links = {"/album/123/track/1", "/artist/John%20Coltrane", "/now-playing"},
+}))
+
+--- Track{id = "123", number = 2}:route() --> "/album/123/track/2"
+albums.Track = routable.type(route("/album/:id/track/:number", {
+  name = "track",
+  validate = function(info)
+    local album = album_of(info)
+    local number = tonumber(info.params.number, 10)
+    if album and number and album.tracks[number] then
+      return {album = album, number = number, name = album.tracks[number]}
+    end
+  end,
+  title = function(info) return info.value.name end,
+  view = function(info)
+    local track = info.value
+    return string.format("Track %d of %s, by %s", track.number, track.album.title, track.album.artist)
+  end,
+  links = {"/album/:id", "/now-playing"},   -- :follow fills in the current album
+}))
+
+--- Artist{name = "Miles Davis"}:route() --> "/artist/Miles%20Davis"
+albums.Artist = routable.type(route("/artist/:name", {
+  name = "artist",
+  title = function(info) return info.params.name end,
+  view = function(info)
+    local titles = {}
+    for _, album in ipairs(catalog.albums_by(info.params.name)) do
+      titles[#titles + 1] = "  " .. album.title .. "  (/album/" .. album.id .. ")"
+    end
+    if #titles == 0 then return "No albums by " .. info.params.name .. " in the catalog." end
+    return "Albums:\n" .. table.concat(titles, "\n")
+  end,
+  links = {"/album/123", "/album/featured"},
+}))
+
+return albums

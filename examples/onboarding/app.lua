@@ -1,0 +1,147 @@
+-- SwiftfulRouting's sample app, rebuilt on Switchyard: an onboarding flow over a
+-- full-screen cover, alerts with button actions, stacked modals, pop-to, and a guard
+-- that sends a logged-out user to /login.
+--
+--   switchyard -i examples/onboarding/app.lua        explore it in the REPL
+--   switchyard test examples/onboarding/scenarios    run its scenarios
+--
+-- SwiftfulRouting's calls and theirs here:
+--   router.enterScreenFlow([...])                 nav.start_flow("onboarding")
+--   router.showNextScreen()                       nav.next()
+--   router.showNextScreenOrDismissEnvironment()   nav.next_or_dismiss()
+--   router.dismissEnvironment()                   nav.dismiss_environment()
+--   router.showAlert(.alert, title:) { Button }   nav.alert{title =, buttons = {...}}
+--   router.showModal { ... }                      nav.modal(path)
+--   router.dismissScreenStack()                   nav.pop_to_root()
+--
+-- The global `app` holds the session and the alerts, for the REPL and the scenarios:
+--
+--   > app.confirm_log_out()          shows the alert;  > nav.choose("Log out")
+--   > app.log_in("Ada")              then :push /account gets past the guard
+
+app = {}
+
+--- Who is using the app. Scenarios reset it with app.reset_session().
+app.session = {}
+
+function app.reset_session()
+  app.session.user = nil
+  app.session.admin = false
+  app.session.notifications = nil
+end
+
+function app.log_in(name, admin)
+  app.session.user = name
+  app.session.admin = admin == true
+end
+
+function app.log_out()
+  app.session.user = nil
+  app.session.admin = false
+end
+
+app.reset_session()
+
+--- SwiftfulRouting's showAlert with two buttons; "Log out" acts, "Cancel" only closes.
+-- app.confirm_log_out(); nav.choose("Log out")
+function app.confirm_log_out()
+  nav.alert{
+    title = "Log out?",
+    message = "You will need your password to come back.",
+    buttons = {"Cancel", {"Log out", app.log_out}},
+  }
+end
+
+--- Asks whether to allow notifications; the answer is kept in the session.
+function app.ask_notifications()
+  nav.alert{
+    title = "Allow notifications?",
+    buttons = {
+      {"Allow", function() app.session.notifications = true end},
+      {"Not now", function() app.session.notifications = false end},
+    },
+  }
+end
+
+-- A guard: nil/true lets the user in, a path sends them there instead, false refuses.
+local function signed_in(info)
+  if app.session.user then return true end
+  return "/login?next=" .. info.path
+end
+
+local function admin_only()
+  return app.session.admin
+end
+
+route("/", {
+  title = "Home",
+  view = function()
+    if app.session.user then return "Welcome back, " .. app.session.user .. "." end
+    return "Welcome! Start the onboarding or log in."
+  end,
+  links = {"/welcome", "/account", "/settings", "/login"},
+})
+
+route("/login", {
+  title = "Log In",
+  view = function(info)
+    local next_path = info.query.next
+    if next_path then return "Log in to continue to " .. next_path .. "." end
+    return "Log in with your name."
+  end,
+  links = {"/"},
+})
+
+-- The onboarding screens. Each screen only ever says "next": the flow decides where.
+route("/welcome", {
+  presentation = "cover",
+  title = "Welcome",
+  view = "Three quick steps and you are in.",
+  links = {"/onboarding/name"},
+})
+
+group("/onboarding", function()
+  route("name", {title = "Your Name", view = "What should we call you?", links = {"/onboarding/notifications"}})
+  route("notifications", {
+    title = "Notifications",
+    view = "Allow notifications? (app.ask_notifications())",
+    links = {"/onboarding/done"},
+  })
+  route("done", {title = "All Set", view = "You are ready. next_or_dismiss closes the cover.", links = {"/"}})
+end)
+
+flow("onboarding", {
+  {"/welcome", as = "cover"},
+  "/onboarding/name",
+  "/onboarding/notifications",
+  "/onboarding/done",
+})
+
+-- Screens behind the guard.
+route("/account", {
+  guard = signed_in,
+  title = "Account",
+  view = function() return "Signed in as " .. app.session.user .. "." end,
+  links = {"/account/admin", "/settings"},
+})
+
+route("/account/admin", {
+  guard = admin_only,
+  title = "Admin",
+  view = "Only administrators see this.",
+  links = {"/account"},
+})
+
+-- A settings tree, deep enough for pop_to.
+route("/settings", {title = "Settings", view = "Privacy, about.", links = {"/settings/privacy", "/settings/about"}})
+route("/settings/privacy", {title = "Privacy", view = "Your data.", links = {"/settings/privacy/data"}})
+route("/settings/privacy/data", {title = "Your Data", view = "Download or delete your data.", links = {"/settings"}})
+route("/settings/about", {title = "About", view = "Switchyard onboarding sample.", links = {"/settings"}})
+
+-- Modals sit over the current screen and stack (SwiftfulRouting's showModal).
+route("/modal/tip", {title = "Tip", view = "Swipe left to archive.", links = {"/modal/rating"}})
+route("/modal/rating", {title = "Rate Us", view = "Enjoying the app?", links = {"/modal/tip"}})
+
+not_found{title = "Not Found", view = function(info) return "No screen at " .. info.path end, links = {"/"}}
+
+return app

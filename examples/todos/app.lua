@@ -1,0 +1,75 @@
+-- Echeveria's sample app (a todo list and a settings tab), rebuilt on Switchyard.
+--
+--   switchyard -i examples/todos/app.lua         explore it in the REPL
+--   switchyard test examples/todos/scenarios     run its scenarios
+--
+-- Echeveria's TodoParameterResolver turns the `:id` text into an Int and throws
+-- InvalidPathFieldError when it cannot: "this route is not matching". Here the
+-- validator does the same by returning the number, or nil for no match.
+
+local todos = {
+  {title = "Buy milk", done = false},
+  {title = "Write the Lua bridge", done = true},
+  {title = "Read the Echeveria README", done = false},
+}
+
+--- Echeveria's TodoParameterResolver: the id as an integer, or nil when it is not one
+-- or no todo has it. resolve_todo{params = {id = "2"}} --> 2
+local function resolve_todo(info)
+  local id = tonumber(info.params.id, 10)
+  if id and todos[id] then return id end
+  return nil
+end
+
+local function todo_lines()
+  local lines = {}
+  for id, todo in ipairs(todos) do
+    lines[#lines + 1] = string.format("  [%s] %s  (/todos/%d)", todo.done and "x" or " ", todo.title, id)
+  end
+  return table.concat(lines, "\n")
+end
+
+route("/todos", {
+  name = "todos",
+  title = "Todo",
+  view = todo_lines,
+  links = {"/todos/1", "/todos/2", "/todos/3", "/help"},
+})
+
+-- Echeveria's `Route("setting")`: declared without the slash, normalised to /setting.
+route("setting", {
+  title = "Setting",
+  view = "Theme: system\nNotifications: on",
+  links = {"/help"},
+})
+
+route("/todos/:id", {
+  name = "todo",
+  validate = resolve_todo,
+  title = function(info) return "Todo #" .. info.value end,
+  view = function(info)
+    local todo = todos[info.value]
+    return todo.title .. (todo.done and "  (done)" or "  (open)")
+  end,
+  links = {"/todos"},
+})
+
+route("/help", {
+  title = "Help",
+  view = "Tap a todo to open it. Settings live in the second tab.",
+  links = {"/todos", "/setting"},
+})
+
+not_found{
+  title = "Not Found",
+  view = function(info) return "No screen at " .. info.path .. "." end,
+  links = {"/todos"},
+}
+
+-- Two tabs, Todo and Setting, each with its own stack; the first one shows at start.
+-- Declared last, so that the tabs' first screens land on the routes above.
+tabs{"/todos", "/setting"}
+
+--- What scenarios and the REPL can reach: `app.todos[4] = {title = "New", done = false}`.
+app = {todos = todos, resolve_todo = resolve_todo}
+return app
