@@ -62,7 +62,7 @@ struct NavigationSoakTests {
         #expect(report.contains("seed 7"))
         #expect(report.contains("more than two sheets"))
         let shrunk = try #require(outcome.shrunk)
-        #expect((3...4).contains(shrunk.count), "\(shrunk)")
+        #expect((3...4).contains(shrunk.count), "\(report)")
         #expect(SoakRun.replay(shrunk, Self.configurations[0], extraInvariant: planted) != nil)
     }
 
