@@ -93,16 +93,10 @@ struct ReadmeSnippet: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "\(source):\(line)" + (mode == .script ? "" : " (\(mode.rawValue))") }
 
-    /// The documents whose snippets must run: the README sections kept in docs/, and README.md.
-    static let documents = ["docs/README-sections.md", "README.md"]
-
+    /// Every snippet of README.md, in order.
     static func all() throws -> [ReadmeSnippet] {
-        var seen = Set<String>()
-        return try documents.flatMap { document -> [ReadmeSnippet] in
-            let path = SwitchyardBinary.packageRoot + "/" + document
-            guard FileManager.default.fileExists(atPath: path) else { return [] }
-            return try extract(from: String(contentsOfFile: path, encoding: .utf8), source: document)
-        }.filter { seen.insert($0.code).inserted }   // a section merged into README.md runs once
+        let path = SwitchyardBinary.packageRoot + "/README.md"
+        return try extract(from: String(contentsOfFile: path, encoding: .utf8), source: "README.md")
     }
 
     /// Fenced blocks whose info string starts with "lua"; the rest of the info string is the mode.

@@ -5,18 +5,19 @@
 /// alignments interleave; the search reports whether such an ambiguity is still open.
 final class FrozenTrie {
     struct Node {
-        var literalStart: Int32 = 0
-        var literalEnd: Int32 = 0
+        /// The literal's bytes packed little-endian when it has at most 8 (compared without touching the
+        /// byte pool: one cache line fewer per static segment in a large table), else its offset in `literalBytes`.
+        var literal: UInt64 = 0
+        var literalLength: Int32 = 0
+        /// Static children: `staticCount` edges from `staticStart` in `staticEdges`; past `hashThreshold`,
+        /// an open-addressing table of `tableSize(for: staticCount)` slots from `staticStart` in `hashSlots`.
         var staticStart: Int32 = 0
         var staticCount: Int32 = 0
-        /// Nodes with many static children get an open-addressing table instead of a scan.
-        var hashStart: Int32 = -1
-        var hashMask: Int32 = 0
         var parameter: Int32 = -1
         var optional: Int32 = -1
         var splat: Int32 = -1
+        /// Routes ending here: `routeStart` up to the next node's `routeStart` (a sentinel node follows the last).
         var routeStart: Int32 = 0
-        var routeCount: Int32 = 0
         /// Rank of the first route ending here (lower is better), or Int32.max.
         var rank: Int32 = .max
     }
@@ -27,102 +28,190 @@ final class FrozenTrie {
         var end: Int
     }
 
+    /// A static child and the hash of its literal: scans and probes compare bytes only on a hash hit.
+    struct StaticEdge {
+        var hash: UInt32
+        var child: Int32
+    }
+
     static let hashThreshold = 8
 
-    let nodes: [Node]
-    let literalBytes: [UInt8]
-    let staticChildren: [Int32]
-    let hashSlots: [Int32]
-    let routeIDs: [Int32]
+    // Owned flat buffers rather than arrays: immutable after init, and read without bounds checks or
+    // reference counting on the lookup path. Every element type is trivial, so deinit only deallocates.
+    private let nodes: UnsafeMutableBufferPointer<Node>
+    private let literalBytes: UnsafeMutableBufferPointer<UInt8>
+    private let staticEdges: UnsafeMutableBufferPointer<StaticEdge>
+    private let hashSlots: UnsafeMutableBufferPointer<StaticEdge>
+    private let routeIDs: UnsafeMutableBufferPointer<Int32>
     let maximumDepth: Int
     let caseInsensitive: Bool
 
-    init(_ trie: RouteTrie, ranks: [Int]) {
-        var nodes: [Node] = []
-        var literalBytes: [UInt8] = []
-        var staticChildren: [Int32] = []
-        var hashSlots: [Int32] = []
-        var routeIDs: [Int32] = []
-        nodes.reserveCapacity(trie.nodes.count)
-        for source in trie.nodes {
-            var node = Node()
-            node.literalStart = Int32(literalBytes.count)
-            literalBytes += source.literal
-            node.literalEnd = Int32(literalBytes.count)
-            node.staticStart = Int32(staticChildren.count)
-            node.staticCount = Int32(source.staticOrder.count)
-            staticChildren += source.staticOrder.map { Int32($0) }
-            node.parameter = Int32(source.parameter)
-            node.optional = Int32(source.optional)
-            node.splat = Int32(source.splat)
-            node.routeStart = Int32(routeIDs.count)
-            node.routeCount = Int32(source.routes.count)
-            routeIDs += source.routes.map { Int32($0) }
-            if let first = source.routes.first { node.rank = Int32(ranks[first]) }
-            nodes.append(node)
-        }
-        for (index, source) in trie.nodes.enumerated() where source.staticOrder.count > FrozenTrie.hashThreshold {
-            var size = 16
-            while size < source.staticOrder.count * 2 { size *= 2 }
-            nodes[index].hashStart = Int32(hashSlots.count)
-            nodes[index].hashMask = Int32(size - 1)
-            let base = hashSlots.count
-            hashSlots += repeatElement(-1, count: size)
-            for child in source.staticOrder {
-                var slot = FrozenTrie.hash(trie.nodes[child].literal[...], fold: false) & (size - 1)
-                while hashSlots[base + slot] >= 0 { slot = (slot + 1) & (size - 1) }
-                hashSlots[base + slot] = Int32(child)
+    /// Built straight into buffers of the exact size, so a large table's freeze does not hold growing
+    /// arrays and their copies at once.
+    init(_ trie: RouteTrie, ranks: [Int32]) {
+        let source = trie.nodes
+        var edgeCount = 0
+        var slotCount = 0
+        for node in source {
+            if node.staticCount > FrozenTrie.hashThreshold {
+                slotCount += FrozenTrie.tableSize(for: node.staticCount)
+            } else {
+                edgeCount += Int(node.staticCount)
             }
         }
+        let literalBytes = FrozenTrie.own(trie.literalBytes)
+        let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: source.count + 1)
+        let staticEdges = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(edgeCount, 1))
+        let hashSlots = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(slotCount, 1))
+        hashSlots.initialize(repeating: StaticEdge(hash: 0, child: -1))
+        let routeIDs = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(trie.nextRoute.count, 1))
+        var edgeEnd = 0
+        var slotEnd = 0
+        var routeEnd = 0
+        for (index, node) in source.enumerated() {
+            var frozen = Node()
+            frozen.literalLength = node.literalEnd - node.literalStart
+            frozen.literal = frozen.literalLength <= 8
+                ? FrozenTrie.packed(UnsafeBufferPointer(rebasing: literalBytes[Int(node.literalStart)..<Int(node.literalEnd)]), fold: false)
+                : UInt64(node.literalStart)
+            frozen.staticCount = node.staticCount
+            let hashed = node.staticCount > FrozenTrie.hashThreshold
+            let mask = hashed ? FrozenTrie.tableSize(for: node.staticCount) - 1 : 0
+            frozen.staticStart = Int32(hashed ? slotEnd : edgeEnd)
+            var child = node.firstStatic
+            while child >= 0 {
+                let literal = UnsafeBufferPointer(rebasing: literalBytes[Int(source[Int(child)].literalStart)..<Int(source[Int(child)].literalEnd)])
+                let edge = StaticEdge(hash: FrozenTrie.hash(literal, fold: false), child: child)
+                if hashed {
+                    var slot = Int(edge.hash) & mask
+                    while hashSlots[slotEnd + slot].child >= 0 { slot = (slot + 1) & mask }
+                    hashSlots[slotEnd + slot] = edge
+                } else {
+                    staticEdges[edgeEnd] = edge
+                    edgeEnd += 1
+                }
+                child = source[Int(child)].nextSibling
+            }
+            if hashed { slotEnd += mask + 1 }
+            frozen.parameter = node.parameter
+            frozen.optional = node.optional
+            frozen.splat = node.splat
+            frozen.routeStart = Int32(routeEnd)
+            var route = node.firstRoute
+            if route >= 0 { frozen.rank = ranks[Int(route)] }
+            while route >= 0 {
+                routeIDs[routeEnd] = route
+                routeEnd += 1
+                route = trie.nextRoute[Int(route)]
+            }
+            nodes[index] = frozen
+        }
+        var sentinel = Node()
+        sentinel.routeStart = Int32(routeEnd)
+        nodes[source.count] = sentinel
         self.nodes = nodes
         self.literalBytes = literalBytes
-        self.staticChildren = staticChildren
+        self.staticEdges = staticEdges
         self.hashSlots = hashSlots
         self.routeIDs = routeIDs
         self.maximumDepth = trie.maximumDepth
         self.caseInsensitive = trie.caseInsensitive
     }
 
+    /// Open-addressing table size for a node's static children: a power of two, at most half full.
+    @inline(__always)
+    static func tableSize(for count: Int32) -> Int {
+        max(16, 1 << (Int.bitWidth - (Int(count) * 2 - 1).leadingZeroBitCount))
+    }
+
+    deinit {
+        nodes.deallocate()
+        literalBytes.deallocate()
+        staticEdges.deallocate()
+        hashSlots.deallocate()
+        routeIDs.deallocate()
+    }
+
+    private static func own<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(fromContentsOf: array)
+        return buffer
+    }
+
     /// FNV-1a; literals are stored folded, path bytes are folded while hashing.
     @inline(__always)
-    static func hash<Bytes: Collection>(_ bytes: Bytes, fold: Bool) -> Int where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(fold ? ASCIIFolding.fold(byte) : byte)) &* 0x100_0000_01b3
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) -> UInt32 {
+        var hash: UInt32 = 0x811c_9dc5
+        if fold {
+            for byte in bytes { hash = (hash ^ UInt32(ASCIIFolding.fold(byte))) &* 0x0100_0193 }
+        } else {
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
         }
-        return Int(truncatingIfNeeded: hash & 0x7fff_ffff)
+        return hash
     }
 
-    func routes(at node: Int32) -> ArraySlice<Int32> {
-        let node = nodes[Int(node)]
-        return routeIDs[Int(node.routeStart)..<Int(node.routeStart + node.routeCount)]
+    /// The route that wins at `node` (the first declared; later ones are its fall-throughs).
+    func firstRoute(at node: Int32) -> Int {
+        Int(routeIDs[Int(nodes[Int(node)].routeStart)])
     }
 
+    /// Every route ending at `node`, in declaration order.
+    func routes(at node: Int32) -> [Int] {
+        (nodes[Int(node)].routeStart..<routeEnd(of: node)).map { Int(routeIDs[Int($0)]) }
+    }
+
+    @inline(__always)
     private func literalEquals(_ child: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
-        let node = nodes[Int(child)]
-        let start = Int(node.literalStart)
-        guard Int(node.literalEnd) - start == segment.count else { return false }
-        for offset in 0..<segment.count {
-            let byte = caseInsensitive ? ASCIIFolding.fold(segment[offset]) : segment[offset]
-            if literalBytes[start + offset] != byte { return false }
+        let node = nodes.baseAddress! + Int(child)
+        let length = Int(node.pointee.literalLength)
+        guard length == segment.count else { return false }
+        if length <= 8 { return FrozenTrie.packed(segment, fold: caseInsensitive) == node.pointee.literal }
+        let start = Int(node.pointee.literal)
+        if caseInsensitive {
+            for offset in 0..<length where literalBytes[start + offset] != ASCIIFolding.fold(segment[offset]) {
+                return false
+            }
+        } else {
+            for offset in 0..<length where literalBytes[start + offset] != segment[offset] {
+                return false
+            }
         }
         return true
     }
 
-    private func staticChild(of node: Node, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        if node.hashStart >= 0 {
-            let mask = Int(node.hashMask)
-            var slot = FrozenTrie.hash(segment, fold: caseInsensitive) & mask
+    /// Up to 8 bytes as one little-endian word (folded for a case-insensitive table).
+    @inline(__always)
+    static func packed(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) -> UInt64 {
+        var word: UInt64 = 0
+        for (offset, byte) in bytes.enumerated() {
+            word |= UInt64(fold ? ASCIIFolding.fold(byte) : byte) << (UInt64(offset) &* 8)
+        }
+        return word
+    }
+
+    /// End of the routes ending at node `index` (the next node's start).
+    @inline(__always)
+    private func routeEnd(of index: Int32) -> Int32 {
+        nodes[Int(index) &+ 1].routeStart
+    }
+
+    private func staticChild(of node: UnsafePointer<Node>, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let hash = FrozenTrie.hash(segment, fold: caseInsensitive)
+        let count = node.pointee.staticCount
+        let start = Int(node.pointee.staticStart)
+        if count > FrozenTrie.hashThreshold {
+            let mask = FrozenTrie.tableSize(for: count) &- 1
+            var slot = Int(hash) & mask
             while true {
-                let child = hashSlots[Int(node.hashStart) + slot]
-                if child < 0 { return -1 }
-                if literalEquals(child, segment) { return child }
-                slot = (slot + 1) & mask
+                let edge = hashSlots[start &+ slot]
+                if edge.child < 0 { return -1 }
+                if edge.hash == hash && literalEquals(edge.child, segment) { return edge.child }
+                slot = (slot &+ 1) & mask
             }
         }
-        for offset in 0..<Int(node.staticCount) {
-            let child = staticChildren[Int(node.staticStart) + offset]
-            if literalEquals(child, segment) { return child }
+        for offset in 0..<Int(count) {
+            let edge = staticEdges[start &+ offset]
+            if edge.hash == hash && literalEquals(edge.child, segment) { return edge.child }
         }
         return -1
     }
@@ -132,6 +221,32 @@ final class FrozenTrie {
         var segment: Int
         var step: UInt8
         var opensOptional: Bool
+    }
+
+    /// The best-ranked shape for `segments`. Tries the depth-first search's first path directly (at each
+    /// segment the static child, else the parameter child): when that path ends on a route, the search
+    /// would report it first and settled, since every other shape ranks below it at the first segment
+    /// where they differ. Otherwise (a dead end, or only optional or splat shapes) the full search decides.
+    func searchBest(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>,
+                    into best: inout BestCandidate) {
+        var node: Int32 = 0
+        for bounds in segments {
+            let current = nodes.baseAddress! + Int(node)
+            var next: Int32 = -1
+            if current.pointee.staticCount > 0 {
+                next = staticChild(of: current, UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]))
+            }
+            if next < 0 { next = current.pointee.parameter }
+            if next < 0 { return search(bytes, segments, into: &best) }
+            node = next
+        }
+        let found = nodes[Int(node)]
+        guard routeEnd(of: node) > found.routeStart else { return search(bytes, segments, into: &best) }
+        if let captures = best.captures {
+            for index in 0..<segments.count { captures[index] = Capture(first: index, end: index &+ 1) }
+        }
+        best.node = node
+        best.rank = found.rank
     }
 
     /// Depth-first search over every route shape matching `segments`; see `CandidateSink`.
@@ -156,7 +271,7 @@ final class FrozenTrie {
                     frames[top].step = step + 1
                     switch step {
                     case 0:
-                        if segment == count && node.routeCount > 0 {
+                        if segment == count && routeEnd(of: nodeIndex) > node.routeStart {
                             let done = sink.candidate(nodeIndex, rank: node.rank,
                                                       UnsafeBufferPointer(rebasing: captures[0..<top]),
                                                       settled: openOptionals == 0)
@@ -165,7 +280,8 @@ final class FrozenTrie {
                     case 1:
                         if segment < count && node.staticCount > 0 {
                             let bounds = segments[segment]
-                            let child = staticChild(of: node, UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]))
+                            let child = staticChild(of: nodes.baseAddress! + Int(nodeIndex),
+                                                    UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]))
                             if child >= 0 { push(child, segment + 1, Capture(first: segment, end: segment + 1)) }
                         }
                     case 2:
@@ -212,19 +328,19 @@ protocol CandidateSink {
 
 /// Keeps the best-ranked shape and stops as soon as nothing better can follow.
 struct BestCandidate: CandidateSink {
-    var keepsCaptures: Bool
+    /// Where the winner's captures are copied (capacity `maximumDepth + 1`), or nil when only the route matters.
+    let captures: UnsafeMutableBufferPointer<FrozenTrie.Capture>?
     var node: Int32 = -1
     var rank: Int32 = .max
-    var captures: [FrozenTrie.Capture] = []
 
-    init(keepsCaptures: Bool) { self.keepsCaptures = keepsCaptures }
+    init(capturesInto captures: UnsafeMutableBufferPointer<FrozenTrie.Capture>? = nil) { self.captures = captures }
 
     mutating func candidate(_ node: Int32, rank: Int32, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
                             settled: Bool) -> Bool {
         if self.node < 0 || rank < self.rank {
             self.node = node
             self.rank = rank
-            if keepsCaptures { self.captures = Array(captures) }
+            if let destination = self.captures { _ = destination.initialize(fromContentsOf: captures) }
         }
         return settled
     }

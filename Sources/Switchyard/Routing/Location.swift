@@ -19,6 +19,16 @@ public struct Location: Hashable, Sendable, Codable {
     /// The query is percent-decoded (last duplicate wins, `key` without `=` gives ""); the fragment is kept
     /// as written; a relative path resolves against `current`.
     public init(parsing text: String, relativeTo current: String = "/") {
+        // The common case, a plain normalised path, keeps the caller's string: no copy, no allocation.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            PathSegmenter.pathEnd(bytes) == bytes.count && PathSegmenter.isNormalized(bytes)
+        }
+        if plain == true {
+            path = text
+            query = [:]
+            fragment = nil
+            return
+        }
         // Delimiters are found as bytes: "?" or "#" followed by a combining mark is one Character but
         // still a delimiter, as it is for the byte-level lookup (`RouteTable.firstMatch`).
         var rest = Substring(text)

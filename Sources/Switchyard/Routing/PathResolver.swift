@@ -6,7 +6,8 @@
 public enum PathResolver {
     /// Adds the leading `/`, collapses `//`, drops a trailing `/` and resolves `.` and `..` (which stop at the root).
     public static func normalize(_ path: String) -> String {
-        "/" + PathSegmenter.strings(path).joined(separator: "/")
+        if path.utf8.withContiguousStorageIfAvailable(PathSegmenter.isNormalized) == true { return path }
+        return "/" + PathSegmenter.strings(path).joined(separator: "/")
     }
 
     /// An absolute `path` stands alone; a relative one continues the current location, which is treated as

@@ -8,6 +8,27 @@ public enum PatternSegment: Hashable, Sendable {
     case optional(String)
     case splat(String)
 
+    /// A segment as `text` writes it, from a compiled pattern (a literal never starts with `:` or `*`).
+    init(normalised text: Substring) {
+        switch text.first {
+        case ":" where text.last == "?": self = .optional(String(text.dropFirst().dropLast()))
+        case ":": self = .parameter(String(text.dropFirst()))
+        case "*": self = .splat(text.count == 1 ? "*" : String(text.dropFirst()))
+        default: self = .literal(String(text))
+        }
+    }
+
+    /// `init(normalised:)` for ASCII text, byte by byte.
+    init(normalisedASCII bytes: UnsafeBufferPointer<UInt8>) {
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        switch bytes.first {
+        case UInt8(ascii: ":") where bytes.last == UInt8(ascii: "?"): self = .optional(text(1..<bytes.count - 1))
+        case UInt8(ascii: ":"): self = .parameter(text(1..<bytes.count))
+        case UInt8(ascii: "*"): self = .splat(bytes.count == 1 ? "*" : text(1..<bytes.count))
+        default: self = .literal(text(0..<bytes.count))
+        }
+    }
+
     /// The captured name, or nil for static text.
     public var parameterName: String? {
         switch self {
@@ -33,6 +54,15 @@ public enum PatternSegment: Hashable, Sendable {
         case .parameter: 1
         case .optional: 2
         case .splat: 3
+        }
+    }
+
+    /// Kind and name of a parameter segment, nil for static text: patterns whose segments have equal keys
+    /// capture the same parameters at the same places.
+    var parameterKey: String? {
+        switch self {
+        case .literal: nil
+        default: text
         }
     }
 

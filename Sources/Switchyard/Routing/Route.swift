@@ -6,13 +6,21 @@ public typealias RouteValidator = (RouteInfo) throws -> Any?
 
 /// A declared route and the payload the later layers attach to it (titles, views, Lua callbacks).
 public struct Route<Payload> {
-    public let id: RouteID
-    public let pattern: Pattern
-    public let name: String?
-    /// Declaration site, "file.lua:12" when known.
-    public let site: String?
-    public let hasValidator: Bool
+    /// Shared by every copy, so copying a route into a match costs one reference count.
+    private let declaration: RouteDeclaration
     public var payload: Payload
+
+    init(id: RouteID, pattern: Pattern, name: String?, site: String?, hasValidator: Bool, payload: Payload) {
+        declaration = RouteDeclaration(id: id, pattern: pattern, name: name, site: site, hasValidator: hasValidator)
+        self.payload = payload
+    }
+
+    public var id: RouteID { declaration.id }
+    public var pattern: Pattern { declaration.pattern }
+    public var name: String? { declaration.name }
+    /// Declaration site, "file.lua:12" when known.
+    public var site: String? { declaration.site }
+    public var hasValidator: Bool { declaration.hasValidator }
 }
 
 /// A route together with what matching a path against it produced.
@@ -21,4 +29,10 @@ public struct Route<Payload> {
 public struct RouteMatch<Payload> {
     public let route: Route<Payload>
     public var info: RouteInfo
+
+    @usableFromInline
+    init(route: Route<Payload>, info: RouteInfo) {
+        self.route = route
+        self.info = info
+    }
 }

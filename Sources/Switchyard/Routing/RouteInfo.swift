@@ -27,4 +27,15 @@ public struct RouteInfo: @unchecked Sendable {
         self.fragment = fragment
         self.value = value
     }
+
+    /// Without a validator's value: a match builds one per lookup, and passing nil through the public
+    /// initialiser's `Any?` parameter costs an existential copy.
+    init(path: String, pattern: String, params: [String: String], query: [String: String], fragment: String?) {
+        self.path = path
+        self.pattern = pattern
+        self.params = params
+        self.query = query
+        self.fragment = fragment
+        self.value = nil
+    }
 }

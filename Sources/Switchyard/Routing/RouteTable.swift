@@ -8,19 +8,20 @@
 ///     try table.url(name: "album", params: ["id": "12"])  // "/album/12"
 public final class RouteTable<Payload> {
     public let caseInsensitive: Bool
-    private var storage: [Route<Payload>] = []
-    private var validators: [RouteValidator?] = []
-    private var specificity: [[UInt8]] = []
+    @usableFromInline var storage: [Route<Payload>] = []
+    /// By route index; most routes have none, so only those that do take room.
+    private var validators: [Int: RouteValidator] = [:]
     private var names: [String: Int] = [:]
-    private var trie: RouteTrie
-    /// Rank per route and the flattened trie, rebuilt on the first lookup after a declaration.
-    private var cachedRanks: [Int]?
-    private var cachedOrder: [Int]?
-    private var cachedTrie: FrozenTrie?
+    /// The declaration trie. Dropped once the lookup is frozen, so a large table does not hold both
+    /// tries, and rebuilt from the patterns by the next declaration.
+    private var declarationTrie: RouteTrie?
+    /// Rank per route and the frozen lookup, rebuilt on the first lookup after a declaration.
+    private var cachedRanks: [Int32]?
+    private var cachedLookup: RouteLookup?
 
     public init(caseInsensitive: Bool = false) {
         self.caseInsensitive = caseInsensitive
-        self.trie = RouteTrie(caseInsensitive: caseInsensitive)
+        self.declarationTrie = RouteTrie(caseInsensitive: caseInsensitive)
     }
 
     /// Declares a route; a failed declaration leaves the table as it was.
@@ -34,7 +35,10 @@ public final class RouteTable<Payload> {
         if let name, let existing = names[name] {
             throw .duplicateName(name, firstSite: storage[existing].site)
         }
-        let equivalents = trie.routes(shapedLike: compiled)
+        let segments = compiled.segments
+        var trie = takeDeclarationTrie()
+        defer { declarationTrie = trie }
+        let equivalents = trie.routes(shapedLike: segments)
         if let blocking = equivalents.first(where: { validators[$0] == nil }) {
             throw .duplicatePattern(pattern: compiled.text, firstPattern: storage[blocking].pattern.text,
                                     firstSite: storage[blocking].site)
@@ -42,14 +46,23 @@ public final class RouteTable<Payload> {
         let id = RouteID(rawValue: storage.count)
         storage.append(Route(id: id, pattern: compiled, name: name, site: site,
                              hasValidator: validator != nil, payload: payload))
-        validators.append(validator)
-        specificity.append(compiled.segments.map(\.specificity))
+        if let validator { validators[id.rawValue] = validator }
         if let name { names[name] = id.rawValue }
-        trie.insert(compiled, route: id.rawValue)
+        trie.insert(segments, route: id.rawValue)
         cachedRanks = nil
-        cachedOrder = nil
-        cachedTrie = nil
+        cachedLookup = nil
         return id
+    }
+
+    /// The declaration trie, moved out of the table (so inserting does not copy it), or rebuilt.
+    private func takeDeclarationTrie() -> RouteTrie {
+        if let trie = declarationTrie {
+            declarationTrie = nil
+            return trie
+        }
+        var trie = RouteTrie(caseInsensitive: caseInsensitive)
+        for (index, route) in storage.enumerated() { trie.insert(route.pattern.segments, route: index) }
+        return trie
     }
 
     /// Declaration order.
@@ -76,12 +89,40 @@ public final class RouteTable<Payload> {
     /// Rethrows a validator's error.
     ///
     ///     try table.match("/album/12?tab=info")?.info.params["id"]   // "12"
+    @inlinable
     public func match(_ path: String) throws -> RouteMatch<Payload>? {
-        let location = Location(parsing: path)
-        for candidate in candidates(location.path, all: false) {
-            if let accepted = try accept(candidate, at: location) { return accepted }
+        guard var (route, info) = try resolve(path) else { return nil }
+        let found = storage[route]
+        info.pattern = found.pattern.text
+        return RouteMatch(route: found, info: info)
+    }
+
+    /// `match` up to the winning route's index: all of it that does not depend on the payload type, so the
+    /// part inlined and specialised in the caller is only the final pairing (no generic metadata lookups).
+    /// `info.pattern` is left for that pairing to fill in from the route, which it reads anyway.
+    @usableFromInline
+    func resolve(_ path: String) throws -> (route: Int, info: RouteInfo)? {
+        let lookup = self.lookup
+        let location: Location
+        let best: RouteLookup.Best
+        if let plain = lookup.bestIfPlain(path) {
+            location = Location(path: path)
+            best = plain
+        } else {
+            location = Location(parsing: path)
+            best = lookup.best(location.path)
         }
-        return nil
+        switch best {
+        case .none:
+            return nil
+        case .found(let candidate):
+            return (candidate.route, lookup.info(candidate, at: location, pattern: ""))
+        case .needsValidators:
+            for candidate in lookup.all(location.path) {
+                if let info = try validated(candidate, at: location) { return (candidate.route, info) }
+            }
+            return nil
+        }
     }
 
     /// Every route whose pattern matches and whose validator (if any) accepts, in rank order.
@@ -89,7 +130,7 @@ public final class RouteTable<Payload> {
     ///     try table.matchAll("/album/new").map(\.info.pattern)   // ["/album/new", "/album/:id"]
     public func matchAll(_ path: String) throws -> [RouteMatch<Payload>] {
         let location = Location(parsing: path)
-        return try candidates(location.path, all: true).compactMap { try accept($0, at: location) }
+        return try lookup.all(location.path).compactMap { try accept($0, at: location) }
     }
 
     /// The lookup without validators, query parsing or strings: the route whose pattern best matches the
@@ -109,103 +150,76 @@ public final class RouteTable<Payload> {
     }
 
     private func firstMatch(bytes: UnsafeBufferPointer<UInt8>) -> RouteID? {
-        let trie = frozenTrie
-        let node = PathSegmenter.withSegments(bytes, end: PathSegmenter.pathEnd(bytes)) { segments in
-            var best = BestCandidate(keepsCaptures: false)
-            trie.search(bytes, segments, into: &best)
-            return best.node
-        }
-        return node < 0 ? nil : RouteID(rawValue: Int(trie.routes(at: node).first!))
+        lookup.firstMatch(bytes).map(RouteID.init(rawValue:))
     }
 
-    private struct Candidate {
-        let route: Int
-        let params: [String: String]
+    private func accept(_ candidate: RouteLookup.Candidate, at location: Location) throws -> RouteMatch<Payload>? {
+        try validated(candidate, at: location).map { RouteMatch(route: storage[candidate.route], info: $0) }
     }
 
-    /// Routes whose pattern matches a normalised path, in rank order, with decoded parameters.
-    /// Unless `all`, stops at the best one when it has no validator to fall through.
-    private func candidates(_ path: String, all: Bool) -> [Candidate] {
-        let trie = frozenTrie
-        let ranks = self.ranks
-        var path = path
-        return path.withUTF8 { bytes in
-            PathSegmenter.withSegments(bytes, end: bytes.count) { segments in
-                if !all {
-                    var best = BestCandidate(keepsCaptures: true)
-                    trie.search(bytes, segments, into: &best)
-                    guard best.node >= 0 else { return [] }
-                    let first = Int(trie.routes(at: best.node).first!)
-                    if validators[first] == nil {
-                        return [Candidate(route: first, params: parameters(of: first, best.captures, bytes, segments))]
-                    }
-                }
-                var every = AllCandidates()
-                trie.search(bytes, segments, into: &every)
-                var found: [Candidate] = []
-                for (node, captures) in every.found {
-                    for route in trie.routes(at: node) {
-                        found.append(Candidate(route: Int(route), params: parameters(of: Int(route), captures, bytes, segments)))
-                    }
-                }
-                return found.sorted { ranks[$0.route] < ranks[$1.route] }
-            }
-        }
-    }
-
-    private func parameters(of route: Int, _ captures: [FrozenTrie.Capture],
-                            _ bytes: UnsafeBufferPointer<UInt8>,
-                            _ segments: UnsafeBufferPointer<SegmentBounds>) -> [String: String] {
-        var params: [String: String] = [:]
-        for (index, segment) in storage[route].pattern.segments.enumerated() {
-            guard let name = segment.parameterName, captures[index].first >= 0 else { continue }
-            let text = (captures[index].first..<captures[index].end).map { position in
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[segments[position].start..<segments[position].end]),
-                       as: UTF8.self)
-            }.joined(separator: "/")
-            params[name] = PercentCoding.decode(text)
-        }
-        return params
-    }
-
-    private func accept(_ candidate: Candidate, at location: Location) throws -> RouteMatch<Payload>? {
-        let route = storage[candidate.route]
-        var info = RouteInfo(path: location.path, pattern: route.pattern.text, params: candidate.params,
-                             query: location.query, fragment: location.fragment)
+    /// The candidate's info, with the validator's value; nil when the validator rejects it.
+    private func validated(_ candidate: RouteLookup.Candidate, at location: Location) throws -> RouteInfo? {
+        var info = lookup.info(candidate, at: location, pattern: storage[candidate.route].pattern.text)
         if let validator = validators[candidate.route] {
             guard let value = try validator(info) else { return nil }
             info.value = value
         }
-        return RouteMatch(route: route, info: info)
+        return info
     }
 
     // MARK: Ranking
 
-    private var ranks: [Int] {
+    /// Rank per route (lower is better); 32 bits each, as the frozen trie keeps them.
+    private var ranks: [Int32] {
         if let cachedRanks { return cachedRanks }
-        var ranks = [Int](repeating: 0, count: storage.count)
-        for (rank, route) in rankOrder.enumerated() { ranks[route] = rank }
+        var ranks = [Int32](repeating: 0, count: storage.count)
+        for (rank, route) in sortedBySpecificity().enumerated() { ranks[route] = Int32(rank) }
         cachedRanks = ranks
         return ranks
     }
 
-    /// Route indices sorted segment by segment from the left (a pattern that has ended is the most
-    /// specific), then by declaration order.
+    /// Route indices in rank order, inverted from `ranks` (the table keeps one of the two).
     private var rankOrder: [Int] {
-        if let cachedOrder { return cachedOrder }
-        let specificity = self.specificity
-        let order = storage.indices.sorted { a, b in
-            specificity[a] == specificity[b] ? a < b : specificity[a].lexicographicallyPrecedes(specificity[b])
-        }
-        cachedOrder = order
+        let ranks = self.ranks
+        var order = [Int](repeating: 0, count: ranks.count)
+        for (route, rank) in ranks.enumerated() { order[Int(rank)] = route }
         return order
     }
 
-    private var frozenTrie: FrozenTrie {
-        if let cachedTrie { return cachedTrie }
-        let frozen = FrozenTrie(trie, ranks: ranks)
-        cachedTrie = frozen
-        return frozen
+    /// Route indices sorted segment by segment from the left (a pattern that has ended is the most
+    /// specific), then by declaration order. The specificities are read from the patterns into one
+    /// transient pool (kept for good they would cost a large table a megabyte).
+    private func sortedBySpecificity() -> [Int] {
+        var pool: [UInt8] = []
+        var starts: [Int32] = [0]
+        starts.reserveCapacity(storage.count + 1)
+        for route in storage {
+            pool += route.pattern.segments.map(\.specificity)
+            starts.append(Int32(pool.count))
+        }
+        func specificity(_ route: Int) -> ArraySlice<UInt8> { pool[Int(starts[route])..<Int(starts[route + 1])] }
+        return storage.indices.sorted { a, b in
+            let (first, second) = (specificity(a), specificity(b))
+            return first.elementsEqual(second) ? a < b : first.lexicographicallyPrecedes(second)
+        }
+    }
+
+    private var lookup: RouteLookup {
+        if let cachedLookup { return cachedLookup }
+        trimCapacity()
+        let lookup = RouteLookup(takeDeclarationTrie(), ranks: ranks, patterns: storage.map(\.pattern),
+                                 hasValidator: storage.indices.map { validators[$0] != nil })
+        cachedLookup = lookup
+        if storage.count >= HeapTrim.routeThreshold { HeapTrim.returnFreedMemory() }
+        return lookup
+    }
+
+    /// Declaring many routes leaves the route array with up to twice the room it uses; the first lookup
+    /// after the declarations gives it back (a large buffer goes back to the system).
+    private func trimCapacity() {
+        if storage.capacity > storage.count + storage.count / 8 + 16 {
+            storage = storage.withUnsafeBufferPointer { Array($0) }
+        }
     }
 
     // MARK: Teaching and suggestions
@@ -216,7 +230,7 @@ public final class RouteTable<Payload> {
     ///     print(table.explain("/album/new"))
     public func explain(_ path: String) -> Explanation {
         let location = Location(parsing: path)
-        let matched = Dictionary(candidates(location.path, all: true).map { ($0.route, $0) }) { first, _ in first }
+        let matched = Dictionary(lookup.all(location.path).map { ($0.route, $0) }) { first, _ in first }
         let segments = PathSegmenter.strings(location.path)
         var outcomes: [Int: Explanation.Outcome] = [:]
         var winner: Int?

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Command line: `switchyard-bench [--quick] [--cases 1,2,3] [--json PATH]`.
+struct Options {
+    var cases: Set<Int> = [1, 2, 3, 4, 5, 6]
+    var quick = false
+    var json = Options.packageDirectory.appendingPathComponent("results/latest.json")
+    /// `--loop SUBJECT SET ROUTES COUNT`: only run one workload COUNT times, for callgrind.
+    var loop: (subject: String, set: String, routes: Int, count: Int)?
+    /// `--resident KIND`: the child process of the memory case.
+    var resident: String?
+
+    static let usage = """
+        usage: switchyard-bench [--quick] [--cases LIST] [--json PATH]
+          --quick        fewer batches (a smoke run; figures are noisier)
+          --cases LIST   comma-separated case numbers to run (default: all)
+          --json PATH    where to write the results (default: Benchmarks/results/latest.json)
+          --loop SUBJECT SET ROUTES COUNT
+                         run one workload COUNT times and nothing else, for profiling:
+                         SUBJECT match|firstMatch|routing-kit|declare|lua-match|lua-push-pop|lua-noop-swift|lua-noop-c, SET static-heavy|parameter-heavy|github-rest
+        """
+
+    /// The Benchmarks package directory, found from this source file so the default does not
+    /// depend on the working directory.
+    static var packageDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--quick":
+                quick = true
+            case "--cases":
+                guard let list = rest.popFirst() else { throw UsageError(description: "--cases needs a list, e.g. --cases 1,3") }
+                let numbers = list.split(separator: ",").map { Int($0) }
+                guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }) else {
+                    throw UsageError(description: "--cases \(list): expected case numbers separated by commas, e.g. 1,3")
+                }
+                cases = Set(numbers.compactMap { $0 })
+            case "--json":
+                guard let path = rest.popFirst() else { throw UsageError(description: "--json needs a file path") }
+                json = URL(fileURLWithPath: path)
+            case "--loop":
+                let values = Array(rest.prefix(4))
+                rest = rest.dropFirst(4)
+                guard values.count == 4, let routes = Int(values[2]), let count = Int(values[3]) else {
+                    throw UsageError(description: "--loop needs SUBJECT SET ROUTES COUNT, e.g. --loop match parameter-heavy 1000 100000")
+                }
+                loop = (values[0], values[1], routes, count)
+            case "--resident":
+                guard let kind = rest.popFirst() else { throw UsageError(description: "--resident needs a kind") }
+                resident = kind
+            case "-h", "--help":
+                print(Options.usage)
+                exit(0)
+            default:
+                throw UsageError(description: "unknown argument \(argument)")
+            }
+        }
+    }
+
+    var timer: BatchTimer {
+        quick ? BatchTimer(batches: 200, warmUpBatches: 20) : BatchTimer()
+    }
+}

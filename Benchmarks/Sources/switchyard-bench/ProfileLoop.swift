@@ -1,0 +1,56 @@
+/// One workload in a loop and nothing else, for `valgrind --tool=callgrind --toggle-collect='*ProfileLoop*'`.
+enum ProfileLoop {
+    struct UnknownSubject: Error, CustomStringConvertible {
+        let subject: String
+        var description: String { "--loop: unknown subject \(subject) (match, firstMatch, routing-kit, declare, lua-match, lua-push-pop, lua-noop-swift, lua-noop-c, runtime-1000)" }
+    }
+
+    static func run(subject: String, set kind: String, routes: Int, count: Int, fixtures: Fixtures) throws {
+        if subject == "declare" {
+            let set: RouteSet = kind == "static-heavy" ? .staticHeavy(routes) : .parameterHeavy(routes)
+            for _ in 0..<count { blackHole(try declare(set.patterns)) }
+            return
+        }
+        if subject == "runtime-1000" {
+            blackHole(try startUp(count))
+            return
+        }
+        if subject.hasPrefix("lua-") {
+            let setup = try LuaBridgeBenchmark.Setup(try fixtures.routers(kind, routes).set)
+            let workload: any Workload = switch subject {
+            case "lua-match": setup.luaMatch
+            case "lua-push-pop": setup.pushPop
+            case "lua-noop-swift": setup.noopSwift
+            default: setup.noopC
+            }
+            blackHole(loop(workload, count))
+            return
+        }
+        let (set, routers) = try fixtures.routers(kind, routes)
+        let workload: any Workload = switch subject {
+        case "match": SwitchyardMatch(table: routers.switchyard, paths: set.queries)
+        case "firstMatch": SwitchyardFirstMatch(table: routers.switchyard, paths: set.queries)
+        case "routing-kit": RoutingKitLookup(router: routers.routingKit, paths: set.queries)
+        default: throw UnknownSubject(subject: subject)
+        }
+        blackHole(workload.runBatch(from: 0, count: set.queries.count))
+        blackHole(loop(workload, count))
+    }
+
+    /// Declares every pattern, then freezes the table with one lookup.
+    @inline(never)
+    static func declare(_ patterns: [String]) throws -> Int? {
+        try SwitchyardDeclaration.table(patterns).firstMatch("/")?.rawValue
+    }
+
+    /// A runtime, the 1,000-route script and a lookup, `count` times (the in-process part of case 5).
+    @inline(never)
+    static func startUp(_ count: Int) throws -> Double {
+        try StartupBenchmark.runtimeWithRoutes(runs: count).median
+    }
+
+    @inline(never)
+    static func loop(_ workload: any Workload, _ count: Int) -> Int {
+        workload.runBatch(from: 0, count: count)
+    }
+}

@@ -1,0 +1,59 @@
+import Logging
+import RoutingKit
+import Switchyard
+
+/// Builds both routers over one route set; each route's payload is its index in `set.patterns`.
+struct RouterPair {
+    let switchyard: RouteTable<Int>
+    let routingKit: TrieRouter<Int>
+
+    init(_ set: RouteSet) throws {
+        switchyard = try SwitchyardDeclaration.table(set.patterns)
+        try RoutingKitDeclaration.checkNames(set.patterns)
+        routingKit = RoutingKitDeclaration.router(set.patterns)
+    }
+}
+
+enum SwitchyardDeclaration {
+    static func table(_ patterns: [String]) throws -> RouteTable<Int> {
+        let table = RouteTable<Int>()
+        for (index, pattern) in patterns.enumerated() { try table.add(pattern, payload: index) }
+        return table
+    }
+}
+
+enum RoutingKitDeclaration {
+    struct ConflictingNames: Error, CustomStringConvertible {
+        let pattern: String
+        let existing: String
+        var description: String {
+            "routing-kit cannot register \(pattern): a route sharing its prefix names that parameter \(existing)"
+        }
+    }
+
+    /// routing-kit's precondition on parameter names, checked beforehand so a bad route set is an error,
+    /// not a crash.
+    static func checkNames(_ patterns: [String]) throws {
+        var namesByPrefix: [String: String] = [:]
+        for pattern in patterns {
+            var prefix = ""
+            for segment in pattern.split(separator: "/") {
+                if segment.hasPrefix(":") {
+                    let existing = namesByPrefix[prefix, default: String(segment)]
+                    guard existing == segment else { throw ConflictingNames(pattern: pattern, existing: existing) }
+                    namesByPrefix[prefix] = existing
+                    prefix += "/:"
+                } else {
+                    prefix += "/" + segment
+                }
+            }
+        }
+    }
+
+    /// routing-kit's own parsing (`String.pathComponents`), then `register`.
+    static func router(_ patterns: [String]) -> TrieRouter<Int> {
+        let router = TrieRouter(Int.self)
+        for (index, pattern) in patterns.enumerated() { router.register(index, at: pattern.pathComponents) }
+        return router
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import SwitchyardLua
+
+/// Case 5: process start-up, timed by hyperfine (several runs, min/median/max), beside `lua5.4 -e ''`.
+/// "The REPL reaching its first prompt with a 1,000-route script" is measured by its documented proxy:
+/// with stdin not a terminal, `switchyard FILE` runs the same start-up (engine, route API, the script's
+/// 1,000 declarations, the first lookup) and exits where the REPL would print its prompt.
+struct StartupBenchmark {
+    let runs: Int
+
+    struct Unavailable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private struct Command {
+        let label: String
+        let argv: [String]
+        var line: String { argv.map { $0.isEmpty ? "''" : $0 }.joined(separator: " ") }
+    }
+
+    func run(into report: inout Report) throws {
+        let switchyard = Options.packageDirectory.deletingLastPathComponent()
+            .appendingPathComponent(".build/release/switchyard").path
+        guard FileManager.default.isExecutableFile(atPath: switchyard) else {
+            throw Unavailable(description: "\(switchyard) is missing: build it with `swift build -c release --product switchyard` at the package root (scripts/bench does)")
+        }
+        let script = try StartupBenchmark.writeRouteScript()
+        let candidates = [
+            Command(label: "lua5.4 -e ''", argv: ["lua5.4", "-e", ""]),
+            Command(label: "switchyard -e ''", argv: [switchyard, "-e", ""]),
+            Command(label: "switchyard routes-1000.lua (1,000 routes, first lookup, exit)", argv: [switchyard, script]),
+        ]
+        var section = Report.Section(title: "5. Start-up (hyperfine, \(runs) runs after 3 warm-ups; min / median / max; target ≤ 20 ms)")
+        var runnable: [Command] = []
+        for command in candidates {
+            if let failure = StartupBenchmark.failure(of: command.argv) {
+                section.rows.append(Report.Row(set: "startup", subject: command.label, unit: .milliseconds, median: .nan,
+                                               note: "not measured: \(failure)"))
+                report.check("start-up ≤ 20 ms: \(command.label)", measured: "fails: \(failure)", false)
+            } else {
+                runnable.append(command)
+            }
+        }
+        let timings = try hyperfine(runnable)
+        for (command, timing) in zip(runnable, timings) {
+            section.rows.append(Report.Row(set: "startup", subject: command.label, unit: .milliseconds, median: timing.median,
+                                           ratio: command.argv[0] == "lua5.4" ? nil : timing.median / timings[0].median,
+                                           reference: command.argv[0] == "lua5.4" ? nil : "lua5.4",
+                                           note: "min \(ResultTable.fixed(timing.min, 1)) ms, max \(ResultTable.fixed(timing.max, 1)) ms"))
+            if command.argv[0] != "lua5.4" {
+                report.check("start-up ≤ 20 ms: \(command.label)", measured: "median \(ResultTable.fixed(timing.median, 1)) ms",
+                             timing.median <= 20)
+            }
+        }
+        let inProcess = try StartupBenchmark.runtimeWithRoutes(runs: runs)
+        section.rows.append(Report.Row(set: "in-process", subject: "SwitchyardRuntime() + the same script + first lookup",
+                                       unit: .milliseconds, median: inProcess.median / 1e6,
+                                       note: "min \(ResultTable.fixed(inProcess.minimum / 1e6, 1)) ms: what the script adds to a start-up"))
+        report.add(section)
+    }
+
+    /// The in-process part of the 1,000-route start-up: a fresh runtime, the declarations, one lookup.
+    static func runtimeWithRoutes(runs: Int) throws -> Timing {
+        let code = RouteSet.parameterHeavy(1_000).patterns.map { "route(\"\($0)\")" }.joined(separator: "\n")
+            + "\nassert(match(\"/api0/1/items0/2/act0\"))\n"
+        var failure: (any Error)?
+        let timing = BatchTimer.timeOnce(runs: runs) {
+            do {
+                let runtime = try SwitchyardRuntime()
+                try runtime.load(code: code, chunkName: "=routes-1000.lua")
+                blackHole(runtime)
+            } catch { failure = error }
+        }
+        if let failure { throw failure }
+        return timing
+    }
+
+    /// A script declaring the 1,000-route parameter-heavy set, then looking one path up.
+    private static func writeRouteScript() throws -> String {
+        let set = RouteSet.parameterHeavy(1_000)
+        let url = Options.packageDirectory.appendingPathComponent("results/routes-1000.lua")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let text = set.patterns.map { "route(\"\($0)\")" }.joined(separator: "\n") + "\nassert(match(\"\(set.queries[0])\"))\n"
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// Runs the command once; nil when it exits 0, else the first line it wrote to stderr.
+    private static func failure(of argv: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = argv
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return "\(error)" }
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus != 0 else { return nil }
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        return "exit \(process.terminationStatus) \(line)"
+    }
+
+    private struct HyperfineResult: Decodable {
+        let median: Double
+        let min: Double
+        let max: Double
+    }
+
+    private struct HyperfineReport: Decodable {
+        let results: [HyperfineResult]
+    }
+
+    /// Milliseconds per command; no shell in between (`-N`), stdin not a terminal.
+    private func hyperfine(_ commands: [Command]) throws -> [(median: Double, min: Double, max: Double)] {
+        guard !commands.isEmpty else { return [] }
+        let export = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-bench-hyperfine-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: export) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["hyperfine", "-N", "--warmup", "3", "--runs", String(runs), "--style", "none",
+                             "--export-json", export.path] + commands.map(\.line)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Unavailable(description: "hyperfine failed (status \(process.terminationStatus)): \(message)")
+        }
+        let parsed = try JSONDecoder().decode(HyperfineReport.self, from: Data(contentsOf: export))
+        return parsed.results.map { ($0.median * 1_000, $0.min * 1_000, $0.max * 1_000) }
+    }
+}

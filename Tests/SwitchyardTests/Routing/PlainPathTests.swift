@@ -1,0 +1,56 @@
+import Testing
+@testable import Switchyard
+
+/// `match` takes an already normalised path without a query or fragment through a one-pass fast path
+/// (`PathSegmenter.splitPlain`, eight bytes at a time); everything else is normalised first. Either way
+/// a user must see the same match, so these paths sit on both sides of that line, short and long
+/// (the separator falling inside and after the eight-byte words).
+@Suite struct PlainPathTests {
+    private let table: RouteTable<String> = {
+        let table = RouteTable<String>()
+        for pattern in ["/", "/alpha", "/alpha/:id", "/alpha/:id/beta/:name", "/files/*path", "/v1.2/.well-known/:x"] {
+            try! table.add(pattern, payload: pattern)
+        }
+        return table
+    }()
+
+    @Test(arguments: [
+        // path as typed, expected pattern, expected normalised path, expected params
+        ("/", "/", "/", [:]),
+        ("", "/", "/", [:]),
+        ("/alpha", "/alpha", "/alpha", [:]),
+        ("/alpha/", "/alpha", "/alpha", [:]),
+        ("//alpha", "/alpha", "/alpha", [:]),
+        ("/alpha/12345678901234567890", "/alpha/:id", "/alpha/12345678901234567890", ["id": "12345678901234567890"]),
+        ("/alpha/1234567/beta/xyz", "/alpha/:id/beta/:name", "/alpha/1234567/beta/xyz", ["id": "1234567", "name": "xyz"]),
+        ("/alpha/1234567/beta/xyz/", "/alpha/:id/beta/:name", "/alpha/1234567/beta/xyz", ["id": "1234567", "name": "xyz"]),
+        ("/alpha/1234567//beta/xyz", "/alpha/:id/beta/:name", "/alpha/1234567/beta/xyz", ["id": "1234567", "name": "xyz"]),
+        ("/alpha/1234567/./beta/xyz", "/alpha/:id/beta/:name", "/alpha/1234567/beta/xyz", ["id": "1234567", "name": "xyz"]),
+        ("/alpha/1234567/beta/q/../xyz", "/alpha/:id/beta/:name", "/alpha/1234567/beta/xyz", ["id": "1234567", "name": "xyz"]),
+        ("/alpha/1234567/beta/xyz?tab=1", "/alpha/:id/beta/:name", "/alpha/1234567/beta/xyz", ["id": "1234567", "name": "xyz"]),
+        ("/alpha/1234567/beta/xyz#top", "/alpha/:id/beta/:name", "/alpha/1234567/beta/xyz", ["id": "1234567", "name": "xyz"]),
+        ("/alpha/12345?x", "/alpha/:id", "/alpha/12345", ["id": "12345"]),
+        ("/alpha/..", "/", "/", [:]),
+        ("/alpha/...", "/alpha/:id", "/alpha/...", ["id": "..."]),
+        ("/alpha/.hidden", "/alpha/:id", "/alpha/.hidden", ["id": ".hidden"]),
+        ("/alpha/a%2Fb%20c", "/alpha/:id", "/alpha/a%2Fb%20c", ["id": "a/b c"]),
+        ("/files/a/b.c/d", "/files/*path", "/files/a/b.c/d", ["path": "a/b.c/d"]),
+        ("/files/a/./b", "/files/*path", "/files/a/b", ["path": "a/b"]),
+        ("/files", "/files/*path", "/files", ["path": ""]),
+        ("/v1.2/.well-known/abc", "/v1.2/.well-known/:x", "/v1.2/.well-known/abc", ["x": "abc"]),
+    ] as [(String, String, String, [String: String])])
+    func plainAndNormalisedPathsMatchAlike(path: String, pattern: String, normalised: String, params: [String: String]) throws {
+        let match = try #require(try table.match(path))
+        #expect(match.info.pattern == pattern)
+        #expect(match.info.path == normalised)
+        #expect(match.info.params == params)
+        #expect(table.firstMatch(path) == match.route.id)
+    }
+
+    @Test func aQueryOrFragmentIsNeverPartOfAValue() throws {
+        let match = try #require(try table.match("/alpha/1234567/beta/x?y#z"))
+        #expect(match.info.params["name"] == "x")
+        #expect(match.info.query == ["y": ""])
+        #expect(match.info.fragment == "z")
+    }
+}
