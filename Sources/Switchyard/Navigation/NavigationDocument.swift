@@ -13,6 +13,8 @@ import Foundation
 struct NavigationDocument: Codable {
     static let format = "switchyard.navigation"
     static let version = 1
+    /// Far below Int.max, far above any id a session makes; exact in every JSON reader.
+    static let largestNextID = 1 << 53
 
     var format: String
     var version: Int
@@ -143,6 +145,10 @@ extension NavigationDocument {
                 throw .invalidDocument("screen id \(screen.id) appears twice")
             }
         }
+        // Ids count up from nextID: one near Int.max would overflow (trap) on a later push.
+        guard nextID <= NavigationDocument.largestNextID else {
+            throw .invalidDocument("nextID \(nextID) is out of range (at most 2^53)")
+        }
         if let highest = byID.keys.max(), nextID <= highest {
             throw .invalidDocument("nextID \(nextID) must exceed every screen id (highest is \(highest))")
         }
@@ -174,6 +180,11 @@ private struct StackBuilder {
             throw .invalidDocument("\(place): no environments")
         }
         guard first.kind == .root else { throw .invalidDocument("\(place): the first environment is \(first.kind.rawValue), not root") }
+        // A screen is in one place at a time; a second place would make pop_to(id) ambiguous.
+        var placed = Set<Int>()
+        for id in record.environments.flatMap({ $0.stacks.joined() }) + record.modals where !placed.insert(id).inserted {
+            throw .invalidDocument("\(place): screen id \(id) appears twice")
+        }
         var environments: [NavigationEnvironment] = []
         for (position, environment) in record.environments.enumerated() {
             environments.append(try self.environment(environment, first: position == 0,

@@ -5,19 +5,22 @@
 ///     try DeepLink.parse("pgm:///a/1").path                              // "/a/1"
 public enum DeepLink {
     public static func parse(_ url: String) throws(RoutingError) -> Location {
-        guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else {
+        // Delimiters are found as bytes, so a combining mark after one cannot hide it.
+        let utf8 = url.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), utf8[colon...].starts(with: "://".utf8) else {
             throw .invalidURL(url, reason: "expected scheme://host/path")
         }
         let scheme = url[..<colon]
         guard isValidScheme(scheme) else {
             throw .invalidURL(url, reason: "the scheme \"\(scheme)\" must start with a letter and contain only letters, digits, +, - and .")
         }
-        let rest = url[url.index(colon, offsetBy: 3)...]
-        let hostEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let rest = url[utf8.index(colon, offsetBy: 3)...]
+        let hostEnd = rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? rest.endIndex
         let host = rest[..<hostEnd]
         let remainder = rest[hostEnd...]
         let isWeb = ["http", "https"].contains(scheme.lowercased())
-        let keepsOnlyPath = isWeb || host.contains(".") || host.isEmpty
+        let keepsOnlyPath = isWeb || host.utf8.contains(UInt8(ascii: ".")) || host.isEmpty
         let target = keepsOnlyPath ? String(remainder) : "/" + String(host) + String(remainder)
         return Location(parsing: target)
     }

@@ -29,15 +29,17 @@ public struct Location: Hashable, Sendable, Codable {
             fragment = nil
             return
         }
+        // Delimiters are found as bytes: "?" or "#" followed by a combining mark is one Character but
+        // still a delimiter, as it is for the byte-level lookup (`RouteTable.firstMatch`).
         var rest = Substring(text)
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(rest[rest.utf8.index(after: hash)...])
             rest = rest[..<hash]
         } else {
             fragment = nil
         }
-        if let mark = rest.firstIndex(of: "?") {
-            query = Location.parseQuery(rest[rest.index(after: mark)...])
+        if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = Location.parseQuery(rest[rest.utf8.index(after: mark)...])
             rest = rest[..<mark]
         } else {
             query = [:]
@@ -48,10 +50,11 @@ public struct Location: Hashable, Sendable, Codable {
     /// `a=1&b&a=2` → ["a": "2", "b": ""]. `+` is kept as written (this is a path router, not a form decoder).
     public static func parseQuery(_ text: Substring) -> [String: String] {
         var query: [String: String] = [:]
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-            if let equals = pair.firstIndex(of: "=") {
+        for pair in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let pair = text[pair.startIndex..<pair.endIndex]
+            if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 let key = PercentCoding.decode(String(pair[..<equals]))
-                query[key] = PercentCoding.decode(String(pair[pair.index(after: equals)...]))
+                query[key] = PercentCoding.decode(String(pair[pair.utf8.index(after: equals)...]))
             } else {
                 query[PercentCoding.decode(String(pair))] = ""
             }

@@ -14,7 +14,8 @@ public enum PathResolver {
     /// a directory (as SwiftUI Router's Navigator does): from "/news", "latest" is "/news/latest" and ".."
     /// is "/". An empty path is the current location.
     public static func resolve(_ path: String, against current: String) -> String {
-        if path.hasPrefix("/") { return normalize(path) }
+        // A byte test: "/" followed by a combining mark is one Character, but still an absolute path.
+        if path.utf8.first == UInt8(ascii: "/") { return normalize(path) }
         return normalize(current + "/" + path)
     }
 }

@@ -18,10 +18,11 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
     public var segments: [PatternSegment] {
         var text = text
         return text.withUTF8 { bytes in
-            // Split on the "/" bytes: a compiled pattern's separators are plain slashes (a "/" followed by
-            // a combining mark is text, not a separator, so that rare case takes the Character split).
+            // Split on the "/" bytes. The compiler splits at every "/" scalar, one followed by a combining
+            // mark included, so non-ASCII text splits on scalars too (never on Characters).
             guard !bytes.contains(where: { $0 >= 0x80 }) else {
-                return String(decoding: bytes, as: UTF8.self).split(separator: "/").map(PatternSegment.init(normalised:))
+                return String(decoding: bytes, as: UTF8.self).unicodeScalars.split(separator: "/")
+                    .map { PatternSegment(normalised: Substring($0)) }
             }
             return bytes.split(separator: UInt8(ascii: "/")).map { PatternSegment(normalisedASCII: UnsafeBufferPointer(rebasing: $0)) }
         }

@@ -41,18 +41,24 @@ public enum PatternCompiler {
             return pieces
         }
         var pieces: [Piece] = []
-        var start = text.startIndex
-        var startColumn = 1
-        var column = 0
-        for index in text.indices {
-            column += 1
-            if text[index] == "/" {
-                if start < index { pieces.append(Piece(characters: text[start..<index], column: startColumn)) }
-                start = text.index(after: index)
-                startColumn = column + 1
+        // Otherwise split on "/" scalars, not Characters: "/" followed by a combining mark is one
+        // Character but still ends a segment of every path, so it must end one of the pattern too.
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var column = 1
+        var index = start
+        while true {
+            let atEnd = index == scalars.endIndex
+            if atEnd || scalars[index] == "/" {
+                let characters = text[start..<index]
+                let count = characters.count
+                if count > 0 { pieces.append(Piece(characters: characters, column: column)) }
+                if atEnd { break }
+                column += count + 1
+                start = scalars.index(after: index)
             }
+            index = scalars.index(after: index)
         }
-        if start < text.endIndex { pieces.append(Piece(characters: text[start...], column: startColumn)) }
         return pieces
     }
 
@@ -124,15 +130,15 @@ public enum PatternCompiler {
                 segments.append(.literal(text))
                 return
             }
+            // Scalars, not Characters: "?" with a combining mark is still a query delimiter in a path.
             for (offset, character) in piece.characters.enumerated() {
-                switch character {
-                case "?", "#":
-                    throw error(piece.column + offset, "stray \"\(character)\" in static segment \"\(text)\"; queries and fragments do not belong in a pattern")
-                case ":", "*":
-                    throw error(piece.column + offset, "stray \"\(character)\" in static segment \"\(text)\"; a parameter must be a whole segment")
-                default:
+                guard let structural = character.unicodeScalars.first(where: { "?#:*".unicodeScalars.contains($0) }) else {
                     continue
                 }
+                if structural == "?" || structural == "#" {
+                    throw error(piece.column + offset, "stray \"\(structural)\" in static segment \"\(text)\"; queries and fragments do not belong in a pattern")
+                }
+                throw error(piece.column + offset, "stray \"\(structural)\" in static segment \"\(text)\"; a parameter must be a whole segment")
             }
             segments.append(.literal(text))
         }

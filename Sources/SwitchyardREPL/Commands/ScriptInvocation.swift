@@ -43,6 +43,9 @@ public enum ScriptInvocation {
         let style = TerminalStyle.detect(noColorFlag: options.noColor)
         let reader: LineReader
         if stdinIsTerminal {
+            // Ctrl-\ at an interactive prompt is ignored, as shells do: SIGQUIT would otherwise reach the
+            // Swift runtime's crash reporter, which prints a crash report and holds the terminal.
+            signal(SIGQUIT, SIG_IGN)
             let history = PersistentHistory(path: options.historyFile ?? PersistentHistory.defaultPath)
             reader = ReadlineEditor(history: history)
             print(style.dim("Switchyard 0.1.0 · Lua 5.4 — :help for commands, Ctrl-D to quit"))

@@ -1,0 +1,80 @@
+import Switchyard
+
+/// The table the matcher harness searches: every segment kind, optionals in a row, splats, percent and
+/// Unicode in static text, validators that accept, reject and throw, and fall-through routes.
+struct FixedTable {
+    struct Declaration {
+        let pattern: String
+        let validator: Validation
+    }
+
+    /// What a route's validator does, known to the harness so it can predict `match`.
+    enum Validation {
+        case none
+        /// Accepts when the parameter is an integer (the value is that integer).
+        case integer(String)
+        /// Throws `Boom` when the parameter is "boom", accepts otherwise.
+        case throwsOnBoom(String)
+
+        /// The harness's own prediction: nil rejects, `.failure` is a throw.
+        func outcome(_ params: [String: String]) -> Result<Bool, Boom> {
+            switch self {
+            case .none: .success(true)
+            case .integer(let name): .success(params[name].flatMap { Int($0) } != nil)
+            case .throwsOnBoom(let name): params[name] == "boom" ? .failure(Boom()) : .success(true)
+            }
+        }
+
+        var validator: RouteValidator? {
+            switch self {
+            case .none: nil
+            case .integer(let name): { info in info.params[name].flatMap { Int($0) } }
+            case .throwsOnBoom(let name): { info in
+                if info.params[name] == "boom" { throw Boom() }
+                return info.params[name] ?? ""
+            }
+            }
+        }
+    }
+
+    struct Boom: Error {}
+
+    static let declarations: [Declaration] = [
+        Declaration(pattern: "/", validator: .none),
+        Declaration(pattern: "/album/new", validator: .none),
+        Declaration(pattern: "/album/:id", validator: .integer("id")),
+        Declaration(pattern: "/album/:slug", validator: .none),
+        Declaration(pattern: "/album/:id/photos/:photo?", validator: .none),
+        Declaration(pattern: "/user/:id?", validator: .none),
+        Declaration(pattern: "/user/:id/settings", validator: .none),
+        Declaration(pattern: "/news/*", validator: .none),
+        Declaration(pattern: "/news/latest", validator: .none),
+        Declaration(pattern: "/files/*path", validator: .none),
+        Declaration(pattern: "/:lang/docs/:page?", validator: .none),
+        Declaration(pattern: "/a/:b?/:c?/d", validator: .none),
+        Declaration(pattern: "/x/:y?/*rest", validator: .none),
+        Declaration(pattern: "/explode/:n", validator: .throwsOnBoom("n")),
+        Declaration(pattern: "/explode/:n", validator: .none),
+        Declaration(pattern: "/caf%C3%A9/:q", validator: .none),
+        Declaration(pattern: "/café/Menu", validator: .none),
+        Declaration(pattern: "/v1.2/(x)+", validator: .none),
+        Declaration(pattern: "/:o1?/:o2?/:o3?/:o4?/:o5?/:o6?/:o7?/:o8?/end", validator: .integer("o1")),
+        Declaration(pattern: "/:o1?/:o2?/:o3?/:o4?/:o5?/:o6?/:o7?/:o8?/end", validator: .none),
+        Declaration(pattern: "/:first/:second", validator: .integer("second")),
+    ] + (0..<12).map { Declaration(pattern: "/hub/s\($0)", validator: .none) }   // enough statics for the hash table
+
+    let table: RouteTable<Int>
+    let patterns: [Pattern]
+
+    init(caseInsensitive: Bool) {
+        table = RouteTable<Int>(caseInsensitive: caseInsensitive)
+        for (index, declaration) in Self.declarations.enumerated() {
+            do {
+                try table.add(declaration.pattern, name: "r\(index)", validator: declaration.validator.validator, payload: index)
+            } catch {
+                fatalError("fixed table: \(error)")
+            }
+        }
+        patterns = table.routes.map(\.pattern)
+    }
+}
