@@ -77,7 +77,7 @@ private struct MatcherCheck {
             invariant(found?.route.id.rawValue == winner?.route,
                       "\(context): match chose \(found?.info.pattern ?? "nothing"), reference \(winner.map { fixed.patterns[$0.route].text } ?? "nothing")")
             if let found, let winner {
-                invariant(found.info.params == winner.params, "\(context): params \(found.info.params), reference \(winner.params)")
+                invariant(found.info.params.dictionary == winner.params, "\(context): params \(found.info.params), reference \(winner.params)")
                 invariant(found.info.pattern == fixed.patterns[winner.route].text, "\(context): info.pattern \(found.info.pattern)")
                 PathInvariants.checkShape(found.info.path, context: "\(context): info.path")
             }
@@ -97,7 +97,7 @@ private struct MatcherCheck {
             invariant(found.map(\.route.id.rawValue) == accepted.map(\.route),
                       "\(context): matchAll \(found.map(\.info.pattern)), reference \(accepted.map { fixed.patterns[$0.route].text })")
             for (match, candidate) in zip(found, accepted) {
-                invariant(match.info.params == candidate.params,
+                invariant(match.info.params.dictionary == candidate.params,
                           "\(context): matchAll params for \(match.info.pattern) \(match.info.params), reference \(candidate.params)")
             }
         } catch {

@@ -83,7 +83,7 @@ private func checkRoundTrip(_ pattern: Pattern) {
     do {
         let found = try table.match(url)
         invariant(found != nil, "\(context): the route does not match its own URL")
-        invariant(found?.info.params == params, "\(context): params \(found?.info.params ?? [:]), expected \(params)")
+        invariant(found?.info.params.dictionary == params, "\(context): params \(found?.info.params.dictionary ?? [:]), expected \(params)")
         invariant(found?.info.query == ["k": "v&w"], "\(context): query \(found?.info.query ?? [:])")
         invariant(table.firstMatch(url) == RouteID(rawValue: 0), "\(context): firstMatch disagrees with match")
     } catch {
