@@ -54,17 +54,13 @@ public struct DotWriter: Sendable {
     }
 
     private func edgeLine(_ edge: NavigationMap.Edge, in map: NavigationMap) -> String {
-        let target: String
-        switch edge.to {
-        case .route(let index): target = "r\(index)"
-        case .unmatched(let path): target = "missing\(map.unmatchedTargets.firstIndex(of: path)!)"
-        }
+        let target = map.nodeID(of: edge.to)
         switch edge.kind {
         case .link:
             return "  r\(edge.from) -> \(target);"
         case .flow(let name, let step, let presentation):
-            let suffix = presentation == .push ? "" : " (\(presentation.rawValue))"
-            return "  r\(edge.from) -> \(target) [style=dashed, color=darkgreen, fontcolor=darkgreen, label=\(quoted("\(name) #\(step)\(suffix)"))];"
+            let label = NavigationMap.flowLabel(name: name, step: step, presentation: presentation)
+            return "  r\(edge.from) -> \(target) [style=dashed, color=darkgreen, fontcolor=darkgreen, label=\(quoted(label))];"
         }
     }
 

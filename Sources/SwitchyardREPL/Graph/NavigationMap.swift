@@ -86,6 +86,20 @@ public struct NavigationMap: Sendable, Equatable {
         }
     }
 
+    /// The node an edge ends at, as both writers name nodes: "r3" for route 3, "missing0" for the
+    /// first path no route matches.
+    func nodeID(of target: Target) -> String {
+        switch target {
+        case .route(let index): return "r\(index)"
+        case .unmatched(let path): return "missing\(unmatchedTargets.firstIndex(of: path)!)"
+        }
+    }
+
+    /// "signup #2 (cover)": a flow edge's label; push steps carry no presentation.
+    static func flowLabel(name: String, step: Int, presentation: Presentation) -> String {
+        name + " #\(step)" + (presentation == .push ? "" : " (\(presentation.rawValue))")
+    }
+
     static func groupPrefix(of pattern: String) -> String {
         guard pattern.hasPrefix("/"), let first = pattern.split(separator: "/").first,
               let lead = first.first, lead != ":", lead != "*" else { return "" }
