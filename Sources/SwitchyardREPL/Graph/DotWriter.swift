@@ -49,7 +49,6 @@ public struct DotWriter: Sendable {
         if let title = route.title { parts.append(title) }
         if let name = route.name { parts.append("name: \(name)") }
         if route.presentation != .push { parts.append("(\(route.presentation.rawValue))") }
-        if route.isNotFound { parts.append("(not found)") }
         return parts.joined(separator: "\n")
     }
 
