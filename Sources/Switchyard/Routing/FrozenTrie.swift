@@ -138,9 +138,11 @@ final class FrozenTrie {
         return buffer
     }
 
-    /// FNV-1a; literals are stored folded, path bytes are folded while hashing.
-    @inline(__always)
+    /// A literal's hash: up to 8 bytes are hashed as their packed word (the lookup loads a segment's word
+    /// in one read, so hashing and comparing cost a multiply and a compare), longer ones with FNV-1a.
+    /// Literals are stored folded; path bytes are folded while hashing.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) -> UInt32 {
+        if bytes.count <= 8 { return hash(word: packed(bytes, fold: fold), length: bytes.count) }
         var hash: UInt32 = 0x811c_9dc5
         if fold {
             for byte in bytes { hash = (hash ^ UInt32(ASCIIFolding.fold(byte))) &* 0x0100_0193 }
@@ -148,6 +150,12 @@ final class FrozenTrie {
             for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
         }
         return hash
+    }
+
+    /// Fibonacci hashing of a packed literal; the length is mixed in because a packed word does not say it.
+    @inline(__always)
+    static func hash(word: UInt64, length: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: ((word ^ UInt64(truncatingIfNeeded: length)) &* 0x9e37_79b9_7f4a_7c15) >> 32)
     }
 
     /// The route that wins at `node` (the first declared; later ones are its fall-throughs).
@@ -160,12 +168,10 @@ final class FrozenTrie {
         (nodes[Int(node)].routeStart..<routeEnd(of: node)).map { Int(routeIDs[Int($0)]) }
     }
 
-    @inline(__always)
-    private func literalEquals(_ child: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
-        let node = nodes.baseAddress! + Int(child)
+    /// Compares a literal longer than 8 bytes (kept in `literalBytes`) with a segment.
+    private func literalEquals(_ node: UnsafePointer<Node>, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
         let length = Int(node.pointee.literalLength)
         guard length == segment.count else { return false }
-        if length <= 8 { return FrozenTrie.packed(segment, fold: caseInsensitive) == node.pointee.literal }
         let start = Int(node.pointee.literal)
         if caseInsensitive {
             for offset in 0..<length where literalBytes[start + offset] != ASCIIFolding.fold(segment[offset]) {
@@ -189,29 +195,82 @@ final class FrozenTrie {
         return word
     }
 
+    /// `packed` for a segment of at most 8 bytes, read as one unaligned word from the path around it
+    /// (the bytes after the segment, or else before it) and masked: no loop over the bytes.
+    @inline(__always)
+    private func packedSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ bounds: SegmentBounds, length: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        let word: UInt64
+        if bounds.start &+ 8 <= bytes.count {
+            let loaded = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bounds.start, as: UInt64.self))
+            word = length == 8 ? loaded : loaded & ((1 &<< UInt64(length &* 8)) &- 1)
+        } else if bounds.end >= 8 {
+            let loaded = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bounds.end &- 8, as: UInt64.self))
+            word = loaded >> UInt64((8 &- length) &* 8)
+        } else {
+            return FrozenTrie.packed(UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]), fold: caseInsensitive)
+        }
+        return caseInsensitive ? FrozenTrie.foldedWord(word) : word
+    }
+
+    /// `ASCIIFolding.fold` of each byte of a word at once: `A`…`Z` gain 0x20, nothing else changes.
+    @inline(__always)
+    static func foldedWord(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low = word & (0x7f &* ones)
+        let atLeastA = low &+ ((0x80 &- 0x41) &* ones)
+        let pastZ = low &+ ((0x80 &- 0x5b) &* ones)
+        let upper = atLeastA & ~pastZ & ~word & (0x80 &* ones)
+        return word | (upper >> 2)
+    }
+
     /// End of the routes ending at node `index` (the next node's start).
     @inline(__always)
     private func routeEnd(of index: Int32) -> Int32 {
         nodes[Int(index) &+ 1].routeStart
     }
 
-    private func staticChild(of node: UnsafePointer<Node>, _ segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+    /// The static child of `node` whose literal is the segment at `bounds`, or -1.
+    @inline(__always)
+    private func staticChild(of node: UnsafePointer<Node>, _ bytes: UnsafeBufferPointer<UInt8>,
+                             _ bounds: SegmentBounds) -> Int32 {
+        let length = bounds.end &- bounds.start
+        guard length <= 8 else {
+            return staticChild(of: node, long: UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]))
+        }
+        let word = packedSegment(bytes, bounds, length: length)
+        let hash = FrozenTrie.hash(word: word, length: length)
+        return staticChild(of: node, hash: hash) { child in
+            child.pointee.literalLength == length && child.pointee.literal == word
+        }
+    }
+
+    /// `staticChild` for a segment longer than 8 bytes.
+    private func staticChild(of node: UnsafePointer<Node>, long segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         let hash = FrozenTrie.hash(segment, fold: caseInsensitive)
+        return staticChild(of: node, hash: hash) { child in literalEquals(child, segment) }
+    }
+
+    /// Probes the node's edges (a scan, or its open-addressing table) for `hash`; `matches` confirms a hit.
+    @inline(__always)
+    private func staticChild(of node: UnsafePointer<Node>, hash: UInt32,
+                             matches: (UnsafePointer<Node>) -> Bool) -> Int32 {
         let count = node.pointee.staticCount
         let start = Int(node.pointee.staticStart)
+        let base = UnsafePointer(nodes.baseAddress!)
         if count > FrozenTrie.hashThreshold {
             let mask = FrozenTrie.tableSize(for: count) &- 1
             var slot = Int(hash) & mask
             while true {
                 let edge = hashSlots[start &+ slot]
                 if edge.child < 0 { return -1 }
-                if edge.hash == hash && literalEquals(edge.child, segment) { return edge.child }
+                if edge.hash == hash && matches(base + Int(edge.child)) { return edge.child }
                 slot = (slot &+ 1) & mask
             }
         }
         for offset in 0..<Int(count) {
             let edge = staticEdges[start &+ offset]
-            if edge.hash == hash && literalEquals(edge.child, segment) { return edge.child }
+            if edge.hash == hash && matches(base + Int(edge.child)) { return edge.child }
         }
         return -1
     }
@@ -234,7 +293,7 @@ final class FrozenTrie {
             let current = nodes.baseAddress! + Int(node)
             var next: Int32 = -1
             if current.pointee.staticCount > 0 {
-                next = staticChild(of: current, UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]))
+                next = staticChild(of: current, bytes, bounds)
             }
             if next < 0 { next = current.pointee.parameter }
             if next < 0 { return search(bytes, segments, into: &best) }
@@ -279,9 +338,7 @@ final class FrozenTrie {
                         }
                     case 1:
                         if segment < count && node.staticCount > 0 {
-                            let bounds = segments[segment]
-                            let child = staticChild(of: nodes.baseAddress! + Int(nodeIndex),
-                                                    UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]))
+                            let child = staticChild(of: nodes.baseAddress! + Int(nodeIndex), bytes, segments[segment])
                             if child >= 0 { push(child, segment + 1, Capture(first: segment, end: segment + 1)) }
                         }
                     case 2:

@@ -9,10 +9,48 @@
 ///     params.dictionary         // ["path": "a b/c"]
 public struct Parameters: Sendable {
     /// Where a value sits in `source`; `start < 0` for an optional parameter that is absent.
+    /// 32-bit offsets: a match's result is copied whole, so every byte of it counts.
     struct Span: Sendable {
-        var start: Int
-        var end: Int
+        private var first: Int32
+        private var past: Int32
+        var start: Int { Int(first) }
+        var end: Int { Int(past) }
         static let absent = Span(start: -1, end: -1)
+
+        init(start: Int, end: Int) {
+            first = Int32(start)
+            past = Int32(end)
+        }
+    }
+
+    /// Up to four spans by value, with how many are present: trivial, so the lookup hands a match's
+    /// spans on without reference counting or a buffer.
+    struct InlineSpans {
+        static let capacity = 4
+        private var spans: (Span, Span, Span, Span) = (.absent, .absent, .absent, .absent)
+        private(set) var count: Int32 = 0
+        private(set) var present: Int32 = 0
+
+        subscript(index: Int) -> Span {
+            switch index {
+            case 0: spans.0
+            case 1: spans.1
+            case 2: spans.2
+            default: spans.3
+            }
+        }
+
+        /// Adds a span; the caller keeps to `capacity`.
+        mutating func append(_ span: Span) {
+            switch count {
+            case 0: spans.0 = span
+            case 1: spans.1 = span
+            case 2: spans.2 = span
+            default: spans.3 = span
+            }
+            count &+= 1
+            if span.start >= 0 { present &+= 1 }
+        }
     }
 
     /// The text the values are slices of (the normalised path, for a match).
@@ -21,17 +59,35 @@ public struct Parameters: Sendable {
     /// of the routes with the same parameters in the same places.
     private let names: ParameterNames
     /// One span per name: the first four inline, so a match with up to four parameters allocates nothing.
-    private var inline: (Span, Span, Span, Span) = (.absent, .absent, .absent, .absent)
+    private var inline = InlineSpans()
     private var overflow: [Span] = []
     /// Present parameters.
-    public private(set) var count = 0
+    public var count: Int { Int(inline.present + overflowPresent) }
+    private var overflowPresent: Int32 = 0
     /// Whether values still hold `%XX` escapes (a match) or are already text (a literal).
     private let escaped: Bool
+
+    /// Shared by every pattern without parameters.
+    static let noNames = ParameterNames([])
 
     init(source: String, names: ParameterNames, escaped: Bool) {
         self.source = source
         self.names = names
         self.escaped = escaped
+    }
+
+    /// A match's parameters: one span of the (escaped) `source` per name, absent ones included.
+    init(source: String, names: ParameterNames, spans: InlineSpans) {
+        self.source = source
+        self.names = names
+        self.escaped = true
+        self.inline = spans
+    }
+
+    /// `init(source:names:spans:)` for any number of spans.
+    init(source: String, names: ParameterNames, spans: UnsafeBufferPointer<Span>) {
+        self.init(source: source, names: names, escaped: true)
+        for span in spans { append(span) }
     }
 
     /// Parameters built by hand (tests, hosts, the not-found screen), ordered by name.
@@ -59,28 +115,19 @@ public struct Parameters: Sendable {
 
     /// Adds the span of the next name in pattern order.
     mutating func append(_ span: Span) {
-        switch spanCount {
-        case 0: inline.0 = span
-        case 1: inline.1 = span
-        case 2: inline.2 = span
-        case 3: inline.3 = span
-        default: overflow.append(span)
+        if inline.count < InlineSpans.capacity {
+            inline.append(span)
+        } else {
+            overflow.append(span)
+            if span.start >= 0 { overflowPresent += 1 }
         }
-        spanCount += 1
-        if span.start >= 0 { count += 1 }
     }
 
     /// Spans appended so far (absent ones included).
-    private var spanCount = 0
+    private var spanCount: Int { Int(inline.count) + overflow.count }
 
     private func span(_ index: Int) -> Span {
-        switch index {
-        case 0: inline.0
-        case 1: inline.1
-        case 2: inline.2
-        case 3: inline.3
-        default: overflow[index - 4]
-        }
+        index < InlineSpans.capacity ? inline[index] : overflow[index - InlineSpans.capacity]
     }
 
     public var isEmpty: Bool { count == 0 }

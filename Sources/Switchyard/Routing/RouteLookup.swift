@@ -10,56 +10,63 @@ final class RouteLookup {
 
     enum Best {
         case none
-        /// The winner has no validator, so no other candidate can take over.
-        case found(Candidate)
-        /// The winner has a validator: every candidate is needed, in rank order.
-        case needsValidators
+        /// The winner has no validator, so no other candidate can take over, and at most four parameters.
+        case found(route: Int, spans: Parameters.InlineSpans)
+        /// The winner has a validator (every candidate is needed, in rank order), or more than four
+        /// parameters (rare: `all` gives them, as it does for validators).
+        case needsFullSearch
     }
 
     private struct ParameterSlot {
-        let segment: Int
-        let name: String
+        let segment: Int32
         let optional: Bool
     }
 
-    /// Shared by every route without parameters.
-    private static let noNames = ParameterNames([])
-
-    /// Where a route's parameters sit, and their names in pattern order (handed to every match's
-    /// `Parameters` as they are). A class, so reading it for a match costs one retain.
-    private final class ParameterLayout {
-        let slots: [ParameterSlot]
+    /// Where a route's parameters sit (`slots[firstSlot..<firstSlot + slotCount]`) and their names in
+    /// pattern order, handed to every match's `Parameters` as they are.
+    private struct ParameterLayout {
         let names: ParameterNames
-
-        init(_ segments: [PatternSegment]) {
-            slots = segments.enumerated().compactMap { index, segment in
-                guard let name = segment.parameterName else { return nil }
-                if case .optional = segment { return ParameterSlot(segment: index, name: name, optional: true) }
-                return ParameterSlot(segment: index, name: name, optional: false)
-            }
-            names = ParameterNames(slots.map(\.name))
-        }
+        let firstSlot: Int32
+        let slotCount: Int32
     }
 
     private let trie: FrozenTrie
     private let ranks: [Int32]
-    /// Per route; the pattern's text comes from the route itself (see `RouteTable.match`).
+    /// Per route, an index into `layouts`: routes with the same parameters in the same places share one
+    /// layout (and its slots), which stays in cache.
+    private let layoutOfRoute: [Int32]
     private let layouts: [ParameterLayout]
+    private let slots: [ParameterSlot]
     /// One bit per route; small enough to stay in cache whatever the table's size.
     private let validated: [UInt64]
 
     init(_ trie: RouteTrie, ranks: [Int32], patterns: [Pattern], hasValidator: [Bool]) {
         self.trie = FrozenTrie(trie, ranks: ranks)
         self.ranks = ranks
-        // Routes with the same parameters in the same places share one layout, which stays in cache.
-        var shared: [[String?]: ParameterLayout] = [:]
-        self.layouts = patterns.map { pattern in
+        var shared: [[String?]: Int32] = [:]
+        var layouts: [ParameterLayout] = []
+        var slots: [ParameterSlot] = []
+        self.layoutOfRoute = patterns.map { pattern in
             let segments = pattern.segments
             let key = segments.map(\.parameterKey)
-            let layout = shared[key] ?? ParameterLayout(segments)
-            shared[key] = layout
-            return layout
+            if let layout = shared[key] { return layout }
+            var names: [String] = []
+            let firstSlot = Int32(slots.count)
+            for (index, segment) in segments.enumerated() {
+                guard let name = segment.parameterName else { continue }
+                names.append(name)
+                if case .optional = segment {
+                    slots.append(ParameterSlot(segment: Int32(index), optional: true))
+                } else {
+                    slots.append(ParameterSlot(segment: Int32(index), optional: false))
+                }
+            }
+            layouts.append(ParameterLayout(names: names.isEmpty ? Parameters.noNames : ParameterNames(names), firstSlot: firstSlot, slotCount: Int32(slots.count) - firstSlot))
+            shared[key] = Int32(layouts.count - 1)
+            return Int32(layouts.count - 1)
         }
+        self.layouts = layouts
+        self.slots = slots
         var validated = [UInt64](repeating: 0, count: (hasValidator.count + 63) / 64)
         for (route, flag) in hasValidator.enumerated() where flag { validated[route / 64] |= 1 << UInt64(route % 64) }
         self.validated = validated
@@ -75,39 +82,51 @@ final class RouteLookup {
         return node < 0 ? nil : trie.firstRoute(at: node)
     }
 
-    /// The winner for a normalised path, unless a validator could hand it over to another candidate.
+    /// The winner for a normalised path, unless the full search must decide (see `Best`).
     func best(_ path: String) -> Best {
         var text = path
         return text.withUTF8 { bytes in
-            PathSegmenter.withSegments(bytes, end: bytes.count) { segments in best(bytes, segments, path: path) }
+            PathSegmenter.withSegments(bytes, end: bytes.count) { segments in best(bytes, segments) }
         }
     }
 
     /// `best` for text that is already a plain normalised path (the common case, taken in one pass);
     /// nil for anything else, which needs `Location(parsing:)` first.
     func bestIfPlain(_ path: String) -> Best? {
-        var text = path
-        return text.withUTF8 { bytes in
+        // A native string's bytes are read in place (`withUTF8` on a copy would retain it); others are
+        // not plain paths often enough to matter and take the general route.
+        path.utf8.withContiguousStorageIfAvailable { bytes in
             withUnsafeTemporaryAllocation(of: SegmentBounds.self, capacity: 32) { buffer in
                 PathSegmenter.splitPlain(bytes, into: buffer).map { count in
-                    best(bytes, UnsafeBufferPointer(rebasing: buffer[0..<count]), path: path)
+                    best(bytes, UnsafeBufferPointer(rebasing: buffer[0..<count]))
                 }
             }
-        }
+        } ?? nil
     }
 
-    /// `bytes` are `path`'s UTF-8, which the parameters keep and slice.
-    private func best(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>,
-                      path: String) -> Best {
+    /// Everything here is trivial (indices and byte offsets into the caller's path), so it leaves the
+    /// search's closures without reference counting; the caller makes the `Parameters`.
+    private func best(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>) -> Best {
         withUnsafeTemporaryAllocation(of: FrozenTrie.Capture.self, capacity: trie.maximumDepth + 1) { captures in
             var best = BestCandidate(capturesInto: captures)
             trie.searchBest(bytes, segments, into: &best)
             guard best.node >= 0 else { return .none }
             let route = trie.firstRoute(at: best.node)
-            if validated[route >> 6] & (1 << UInt64(route & 63)) != 0 { return .needsValidators }
-            let params = parameters(of: route, UnsafeBufferPointer(captures), segments, path: path)
-            return .found(Candidate(route: route, params: params))
+            let layout = layouts[Int(layoutOfRoute[route])]
+            if validated[route >> 6] & (1 << UInt64(route & 63)) != 0 || layout.slotCount > Parameters.InlineSpans.capacity {
+                return .needsFullSearch
+            }
+            var spans = Parameters.InlineSpans()
+            for slot in slots[Int(layout.firstSlot)..<Int(layout.firstSlot + layout.slotCount)] {
+                spans.append(span(of: slot, UnsafeBufferPointer(captures), segments))
+            }
+            return .found(route: route, spans: spans)
         }
+    }
+
+    /// A route's parameter names, for the `Parameters` of its matches.
+    func names(of route: Int) -> ParameterNames {
+        layouts[Int(layoutOfRoute[route])].names
     }
 
     /// What matching `location` against the candidate's route yields (before any validator runs).
@@ -136,23 +155,27 @@ final class RouteLookup {
         }
     }
 
-    /// Where each capture sits in the path; nothing is copied or decoded until someone reads a value.
+    /// A candidate's parameters (nothing is copied or decoded until someone reads a value).
     private func parameters(of route: Int, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
                             _ segments: UnsafeBufferPointer<SegmentBounds>, path: String) -> Parameters {
-        let layout = layouts[route]
-        guard !layout.slots.isEmpty else { return Parameters(source: "", names: Self.noNames, escaped: false) }
+        let layout = layouts[Int(layoutOfRoute[route])]
         var params = Parameters(source: path, names: layout.names, escaped: true)
-        for slot in layout.slots {
-            let capture = captures[slot.segment]
-            if slot.optional && capture.first < 0 {
-                params.append(.absent)
-            } else if capture.first < capture.end {
-                // The path is normalised, so a splat's segments are one contiguous run of bytes.
-                params.append(Parameters.Span(start: segments[capture.first].start, end: segments[capture.end - 1].end))
-            } else {
-                params.append(Parameters.Span(start: 0, end: 0))
-            }
+        for slot in slots[Int(layout.firstSlot)..<Int(layout.firstSlot + layout.slotCount)] {
+            params.append(span(of: slot, captures, segments))
         }
         return params
+    }
+
+    /// Where a parameter's capture sits in the path.
+    @inline(__always)
+    private func span(of slot: ParameterSlot, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
+                      _ segments: UnsafeBufferPointer<SegmentBounds>) -> Parameters.Span {
+        let capture = captures[Int(slot.segment)]
+        if slot.optional && capture.first < 0 { return .absent }
+        // The path is normalised, so a splat's segments are one contiguous run of bytes.
+        if capture.first < capture.end {
+            return Parameters.Span(start: segments[capture.first].start, end: segments[capture.end &- 1].end)
+        }
+        return Parameters.Span(start: 0, end: 0)
     }
 }

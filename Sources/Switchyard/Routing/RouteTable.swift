@@ -8,7 +8,9 @@
 ///     try table.url(name: "album", params: ["id": "12"])  // "/album/12"
 public final class RouteTable<Payload> {
     public let caseInsensitive: Bool
-    @usableFromInline var storage: [Route<Payload>] = []
+    // Read on every match; no access to these lasts beyond one statement (the table is not Sendable, and
+    // validators run with no access open), so the per-access dynamic exclusivity check is dropped.
+    @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
     /// By route index; most routes have none, so only those that do take room.
     private var validators: [Int: RouteValidator] = [:]
     private var names: [String: Int] = [:]
@@ -17,7 +19,7 @@ public final class RouteTable<Payload> {
     private var declarationTrie: RouteTrie?
     /// Rank per route and the frozen lookup, rebuilt on the first lookup after a declaration.
     private var cachedRanks: [Int32]?
-    private var cachedLookup: RouteLookup?
+    @exclusivity(unchecked) private var cachedLookup: RouteLookup?
 
     public init(caseInsensitive: Bool = false) {
         self.caseInsensitive = caseInsensitive
@@ -91,37 +93,66 @@ public final class RouteTable<Payload> {
     ///     try table.match("/album/12?tab=info")?.info.params["id"]   // "12"
     @inlinable
     public func match(_ path: String) throws -> RouteMatch<Payload>? {
-        guard let (route, info) = try resolve(path, patternOf: { storage[$0].pattern.text }) else { return nil }
-        return RouteMatch(route: storage[route], info: info)
+        var route = -1
+        let info = try resolve(path, route: &route, patternOf: { storage[$0].pattern.text })
+        return route < 0 ? nil : RouteMatch(route: storage[route], info: info)
     }
 
-    /// `match` up to the winning route's index: all of it that does not depend on the payload type, so the
-    /// part inlined and specialised in the caller is only the final pairing (no generic metadata lookups).
-    /// `patternOf` reads a route's pattern text in that specialised caller; filling it in afterwards
-    /// instead cost a copy of the whole info.
+    /// `match` up to the winning route's index (written to `route`, left alone when nothing matches):
+    /// all of it that does not depend on the payload type, so the part inlined and specialised in the
+    /// caller is only the final pairing (no generic metadata lookups). `patternOf` reads a route's
+    /// pattern text in that specialised caller.
+    ///
+    /// Returns the winner's info, or an empty one when nothing matches: not an optional, and each
+    /// outcome's info straight from the call that makes it, because either way the compiler copied the
+    /// whole info (every reference in it retained, then released) once more on its way out.
     @usableFromInline
-    func resolve(_ path: String, patternOf: (Int) -> String) throws -> (route: Int, info: RouteInfo)? {
+    func resolve(_ path: String, route: inout Int, patternOf: (Int) -> String) throws -> RouteInfo {
         let lookup = self.lookup
-        let location: Location
-        let best: RouteLookup.Best
-        if let plain = lookup.bestIfPlain(path) {
-            location = Location(path: path)
-            best = plain
-        } else {
-            location = Location(parsing: path)
-            best = lookup.best(location.path)
+        if let best = lookup.bestIfPlain(path) {
+            return try info(best, plainPath: path, in: lookup, route: &route, patternOf: patternOf)
         }
+        return try info(at: Location(parsing: path), in: lookup, route: &route, patternOf: patternOf)
+    }
+
+    /// A plain path (the common case) is its own location: no query, no fragment, nothing to copy.
+    private func info(_ best: RouteLookup.Best, plainPath path: String, in lookup: RouteLookup, route: inout Int,
+                      patternOf: (Int) -> String) throws -> RouteInfo {
         switch best {
         case .none:
-            return nil
-        case .found(let candidate):
-            return (candidate.route, lookup.info(candidate, at: location, pattern: patternOf(candidate.route)))
-        case .needsValidators:
-            for candidate in lookup.all(location.path) {
-                if let info = try validated(candidate, at: location) { return (candidate.route, info) }
-            }
-            return nil
+            return RouteInfo.unmatched
+        case .found(let winner, let spans):
+            route = winner
+            return RouteInfo(path: path, pattern: patternOf(winner), names: lookup.names(of: winner), spans: spans)
+        case .needsFullSearch:
+            return try firstValidated(at: Location(path: path), route: &route) ?? RouteInfo.unmatched
         }
+    }
+
+    private func info(at location: Location, in lookup: RouteLookup, route: inout Int,
+                      patternOf: (Int) -> String) throws -> RouteInfo {
+        switch lookup.best(location.path) {
+        case .none:
+            return RouteInfo.unmatched
+        case .found(let winner, let spans):
+            route = winner
+            return RouteInfo(path: location.path, pattern: patternOf(winner),
+                             params: Parameters(source: location.path, names: lookup.names(of: winner), spans: spans),
+                             query: location.query, fragment: location.fragment)
+        case .needsFullSearch:
+            return try firstValidated(at: location, route: &route) ?? RouteInfo.unmatched
+        }
+    }
+
+    /// The best candidate whose validator (if any) accepts: its info, and its index in `route`.
+    private func firstValidated(at location: Location, route: inout Int) throws -> RouteInfo? {
+        for candidate in lookup.all(location.path) {
+            if let info = try validated(candidate, at: location) {
+                route = candidate.route
+                return info
+            }
+        }
+        return nil
     }
 
     /// Every route whose pattern matches and whose validator (if any) accepts, in rank order.
@@ -204,7 +235,12 @@ public final class RouteTable<Payload> {
     }
 
     private var lookup: RouteLookup {
-        if let cachedLookup { return cachedLookup }
+        cachedLookup ?? freezeLookup()
+    }
+
+    /// Builds the lookup after declarations (out of line: `lookup` is read on every match).
+    @inline(never)
+    private func freezeLookup() -> RouteLookup {
         trimCapacity()
         let lookup = RouteLookup(takeDeclarationTrie(), ranks: ranks, patterns: storage.map(\.pattern),
                                  hasValidator: storage.indices.map { validators[$0] != nil })

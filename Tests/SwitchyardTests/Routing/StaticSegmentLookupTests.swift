@@ -20,4 +20,33 @@ import Testing
         #expect(try table.match("/root/abcdefghij/end")?.route.payload == "parameter")
         #expect(try table.match("/root/abcdefgh/other") == nil)
     }
+
+    /// A short segment is read as one word from the bytes after it, or else before it, or (in a path
+    /// shorter than 8 bytes) byte by byte; a case-insensitive table folds that word's letters at once.
+    @Test(arguments: [false, true])
+    func segmentsAreFoundWhereverTheySitInThePath(caseInsensitive: Bool) throws {
+        let table = RouteTable<String>(caseInsensitive: caseInsensitive)
+        let words = ["a", "AbC", "@[", "é", "abcdefgh"]
+        for word in words {
+            try table.add("/\(word)", payload: word)
+            try table.add("/\(word)/long-suffix", payload: word + " first")
+            try table.add("/long-prefix/\(word)", payload: word + " last")
+        }
+        try table.add("/:any", payload: "parameter")
+        try table.add("/:any/long-suffix", payload: "parameter first")
+        try table.add("/long-prefix/:any", payload: "parameter last")
+        for word in words {
+            #expect(try table.match("/\(word)")?.route.payload == word)
+            #expect(try table.match("/\(word)/long-suffix")?.route.payload == word + " first")
+            #expect(try table.match("/long-prefix/\(word)")?.route.payload == word + " last")
+        }
+        #expect(try table.match("/aBc")?.route.payload == (caseInsensitive ? "AbC" : "parameter"))
+        #expect(try table.match("/long-prefix/ABCDEFGH")?.route.payload == (caseInsensitive ? "abcdefgh last" : "parameter last"))
+        #expect(try table.match("/A/long-suffix")?.route.payload == (caseInsensitive ? "a first" : "parameter first"))
+        // Folding touches A–Z only: `@` and `[` sit beside them, `` ` `` and `{` are their +0x20, and
+        // `É` is not ASCII.
+        #expect(try table.match("/`{")?.route.payload == "parameter")
+        #expect(try table.match("/long-prefix/`{")?.route.payload == "parameter last")
+        #expect(try table.match("/É")?.route.payload == "parameter")
+    }
 }
