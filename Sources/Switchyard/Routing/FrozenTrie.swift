@@ -282,30 +282,34 @@ final class FrozenTrie {
         var opensOptional: Bool
     }
 
-    /// The best-ranked shape for `segments`. Tries the depth-first search's first path directly (at each
-    /// segment the static child, else the parameter child): when that path ends on a route, the search
-    /// would report it first and settled, since every other shape ranks below it at the first segment
-    /// where they differ. Otherwise (a dead end, or only optional or splat shapes) the full search decides.
-    func searchBest(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>,
-                    into best: inout BestCandidate) {
+    /// The node of the depth-first search's first path, taken directly (at each segment the static
+    /// child, else the parameter child), when it ends on a route: the search would report that node
+    /// first and settled, since every other shape ranks below it at the first segment where they differ.
+    /// -1 otherwise (a dead end, or only optional or splat shapes): then the full search decides.
+    /// Its captures are the segments themselves, one each.
+    func directMatch(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>) -> Int32 {
         var node: Int32 = 0
         for bounds in segments {
             let current = nodes.baseAddress! + Int(node)
             var next: Int32 = -1
-            if current.pointee.staticCount > 0 {
-                next = staticChild(of: current, bytes, bounds)
-            }
+            if current.pointee.staticCount > 0 { next = staticChild(of: current, bytes, bounds) }
             if next < 0 { next = current.pointee.parameter }
-            if next < 0 { return search(bytes, segments, into: &best) }
+            if next < 0 { return -1 }
             node = next
         }
-        let found = nodes[Int(node)]
-        guard routeEnd(of: node) > found.routeStart else { return search(bytes, segments, into: &best) }
+        return routeEnd(of: node) > nodes[Int(node)].routeStart ? node : -1
+    }
+
+    /// The best-ranked shape for `segments`: `directMatch`, else the full search.
+    func searchBest(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>,
+                    into best: inout BestCandidate) {
+        let node = directMatch(bytes, segments)
+        guard node >= 0 else { return search(bytes, segments, into: &best) }
         if let captures = best.captures {
             for index in 0..<segments.count { captures[index] = Capture(first: index, end: index &+ 1) }
         }
         best.node = node
-        best.rank = found.rank
+        best.rank = nodes[Int(node)].rank
     }
 
     /// Depth-first search over every route shape matching `segments`; see `CandidateSink`.

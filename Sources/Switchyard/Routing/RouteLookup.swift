@@ -107,21 +107,35 @@ final class RouteLookup {
     /// Everything here is trivial (indices and byte offsets into the caller's path), so it leaves the
     /// search's closures without reference counting; the caller makes the `Parameters`.
     private func best(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>) -> Best {
-        withUnsafeTemporaryAllocation(of: FrozenTrie.Capture.self, capacity: trie.maximumDepth + 1) { captures in
-            var best = BestCandidate(capturesInto: captures)
-            trie.searchBest(bytes, segments, into: &best)
-            guard best.node >= 0 else { return .none }
-            let route = trie.firstRoute(at: best.node)
-            let layout = layouts[Int(layoutOfRoute[route])]
-            if validated[route >> 6] & (1 << UInt64(route & 63)) != 0 || layout.slotCount > Parameters.InlineSpans.capacity {
-                return .needsFullSearch
+        let direct = trie.directMatch(bytes, segments)
+        if direct >= 0 {
+            // Only static and parameter segments lead there: parameter i is segment `slot.segment`.
+            return winner(at: direct) { slot in
+                let bounds = segments[Int(slot.segment)]
+                return Parameters.Span(start: bounds.start, end: bounds.end)
             }
-            var spans = Parameters.InlineSpans()
-            for slot in slots[Int(layout.firstSlot)..<Int(layout.firstSlot + layout.slotCount)] {
-                spans.append(span(of: slot, UnsafeBufferPointer(captures), segments))
-            }
-            return .found(route: route, spans: spans)
         }
+        return withUnsafeTemporaryAllocation(of: FrozenTrie.Capture.self, capacity: trie.maximumDepth + 1) { captures in
+            var best = BestCandidate(capturesInto: captures)
+            trie.search(bytes, segments, into: &best)
+            guard best.node >= 0 else { return .none }
+            return winner(at: best.node) { slot in span(of: slot, UnsafeBufferPointer(captures), segments) }
+        }
+    }
+
+    /// The first route ending at `node`, with the span of each of its parameters.
+    @inline(__always)
+    private func winner(at node: Int32, span: (ParameterSlot) -> Parameters.Span) -> Best {
+        let route = trie.firstRoute(at: node)
+        let layout = layouts[Int(layoutOfRoute[route])]
+        if validated[route >> 6] & (1 << UInt64(route & 63)) != 0 || layout.slotCount > Parameters.InlineSpans.capacity {
+            return .needsFullSearch
+        }
+        var spans = Parameters.InlineSpans()
+        for slot in slots[Int(layout.firstSlot)..<Int(layout.firstSlot + layout.slotCount)] {
+            spans.append(span(slot))
+        }
+        return .found(route: route, spans: spans)
     }
 
     /// A route's parameter names, for the `Parameters` of its matches.
