@@ -31,15 +31,17 @@ public final class RouteTable<Payload> {
     public func add(_ pattern: String, name: String? = nil, site: String? = nil,
                     validator: RouteValidator? = nil, payload: Payload) throws(RoutingError) -> RouteID {
         let compiled: Pattern
-        do { compiled = try Pattern(pattern) } catch { throw .invalidPattern(error) }
+        let segments: [PatternSegment]
+        do { (compiled, segments) = try Pattern.compiled(pattern) } catch { throw .invalidPattern(error) }
         if let name, let existing = names[name] {
             throw .duplicateName(name, firstSite: storage[existing].site)
         }
-        let segments = compiled.segments
         var trie = takeDeclarationTrie()
         defer { declarationTrie = trie }
-        let equivalents = trie.routes(shapedLike: segments)
-        if let blocking = equivalents.first(where: { validators[$0] == nil }) {
+        // Creates only nodes no route ends at yet, so a duplicate (which needs a route there) leaves the
+        // trie as it was.
+        let node = trie.node(shapedLike: segments)
+        if let blocking = trie.routes(at: node).first(where: { validators[$0] == nil }) {
             throw .duplicatePattern(pattern: compiled.text, firstPattern: storage[blocking].pattern.text,
                                     firstSite: storage[blocking].site)
         }
@@ -48,7 +50,7 @@ public final class RouteTable<Payload> {
                              hasValidator: validator != nil, payload: payload))
         if let validator { validators[id.rawValue] = validator }
         if let name { names[name] = id.rawValue }
-        trie.insert(segments, route: id.rawValue)
+        trie.attach(route: id.rawValue, at: node)
         cachedRanks = nil
         cachedLookup = nil
         return id
@@ -61,7 +63,9 @@ public final class RouteTable<Payload> {
             return trie
         }
         var trie = RouteTrie(caseInsensitive: caseInsensitive)
-        for (index, route) in storage.enumerated() { trie.insert(route.pattern.segments, route: index) }
+        for (index, route) in storage.enumerated() {
+            trie.attach(route: index, at: trie.node(shapedLike: route.pattern.segments))
+        }
         return trie
     }
 
@@ -190,17 +194,23 @@ public final class RouteTable<Payload> {
     /// transient pool (kept for good they would cost a large table a megabyte).
     private func sortedBySpecificity() -> [Int] {
         var pool: [UInt8] = []
-        var starts: [Int32] = [0]
+        var starts: [Int] = [0]
         starts.reserveCapacity(storage.count + 1)
         for route in storage {
-            pool += route.pattern.segments.map(\.specificity)
-            starts.append(Int32(pool.count))
+            route.pattern.appendSpecificities(to: &pool)
+            starts.append(pool.count)
         }
-        func specificity(_ route: Int) -> ArraySlice<UInt8> { pool[Int(starts[route])..<Int(starts[route + 1])] }
-        return storage.indices.sorted { a, b in
-            let (first, second) = (specificity(a), specificity(b))
-            return first.elementsEqual(second) ? a < b : first.lexicographicallyPrecedes(second)
+        var order = Array(storage.indices)
+        pool.withUnsafeBufferPointer { pool in
+            starts.withUnsafeBufferPointer { starts in
+                order.sort { a, b in
+                    let (first, second) = (pool[starts[a]..<starts[a + 1]], pool[starts[b]..<starts[b + 1]])
+                    for (mine, theirs) in zip(first, second) where mine != theirs { return mine < theirs }
+                    return first.count != second.count ? first.count < second.count : a < b
+                }
+            }
         }
+        return order
     }
 
     private var lookup: RouteLookup {
