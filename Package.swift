@@ -33,6 +33,17 @@ let package = Package(
             dependencies: [
                 "SwitchyardREPL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // The Swift runtime and libraries linked in: loading and relocating them as shared
+            // libraries took about half of a bare start-up (`switchyard -e ''`). Release only: the
+            // debug build links the tests against it, and they load the shared runtime themselves.
+            // The static FoundationEssentials (argument-parser's import) needs the libraries its
+            // shared build would have loaded by itself.
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
+                .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
+                .linkedLibrary("swiftSynchronization", .when(configuration: .release)),
             ]
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
