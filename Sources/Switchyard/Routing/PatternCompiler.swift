@@ -13,7 +13,7 @@ public enum PatternCompiler {
     /// 1,000-route script compiles 1,000 patterns while the program starts.
     static func compilation(of text: String) throws(PatternError) -> (segments: [PatternSegment], text: String) {
         let (pieces, isASCII) = pieces(of: text)
-        var compiler = Compilation(pattern: text, isASCII: isASCII)
+        var compiler = Compilation(pattern: text, pieces: pieces, isASCII: isASCII)
         compiler.segments.reserveCapacity(pieces.count)
         for piece in pieces {
             try compiler.add(piece)
@@ -98,16 +98,17 @@ public enum PatternCompiler {
 
     private struct Compilation {
         let pattern: String
+        /// Segment i is made from piece i.
+        let pieces: [Piece]
         /// See `pieces(of:)`: bytes are characters.
         let isASCII: Bool
         var segments: [PatternSegment] = []
-        /// Names claimed so far with their columns: a pattern has a few, so a search beats hashing.
-        var nameColumns: [(name: String, column: Int)] = []
         var splatColumn: Int?
         var optionalCount = 0
 
-        init(pattern: String, isASCII: Bool) {
+        init(pattern: String, pieces: [Piece], isASCII: Bool) {
             self.pattern = pattern
+            self.pieces = pieces
             self.isASCII = isASCII
         }
 
@@ -164,8 +165,8 @@ public enum PatternCompiler {
 
         mutating func addSplat(_ piece: Piece) throws(PatternError) {
             let name = afterMarker(piece)
+            // An unnamed splat cannot clash: names start with a letter, and nothing follows a splat.
             let text = name.isEmpty ? "*" : try validatedName(name, column: piece.column + 1)
-            if name.isEmpty { try claim("*", column: piece.column) }
             splatColumn = piece.column
             segments.append(.splat(text))
         }
@@ -199,7 +200,7 @@ public enum PatternCompiler {
         /// Checks `[A-Za-z][A-Za-z0-9_]*` and uniqueness; `column` is where the name starts. After the first
         /// character, byte by byte: every allowed character is one ASCII byte, and any other byte fails the
         /// name either way.
-        mutating func validatedName(_ name: Substring, column: Int) throws(PatternError) -> String {
+        func validatedName(_ name: Substring, column: Int) throws(PatternError) -> String {
             let text = String(name)
             func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
             func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -215,11 +216,12 @@ public enum PatternCompiler {
             return text
         }
 
-        mutating func claim(_ name: String, column: Int) throws(PatternError) {
-            if let first = nameColumns.first(where: { $0.name == name }) {
-                throw error(column, "duplicate parameter name \"\(name)\" (first used at column \(first.column))")
+        /// A pattern has a few names, so the segments so far are searched rather than a set kept; the
+        /// first use's column is its piece's, past the ":" or "*".
+        func claim(_ name: String, column: Int) throws(PatternError) {
+            if let first = segments.firstIndex(where: { $0.parameterName == name }) {
+                throw error(column, "duplicate parameter name \"\(name)\" (first used at column \(pieces[first].column + 1))")
             }
-            nameColumns.append((name, column))
         }
     }
 }
