@@ -12,9 +12,11 @@ public final class RouteTable<Payload> {
     /// By route index; most routes have none, so only those that do take room.
     private var validators: [Int: RouteValidator] = [:]
     private var names: [String: Int] = [:]
-    /// The declaration trie. Dropped once the lookup is frozen, so a large table does not hold both
-    /// tries, and rebuilt from the patterns by the next declaration.
-    private var declarationTrie: RouteTrie?
+    /// The declaration trie, changed in place by each declaration. Handed to the lookup when it is
+    /// frozen (so a large table does not hold both tries), and rebuilt from the patterns by the next
+    /// declaration.
+    private var declarationTrie: RouteTrie
+    private var declarationTrieHandedOver = false
     /// Rank per route and the frozen lookup, rebuilt on the first lookup after a declaration.
     private var cachedRanks: [Int32]?
     private var cachedLookup: RouteLookup?
@@ -36,12 +38,11 @@ public final class RouteTable<Payload> {
         if let name, let existing = names[name] {
             throw .duplicateName(name, firstSite: storage[existing].site)
         }
-        var trie = takeDeclarationTrie()
-        defer { declarationTrie = trie }
+        if declarationTrieHandedOver { rebuildDeclarationTrie() }
         // Creates only nodes no route ends at yet, so a duplicate (which needs a route there) leaves the
         // trie as it was.
-        let node = trie.node(shapedLike: segments)
-        if let blocking = trie.routes(at: node).first(where: { validators[$0] == nil }) {
+        let node = declarationTrie.node(shapedLike: segments)
+        if let blocking = declarationTrie.routes(at: node).first(where: { validators[$0] == nil }) {
             throw .duplicatePattern(pattern: compiled.text, firstPattern: storage[blocking].pattern.text,
                                     firstSite: storage[blocking].site)
         }
@@ -50,22 +51,27 @@ public final class RouteTable<Payload> {
                              hasValidator: validator != nil, payload: payload))
         if let validator { validators[id.rawValue] = validator }
         if let name { names[name] = id.rawValue }
-        trie.attach(route: id.rawValue, at: node)
+        declarationTrie.attach(route: id.rawValue, at: node)
         cachedRanks = nil
         cachedLookup = nil
         return id
     }
 
-    /// The declaration trie, moved out of the table (so inserting does not copy it), or rebuilt.
-    private func takeDeclarationTrie() -> RouteTrie {
-        if let trie = declarationTrie {
-            declarationTrie = nil
-            return trie
-        }
+    private func rebuildDeclarationTrie() {
         var trie = RouteTrie(caseInsensitive: caseInsensitive)
         for (index, route) in storage.enumerated() {
             trie.attach(route: index, at: trie.node(shapedLike: route.pattern.segments))
         }
+        declarationTrie = trie
+        declarationTrieHandedOver = false
+    }
+
+    /// The declaration trie for the lookup to freeze, the table keeping an empty one in its place.
+    private func handOverDeclarationTrie() -> RouteTrie {
+        if declarationTrieHandedOver { rebuildDeclarationTrie() }
+        let trie = declarationTrie
+        declarationTrie = RouteTrie(caseInsensitive: caseInsensitive)
+        declarationTrieHandedOver = true
         return trie
     }
 
@@ -216,7 +222,7 @@ public final class RouteTable<Payload> {
     private var lookup: RouteLookup {
         if let cachedLookup { return cachedLookup }
         trimCapacity()
-        let lookup = RouteLookup(takeDeclarationTrie(), ranks: ranks, patterns: storage.map(\.pattern),
+        let lookup = RouteLookup(handOverDeclarationTrie(), ranks: ranks, patterns: storage.map(\.pattern),
                                  hasValidator: storage.indices.map { validators[$0] != nil })
         cachedLookup = lookup
         if storage.count >= HeapTrim.routeThreshold { HeapTrim.returnFreedMemory() }
