@@ -33,6 +33,17 @@ let package = Package(
             dependencies: [
                 "SwitchyardREPL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // Release builds on Linux link the Swift runtime and libraries in: loading and relocating
+            // them as shared libraries took about half of a bare start-up (`switchyard -e ''`). Debug
+            // builds link the tests against this target, and they load the shared runtime themselves.
+            // The static FoundationEssentials (argument-parser's import) needs the libraries its
+            // shared build would have loaded by itself.
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("swiftSynchronization", .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),

@@ -79,6 +79,9 @@ struct SwitchyardCommand: ParsableCommand {
             run(subcommand, selection.arguments)
         }
         let split = ScriptArgumentSplit(arguments)
+        if let plain = PlainInvocation(split) {
+            Glibc.exit(ScriptInvocation.run(plain.request, options: SessionOptions()).rawValue)
+        }
         do {
             var command = try parseAsRoot(split.parsed)
             if var root = command as? SwitchyardCommand {

@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test(arguments: [["--bogus"], ["--max-instructions", "many"], ["--max-memory", "0"],
-                      ["graph"], ["graph", "app.lua", "--format", "png"], ["test", "--junit"]])
+                      ["graph"], ["graph", "app.lua", "--format", "png"], ["test", "--junit"],
+                      ["-e"], ["-e", "--sandbox", "hello.lua"]])
     func usageErrorsExitTwoWithAMessageOnStderr(arguments: [String]) throws {
         let result = try CommandRun.switchyard(arguments)
         #expect(result.status == 2)

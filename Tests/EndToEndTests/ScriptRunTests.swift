@@ -29,6 +29,12 @@ import Testing
         #expect(result.output == "2\nsecond\n")
     }
 
+    @Test func chunksThenAFileWhoseArgumentsLookLikeOptions() throws {
+        let result = try CommandRun.switchyard(["-e", "print('chunk')", "hello.lua", "--sandbox", "-e"])
+        #expect(result.status == 0)
+        #expect(result.output == "chunk\nhello\thello.lua\t--sandbox\t-e\t2\n")
+    }
+
     @Test func chunkErrorExitsOne() throws {
         let result = try CommandRun.switchyard(["-e", "error('boom')"])
         #expect(result.status == 1)

@@ -9,8 +9,15 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
 
     /// Compiles and validates `text`; a malformed pattern throws a `PatternError` pointing at the column.
     public init(_ text: String) throws(PatternError) {
-        let segments = try PatternCompiler.compile(text)
-        self.text = "/" + segments.map(\.text).joined(separator: "/")
+        self = try Pattern.compiled(text).pattern
+    }
+
+    private init(normalised text: String) { self.text = text }
+
+    /// The pattern and its segments from one compilation (declaring a route needs both).
+    static func compiled(_ text: String) throws(PatternError) -> (pattern: Pattern, segments: [PatternSegment]) {
+        let compilation = try PatternCompiler.compilation(of: text)
+        return (Pattern(normalised: compilation.text), compilation.segments)
     }
 
     /// The segments, read back from the normalised text: a table keeps only the text of each pattern
@@ -24,7 +31,33 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
                 return String(decoding: bytes, as: UTF8.self).unicodeScalars.split(separator: "/")
                     .map { PatternSegment(normalised: Substring($0)) }
             }
-            return bytes.split(separator: UInt8(ascii: "/")).map { PatternSegment(normalisedASCII: UnsafeBufferPointer(rebasing: $0)) }
+            var segments: [PatternSegment] = []
+            segments.reserveCapacity(bytes.count { $0 == UInt8(ascii: "/") })
+            var start = 1
+            for offset in 1...bytes.count where offset == bytes.count || bytes[offset] == UInt8(ascii: "/") {
+                if start < offset { segments.append(PatternSegment(normalisedASCII: UnsafeBufferPointer(rebasing: bytes[start..<offset]))) }
+                start = offset + 1
+            }
+            return segments
+        }
+    }
+
+    /// Each segment's `PatternSegment.specificity`, appended to `pool`, read from the text's bytes (no
+    /// segment strings): ranking reads them for every route. A compiled literal never starts with ":" or
+    /// "*", and "/" bytes are exactly the "/" scalars the compiler splits on.
+    func appendSpecificities(to pool: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for offset in 0...bytes.count where offset == bytes.count || bytes[offset] == UInt8(ascii: "/") {
+                defer { start = offset + 1 }
+                guard start < offset else { continue }
+                switch bytes[start] {
+                case UInt8(ascii: ":"): pool.append(bytes[offset - 1] == UInt8(ascii: "?") ? 2 : 1)
+                case UInt8(ascii: "*"): pool.append(3)
+                default: pool.append(0)
+                }
+            }
         }
     }
 

@@ -14,9 +14,11 @@ public final class RouteTable<Payload> {
     /// By route index; most routes have none, so only those that do take room.
     private var validators: [Int: RouteValidator] = [:]
     private var names: [String: Int] = [:]
-    /// The declaration trie. Dropped once the lookup is frozen, so a large table does not hold both
-    /// tries, and rebuilt from the patterns by the next declaration.
-    private var declarationTrie: RouteTrie?
+    /// The declaration trie, changed in place by each declaration. Handed to the lookup when it is
+    /// frozen (so a large table does not hold both tries), and rebuilt from the patterns by the next
+    /// declaration.
+    private var declarationTrie: RouteTrie
+    private var declarationTrieHandedOver = false
     /// Rank per route and the frozen lookup, rebuilt on the first lookup after a declaration.
     private var cachedRanks: [Int32]?
     @exclusivity(unchecked) private var cachedLookup: RouteLookup?
@@ -33,15 +35,16 @@ public final class RouteTable<Payload> {
     public func add(_ pattern: String, name: String? = nil, site: String? = nil,
                     validator: RouteValidator? = nil, payload: Payload) throws(RoutingError) -> RouteID {
         let compiled: Pattern
-        do { compiled = try Pattern(pattern) } catch { throw .invalidPattern(error) }
+        let segments: [PatternSegment]
+        do { (compiled, segments) = try Pattern.compiled(pattern) } catch { throw .invalidPattern(error) }
         if let name, let existing = names[name] {
             throw .duplicateName(name, firstSite: storage[existing].site)
         }
-        let segments = compiled.segments
-        var trie = takeDeclarationTrie()
-        defer { declarationTrie = trie }
-        let equivalents = trie.routes(shapedLike: segments)
-        if let blocking = equivalents.first(where: { validators[$0] == nil }) {
+        if declarationTrieHandedOver { rebuildDeclarationTrie() }
+        // Creates only nodes no route ends at yet, so a duplicate (which needs a route there) leaves the
+        // trie as it was.
+        let node = declarationTrie.node(shapedLike: segments)
+        if let blocking = declarationTrie.routes(at: node).first(where: { validators[$0] == nil }) {
             throw .duplicatePattern(pattern: compiled.text, firstPattern: storage[blocking].pattern.text,
                                     firstSite: storage[blocking].site)
         }
@@ -50,20 +53,27 @@ public final class RouteTable<Payload> {
                              hasValidator: validator != nil, payload: payload))
         if let validator { validators[id.rawValue] = validator }
         if let name { names[name] = id.rawValue }
-        trie.insert(segments, route: id.rawValue)
+        declarationTrie.attach(route: id.rawValue, at: node)
         cachedRanks = nil
         cachedLookup = nil
         return id
     }
 
-    /// The declaration trie, moved out of the table (so inserting does not copy it), or rebuilt.
-    private func takeDeclarationTrie() -> RouteTrie {
-        if let trie = declarationTrie {
-            declarationTrie = nil
-            return trie
-        }
+    private func rebuildDeclarationTrie() {
         var trie = RouteTrie(caseInsensitive: caseInsensitive)
-        for (index, route) in storage.enumerated() { trie.insert(route.pattern.segments, route: index) }
+        for (index, route) in storage.enumerated() {
+            trie.attach(route: index, at: trie.node(shapedLike: route.pattern.segments))
+        }
+        declarationTrie = trie
+        declarationTrieHandedOver = false
+    }
+
+    /// The declaration trie for the lookup to freeze, the table keeping an empty one in its place.
+    private func handOverDeclarationTrie() -> RouteTrie {
+        if declarationTrieHandedOver { rebuildDeclarationTrie() }
+        let trie = declarationTrie
+        declarationTrie = RouteTrie(caseInsensitive: caseInsensitive)
+        declarationTrieHandedOver = true
         return trie
     }
 
@@ -221,17 +231,23 @@ public final class RouteTable<Payload> {
     /// transient pool (kept for good they would cost a large table a megabyte).
     private func sortedBySpecificity() -> [Int] {
         var pool: [UInt8] = []
-        var starts: [Int32] = [0]
+        var starts: [Int] = [0]
         starts.reserveCapacity(storage.count + 1)
         for route in storage {
-            pool += route.pattern.segments.map(\.specificity)
-            starts.append(Int32(pool.count))
+            route.pattern.appendSpecificities(to: &pool)
+            starts.append(pool.count)
         }
-        func specificity(_ route: Int) -> ArraySlice<UInt8> { pool[Int(starts[route])..<Int(starts[route + 1])] }
-        return storage.indices.sorted { a, b in
-            let (first, second) = (specificity(a), specificity(b))
-            return first.elementsEqual(second) ? a < b : first.lexicographicallyPrecedes(second)
+        var order = Array(storage.indices)
+        pool.withUnsafeBufferPointer { pool in
+            starts.withUnsafeBufferPointer { starts in
+                order.sort { a, b in
+                    let (first, second) = (pool[starts[a]..<starts[a + 1]], pool[starts[b]..<starts[b + 1]])
+                    for (mine, theirs) in zip(first, second) where mine != theirs { return mine < theirs }
+                    return first.count != second.count ? first.count < second.count : a < b
+                }
+            }
         }
+        return order
     }
 
     private var lookup: RouteLookup {
@@ -242,7 +258,7 @@ public final class RouteTable<Payload> {
     @inline(never)
     private func freezeLookup() -> RouteLookup {
         trimCapacity()
-        let lookup = RouteLookup(takeDeclarationTrie(), ranks: ranks, patterns: storage.map(\.pattern),
+        let lookup = RouteLookup(handOverDeclarationTrie(), ranks: ranks, patterns: storage.map(\.pattern),
                                  hasValidator: storage.indices.map { validators[$0] != nil })
         cachedLookup = lookup
         if storage.count >= HeapTrim.routeThreshold { HeapTrim.returnFreedMemory() }

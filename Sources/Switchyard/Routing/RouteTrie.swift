@@ -7,13 +7,6 @@
 /// declaration order) and are found through one table for the whole trie, and the routes ending at a
 /// node are a linked list through `nextRoute`.
 struct RouteTrie {
-    enum Step: Hashable {
-        case literal([UInt8])
-        case parameter
-        case optional
-        case splat
-    }
-
     struct Node {
         var literalStart: Int32 = 0
         var literalEnd: Int32 = 0
@@ -45,25 +38,20 @@ struct RouteTrie {
 
     init(caseInsensitive: Bool) { self.caseInsensitive = caseInsensitive }
 
-    func steps(of segments: [PatternSegment]) -> [Step] {
-        segments.map { segment in
-            switch segment {
-            case .literal(let text): .literal(caseInsensitive ? text.utf8.map(ASCIIFolding.fold) : Array(text.utf8))
-            case .parameter: .parameter
-            case .optional: .optional
-            case .splat: .splat
-            }
-        }
-    }
-
-    /// Routes already declared with this shape, in declaration order.
-    func routes(shapedLike segments: [PatternSegment]) -> [Int] {
+    /// The node where patterns shaped like `segments` end, created (with the nodes on the way) if no
+    /// pattern of that shape was declared yet. One walk serves both the duplicate check and the insert.
+    mutating func node(shapedLike segments: [PatternSegment]) -> Int32 {
         var node: Int32 = 0
-        for step in steps(of: segments) {
-            node = child(of: node, step)
-            if node < 0 { return [] }
+        for (depth, segment) in segments.enumerated() {
+            switch segment {
+            case .literal(let text): node = staticChild(of: node, literal: caseInsensitive ? Self.folded(text) : text)
+            case .parameter: node = child(of: node, at: \.parameter)
+            case .optional: node = child(of: node, at: \.optional)
+            case .splat: node = child(of: node, at: \.splat)
+            }
+            maximumDepth = max(maximumDepth, depth + 1)
         }
-        return routes(at: node)
+        return node
     }
 
     /// Routes ending at `node`, in declaration order.
@@ -88,36 +76,9 @@ struct RouteTrie {
         return children
     }
 
-    /// `route` must be the next route number (routes are inserted in declaration order).
-    mutating func insert(_ segments: [PatternSegment], route: Int) {
-        var node: Int32 = 0
-        for (depth, step) in steps(of: segments).enumerated() {
-            var next = child(of: node, step)
-            if next < 0 {
-                next = Int32(nodes.count)
-                var fresh = Node()
-                maximumDepth = max(maximumDepth, depth + 1)
-                switch step {
-                case .literal(let bytes):
-                    fresh.literalStart = Int32(literalBytes.count)
-                    literalBytes += bytes
-                    fresh.literalEnd = Int32(literalBytes.count)
-                    statics[StaticKey(parent: node, literal: String(decoding: bytes, as: UTF8.self))] = next
-                    if nodes[Int(node)].lastStatic >= 0 {
-                        nodes[Int(nodes[Int(node)].lastStatic)].nextSibling = next
-                    } else {
-                        nodes[Int(node)].firstStatic = next
-                    }
-                    nodes[Int(node)].lastStatic = next
-                    nodes[Int(node)].staticCount += 1
-                case .parameter: nodes[Int(node)].parameter = next
-                case .optional: nodes[Int(node)].optional = next
-                case .splat: nodes[Int(node)].splat = next
-                }
-                nodes.append(fresh)
-            }
-            node = next
-        }
+    /// Ends `route` at `node`, after the routes already there; `route` must be the next route number
+    /// (routes are attached in declaration order).
+    mutating func attach(route: Int, at node: Int32) {
         nextRoute.append(-1)
         if nodes[Int(node)].lastRoute >= 0 {
             nextRoute[Int(nodes[Int(node)].lastRoute)] = Int32(route)
@@ -127,13 +88,39 @@ struct RouteTrie {
         nodes[Int(node)].lastRoute = Int32(route)
     }
 
-    private func child(of node: Int32, _ step: Step) -> Int32 {
-        switch step {
-        case .literal(let bytes): statics[StaticKey(parent: node, literal: String(decoding: bytes, as: UTF8.self))] ?? -1
-        case .parameter: nodes[Int(node)].parameter
-        case .optional: nodes[Int(node)].optional
-        case .splat: nodes[Int(node)].splat
+    /// The parameter, optional or splat child of `node`, created if missing.
+    private mutating func child(of node: Int32, at kind: WritableKeyPath<Node, Int32>) -> Int32 {
+        let existing = nodes[Int(node)][keyPath: kind]
+        if existing >= 0 { return existing }
+        let fresh = Int32(nodes.count)
+        nodes.append(Node())
+        nodes[Int(node)][keyPath: kind] = fresh
+        return fresh
+    }
+
+    /// The static child of `node` for `literal` (already folded), created if missing.
+    private mutating func staticChild(of node: Int32, literal: String) -> Int32 {
+        let key = StaticKey(parent: node, literal: literal)
+        if let existing = statics[key] { return existing }
+        let fresh = Int32(nodes.count)
+        var child = Node()
+        child.literalStart = Int32(literalBytes.count)
+        literalBytes += literal.utf8
+        child.literalEnd = Int32(literalBytes.count)
+        nodes.append(child)
+        statics[key] = fresh
+        if nodes[Int(node)].lastStatic >= 0 {
+            nodes[Int(nodes[Int(node)].lastStatic)].nextSibling = fresh
+        } else {
+            nodes[Int(node)].firstStatic = fresh
         }
+        nodes[Int(node)].lastStatic = fresh
+        nodes[Int(node)].staticCount += 1
+        return fresh
+    }
+
+    private static func folded(_ text: String) -> String {
+        String(decoding: text.utf8.map(ASCIIFolding.fold), as: UTF8.self)
     }
 }
 

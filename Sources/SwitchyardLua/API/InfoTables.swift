@@ -148,18 +148,12 @@ extension LuaState {
     }
 
     /// `{pattern, name, site, title, presentation, links, rank, validated}` [-0, +1]
+    /// `route()` returns one for every declaration, so the string fields go in one protected call.
     func push(route: Route<RouteDefinition>, rank: Int?, on L: OpaquePointer) throws(LuaError) {
-        try pushNewTable(on: L, record: 8)
-        try push(string: route.pattern.text, on: L)
-        try setField("pattern", on: L)
-        try pushOptional(route.name, field: "name", on: L)
-        try pushOptional(route.site, field: "site", on: L)
-        if case .fixed(let title)? = route.payload.title {
-            try push(string: title, on: L)
-            try setField("title", on: L)
-        }
-        try push(string: route.payload.presentation.rawValue, on: L)
-        try setField("presentation", on: L)
+        var title: String?
+        if case .fixed(let text)? = route.payload.title { title = text }
+        try push(borrowedFields: [("pattern", route.pattern.text), ("name", route.name), ("site", route.site),
+                          ("title", title), ("presentation", route.payload.presentation.rawValue)], on: L)
         try push(stringList: route.payload.links, on: L)
         try setField("links", on: L)
         if let rank {

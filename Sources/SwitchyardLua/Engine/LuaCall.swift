@@ -89,9 +89,11 @@ public struct LuaCall {
 
 extension LuaState {
     /// "chunk:line" of the function `level` levels up the stack of `L`, if it is Lua code.
+    /// Every `route()` records one, so the buffer is on the stack rather than a fresh array.
     func location(level: Int32, on L: OpaquePointer) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(LUA_IDSIZE) + 32)
-        guard sy_where(L, level, &buffer, buffer.count) != 0 else { return nil }
-        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(LUA_IDSIZE) + 32) { buffer in
+            guard sy_where(L, level, buffer.baseAddress, buffer.count) != 0 else { return nil }
+            return String(cString: buffer.baseAddress!)
+        }
     }
 }

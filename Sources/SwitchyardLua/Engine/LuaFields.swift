@@ -40,6 +40,26 @@ enum LuaFields {
         }
     }
 
+    /// Fixed keys and string values (nil ones left out), from the strings' own UTF-8: no pool.
+    static func withBorrowed<Result>(_ pairs: [(key: StaticString, value: String?)],
+                                     _ body: (UnsafeBufferPointer<sy_Field>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: sy_Field.self, capacity: pairs.count) { fields in
+            borrow(pairs[...], into: fields, filled: 0, body)
+        }
+    }
+
+    /// Fills `fields` from `filled` on with each value's bytes, valid inside the nested `withUTF8`s.
+    private static func borrow<Result>(_ pairs: ArraySlice<(key: StaticString, value: String?)>,
+                                       into fields: UnsafeMutableBufferPointer<sy_Field>, filled: Int,
+                                       _ body: (UnsafeBufferPointer<sy_Field>) -> Result) -> Result {
+        guard let (key, value) = pairs.first else { return body(UnsafeBufferPointer(rebasing: fields[..<filled])) }
+        guard var text = value else { return borrow(pairs.dropFirst(), into: fields, filled: filled, body) }
+        return text.withUTF8 { utf8 in
+            fields.initializeElement(at: filled, to: field(bytes(key), utf8))
+            return borrow(pairs.dropFirst(), into: fields, filled: filled + 1, body)
+        }
+    }
+
     /// A match's parameters straight from the path's bytes; pooled only when a value has an escape to decode.
     static func withParameters(_ params: Parameters, _ body: (UnsafeBufferPointer<sy_Field>) -> Int32) -> Int32 {
         let direct = params.withUTF8Pairs { pairs in

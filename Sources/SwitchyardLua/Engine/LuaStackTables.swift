@@ -26,6 +26,13 @@ extension LuaState {
         try check(status, on: L)
     }
 
+    /// `push(fields:)` for fixed keys, fed from the values' own bytes. [-0, +1]
+    func push(borrowedFields fields: [(key: StaticString, value: String?)], on L: OpaquePointer) throws(LuaError) {
+        try ensureStack(L, 6)
+        let status = LuaFields.withBorrowed(fields) { cFields in sy_pushfields(L, cFields.baseAddress, Int32(cFields.count)) }
+        try check(status, on: L)
+    }
+
     /// t[index] = v, raw, for the table below the value on top. [-1, +0]
     func setIndex(_ index: Int, on L: OpaquePointer) throws(LuaError) {
         lua_pushinteger(L, lua_Integer(index))

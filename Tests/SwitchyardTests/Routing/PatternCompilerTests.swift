@@ -66,6 +66,9 @@ import Testing
                                                       reason: "duplicate parameter name \"id\" (first used at column 3)"))
         #expect(failure("/:id/*id")?.reason == "duplicate parameter name \"id\" (first used at column 3)")
         #expect(failure("/:id/:id?")?.column == 7)
+        // Columns count characters, so both columns sit past "é" (two bytes) and the doubled "/".
+        #expect(failure("/é//:id/:id") == PatternError(pattern: "/é//:id/:id", column: 10,
+                                                       reason: "duplicate parameter name \"id\" (first used at column 6)"))
     }
 
     @Test func splatMustBeLast() {
