@@ -55,9 +55,10 @@ public struct Parameters: Sendable {
 
     /// The text the values are slices of (the normalised path, for a match).
     private let source: String
-    /// Every parameter of the pattern, in pattern order, absent ones included; shared by all matches
-    /// of the routes with the same parameters in the same places.
-    private let names: ParameterNames
+    /// Every parameter of the pattern, in pattern order, absent ones included (`origin.names`). For a
+    /// match, the route's declaration, which also gives `RouteInfo` its pattern: one reference for both.
+    let origin: ParameterOrigin
+    private var names: ParameterNames { origin.names }
     /// One span per name: the first four inline, so a match with up to four parameters allocates nothing.
     private var inline = InlineSpans()
     private var overflow: [Span] = []
@@ -67,28 +68,28 @@ public struct Parameters: Sendable {
     /// Whether values still hold `%XX` escapes (a match) or are already text (a literal).
     private let escaped: Bool
 
-    /// Shared by every pattern without parameters.
-    static let noNames = ParameterNames([])
-
-    init(source: String, names: ParameterNames, escaped: Bool) {
+    init(source: String, origin: ParameterOrigin, escaped: Bool) {
         self.source = source
-        self.names = names
+        self.origin = origin
         self.escaped = escaped
     }
 
     /// A match's parameters: one span of the (escaped) `source` per name, absent ones included.
-    init(source: String, names: ParameterNames, spans: InlineSpans) {
+    init(source: String, origin: ParameterOrigin, spans: InlineSpans) {
         self.source = source
-        self.names = names
+        self.origin = origin
         self.escaped = true
         self.inline = spans
     }
 
-    /// `init(source:names:spans:)` for any number of spans.
-    init(source: String, names: ParameterNames, spans: UnsafeBufferPointer<Span>) {
-        self.init(source: source, names: names, escaped: true)
+    /// `init(source:origin:spans:)` for any number of spans.
+    init(source: String, origin: ParameterOrigin, spans: UnsafeBufferPointer<Span>) {
+        self.init(source: source, origin: origin, escaped: true)
         for span in spans { append(span) }
     }
+
+    /// The text the values are slices of: for a match, its path.
+    var text: String { source }
 
     /// Parameters built by hand (tests, hosts, the not-found screen), ordered by name.
     ///
@@ -109,7 +110,7 @@ public struct Parameters: Sendable {
             source += value
             spans.append(Span(start: start, end: source.utf8.count))
         }
-        self.init(source: source, names: ParameterNames(unique.map(\.0)), escaped: false)
+        self.init(source: source, origin: ParameterOrigin(names: ParameterNames(unique.map(\.0))), escaped: false)
         for span in spans { append(span) }
     }
 
@@ -187,27 +188,6 @@ public struct Parameters: Sendable {
                 }
             }
         }
-    }
-}
-
-/// A pattern's parameter names in order, with their UTF-8 in one pool for bridges that copy them out.
-/// A class: every match of a route shares it for one retain.
-final class ParameterNames: Sendable {
-    let names: [String]
-    let pool: [UInt8]
-    /// Name `i` is `pool[offsets[i]..<offsets[i + 1]]`.
-    let offsets: [Int]
-
-    init(_ names: [String]) {
-        self.names = names
-        var pool: [UInt8] = []
-        var offsets = [0]
-        for name in names {
-            pool += name.utf8
-            offsets.append(pool.count)
-        }
-        self.pool = pool
-        self.offsets = offsets
     }
 }
 

@@ -7,11 +7,13 @@ public typealias RouteValidator = (RouteInfo) throws -> Any?
 /// A declared route and the payload the later layers attach to it (titles, views, Lua callbacks).
 public struct Route<Payload> {
     /// Shared by every copy, so copying a route into a match costs one reference count.
-    private let declaration: RouteDeclaration
+    let declaration: RouteDeclaration
     public var payload: Payload
 
-    init(id: RouteID, pattern: Pattern, name: String?, site: String?, hasValidator: Bool, payload: Payload) {
-        declaration = RouteDeclaration(id: id, pattern: pattern, name: name, site: site, hasValidator: hasValidator)
+    init(id: RouteID, pattern: Pattern, names: ParameterNames, name: String?, site: String?, hasValidator: Bool,
+         payload: Payload) {
+        declaration = RouteDeclaration(id: id, pattern: pattern, names: names, name: name, site: site,
+                                       hasValidator: hasValidator)
         self.payload = payload
     }
 

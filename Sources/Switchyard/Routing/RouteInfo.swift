@@ -7,11 +7,32 @@
 ///     info.fragment  // "top"
 public struct RouteInfo: @unchecked Sendable {
     /// Normalised path, no query or fragment.
-    public var path: String
+    public var path: String {
+        get { fromParameters.contains(.path) ? storedParams.text : ownPath }
+        set {
+            ownPath = newValue
+            fromParameters.remove(.path)
+        }
+    }
     /// The route's pattern text.
-    public var pattern: String
+    public var pattern: String {
+        get { fromParameters.contains(.pattern) ? storedParams.origin.patternText : ownPattern }
+        set {
+            ownPattern = newValue
+            fromParameters.remove(.pattern)
+        }
+    }
     /// Captures, percent-decoded when read; an absent optional parameter has no entry.
-    public var params: Parameters
+    public var params: Parameters {
+        _read { yield storedParams }
+        set {
+            // The path and pattern were the old parameters' text and origin: keep them.
+            ownPath = path
+            ownPattern = pattern
+            fromParameters = []
+            storedParams = newValue
+        }
+    }
     /// Decoded; last duplicate wins; "key" without = gives "".
     public var query: [String: String] {
         get { extras.first?.query ?? [:] }
@@ -26,40 +47,67 @@ public struct RouteInfo: @unchecked Sendable {
         get { extras.first?.value }
         set { updateExtras { $0.value = newValue } }
     }
-    /// The query, fragment and validator value, which most matches do not have, out of line: at most
-    /// one element. A match's result is copied whole, and every field makes that dearer. Not an
-    /// optional: an optional field (even one) made the compiler build each info in a temporary and copy
-    /// it out, every reference in it retained and released once more. An array because the empty one is
-    /// a shared immortal object, which reference counting skips.
+
+    // A match's result is copied whole, and each reference in it costs two atomic operations (retained
+    // when it is made, released when it goes). A match's path is its parameters' text and its pattern
+    // comes from their origin, the route's declaration: `ownPath` and `ownPattern` stay "" (no object)
+    // unless set. No field is an optional: even one made the compiler build each info in a temporary and
+    // copy it out whole.
+    private var storedParams: Parameters
+    private var ownPath: String
+    private var ownPattern: String
+    private var fromParameters: Borrowed
+    /// The query, fragment and validator value, which most matches do not have: at most one element, and
+    /// the empty array is a shared immortal object, which reference counting skips.
     private var extras: [RouteInfoExtras]
+
+    /// Which of `path` and `pattern` are read from the parameters.
+    private struct Borrowed: OptionSet {
+        let rawValue: UInt8
+        static let path = Borrowed(rawValue: 1)
+        static let pattern = Borrowed(rawValue: 2)
+    }
 
     public init(path: String, pattern: String, params: Parameters = [:],
                 query: [String: String] = [:], fragment: String? = nil, value: Any? = nil) {
         let fields = RouteInfoExtras(query: query, fragment: fragment, value: value)
-        self.init(path: path, pattern: pattern, params: params, extras: RouteInfoExtras.boxing(fields))
+        self.init(params: params, ownPath: path, ownPattern: pattern, fromParameters: [],
+                  extras: RouteInfoExtras.boxing(fields))
     }
 
-    /// A match's info from a parsed location (no validator has run).
-    init(path: String, pattern: String, params: Parameters, query: [String: String], fragment: String?) {
+    /// A candidate's info from a parsed location (no validator has run); `params` come from a match.
+    init(path: String, params: Parameters, query: [String: String], fragment: String?) {
         let fields = RouteInfoExtras(query: query, fragment: fragment, value: nil)
-        self.init(path: path, pattern: pattern, params: params, extras: RouteInfoExtras.boxing(fields))
+        self.init(params: params, ownPath: path, ownPattern: "", fromParameters: .pattern,
+                  extras: RouteInfoExtras.boxing(fields))
     }
 
-    /// A match's info for a plain path: its parameters made from the spans of the captures in `path`.
-    init(path: String, pattern: String, names: ParameterNames, spans: Parameters.InlineSpans) {
-        self.init(path: path, pattern: pattern, params: Parameters(source: path, names: names, spans: spans),
-                  extras: [])
+    /// A match's info: its parameters are the spans of the captures in `path`, which they keep.
+    init(path: String, route: RouteDeclaration, spans: Parameters.InlineSpans) {
+        self.init(params: Parameters(source: path, origin: route, spans: spans), ownPath: "", ownPattern: "",
+                  fromParameters: [.path, .pattern], extras: [])
+    }
+
+    /// `init(path:route:spans:)` for a parsed location.
+    init(path: String, route: RouteDeclaration, spans: Parameters.InlineSpans,
+         query: [String: String], fragment: String?) {
+        let fields = RouteInfoExtras(query: query, fragment: fragment, value: nil)
+        self.init(params: Parameters(source: path, origin: route, spans: spans), ownPath: "", ownPattern: "",
+                  fromParameters: [.path, .pattern], extras: RouteInfoExtras.boxing(fields))
     }
 
     /// What `RouteTable.resolve` returns when nothing matched (its caller drops it).
     static var unmatched: RouteInfo {
-        RouteInfo(path: "", pattern: "", names: Parameters.noNames, spans: Parameters.InlineSpans())
+        RouteInfo(params: Parameters(source: "", origin: ParameterOrigin.none, spans: Parameters.InlineSpans()),
+                  ownPath: "", ownPattern: "", fromParameters: [], extras: [])
     }
 
-    private init(path: String, pattern: String, params: Parameters, extras: [RouteInfoExtras]) {
-        self.path = path
-        self.pattern = pattern
-        self.params = params
+    private init(params: Parameters, ownPath: String, ownPattern: String, fromParameters: Borrowed,
+                 extras: [RouteInfoExtras]) {
+        self.storedParams = params
+        self.ownPath = ownPath
+        self.ownPattern = ownPattern
+        self.fromParameters = fromParameters
         self.extras = extras
     }
 

@@ -22,17 +22,17 @@ final class RouteLookup {
         let optional: Bool
     }
 
-    /// Where a route's parameters sit (`slots[firstSlot..<firstSlot + slotCount]`) and their names in
-    /// pattern order, handed to every match's `Parameters` as they are.
+    /// Where a route's parameters sit: `slots[firstSlot..<firstSlot + slotCount]`.
     private struct ParameterLayout {
-        let names: ParameterNames
         let firstSlot: Int32
         let slotCount: Int32
     }
 
     private let trie: FrozenTrie
     private let ranks: [Int32]
-    /// Per route, an index into `layouts`: routes with the same parameters in the same places share one
+    /// Per route: its declaration, the origin of its matches' parameters (names and pattern).
+    private let declarations: [RouteDeclaration]
+    /// Per route, an index into `layouts`: routes with their parameters in the same places share one
     /// layout (and its slots), which stays in cache.
     private let layoutOfRoute: [Int32]
     private let layouts: [ParameterLayout]
@@ -40,28 +40,24 @@ final class RouteLookup {
     /// One bit per route; small enough to stay in cache whatever the table's size.
     private let validated: [UInt64]
 
-    init(_ trie: RouteTrie, ranks: [Int32], patterns: [Pattern], hasValidator: [Bool]) {
+    init(_ trie: RouteTrie, ranks: [Int32], declarations: [RouteDeclaration], hasValidator: [Bool]) {
         self.trie = FrozenTrie(trie, ranks: ranks)
         self.ranks = ranks
-        var shared: [[String?]: Int32] = [:]
+        self.declarations = declarations
+        // A layout's key: each parameter's segment index, times two, plus one when it is optional.
+        var shared: [[Int32]: Int32] = [:]
         var layouts: [ParameterLayout] = []
         var slots: [ParameterSlot] = []
-        self.layoutOfRoute = patterns.map { pattern in
-            let segments = pattern.segments
-            let key = segments.map(\.parameterKey)
-            if let layout = shared[key] { return layout }
-            var names: [String] = []
-            let firstSlot = Int32(slots.count)
-            for (index, segment) in segments.enumerated() {
-                guard let name = segment.parameterName else { continue }
-                names.append(name)
-                if case .optional = segment {
-                    slots.append(ParameterSlot(segment: Int32(index), optional: true))
-                } else {
-                    slots.append(ParameterSlot(segment: Int32(index), optional: false))
-                }
+        var key: [Int32] = []
+        self.layoutOfRoute = declarations.map { declaration in
+            key.removeAll(keepingCapacity: true)
+            for (index, segment) in declaration.pattern.segments.enumerated() where segment.parameterName != nil {
+                if case .optional = segment { key.append(Int32(index) * 2 + 1) } else { key.append(Int32(index) * 2) }
             }
-            layouts.append(ParameterLayout(names: names.isEmpty ? Parameters.noNames : ParameterNames(names), firstSlot: firstSlot, slotCount: Int32(slots.count) - firstSlot))
+            if let layout = shared[key] { return layout }
+            let firstSlot = Int32(slots.count)
+            for code in key { slots.append(ParameterSlot(segment: code >> 1, optional: code & 1 == 1)) }
+            layouts.append(ParameterLayout(firstSlot: firstSlot, slotCount: Int32(key.count)))
             shared[key] = Int32(layouts.count - 1)
             return Int32(layouts.count - 1)
         }
@@ -138,15 +134,14 @@ final class RouteLookup {
         return .found(route: route, spans: spans)
     }
 
-    /// A route's parameter names, for the `Parameters` of its matches.
-    func names(of route: Int) -> ParameterNames {
-        layouts[Int(layoutOfRoute[route])].names
+    /// A route's declaration: the origin of its matches' parameters.
+    func declaration(of route: Int) -> RouteDeclaration {
+        declarations[route]
     }
 
     /// What matching `location` against the candidate's route yields (before any validator runs).
-    func info(_ candidate: Candidate, at location: Location, pattern: String) -> RouteInfo {
-        RouteInfo(path: location.path, pattern: pattern, params: candidate.params,
-                  query: location.query, fragment: location.fragment)
+    func info(_ candidate: Candidate, at location: Location) -> RouteInfo {
+        RouteInfo(path: location.path, params: candidate.params, query: location.query, fragment: location.fragment)
     }
 
     /// Every route whose pattern matches a normalised path, in rank order.
@@ -173,7 +168,7 @@ final class RouteLookup {
     private func parameters(of route: Int, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
                             _ segments: UnsafeBufferPointer<SegmentBounds>, path: String) -> Parameters {
         let layout = layouts[Int(layoutOfRoute[route])]
-        var params = Parameters(source: path, names: layout.names, escaped: true)
+        var params = Parameters(source: path, origin: declarations[route], escaped: true)
         for slot in slots[Int(layout.firstSlot)..<Int(layout.firstSlot + layout.slotCount)] {
             params.append(span(of: slot, captures, segments))
         }

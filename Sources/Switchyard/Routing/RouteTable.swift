@@ -14,6 +14,8 @@ public final class RouteTable<Payload> {
     /// By route index; most routes have none, so only those that do take room.
     private var validators: [Int: RouteValidator] = [:]
     private var names: [String: Int] = [:]
+    /// Parameter names by list, so routes with the same ones share them.
+    private var sharedParameterNames: [[String]: ParameterNames] = [:]
     /// The declaration trie, changed in place by each declaration. Handed to the lookup when it is
     /// frozen (so a large table does not hold both tries), and rebuilt from the patterns by the next
     /// declaration.
@@ -49,7 +51,7 @@ public final class RouteTable<Payload> {
                                     firstSite: storage[blocking].site)
         }
         let id = RouteID(rawValue: storage.count)
-        storage.append(Route(id: id, pattern: compiled, name: name, site: site,
+        storage.append(Route(id: id, pattern: compiled, names: parameterNames(of: segments), name: name, site: site,
                              hasValidator: validator != nil, payload: payload))
         if let validator { validators[id.rawValue] = validator }
         if let name { names[name] = id.rawValue }
@@ -57,6 +59,16 @@ public final class RouteTable<Payload> {
         cachedRanks = nil
         cachedLookup = nil
         return id
+    }
+
+    /// The names of a pattern's parameters, shared with every route declared with the same ones.
+    private func parameterNames(of segments: [PatternSegment]) -> ParameterNames {
+        let list = segments.compactMap(\.parameterName)
+        if list.isEmpty { return ParameterOrigin.noNames }
+        if let shared = sharedParameterNames[list] { return shared }
+        let names = ParameterNames(list)
+        sharedParameterNames[list] = names
+        return names
     }
 
     private func rebuildDeclarationTrie() {
@@ -104,50 +116,47 @@ public final class RouteTable<Payload> {
     @inlinable
     public func match(_ path: String) throws -> RouteMatch<Payload>? {
         var route = -1
-        let info = try resolve(path, route: &route, patternOf: { storage[$0].pattern.text })
+        let info = try resolve(path, route: &route)
         return route < 0 ? nil : RouteMatch(route: storage[route], info: info)
     }
 
     /// `match` up to the winning route's index (written to `route`, left alone when nothing matches):
     /// all of it that does not depend on the payload type, so the part inlined and specialised in the
-    /// caller is only the final pairing (no generic metadata lookups). `patternOf` reads a route's
-    /// pattern text in that specialised caller.
+    /// caller is only the final pairing (no generic metadata lookups).
     ///
     /// Returns the winner's info, or an empty one when nothing matches: not an optional, and each
     /// outcome's info straight from the call that makes it, because either way the compiler copied the
     /// whole info (every reference in it retained, then released) once more on its way out.
     @usableFromInline
-    func resolve(_ path: String, route: inout Int, patternOf: (Int) -> String) throws -> RouteInfo {
+    func resolve(_ path: String, route: inout Int) throws -> RouteInfo {
         let lookup = self.lookup
         if let best = lookup.bestIfPlain(path) {
-            return try info(best, plainPath: path, in: lookup, route: &route, patternOf: patternOf)
+            return try info(best, plainPath: path, in: lookup, route: &route)
         }
-        return try info(at: Location(parsing: path), in: lookup, route: &route, patternOf: patternOf)
+        return try info(at: Location(parsing: path), in: lookup, route: &route)
     }
 
     /// A plain path (the common case) is its own location: no query, no fragment, nothing to copy.
-    private func info(_ best: RouteLookup.Best, plainPath path: String, in lookup: RouteLookup, route: inout Int,
-                      patternOf: (Int) -> String) throws -> RouteInfo {
+    private func info(_ best: RouteLookup.Best, plainPath path: String, in lookup: RouteLookup,
+                      route: inout Int) throws -> RouteInfo {
         switch best {
         case .none:
             return RouteInfo.unmatched
         case .found(let winner, let spans):
             route = winner
-            return RouteInfo(path: path, pattern: patternOf(winner), names: lookup.names(of: winner), spans: spans)
+            return RouteInfo(path: path, route: lookup.declaration(of: winner), spans: spans)
         case .needsFullSearch:
             return try firstValidated(at: Location(path: path), route: &route) ?? RouteInfo.unmatched
         }
     }
 
-    private func info(at location: Location, in lookup: RouteLookup, route: inout Int,
-                      patternOf: (Int) -> String) throws -> RouteInfo {
+    private func info(at location: Location, in lookup: RouteLookup, route: inout Int) throws -> RouteInfo {
         switch lookup.best(location.path) {
         case .none:
             return RouteInfo.unmatched
         case .found(let winner, let spans):
             route = winner
-            return RouteInfo(path: location.path, pattern: patternOf(winner),
-                             params: Parameters(source: location.path, names: lookup.names(of: winner), spans: spans),
+            return RouteInfo(path: location.path, route: lookup.declaration(of: winner), spans: spans,
                              query: location.query, fragment: location.fragment)
         case .needsFullSearch:
             return try firstValidated(at: location, route: &route) ?? RouteInfo.unmatched
@@ -199,7 +208,7 @@ public final class RouteTable<Payload> {
 
     /// The candidate's info, with the validator's value; nil when the validator rejects it.
     private func validated(_ candidate: RouteLookup.Candidate, at location: Location) throws -> RouteInfo? {
-        var info = lookup.info(candidate, at: location, pattern: storage[candidate.route].pattern.text)
+        var info = lookup.info(candidate, at: location)
         if let validator = validators[candidate.route] {
             guard let value = try validator(info) else { return nil }
             info.value = value
@@ -258,7 +267,7 @@ public final class RouteTable<Payload> {
     @inline(never)
     private func freezeLookup() -> RouteLookup {
         trimCapacity()
-        let lookup = RouteLookup(handOverDeclarationTrie(), ranks: ranks, patterns: storage.map(\.pattern),
+        let lookup = RouteLookup(handOverDeclarationTrie(), ranks: ranks, declarations: storage.map(\.declaration),
                                  hasValidator: storage.indices.map { validators[$0] != nil })
         cachedLookup = lookup
         if storage.count >= HeapTrim.routeThreshold { HeapTrim.returnFreedMemory() }

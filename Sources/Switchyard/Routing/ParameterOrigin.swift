@@ -1,0 +1,40 @@
+/// Where a `Parameters` value's names come from: for a match, the route's declaration (a subclass),
+/// which also carries the route's pattern, so a match's parameters and its info's pattern share one
+/// reference (each reference in a match's result costs two atomic operations); for parameters built
+/// by hand, just their names.
+class ParameterOrigin: @unchecked Sendable {
+    /// The pattern's parameters in pattern order; shared by every origin with the same names.
+    let names: ParameterNames
+
+    init(names: ParameterNames) { self.names = names }
+
+    /// The route's pattern text, or "" for parameters not made by a match.
+    var patternText: String { "" }
+
+    /// Shared by every origin without parameters.
+    static let noNames = ParameterNames([])
+    /// For what has no parameters and no route (an unmatched info).
+    static let none = ParameterOrigin(names: noNames)
+}
+
+/// A pattern's parameter names in order, with their UTF-8 in one pool for bridges that copy them out.
+/// A class: every match of a route shares it for one retain.
+final class ParameterNames: Sendable {
+    let names: [String]
+    let pool: [UInt8]
+    /// Name `i` is `pool[offsets[i]..<offsets[i + 1]]`.
+    let offsets: [Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        var pool: [UInt8] = []
+        var offsets = [0]
+        for name in names {
+            pool += name.utf8
+            offsets.append(pool.count)
+        }
+        self.pool = pool
+        self.offsets = offsets
+    }
+}
+
