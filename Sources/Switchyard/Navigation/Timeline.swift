@@ -24,7 +24,9 @@ public struct TimelineEntry {
         fields = Fields(operation: operation, state: state)
     }
 
-    public var location: String { state.screen.location }
+    public var location: String { screen.location }
+    /// The state's current screen, read without copying the state.
+    var screen: Screen { fields.state.screen }
 }
 
 /// Browser-style history of states: a cursor into a bounded list. Recording after going back drops
