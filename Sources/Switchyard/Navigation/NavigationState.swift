@@ -79,10 +79,16 @@ public struct NavigationState: Equatable {
 
     /// Same locations at the same places (screen ids aside), same alert, modals and queue: a result
     /// that looks like this is "where you are", and the operation that produced it records nothing.
+    @inline(__always)
     func looksLike(_ other: NavigationState) -> Bool {
-        // A push or a pop changes the depth of the top stack: the common answer, in one comparison.
+        // A push or a pop changes the depth of the top stack: the common answer, in one comparison
+        // made where the operation is (inlined, it needs no copy of either state).
         guard top.current.count == other.top.current.count else { return false }
-        return top.showsSameLocations(as: other.top)
+        return looksLike(atSameDepth: other)
+    }
+
+    private func looksLike(atSameDepth other: NavigationState) -> Bool {
+        top.showsSameLocations(as: other.top)
             && under.count == other.under.count
             && zip(under, other.under).allSatisfy { $0.showsSameLocations(as: $1) }
             && alert == other.alert && queue == other.queue

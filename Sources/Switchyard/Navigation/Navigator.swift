@@ -48,9 +48,9 @@ public final class Navigator {
 
     // MARK: Reading
 
-    public var state: NavigationState { timeline.current.state }
+    public var state: NavigationState { timeline.state }
     /// The top screen of the top environment.
-    public var screen: Screen { timeline.current.screen }
+    public var screen: Screen { timeline.state.screen }
     public var path: String { screen.path }
     public var params: [String: String] { screen.params }
     public var query: [String: String] { screen.query }
@@ -175,26 +175,25 @@ public final class Navigator {
                   _ body: (inout NavigationState) throws -> Void) throws -> Bool {
         try enter(operation)
         defer { inFlight = nil }
-        // The entry, not a copy of its state: the state is read in place and copied once, into the draft.
-        let before = timeline.current
+        // The current state is read in place and copied once, into the draft.
         let firstID = nextID
-        var draft = before.state
+        var draft = timeline.state
         do { try body(&draft) } catch {
             nextID = firstID
             throw error
         }
-        guard !draft.looksLike(before.state) else {
+        guard !draft.looksLike(timeline.state) else {
             nextID = firstID
             return false
         }
-        if draft.screen.id != before.state.screen.id {
+        let before = timeline.state.screen
+        if draft.screen.id != before.id {
             // The alert and modals belong to the screen that was on top.
             draft.dismissOverlays()
         }
-        let entry = TimelineEntry(operation: operation, state: draft)
-        let undo = timeline.record(entry, replacing: replacing)
+        let undo = timeline.record(TimelineEntry(operation: operation, state: consume draft), replacing: replacing)
         do {
-            try notify { NavigationEvent(operation: operation, from: before.state.screen, to: entry.state.screen) }
+            try notify { NavigationEvent(operation: operation, from: before, to: screen) }
         } catch {
             timeline.revert(undo)
             nextID = firstID

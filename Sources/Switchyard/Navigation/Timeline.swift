@@ -2,31 +2,18 @@
 ///
 ///     navigator.history.map { "\($0.operation.rawValue) \($0.location)" }   // ["start /", "push /a"]
 ///
-/// One reference to an immutable pair: recording, undoing and reading history copy entries, and a
-/// state by value is a dozen references.
+/// Held by value in the timeline's ring: recording moves the new state into a slot and the state
+/// that falls off is destroyed in place, so an operation allocates no entry.
 public struct TimelineEntry {
-    private final class Fields {
-        let operation: NavigationOperation
-        let state: NavigationState
-
-        init(operation: NavigationOperation, state: NavigationState) {
-            self.operation = operation
-            self.state = state
-        }
-    }
-
-    private let fields: Fields
-
-    public var operation: NavigationOperation { fields.operation }
-    public var state: NavigationState { fields.state }
+    public let operation: NavigationOperation
+    public let state: NavigationState
 
     init(operation: NavigationOperation, state: NavigationState) {
-        fields = Fields(operation: operation, state: state)
+        self.operation = operation
+        self.state = state
     }
 
-    public var location: String { screen.location }
-    /// The state's current screen, read without copying the state.
-    var screen: Screen { fields.state.screen }
+    public var location: String { state.screen.location }
 }
 
 /// Browser-style history of states: a cursor into a bounded list. Recording after going back drops
@@ -67,6 +54,7 @@ struct Timeline {
     var entries: [TimelineEntry] { head == 0 ? slots : Array(slots[head...] + slots[..<head]) }
     var count: Int { slots.count }
     var current: TimelineEntry { slots[slot(index)] }
+    var state: NavigationState { slots[slot(index)].state }
     var canBack: Bool { index > 0 }
     var canForward: Bool { index < count - 1 }
 
@@ -75,13 +63,14 @@ struct Timeline {
         return physical < slots.count ? physical : physical - slots.count
     }
 
-    mutating func record(_ entry: TimelineEntry, replacing: Bool) -> Undo {
+    mutating func record(_ entry: __owned TimelineEntry, replacing: Bool) -> Undo {
         let undoIndex = index
         let forward = dropForward()
+        // Swapped in: the entry moves into its slot and what was there moves into the undo, uncopied.
+        var entry = entry
         if replacing {
-            let replaced = slots[slot(index)]
-            slots[slot(index)] = entry
-            return Undo(index: undoIndex, droppedForward: forward, replaced: replaced, droppedOldest: nil)
+            swap(&slots[slot(index)], &entry)
+            return Undo(index: undoIndex, droppedForward: forward, replaced: entry, droppedOldest: nil)
         }
         guard slots.count == limit else {
             slots.append(entry)
@@ -89,10 +78,9 @@ struct Timeline {
             return Undo(index: undoIndex, droppedForward: forward, replaced: nil, droppedOldest: nil)
         }
         // Full and at the newest entry: the new one takes the oldest's slot; the cursor stays last.
-        let oldest = slots[head]
-        slots[head] = entry
+        swap(&slots[head], &entry)
         head = slot(1)
-        return Undo(index: undoIndex, droppedForward: forward, replaced: nil, droppedOldest: oldest)
+        return Undo(index: undoIndex, droppedForward: forward, replaced: nil, droppedOldest: entry)
     }
 
     mutating func revert(_ undo: Undo) {
