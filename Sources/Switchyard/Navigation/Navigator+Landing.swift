@@ -13,11 +13,11 @@ extension Navigator {
 
     /// `lenient`: a path no route matches gives a bare screen instead of not-found or an error (the
     /// start screens: a fresh navigator shows `/` whether or not a route matches it).
-    func land(_ start: Location, lenient: Bool = false) throws -> Landing {
-        var location = start
+    /// `location` is consumed: a landing without redirects neither copies nor changes it.
+    func land(_ location: consuming Location, lenient: Bool = false) throws -> Landing {
         var chain: [String] = []   // filled on the first redirect: most landings have none
         while true {
-            // The match's definition and info are read where they are: a landing copies neither.
+            // The match's definition and info are read where they are: only the screen copies the info.
             if let match = try routes.match(location.text) {
                 let definition = match.route.payload
                 guard let next = try redirection(definition, match.info) else {
