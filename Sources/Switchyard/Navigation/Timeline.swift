@@ -66,11 +66,9 @@ struct Timeline {
     mutating func record(_ entry: __owned TimelineEntry, replacing: Bool) -> Undo {
         let undoIndex = index
         let forward = dropForward()
-        // Swapped in: the entry moves into its slot and what was there moves into the undo, uncopied.
-        var entry = entry
         if replacing {
-            swap(&slots[slot(index)], &entry)
-            return Undo(index: undoIndex, droppedForward: forward, replaced: entry, droppedOldest: nil)
+            let replaced = exchange(slot(index), with: entry)
+            return Undo(index: undoIndex, droppedForward: forward, replaced: replaced, droppedOldest: nil)
         }
         guard slots.count == limit else {
             slots.append(entry)
@@ -78,9 +76,20 @@ struct Timeline {
             return Undo(index: undoIndex, droppedForward: forward, replaced: nil, droppedOldest: nil)
         }
         // Full and at the newest entry: the new one takes the oldest's slot; the cursor stays last.
-        swap(&slots[head], &entry)
+        let oldest = exchange(head, with: entry)
         head = slot(1)
-        return Undo(index: undoIndex, droppedForward: forward, replaced: nil, droppedOldest: entry)
+        return Undo(index: undoIndex, droppedForward: forward, replaced: nil, droppedOldest: oldest)
+    }
+
+    /// Puts `entry` in slot `physical` and returns what was there, both moved: no reference of
+    /// either state is retained or released (`swap` on array elements copied both here).
+    private mutating func exchange(_ physical: Int, with entry: __owned TimelineEntry) -> TimelineEntry {
+        slots.withUnsafeMutableBufferPointer { slots in
+            let slot = slots.baseAddress! + physical
+            let previous = slot.move()
+            slot.initialize(to: entry)
+            return previous
+        }
     }
 
     mutating func revert(_ undo: Undo) {
