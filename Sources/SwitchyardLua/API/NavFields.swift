@@ -5,7 +5,7 @@ enum NavFields {
     static let all: [NavObject.Member] = [
         .init("path", { runtime, call in try call.push(string: runtime.navigator.path); return 1 }),
         .init("params", { runtime, call in
-            try call.stack.state.push(stringMap: runtime.navigator.params, on: call.stack.L)
+            try call.stack.state.push(parameters: runtime.navigator.screen.parameters, on: call.stack.L)
             return 1
         }),
         .init("query", { runtime, call in
