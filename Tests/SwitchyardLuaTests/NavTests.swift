@@ -145,6 +145,24 @@ import Switchyard
             == ["info", 0, false, 0, 0])
     }
 
+    @Test func screenTablesCarryDecodedParametersAndLeaveOutWhatIsAbsent() throws {
+        let app = try RuntimeFixture("""
+            route('/')
+            route('/tag/:name', {title = 'Tag'})
+            not_found({title = 'Missing'})
+            seen = {}
+            nav.on('push', function(event) seen.from, seen.to = event.from, event.to end)
+            """)
+        try app.lua("nav.push('/tag/caf%C3%A9%20noir?x=1')")
+        #expect(try app.lua("return nav.params.name, seen.to.params.name, seen.to.pattern, seen.to.query.x, nav.stack[2].params.name")
+            == ["café noir", "café noir", "/tag/:name", "1", "café noir"])
+        #expect(try app.lua("return seen.from.path, next(seen.from.params) == nil, seen.to.id == nav.screen.id")
+            == ["/", true, true])
+        try app.lua("nav.push('/nowhere')")
+        #expect(try app.lua("return seen.to.pattern == nil, seen.to.title, next(seen.to.params) == nil, seen.to.fragment == nil")
+            == [true, "Missing", true, true])
+    }
+
     @Test func redirectFunctionsMayStay() throws {
         let app = try RuntimeFixture("""
             route('/')

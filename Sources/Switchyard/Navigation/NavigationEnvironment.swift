@@ -9,37 +9,48 @@ public enum EnvironmentKind: String, Codable, Sendable { case root, sheet, cover
 ///     }
 public struct NavigationEnvironment: Equatable {
     public let kind: EnvironmentKind
-    /// Tab names (first path segment of each tab's root); empty unless this is a root with tabs.
-    public let tabs: [String]
     /// 0-based index into `tabs` (always 0 without tabs).
     public private(set) var selectedTab: Int
     /// The selected tab's stack. Held apart from the other tabs' so that push and pop, which change
     /// only this one, copy no array.
     var current: ScreenStack
-    /// With tabs, every tab's stack; the selected tab's slot is stale (`current` is the truth).
-    /// Empty without tabs.
-    private var tabStacksParked: [ScreenStack]
+    /// The tab names and every tab's stack; nil without tabs, so an environment is two references.
+    private var tabSet: TabSet?
+
+    /// Immutable: selecting a tab makes a new one (tab switches are rare; pushes copy environments).
+    private final class TabSet {
+        /// First path segment of each tab's root.
+        let names: [String]
+        /// Every tab's stack; the selected tab's slot is stale (`current` is the truth).
+        let parked: [ScreenStack]
+
+        init(names: [String], parked: [ScreenStack]) {
+            self.names = names
+            self.parked = parked
+        }
+    }
 
     init(kind: EnvironmentKind, root: Screen) {
         self.kind = kind
-        tabs = []
         selectedTab = 0
         current = ScreenStack(root: root)
-        tabStacksParked = []
+        tabSet = nil
     }
 
     init(kind: EnvironmentKind, tabs: [String], stacks: [ScreenStack], selectedTab: Int) {
         self.kind = kind
-        self.tabs = tabs
         self.selectedTab = selectedTab
         current = stacks[selectedTab]
-        tabStacksParked = stacks.count > 1 || !tabs.isEmpty ? stacks : []
+        tabSet = stacks.count > 1 || !tabs.isEmpty ? TabSet(names: tabs, parked: stacks) : nil
     }
+
+    /// Tab names (first path segment of each tab's root); empty unless this is a root with tabs.
+    public var tabs: [String] { tabSet?.names ?? [] }
 
     /// Every tab's stack (one without tabs), in tab order.
     var stacks: [ScreenStack] {
-        guard !tabStacksParked.isEmpty else { return [current] }
-        var stacks = tabStacksParked
+        guard let tabSet else { return [current] }
+        var stacks = tabSet.parked
         stacks[selectedTab] = current
         return stacks
     }
@@ -51,10 +62,12 @@ public struct NavigationEnvironment: Equatable {
 
     /// Makes tab `index` the selected one, its stack as it was left.
     mutating func selectTab(_ index: Int) {
-        guard index != selectedTab else { return }
-        tabStacksParked[selectedTab] = current
+        guard index != selectedTab, let tabSet else { return }
+        var parked = tabSet.parked
+        parked[selectedTab] = current
+        self.tabSet = TabSet(names: tabSet.names, parked: parked)
         selectedTab = index
-        current = tabStacksParked[index]
+        current = parked[index]
     }
 
     /// True when the other environment has the same kind, tabs and selection and every stack shows
@@ -74,9 +87,11 @@ public struct NavigationEnvironment: Equatable {
     /// Compares the unselected tabs' stacks pairwise (the caller has checked tabs and selection agree).
     private func parkedStacksAgree(with other: NavigationEnvironment,
                                    by agree: (ScreenStack, ScreenStack) -> Bool) -> Bool {
-        guard tabStacksParked.count == other.tabStacksParked.count else { return false }
-        for index in tabStacksParked.indices where index != selectedTab {
-            guard agree(tabStacksParked[index], other.tabStacksParked[index]) else { return false }
+        if tabSet === other.tabSet { return true }
+        let mine = tabSet?.parked ?? [], theirs = other.tabSet?.parked ?? []
+        guard mine.count == theirs.count else { return false }
+        for index in mine.indices where index != selectedTab {
+            guard agree(mine[index], theirs[index]) else { return false }
         }
         return true
     }

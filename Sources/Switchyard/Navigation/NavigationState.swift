@@ -6,65 +6,71 @@
 ///     state.environments.count == 2       // root + one sheet
 ///     state.screen.path == navigator.path
 public struct NavigationState: Equatable {
-    /// The environments under the top one, root first. Held apart from `top` so that the operations
-    /// that change only the top environment (push, pop, go...) copy no array.
-    private var under: [NavigationEnvironment]
-    /// The top environment: the root when nothing is presented.
+    /// The top environment: the root when nothing is presented. Held apart from the ones under it
+    /// so that the operations that change only the top environment (push, pop, go...) copy no array.
     var top: NavigationEnvironment
-    /// The alert, the modals and the flow queue: absent from most states, so held behind one
-    /// reference that is nil when all three are empty, and a state copies in a few retains.
-    private var extras: Extras?
+    /// The environments under the top one, the alert, the modals and the flow queue: absent from
+    /// most states, so held behind one reference that is nil when all four are empty. A state is
+    /// then two references and copies (once per operation, into the timeline) in two retains.
+    private var layers: Layers?
 
-    private final class Extras {
+    private final class Layers {
+        /// Root first.
+        let under: [NavigationEnvironment]
         let alert: Alert?
         let modals: [Screen]
         let queue: [FlowStep]
 
-        init(alert: Alert?, modals: [Screen], queue: [FlowStep]) {
+        init(under: [NavigationEnvironment], alert: Alert?, modals: [Screen], queue: [FlowStep]) {
+            self.under = under
             self.alert = alert
             self.modals = modals
             self.queue = queue
         }
     }
 
+    /// The environments under the top one, root first.
+    private var under: [NavigationEnvironment] {
+        get { layers?.under ?? [] }
+        set { setLayers(under: newValue, alert: alert, modals: modals, queue: queue) }
+    }
     public internal(set) var alert: Alert? {
-        get { extras?.alert }
-        set { setExtras(alert: newValue, modals: modals, queue: queue) }
+        get { layers?.alert }
+        set { setLayers(under: under, alert: newValue, modals: modals, queue: queue) }
     }
     public internal(set) var modals: [Screen] {
-        get { extras?.modals ?? [] }
-        set { setExtras(alert: alert, modals: newValue, queue: queue) }
+        get { layers?.modals ?? [] }
+        set { setLayers(under: under, alert: alert, modals: newValue, queue: queue) }
     }
     public internal(set) var queue: [FlowStep] {
-        get { extras?.queue ?? [] }
-        set { setExtras(alert: alert, modals: modals, queue: newValue) }
+        get { layers?.queue ?? [] }
+        set { setLayers(under: under, alert: alert, modals: modals, queue: newValue) }
     }
 
     init(root: NavigationEnvironment) {
-        under = []
         top = root
     }
 
     init(environments: [NavigationEnvironment], alert: Alert?, modals: [Screen], queue: [FlowStep]) {
-        under = Array(environments.dropLast())
         top = environments[environments.count - 1]
-        setExtras(alert: alert, modals: modals, queue: queue)
+        setLayers(under: Array(environments.dropLast()), alert: alert, modals: modals, queue: queue)
     }
 
-    private mutating func setExtras(alert: Alert?, modals: [Screen], queue: [FlowStep]) {
-        extras = alert == nil && modals.isEmpty && queue.isEmpty
-            ? nil : Extras(alert: alert, modals: modals, queue: queue)
+    private mutating func setLayers(under: [NavigationEnvironment], alert: Alert?, modals: [Screen], queue: [FlowStep]) {
+        layers = under.isEmpty && alert == nil && modals.isEmpty && queue.isEmpty
+            ? nil : Layers(under: under, alert: alert, modals: modals, queue: queue)
     }
 
     /// Drops the alert and the modals, which belong to the screen that was on top.
     mutating func dismissOverlays() {
         guard alert != nil || !modals.isEmpty else { return }
-        setExtras(alert: nil, modals: [], queue: queue)
+        setLayers(under: under, alert: nil, modals: [], queue: queue)
     }
 
     public static func == (a: NavigationState, b: NavigationState) -> Bool {
-        a.under == b.under && a.top == b.top
-            && (a.extras === b.extras || (a.alert == b.alert && a.modals == b.modals && a.queue == b.queue))
+        a.top == b.top
+            && (a.layers === b.layers
+                || (a.under == b.under && a.alert == b.alert && a.modals == b.modals && a.queue == b.queue))
     }
 
     /// Root first.
@@ -79,10 +85,16 @@ public struct NavigationState: Equatable {
 
     /// Same locations at the same places (screen ids aside), same alert, modals and queue: a result
     /// that looks like this is "where you are", and the operation that produced it records nothing.
+    @inline(__always)
     func looksLike(_ other: NavigationState) -> Bool {
-        // A push or a pop changes the depth of the top stack: the common answer, in one comparison.
+        // A push or a pop changes the depth of the top stack: the common answer, in one comparison
+        // made where the operation is (inlined, it needs no copy of either state).
         guard top.current.count == other.top.current.count else { return false }
-        return top.showsSameLocations(as: other.top)
+        return looksLike(atSameDepth: other)
+    }
+
+    private func looksLike(atSameDepth other: NavigationState) -> Bool {
+        top.showsSameLocations(as: other.top)
             && under.count == other.under.count
             && zip(under, other.under).allSatisfy { $0.showsSameLocations(as: $1) }
             && alert == other.alert && queue == other.queue

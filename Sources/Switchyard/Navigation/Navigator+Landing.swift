@@ -13,46 +13,45 @@ extension Navigator {
 
     /// `lenient`: a path no route matches gives a bare screen instead of not-found or an error (the
     /// start screens: a fresh navigator shows `/` whether or not a route matches it).
-    func land(_ start: Location, lenient: Bool = false) throws -> Landing {
-        var location = start
+    /// `location` is consumed: a landing without redirects neither copies nor changes it.
+    func land(_ location: consuming Location, lenient: Bool = false) throws -> Landing {
         var chain: [String] = []   // filled on the first redirect: most landings have none
         while true {
-            guard let resolution = try resolve(location, lenient: lenient) else {
-                return Landing(screen: .bare(id: makeID(), path: location.path), presentation: .push)
+            // The match's definition and info are read where they are: only the screen copies the info.
+            if let match = try routes.match(location.text) {
+                let definition = match.route.payload
+                guard let next = try redirection(definition, match.info) else {
+                    return Landing(screen: try screen(for: match.info, matched: true, definition: definition),
+                                   presentation: definition.presentation)
+                }
+                try follow(next, from: &location, chain: &chain)
+                continue
             }
-            guard let next = try redirection(resolution.definition, resolution.info) else {
-                return Landing(screen: try screen(for: resolution), presentation: resolution.definition.presentation)
+            if lenient { return Landing(screen: .bare(id: makeID(), path: location.path), presentation: .push) }
+            guard let notFound else {
+                throw NavigationError.unknownPath(location.path,
+                                                  suggestions: routes.suggestions(for: location.path).map(\.pattern.text))
             }
-            if chain.isEmpty { chain.append(location.text) }
-            location = Location(parsing: next, relativeTo: location.path)
-            let text = location.text
-            let seen = chain.contains(text)
-            chain.append(text)
-            if seen { throw NavigationError.redirectLoop(chain) }
-            if chain.count > maxRedirects + 1 { throw NavigationError.tooManyRedirects(chain, limit: maxRedirects) }
+            let info = RouteInfo(path: location.path, pattern: "", params: [:], query: location.query,
+                                 fragment: location.fragment, value: nil)
+            guard let next = try redirection(notFound, info) else {
+                return Landing(screen: try screen(for: info, matched: false, definition: notFound),
+                               presentation: notFound.presentation)
+            }
+            try follow(next, from: &location, chain: &chain)
         }
     }
 
-    /// What a location resolved to: its route's definition (or not-found's) and the match info.
-    private struct Resolution {
-        let definition: RouteDefinition
-        let info: RouteInfo
-        let matched: Bool
-    }
-
-    /// The route (or not-found) for a location; nil only when lenient and nothing matched.
-    private func resolve(_ location: Location, lenient: Bool) throws -> Resolution? {
-        if let match = try routes.match(location.text) {
-            return Resolution(definition: match.route.payload, info: match.info, matched: true)
-        }
-        if lenient { return nil }
-        guard let notFound else {
-            throw NavigationError.unknownPath(location.path,
-                                              suggestions: routes.suggestions(for: location.path).map(\.pattern.text))
-        }
-        let info = RouteInfo(path: location.path, pattern: "", params: [:], query: location.query,
-                             fragment: location.fragment, value: nil)
-        return Resolution(definition: notFound, info: info, matched: false)
+    /// Moves `location` to a redirect's target, recording the chain; throws on a loop or a chain
+    /// longer than `maxRedirects`.
+    private func follow(_ next: String, from location: inout Location, chain: inout [String]) throws {
+        if chain.isEmpty { chain.append(location.text) }
+        location = Location(parsing: next, relativeTo: location.path)
+        let text = location.text
+        let seen = chain.contains(text)
+        chain.append(text)
+        if seen { throw NavigationError.redirectLoop(chain) }
+        if chain.count > maxRedirects + 1 { throw NavigationError.tooManyRedirects(chain, limit: maxRedirects) }
     }
 
     /// Where the route sends this landing instead: its redirect first, then its guard.
@@ -65,11 +64,9 @@ extension Navigator {
         }
     }
 
-    private func screen(for resolution: Resolution) throws -> Screen {
-        let (info, definition) = (resolution.info, resolution.definition)
-        return Screen(id: makeID(), path: info.path, pattern: resolution.matched ? info.pattern : nil,
-                      params: info.params.dictionary, query: info.query, fragment: info.fragment,
-                      title: try definition.title?.render(info), view: try definition.view?.render(info),
-                      value: info.value)
+    /// The landed screen: `info` as matched (`matched` false for not-found), title and view rendered.
+    private func screen(for info: RouteInfo, matched: Bool, definition: RouteDefinition) throws -> Screen {
+        Screen(id: makeID(), info: info, matched: matched,
+               title: try definition.title?.render(info), view: try definition.view?.render(info))
     }
 }

@@ -27,9 +27,13 @@ public final class Navigator {
     /// Declared tab root paths, in order (empty: the root is a single stack).
     public private(set) var tabPaths: [String] = []
 
-    var timeline: Timeline
-    var nextID = 1
-    private var inFlight: NavigationOperation?
+    // Unchecked exclusivity: every operation reads and writes these several times, and the dynamic
+    // checks cost more than the rest of a pop. A navigator is used from one thread at a time, and
+    // `inFlight` already refuses a nested operation (the only way two accesses could overlap).
+    @exclusivity(unchecked) var timeline: Timeline
+    @exclusivity(unchecked) var nextID = 1
+    @exclusivity(unchecked) private var inFlight: NavigationOperation?
+    @exclusivity(unchecked)
     private var observers: [(key: Int, filter: Set<NavigationOperation>?, handler: (NavigationEvent) throws -> Void)] = []
     private var nextObserverKey = 0
 
@@ -44,9 +48,9 @@ public final class Navigator {
 
     // MARK: Reading
 
-    public var state: NavigationState { timeline.current.state }
+    public var state: NavigationState { timeline.state }
     /// The top screen of the top environment.
-    public var screen: Screen { state.screen }
+    public var screen: Screen { timeline.state.screen }
     public var path: String { screen.path }
     public var params: [String: String] { screen.params }
     public var query: [String: String] { screen.query }
@@ -152,7 +156,15 @@ public final class Navigator {
     func removeObserver(_ key: Int) { observers.removeAll { $0.key == key } }
     func hasObserver(_ key: Int) -> Bool { observers.contains { $0.key == key } }
 
-    private func notify(_ event: NavigationEvent) throws {
+    /// Tells the observers about a change; `event` is made only when there is someone to tell.
+    /// Inlined, so an operation without observers pays one comparison, not a call.
+    @inline(__always)
+    private func notify(_ event: () -> NavigationEvent) throws {
+        guard !observers.isEmpty else { return }
+        try notifyAll(event())
+    }
+
+    private func notifyAll(_ event: NavigationEvent) throws {
         for observer in observers where observer.filter?.contains(event.operation) ?? true {
             guard hasObserver(observer.key) else { continue }   // cancelled by an earlier handler
             try observer.handler(event)
@@ -168,23 +180,26 @@ public final class Navigator {
                   _ body: (inout NavigationState) throws -> Void) throws -> Bool {
         try enter(operation)
         defer { inFlight = nil }
-        let before = state
+        // The current state is read in place and copied once, into the draft.
         let firstID = nextID
-        var draft = before
+        var draft = timeline.state
         do { try body(&draft) } catch {
             nextID = firstID
             throw error
         }
-        guard !draft.looksLike(before) else {
+        guard !draft.looksLike(timeline.state) else {
             nextID = firstID
             return false
         }
-        if draft.screen.id != before.screen.id {
+        let before = timeline.state.screen
+        if draft.screen.id != before.id {
             // The alert and modals belong to the screen that was on top.
             draft.dismissOverlays()
         }
-        let undo = timeline.record(TimelineEntry(operation: operation, state: draft), replacing: replacing)
-        do { try notify(NavigationEvent(operation: operation, from: before.screen, to: draft.screen)) } catch {
+        let undo = timeline.record(TimelineEntry(operation: operation, state: consume draft), replacing: replacing)
+        do {
+            try notify { NavigationEvent(operation: operation, from: before, to: screen) }
+        } catch {
             timeline.revert(undo)
             nextID = firstID
             throw error
@@ -196,9 +211,9 @@ public final class Navigator {
     func travel(_ operation: NavigationOperation, by delta: Int) throws -> Bool {
         try enter(operation)
         defer { inFlight = nil }
-        let before = state
+        let before = screen
         guard let previous = timeline.move(by: delta) else { return false }
-        do { try notify(NavigationEvent(operation: operation, from: before.screen, to: state.screen)) } catch {
+        do { try notify { NavigationEvent(operation: operation, from: before, to: screen) } } catch {
             timeline.moveBack(to: previous)
             throw error
         }
@@ -211,10 +226,10 @@ public final class Navigator {
         try enter(operation)
         defer { inFlight = nil }
         let saved = (timeline, nextID)
-        let before = state
+        let before = screen
         do {
             timeline = try build()
-            try notify(NavigationEvent(operation: operation, from: before.screen, to: state.screen))
+            try notify { NavigationEvent(operation: operation, from: before, to: screen) }
         } catch {
             (timeline, nextID) = saved
             throw error

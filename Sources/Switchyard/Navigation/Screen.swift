@@ -6,71 +6,67 @@
 /// A value holding one reference to its immutable fields: every timeline entry, event and stack node
 /// holds screens, and copying one is then a single retain instead of one per field.
 public struct Screen: Codable, Equatable, @unchecked Sendable {
+    /// The match info is kept whole, its `Parameters` still slices of the path: landing a screen makes
+    /// no dictionary and no value strings, and reading `params` as a dictionary pays for it then.
     private final class Fields {
         let id: Int
-        let path: String
-        let pattern: String?
-        let params: [String: String]
-        let query: [String: String]
-        let fragment: String?
+        let info: RouteInfo
+        let matched: Bool
         let title: String?
         let view: String?
-        let value: Any?
 
-        init(id: Int, path: String, pattern: String?, params: [String: String], query: [String: String],
-             fragment: String?, title: String?, view: String?, value: Any?) {
+        init(id: Int, info: RouteInfo, matched: Bool, title: String?, view: String?) {
             self.id = id
-            self.path = path
-            self.pattern = pattern
-            self.params = params
-            self.query = query
-            self.fragment = fragment
+            self.info = info
+            self.matched = matched
             self.title = title
             self.view = view
-            self.value = value
         }
     }
 
     private let fields: Fields
 
     public var id: Int { fields.id }
-    public var path: String { fields.path }
+    public var path: String { fields.info.path }
     /// The matched route's pattern; nil for the not-found screen and for an unmatched start screen.
-    public var pattern: String? { fields.pattern }
-    public var params: [String: String] { fields.params }
-    public var query: [String: String] { fields.query }
-    public var fragment: String? { fields.fragment }
+    public var pattern: String? { fields.matched ? fields.info.pattern : nil }
+    /// The captured parameters as a dictionary, made when read.
+    public var params: [String: String] { fields.info.params.dictionary }
+    /// The captured parameters as the match left them: values decoded when read.
+    ///
+    ///     navigator.screen.parameters["id"] == "12"
+    public var parameters: Parameters { fields.info.params }
+    public var query: [String: String] { fields.info.query }
+    public var fragment: String? { fields.info.fragment }
     public var title: String? { fields.title }
     /// The text the REPL prints for the screen (the route's `view`), computed on landing.
     public var view: String? { fields.view }
     /// What the route's validator returned. In memory only: not saved, not compared, nil after restore.
-    public var value: Any? { fields.value }
+    public var value: Any? { fields.info.value }
 
-    private enum CodingKeys: String, CodingKey { case id, path, pattern, params, query, fragment, title, view }
-
-    init(id: Int, path: String, pattern: String?, params: [String: String], query: [String: String],
-         fragment: String?, title: String?, view: String?, value: Any?) {
-        fields = Fields(id: id, path: path, pattern: pattern, params: params, query: query, fragment: fragment,
-                        title: title, view: view, value: value)
+    /// `info` as the landing matched it (an empty pattern when `matched` is false).
+    init(id: Int, info: RouteInfo, matched: Bool, title: String?, view: String?) {
+        fields = Fields(id: id, info: info, matched: matched, title: title, view: view)
     }
 
     /// A screen no route was consulted for: the start screen before any landing.
     static func bare(id: Int, path: String) -> Screen {
-        Screen(id: id, path: path, pattern: nil, params: [:], query: [:], fragment: nil,
-               title: nil, view: nil, value: nil)
+        Screen(id: id, info: RouteInfo(path: path, pattern: "", params: [:], query: [:], fragment: nil),
+               matched: false, title: nil, view: nil)
     }
+
+    private enum CodingKeys: String, CodingKey { case id, path, pattern, params, query, fragment, title, view }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(id: try container.decode(Int.self, forKey: .id),
-                  path: try container.decode(String.self, forKey: .path),
-                  pattern: try container.decodeIfPresent(String.self, forKey: .pattern),
-                  params: try container.decode([String: String].self, forKey: .params),
-                  query: try container.decode([String: String].self, forKey: .query),
-                  fragment: try container.decodeIfPresent(String.self, forKey: .fragment),
+        let pattern = try container.decodeIfPresent(String.self, forKey: .pattern)
+        let info = RouteInfo(path: try container.decode(String.self, forKey: .path), pattern: pattern ?? "",
+                             params: Parameters(try container.decode([String: String].self, forKey: .params)),
+                             query: try container.decode([String: String].self, forKey: .query),
+                             fragment: try container.decodeIfPresent(String.self, forKey: .fragment))
+        self.init(id: try container.decode(Int.self, forKey: .id), info: info, matched: pattern != nil,
                   title: try container.decodeIfPresent(String.self, forKey: .title),
-                  view: try container.decodeIfPresent(String.self, forKey: .view),
-                  value: nil)
+                  view: try container.decodeIfPresent(String.self, forKey: .view))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -101,13 +97,11 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
     }
 
     /// The `info` table of the Lua API for this screen.
-    public var info: RouteInfo {
-        RouteInfo(path: path, pattern: pattern ?? "", params: Parameters(params), query: query, fragment: fragment, value: value)
-    }
+    public var info: RouteInfo { fields.info }
 
     public static func == (a: Screen, b: Screen) -> Bool {
         a.fields === b.fields
-            || (a.id == b.id && a.path == b.path && a.pattern == b.pattern && a.params == b.params
+            || (a.id == b.id && a.path == b.path && a.pattern == b.pattern && a.parameters == b.parameters
                 && a.query == b.query && a.fragment == b.fragment && a.title == b.title && a.view == b.view)
     }
 }

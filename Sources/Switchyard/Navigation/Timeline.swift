@@ -2,26 +2,15 @@
 ///
 ///     navigator.history.map { "\($0.operation.rawValue) \($0.location)" }   // ["start /", "push /a"]
 ///
-/// One reference to an immutable pair: recording, undoing and reading history copy entries, and a
-/// state by value is a dozen references.
+/// Held by value in the timeline's ring: recording moves the new state into a slot and the state
+/// that falls off is destroyed in place, so an operation allocates no entry.
 public struct TimelineEntry {
-    private final class Fields {
-        let operation: NavigationOperation
-        let state: NavigationState
-
-        init(operation: NavigationOperation, state: NavigationState) {
-            self.operation = operation
-            self.state = state
-        }
-    }
-
-    private let fields: Fields
-
-    public var operation: NavigationOperation { fields.operation }
-    public var state: NavigationState { fields.state }
+    public let operation: NavigationOperation
+    public let state: NavigationState
 
     init(operation: NavigationOperation, state: NavigationState) {
-        fields = Fields(operation: operation, state: state)
+        self.operation = operation
+        self.state = state
     }
 
     public var location: String { state.screen.location }
@@ -65,6 +54,7 @@ struct Timeline {
     var entries: [TimelineEntry] { head == 0 ? slots : Array(slots[head...] + slots[..<head]) }
     var count: Int { slots.count }
     var current: TimelineEntry { slots[slot(index)] }
+    var state: NavigationState { slots[slot(index)].state }
     var canBack: Bool { index > 0 }
     var canForward: Bool { index < count - 1 }
 
@@ -73,12 +63,11 @@ struct Timeline {
         return physical < slots.count ? physical : physical - slots.count
     }
 
-    mutating func record(_ entry: TimelineEntry, replacing: Bool) -> Undo {
+    mutating func record(_ entry: __owned TimelineEntry, replacing: Bool) -> Undo {
         let undoIndex = index
         let forward = dropForward()
         if replacing {
-            let replaced = slots[slot(index)]
-            slots[slot(index)] = entry
+            let replaced = exchange(slot(index), with: entry)
             return Undo(index: undoIndex, droppedForward: forward, replaced: replaced, droppedOldest: nil)
         }
         guard slots.count == limit else {
@@ -87,10 +76,20 @@ struct Timeline {
             return Undo(index: undoIndex, droppedForward: forward, replaced: nil, droppedOldest: nil)
         }
         // Full and at the newest entry: the new one takes the oldest's slot; the cursor stays last.
-        let oldest = slots[head]
-        slots[head] = entry
+        let oldest = exchange(head, with: entry)
         head = slot(1)
         return Undo(index: undoIndex, droppedForward: forward, replaced: nil, droppedOldest: oldest)
+    }
+
+    /// Puts `entry` in slot `physical` and returns what was there, both moved: no reference of
+    /// either state is retained or released (`swap` on array elements copied both here).
+    private mutating func exchange(_ physical: Int, with entry: __owned TimelineEntry) -> TimelineEntry {
+        slots.withUnsafeMutableBufferPointer { slots in
+            let slot = slots.baseAddress! + physical
+            let previous = slot.move()
+            slot.initialize(to: entry)
+            return previous
+        }
     }
 
     mutating func revert(_ undo: Undo) {

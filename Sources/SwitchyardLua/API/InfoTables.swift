@@ -38,15 +38,35 @@ extension LuaState {
     }
 
     /// [-0, +1]
+    /// Built like an info table, in one protected call, its `params` from the screen's path bytes
+    /// (no dictionary): events hand observers two of these per operation.
     func push(screen: Screen, on L: OpaquePointer) throws(LuaError) {
-        try push(fields: [("path", screen.path), ("pattern", screen.pattern), ("fragment", screen.fragment),
-                          ("title", screen.title), ("view", screen.view)], on: L)
+        try ensureStack(L, 6)
+        let strings: [(key: String, value: String?)] = [("path", screen.path), ("pattern", screen.pattern),
+                                                        ("fragment", screen.fragment), ("title", screen.title),
+                                                        ("view", screen.view)]
+        let status = LuaFields.withPooled(strings) { fields in
+            LuaFields.withParameters(screen.parameters) { params in
+                LuaFields.withQuery(screen.query) { query in
+                    var table = sy_InfoTable(fields: fields.baseAddress, nfields: Int32(fields.count),
+                                             params: params.baseAddress, nparams: Int32(params.count),
+                                             query: query.baseAddress, nquery: Int32(query.count))
+                    return sy_pushinfo(L, &table)
+                }
+            }
+        }
+        try check(status, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))
         try setField("id", on: L)
-        try push(stringMap: screen.params, on: L)
-        try setField("params", on: L)
-        try push(stringMap: screen.query, on: L)
-        try setField("query", on: L)
+    }
+
+    /// A screen's parameters as `{name = value}`, from the path bytes (no dictionary). [-0, +1]
+    func push(parameters: Parameters, on L: OpaquePointer) throws(LuaError) {
+        try ensureStack(L, 4)
+        let status = LuaFields.withParameters(parameters) { fields in
+            sy_pushfields(L, fields.baseAddress, Int32(fields.count))
+        }
+        try check(status, on: L)
     }
 
     private func pushOptional(_ text: String?, field: String, on L: OpaquePointer) throws(LuaError) {

@@ -2,37 +2,37 @@ import Switchyard
 
 /// The read-only fields of `nav`, one getter each.
 enum NavFields {
-    static let all: [(name: String, body: NavObject.Body)] = [
-        ("path", { runtime, call in try call.push(string: runtime.navigator.path); return 1 }),
-        ("params", { runtime, call in
-            try call.stack.state.push(stringMap: runtime.navigator.params, on: call.stack.L)
+    static let all: [NavObject.Member] = [
+        .init("path", { runtime, call in try call.push(string: runtime.navigator.path); return 1 }),
+        .init("params", { runtime, call in
+            try call.stack.state.push(parameters: runtime.navigator.screen.parameters, on: call.stack.L)
             return 1
         }),
-        ("query", { runtime, call in
+        .init("query", { runtime, call in
             try call.stack.state.push(stringMap: runtime.navigator.query, on: call.stack.L)
             return 1
         }),
-        ("info", { runtime, call in try call.stack.state.push(info: runtime.navigator.info, on: call.stack.L); return 1 }),
-        ("screen", { runtime, call in
+        .init("info", { runtime, call in try call.stack.state.push(info: runtime.navigator.info, on: call.stack.L); return 1 }),
+        .init("screen", { runtime, call in
             try call.stack.state.push(screen: runtime.navigator.screen, on: call.stack.L)
             return 1
         }),
-        ("title", { runtime, call in
+        .init("title", { runtime, call in
             if let title = runtime.navigator.screen.title { try call.push(string: title) } else { call.pushNil() }
             return 1
         }),
-        ("stack", { runtime, call in try call.stack.state.push(screens: runtime.navigator.stack, on: call.stack.L); return 1 }),
-        ("state", { runtime, call in try call.stack.state.push(state: runtime.navigator.state, on: call.stack.L); return 1 }),
-        ("history", { runtime, call in
+        .init("stack", { runtime, call in try call.stack.state.push(screens: runtime.navigator.stack, on: call.stack.L); return 1 }),
+        .init("state", { runtime, call in try call.stack.state.push(state: runtime.navigator.state, on: call.stack.L); return 1 }),
+        .init("history", { runtime, call in
             try call.stack.state.push(history: runtime.navigator.history, current: runtime.navigator.historyIndex,
                                       on: call.stack.L)
             return 1
         }),
-        ("can_back", { runtime, call in call.push(bool: runtime.navigator.canBack); return 1 }),
-        ("can_forward", { runtime, call in call.push(bool: runtime.navigator.canForward); return 1 }),
-        ("queue", { runtime, call in try call.stack.state.push(steps: runtime.navigator.queue, on: call.stack.L); return 1 }),
-        ("alert_active", { runtime, call in call.push(bool: runtime.navigator.alertActive); return 1 }),
-        ("modals", { runtime, call in try call.stack.state.push(screens: runtime.navigator.modals, on: call.stack.L); return 1 }),
-        ("tabs", { runtime, call in try call.stack.state.push(stringList: runtime.navigator.tabs, on: call.stack.L); return 1 }),
+        .init("can_back", { runtime, call in call.push(bool: runtime.navigator.canBack); return 1 }),
+        .init("can_forward", { runtime, call in call.push(bool: runtime.navigator.canForward); return 1 }),
+        .init("queue", { runtime, call in try call.stack.state.push(steps: runtime.navigator.queue, on: call.stack.L); return 1 }),
+        .init("alert_active", { runtime, call in call.push(bool: runtime.navigator.alertActive); return 1 }),
+        .init("modals", { runtime, call in try call.stack.state.push(screens: runtime.navigator.modals, on: call.stack.L); return 1 }),
+        .init("tabs", { runtime, call in try call.stack.state.push(stringList: runtime.navigator.tabs, on: call.stack.L); return 1 }),
     ]
 }

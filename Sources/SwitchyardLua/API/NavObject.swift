@@ -8,6 +8,18 @@ import Switchyard
 enum NavObject {
     typealias Body = @Sendable (SwitchyardRuntime, LuaCall) throws -> Int
 
+    /// One operation or field. A struct rather than a tuple: a closure kept in a tuple inside an array
+    /// is stored in its most general form, and every call then went through two reabstraction thunks.
+    struct Member: Sendable {
+        let name: String
+        let body: Body
+
+        init(_ name: String, _ body: @escaping Body) {
+            self.name = name
+            self.body = body
+        }
+    }
+
     static var operationNames: [String] { NavOperations.all.map(\.name) }
     static var fieldNames: [String] { NavFields.all.map(\.name) }
 
@@ -22,14 +34,15 @@ enum NavObject {
     }
 
     /// A table of Swift functions by name; each finds the runtime's current navigator when called.
-    private static func table(of entries: [(name: String, body: Body)],
+    private static func table(of entries: [Member],
                               runtime: SwitchyardRuntime) throws(LuaError) -> LuaTable {
         let engine = runtime.engine
         let table = try engine.makeTable(recordCapacity: entries.count)
-        for (name, body) in entries {
+        for entry in entries {
+            let body = entry.body
             // unowned: see SwitchyardRuntime.define
             let function = try engine.makeFunction { [unowned(unsafe) runtime] call in try body(runtime, call) }
-            try table.rawSet(.string(LuaString(name)), .function(function))
+            try table.rawSet(.string(LuaString(entry.name)), .function(function))
         }
         return table
     }

@@ -3,22 +3,22 @@ import Switchyard
 /// nav.go, nav.push, ... : each reads its arguments without conversion, calls the navigator, and
 /// returns a boolean only where SPEC §4 says a harmless no-op answers false.
 enum NavOperations {
-    static let all: [(name: String, body: NavObject.Body)] = [
-        ("go", { runtime, call in
+    static let all: [NavObject.Member] = [
+        .init("go", { runtime, call in
             let path = try call.checkString(1, "nav.go")
             let replace = call.isNil(2) ? false : try call.checkTable(2, "nav.go").get("replace").isTruthy
             try runtime.navigator.go(path, replace: replace)
             return 0
         }),
-        ("push", { runtime, call in try runtime.navigator.push(try call.checkString(1, "nav.push")); return 0 }),
-        ("sheet", { runtime, call in try runtime.navigator.sheet(try call.checkString(1, "nav.sheet")); return 0 }),
-        ("cover", { runtime, call in try runtime.navigator.cover(try call.checkString(1, "nav.cover")); return 0 }),
-        ("open", { runtime, call in try runtime.navigator.open(try call.checkString(1, "nav.open")); return 0 }),
-        ("pop", { runtime, call in
+        .init("push", { runtime, call in try runtime.navigator.push(try call.checkString(1, "nav.push")); return 0 }),
+        .init("sheet", { runtime, call in try runtime.navigator.sheet(try call.checkString(1, "nav.sheet")); return 0 }),
+        .init("cover", { runtime, call in try runtime.navigator.cover(try call.checkString(1, "nav.cover")); return 0 }),
+        .init("open", { runtime, call in try runtime.navigator.open(try call.checkString(1, "nav.open")); return 0 }),
+        .init("pop", { runtime, call in
             call.push(bool: try runtime.navigator.pop(try call.optionalCount(1, "nav.pop")))
             return 1
         }),
-        ("pop_to", { runtime, call in
+        .init("pop_to", { runtime, call in
             if let id = call.integer(1) {
                 try runtime.navigator.popTo(id: Int(clamping: id))
             } else {
@@ -27,19 +27,19 @@ enum NavOperations {
             }
             return 0
         }),
-        ("pop_to_root", { runtime, call in call.push(bool: try runtime.navigator.popToRoot()); return 1 }),
-        ("dismiss", { runtime, _ in try runtime.navigator.dismiss(); return 0 }),
-        ("dismiss_environment", { runtime, _ in try runtime.navigator.dismissEnvironment(); return 0 }),
-        ("dismiss_all", { runtime, call in call.push(bool: try runtime.navigator.dismissAll()); return 1 }),
-        ("back", { runtime, call in
+        .init("pop_to_root", { runtime, call in call.push(bool: try runtime.navigator.popToRoot()); return 1 }),
+        .init("dismiss", { runtime, _ in try runtime.navigator.dismiss(); return 0 }),
+        .init("dismiss_environment", { runtime, _ in try runtime.navigator.dismissEnvironment(); return 0 }),
+        .init("dismiss_all", { runtime, call in call.push(bool: try runtime.navigator.dismissAll()); return 1 }),
+        .init("back", { runtime, call in
             call.push(bool: try runtime.navigator.back(try call.optionalCount(1, "nav.back")))
             return 1
         }),
-        ("forward", { runtime, call in
+        .init("forward", { runtime, call in
             call.push(bool: try runtime.navigator.forward(try call.optionalCount(1, "nav.forward")))
             return 1
         }),
-        ("tab", { runtime, call in
+        .init("tab", { runtime, call in
             if let index = call.integer(1) {
                 try runtime.navigator.tab(Int(clamping: index))
             } else {
@@ -48,7 +48,7 @@ enum NavOperations {
             }
             return 0
         }),
-        ("start_flow", { runtime, call in
+        .init("start_flow", { runtime, call in
             if let name = call.string(1) {
                 try runtime.navigator.startFlow(name)
             } else {
@@ -58,21 +58,21 @@ enum NavOperations {
             }
             return 0
         }),
-        ("next", { runtime, _ in try runtime.navigator.next(); return 0 }),
-        ("next_or_dismiss", { runtime, _ in try runtime.navigator.nextOrDismiss(); return 0 }),
-        ("cancel_flow", { runtime, call in call.push(bool: try runtime.navigator.cancelFlow()); return 1 }),
-        ("alert", { runtime, call in
+        .init("next", { runtime, _ in try runtime.navigator.next(); return 0 }),
+        .init("next_or_dismiss", { runtime, _ in try runtime.navigator.nextOrDismiss(); return 0 }),
+        .init("cancel_flow", { runtime, call in call.push(bool: try runtime.navigator.cancelFlow()); return 1 }),
+        .init("alert", { runtime, call in
             try runtime.navigator.alert(try AlertTable.parse(try call.checkTable(1, "nav.alert")))
             return 0
         }),
-        ("choose", { runtime, call in try runtime.navigator.choose(try call.checkString(1, "nav.choose")); return 0 }),
-        ("dismiss_alert", { runtime, _ in try runtime.navigator.dismissAlert(); return 0 }),
-        ("modal", { runtime, call in try runtime.navigator.modal(try call.checkString(1, "nav.modal")); return 0 }),
-        ("dismiss_modal", { runtime, _ in try runtime.navigator.dismissModal(); return 0 }),
-        ("on", { runtime, call in try NavEvents.subscribe(runtime, call) }),
-        ("save", { runtime, call in try call.push(string: try runtime.navigator.save()); return 1 }),
-        ("restore", { runtime, call in try runtime.navigator.restore(try call.checkString(1, "nav.restore")); return 0 }),
-        ("reset", { runtime, call in try runtime.navigator.reset(try call.optionalString(1, "nav.reset")); return 0 }),
+        .init("choose", { runtime, call in try runtime.navigator.choose(try call.checkString(1, "nav.choose")); return 0 }),
+        .init("dismiss_alert", { runtime, _ in try runtime.navigator.dismissAlert(); return 0 }),
+        .init("modal", { runtime, call in try runtime.navigator.modal(try call.checkString(1, "nav.modal")); return 0 }),
+        .init("dismiss_modal", { runtime, _ in try runtime.navigator.dismissModal(); return 0 }),
+        .init("on", { runtime, call in try NavEvents.subscribe(runtime, call) }),
+        .init("save", { runtime, call in try call.push(string: try runtime.navigator.save()); return 1 }),
+        .init("restore", { runtime, call in try runtime.navigator.restore(try call.checkString(1, "nav.restore")); return 0 }),
+        .init("reset", { runtime, call in try runtime.navigator.reset(try call.optionalString(1, "nav.reset")); return 0 }),
     ]
 }
 

@@ -12,7 +12,8 @@ import Switchyard
 public final class SwitchyardRuntime {
     public let engine: LuaEngine
     /// The navigator `nav` drives. Replaced by `reload()` and for each scenario test.
-    public private(set) var navigator: Navigator
+    /// Unchecked exclusivity: every `nav` call reads it, and the runtime is used from one thread.
+    @exclusivity(unchecked) public private(set) var navigator: Navigator
     /// The routes declared so far (`navigator.routes`), payloads carrying title, presentation,
     /// links and the Lua callbacks; `Route.site` is the declaration's "file:line".
     public var routeTable: RouteTable<RouteDefinition> { navigator.routes }

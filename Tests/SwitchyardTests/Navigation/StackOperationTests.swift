@@ -32,6 +32,20 @@ struct StackOperationTests {
         #expect(navigator.history.map(\.operation) == [.reset, .push, .push])
     }
 
+    @Test func aScreenKeepsItsParametersAsMatchedAndDecodesThemWhenRead() throws {
+        let navigator = try NavigationFixture.navigator()
+        try navigator.push("/c/caf%C3%A9%20au%20lait")
+        #expect(navigator.screen.parameters["id"] == "café au lait")
+        #expect(navigator.params == ["id": "café au lait"])
+        #expect(navigator.info.params == ["id": "café au lait"])
+        #expect(navigator.screen.title == "C café au lait")
+        // Saved as decoded text, restored from a dictionary: the same screen either way.
+        let landed = navigator.screen
+        try navigator.restore(try navigator.save())
+        #expect(navigator.screen == landed)
+        #expect(navigator.screen.parameters["id"] == "café au lait")
+    }
+
     @Test func goReplacesTheTopScreenAndResolvesRelativePaths() throws {
         let navigator = try NavigationFixture.navigator()
         try navigator.push("/news")
