@@ -23,7 +23,13 @@ public final class RouteTable<Payload> {
     private var declarationTrieHandedOver = false
     /// Rank per route and the frozen lookup, rebuilt on the first lookup after a declaration.
     private var cachedRanks: [Int32]?
-    @exclusivity(unchecked) private var cachedLookup: RouteLookup?
+    @exclusivity(unchecked) private var cachedLookup: RouteLookup? {
+        didSet { unretainedLookup = cachedLookup.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `cachedLookup`, for `resolve` to use without retaining it (two atomic operations a match):
+    /// `cachedLookup` keeps it alive, and nothing on a match's path replaces it before its last use
+    /// there (validators, which could declare routes, run last and read `lookup` themselves).
+    @exclusivity(unchecked) private var unretainedLookup: Unmanaged<RouteLookup>?
 
     public init(caseInsensitive: Bool = false) {
         self.caseInsensitive = caseInsensitive
@@ -129,11 +135,13 @@ public final class RouteTable<Payload> {
     /// whole info (every reference in it retained, then released) once more on its way out.
     @usableFromInline
     func resolve(_ path: String, route: inout Int) throws -> RouteInfo {
-        let lookup = self.lookup
-        if let best = lookup.bestIfPlain(path) {
-            return try info(best, plainPath: path, in: lookup, route: &route)
+        if unretainedLookup == nil { _ = freezeLookup() }
+        return try unretainedLookup.unsafelyUnwrapped._withUnsafeGuaranteedRef { lookup in
+            if let best = lookup.bestIfPlain(path) {
+                return try info(best, plainPath: path, in: lookup, route: &route)
+            }
+            return try info(at: Location(parsing: path), in: lookup, route: &route)
         }
-        return try info(at: Location(parsing: path), in: lookup, route: &route)
     }
 
     /// A plain path (the common case) is its own location: no query, no fragment, nothing to copy.

@@ -118,6 +118,28 @@ private struct Rejected: Error, Equatable {}
         #expect(try table.matchAll("/album/abc").map(\.route.payload) == ["slug", "section"])
     }
 
+    /// A validator may declare routes into the table it is matching in (the lookup it started with
+    /// is replaced mid-match); the match finishes with the candidates it found, and the next one sees
+    /// the new route. Run under ASan by `scripts/test`.
+    @Test func aValidatorDeclaringIntoItsOwnTableFinishesTheMatch() throws {
+        let table = RouteTable<String>()
+        var declared = false
+        try table.add("/a/:x", validator: { [unowned table] info in
+            if !declared {
+                declared = true
+                try table.add("/a/new", payload: "declared mid-match")
+            }
+            return info.params["x"] == "b" ? nil : 1
+        }, payload: "validated")
+        try table.add("/:y/:x", payload: "fallback")
+        let found = try #require(try table.match("/a/b"))
+        #expect(found.route.payload == "fallback")
+        #expect(found.info.pattern == "/:y/:x")
+        #expect(found.info.params == ["y": "a", "x": "b"])
+        #expect(try table.match("/a/new")?.route.payload == "declared mid-match")
+        #expect(try table.match("/a/c")?.info.value as? Int == 1)
+    }
+
     @Test func fallThroughAcrossShapes() throws {
         let table = RouteTable<String>()
         try table.add("/a/b", validator: { _ in nil }, payload: "static")
