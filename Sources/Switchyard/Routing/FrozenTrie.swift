@@ -16,10 +16,21 @@ final class FrozenTrie {
         var parameter: Int32 = -1
         var optional: Int32 = -1
         var splat: Int32 = -1
-        /// Routes ending here: `routeStart` up to the next node's `routeStart` (a sentinel node follows the last).
-        var routeStart: Int32 = 0
-        /// Rank of the first route ending here (lower is better), or Int32.max.
-        var rank: Int32 = .max
+        /// The first route ending here (the one that wins here), or -1, and what a match of it needs
+        /// (`Winner`): read where the walk ends, in the node's own cache line, so a large table's lookup
+        /// takes no further cache miss before the route's declaration. The rank, which only the full
+        /// search needs, is in `ranks`; every route ending here is in `routeIDs` from `routeStarts`.
+        var firstRoute: Int32 = -1
+        var winner = Winner()
+    }
+
+    /// What a match of a node's first route needs. The declaration is not retained: the lookup that
+    /// owns this trie keeps every declaration.
+    struct Winner {
+        var declaration: Unmanaged<RouteDeclaration>?
+        /// Index of the route's parameter layout (the lookup's).
+        var layout: Int32 = 0
+        var hasValidator = false
     }
 
     /// A capture of pattern segment i: path segments first..<end, or first < 0 when an optional was skipped.
@@ -43,12 +54,16 @@ final class FrozenTrie {
     private let staticEdges: UnsafeMutableBufferPointer<StaticEdge>
     private let hashSlots: UnsafeMutableBufferPointer<StaticEdge>
     private let routeIDs: UnsafeMutableBufferPointer<Int32>
+    /// Routes ending at node i: `routeIDs[routeStarts[i]..<routeStarts[i + 1]]`.
+    private let routeStarts: UnsafeMutableBufferPointer<Int32>
+    /// Rank per route (lower is better).
+    private let ranks: UnsafeMutableBufferPointer<Int32>
     let maximumDepth: Int
     let caseInsensitive: Bool
 
     /// Built straight into buffers of the exact size, so a large table's freeze does not hold growing
     /// arrays and their copies at once.
-    init(_ trie: RouteTrie, ranks: [Int32]) {
+    init(_ trie: RouteTrie, ranks: [Int32], winner: (Int32) -> Winner) {
         let source = trie.nodes
         var edgeCount = 0
         var slotCount = 0
@@ -65,6 +80,7 @@ final class FrozenTrie {
         let hashSlots = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(slotCount, 1))
         hashSlots.initialize(repeating: StaticEdge(hash: 0, child: -1))
         let routeIDs = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(trie.nextRoute.count, 1))
+        let routeStarts = UnsafeMutableBufferPointer<Int32>.allocate(capacity: source.count + 1)
         var edgeEnd = 0
         var slotEnd = 0
         var routeEnd = 0
@@ -96,9 +112,10 @@ final class FrozenTrie {
             frozen.parameter = node.parameter
             frozen.optional = node.optional
             frozen.splat = node.splat
-            frozen.routeStart = Int32(routeEnd)
+            routeStarts[index] = Int32(routeEnd)
             var route = node.firstRoute
-            if route >= 0 { frozen.rank = ranks[Int(route)] }
+            frozen.firstRoute = route
+            if route >= 0 { frozen.winner = winner(route) }
             while route >= 0 {
                 routeIDs[routeEnd] = route
                 routeEnd += 1
@@ -106,14 +123,15 @@ final class FrozenTrie {
             }
             nodes[index] = frozen
         }
-        var sentinel = Node()
-        sentinel.routeStart = Int32(routeEnd)
-        nodes[source.count] = sentinel
+        nodes[source.count] = Node()
+        routeStarts[source.count] = Int32(routeEnd)
         self.nodes = nodes
         self.literalBytes = literalBytes
         self.staticEdges = staticEdges
         self.hashSlots = hashSlots
         self.routeIDs = routeIDs
+        self.routeStarts = routeStarts
+        self.ranks = FrozenTrie.own(ranks)
         self.maximumDepth = trie.maximumDepth
         self.caseInsensitive = trie.caseInsensitive
     }
@@ -130,6 +148,8 @@ final class FrozenTrie {
         staticEdges.deallocate()
         hashSlots.deallocate()
         routeIDs.deallocate()
+        routeStarts.deallocate()
+        ranks.deallocate()
     }
 
     private static func own<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -158,14 +178,24 @@ final class FrozenTrie {
         UInt32(truncatingIfNeeded: ((word ^ UInt64(truncatingIfNeeded: length)) &* 0x9e37_79b9_7f4a_7c15) >> 32)
     }
 
+    /// The rank of the route that wins at `node` (a node where routes end).
+    private func rank(at node: Int32) -> Int32 {
+        ranks[Int(nodes[Int(node)].firstRoute)]
+    }
+
+    /// What a match of the route that wins at `node` needs (a node where routes end).
+    func winner(at node: Int32) -> Winner {
+        nodes[Int(node)].winner
+    }
+
     /// The route that wins at `node` (the first declared; later ones are its fall-throughs).
     func firstRoute(at node: Int32) -> Int {
-        Int(routeIDs[Int(nodes[Int(node)].routeStart)])
+        Int(nodes[Int(node)].firstRoute)
     }
 
     /// Every route ending at `node`, in declaration order.
     func routes(at node: Int32) -> [Int] {
-        (nodes[Int(node)].routeStart..<routeEnd(of: node)).map { Int(routeIDs[Int($0)]) }
+        (routeStarts[Int(node)]..<routeStarts[Int(node) &+ 1]).map { Int(routeIDs[Int($0)]) }
     }
 
     /// Compares a literal longer than 8 bytes (kept in `literalBytes`) with a segment.
@@ -222,12 +252,6 @@ final class FrozenTrie {
         let pastZ = low &+ ((0x80 &- 0x5b) &* ones)
         let upper = atLeastA & ~pastZ & ~word & (0x80 &* ones)
         return word | (upper >> 2)
-    }
-
-    /// End of the routes ending at node `index` (the next node's start).
-    @inline(__always)
-    private func routeEnd(of index: Int32) -> Int32 {
-        nodes[Int(index) &+ 1].routeStart
     }
 
     /// The static child of `node` whose literal is the segment at `bounds`, or -1.
@@ -297,7 +321,7 @@ final class FrozenTrie {
             if next < 0 { return -1 }
             node = next
         }
-        return routeEnd(of: node) > nodes[Int(node)].routeStart ? node : -1
+        return nodes[Int(node)].firstRoute >= 0 ? node : -1
     }
 
     /// The best-ranked shape for `segments`: `directMatch`, else the full search.
@@ -309,7 +333,7 @@ final class FrozenTrie {
             for index in 0..<segments.count { captures[index] = Capture(first: index, end: index &+ 1) }
         }
         best.node = node
-        best.rank = nodes[Int(node)].rank
+        best.rank = rank(at: node)
     }
 
     /// Depth-first search over every route shape matching `segments`; see `CandidateSink`.
@@ -334,8 +358,8 @@ final class FrozenTrie {
                     frames[top].step = step + 1
                     switch step {
                     case 0:
-                        if segment == count && routeEnd(of: nodeIndex) > node.routeStart {
-                            let done = sink.candidate(nodeIndex, rank: node.rank,
+                        if segment == count && node.firstRoute >= 0 {
+                            let done = sink.candidate(nodeIndex, rank: ranks[Int(node.firstRoute)],
                                                       UnsafeBufferPointer(rebasing: captures[0..<top]),
                                                       settled: openOptionals == 0)
                             if done { return }

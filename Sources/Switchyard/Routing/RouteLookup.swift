@@ -11,7 +11,8 @@ final class RouteLookup {
     enum Best {
         case none
         /// The winner has no validator, so no other candidate can take over, and at most four parameters.
-        case found(route: Int, spans: Parameters.InlineSpans)
+        /// Its declaration is not retained (the lookup keeps it).
+        case found(route: Int, declaration: Unmanaged<RouteDeclaration>, spans: Parameters.InlineSpans)
         /// The winner has a validator (every candidate is needed, in rank order), or more than four
         /// parameters (rare: `all` gives them, as it does for validators).
         case needsFullSearch
@@ -30,42 +31,51 @@ final class RouteLookup {
 
     private let trie: FrozenTrie
     private let ranks: [Int32]
-    /// Per route: its declaration, the origin of its matches' parameters (names and pattern).
-    private let declarations: [RouteDeclaration]
-    /// Per route, an index into `layouts`: routes with their parameters in the same places share one
-    /// layout (and its slots), which stays in cache.
-    private let layoutOfRoute: [Int32]
+    /// What a match needs about its route, in one place: one cache miss in a large table, not one per
+    /// array.
+    private struct RouteEntry {
+        /// The origin of the route's matches' parameters (names and pattern).
+        let declaration: RouteDeclaration
+        /// Index into `layouts`: routes with their parameters in the same places share one layout (and
+        /// its slots), which stays in cache.
+        let layout: Int32
+        let hasValidator: Bool
+    }
+
+    private let entries: [RouteEntry]
     private let layouts: [ParameterLayout]
     private let slots: [ParameterSlot]
-    /// One bit per route; small enough to stay in cache whatever the table's size.
-    private let validated: [UInt64]
 
     init(_ trie: RouteTrie, ranks: [Int32], declarations: [RouteDeclaration], hasValidator: [Bool]) {
-        self.trie = FrozenTrie(trie, ranks: ranks)
         self.ranks = ranks
-        self.declarations = declarations
         // A layout's key: each parameter's segment index, times two, plus one when it is optional.
         var shared: [[Int32]: Int32] = [:]
         var layouts: [ParameterLayout] = []
         var slots: [ParameterSlot] = []
         var key: [Int32] = []
-        self.layoutOfRoute = declarations.map { declaration in
+        self.entries = declarations.indices.map { route in
+            let declaration = declarations[route]
             key.removeAll(keepingCapacity: true)
             for (index, segment) in declaration.pattern.segments.enumerated() where segment.parameterName != nil {
                 if case .optional = segment { key.append(Int32(index) * 2 + 1) } else { key.append(Int32(index) * 2) }
             }
-            if let layout = shared[key] { return layout }
-            let firstSlot = Int32(slots.count)
-            for code in key { slots.append(ParameterSlot(segment: code >> 1, optional: code & 1 == 1)) }
-            layouts.append(ParameterLayout(firstSlot: firstSlot, slotCount: Int32(key.count)))
-            shared[key] = Int32(layouts.count - 1)
-            return Int32(layouts.count - 1)
+            let layout = shared[key] ?? {
+                let firstSlot = Int32(slots.count)
+                for code in key { slots.append(ParameterSlot(segment: code >> 1, optional: code & 1 == 1)) }
+                layouts.append(ParameterLayout(firstSlot: firstSlot, slotCount: Int32(key.count)))
+                shared[key] = Int32(layouts.count - 1)
+                return Int32(layouts.count - 1)
+            }()
+            return RouteEntry(declaration: declaration, layout: layout, hasValidator: hasValidator[route])
         }
         self.layouts = layouts
         self.slots = slots
-        var validated = [UInt64](repeating: 0, count: (hasValidator.count + 63) / 64)
-        for (route, flag) in hasValidator.enumerated() where flag { validated[route / 64] |= 1 << UInt64(route % 64) }
-        self.validated = validated
+        let entries = self.entries
+        self.trie = FrozenTrie(trie, ranks: ranks) { route in
+            let entry = entries[Int(route)]
+            return FrozenTrie.Winner(declaration: Unmanaged.passUnretained(entry.declaration), layout: entry.layout,
+                                     hasValidator: entry.hasValidator)
+        }
     }
 
     /// The best route for raw path bytes (anything after `?` or `#` ignored), without parameters or validators.
@@ -122,22 +132,17 @@ final class RouteLookup {
     /// The first route ending at `node`, with the span of each of its parameters.
     @inline(__always)
     private func winner(at node: Int32, span: (ParameterSlot) -> Parameters.Span) -> Best {
-        let route = trie.firstRoute(at: node)
-        let layout = layouts[Int(layoutOfRoute[route])]
-        if validated[route >> 6] & (1 << UInt64(route & 63)) != 0 || layout.slotCount > Parameters.InlineSpans.capacity {
-            return .needsFullSearch
-        }
+        let winner = trie.winner(at: node)
+        let layout = layouts[Int(winner.layout)]
+        guard let declaration = winner.declaration, !winner.hasValidator,
+              layout.slotCount <= Parameters.InlineSpans.capacity else { return .needsFullSearch }
         var spans = Parameters.InlineSpans()
         for slot in slots[Int(layout.firstSlot)..<Int(layout.firstSlot + layout.slotCount)] {
             spans.append(span(slot))
         }
-        return .found(route: route, spans: spans)
+        return .found(route: trie.firstRoute(at: node), declaration: declaration, spans: spans)
     }
 
-    /// A route's declaration: the origin of its matches' parameters.
-    func declaration(of route: Int) -> RouteDeclaration {
-        declarations[route]
-    }
 
     /// What matching `location` against the candidate's route yields (before any validator runs).
     func info(_ candidate: Candidate, at location: Location) -> RouteInfo {
@@ -167,8 +172,9 @@ final class RouteLookup {
     /// A candidate's parameters (nothing is copied or decoded until someone reads a value).
     private func parameters(of route: Int, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
                             _ segments: UnsafeBufferPointer<SegmentBounds>, path: String) -> Parameters {
-        let layout = layouts[Int(layoutOfRoute[route])]
-        var params = Parameters(source: path, origin: declarations[route], escaped: true)
+        let entry = entries[route]
+        let layout = layouts[Int(entry.layout)]
+        var params = Parameters(source: path, origin: entry.declaration, escaped: true)
         for slot in slots[Int(layout.firstSlot)..<Int(layout.firstSlot + layout.slotCount)] {
             params.append(span(of: slot, captures, segments))
         }

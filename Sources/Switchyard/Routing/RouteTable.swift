@@ -150,9 +150,9 @@ public final class RouteTable<Payload> {
         switch best {
         case .none:
             return RouteInfo.unmatched
-        case .found(let winner, let spans):
+        case .found(let winner, let declaration, let spans):
             route = winner
-            return RouteInfo(path: path, route: lookup.declaration(of: winner), spans: spans)
+            return RouteInfo(path: path, route: declaration.takeUnretainedValue(), spans: spans)
         case .needsFullSearch:
             return try firstValidated(at: Location(path: path), route: &route) ?? RouteInfo.unmatched
         }
@@ -162,9 +162,9 @@ public final class RouteTable<Payload> {
         switch lookup.best(location.path) {
         case .none:
             return RouteInfo.unmatched
-        case .found(let winner, let spans):
+        case .found(let winner, let declaration, let spans):
             route = winner
-            return RouteInfo(path: location.path, route: lookup.declaration(of: winner), spans: spans,
+            return RouteInfo(path: location.path, route: declaration.takeUnretainedValue(), spans: spans,
                              query: location.query, fragment: location.fragment)
         case .needsFullSearch:
             return try firstValidated(at: location, route: &route) ?? RouteInfo.unmatched
