@@ -8,6 +8,11 @@ final class FrozenTrie {
         /// The literal's bytes packed little-endian when it has at most 8 (compared without touching the
         /// byte pool: one cache line fewer per static segment in a large table), else its offset in `literalBytes`.
         var literal: UInt64 = 0
+        /// The first route ending here (the one that wins here), or -1, with its declaration and
+        /// `winnerCode`: read where the walk ends, in the node's own cache line, so a large table's lookup
+        /// takes no further cache miss before the route's declaration. The rank, which only the full
+        /// search needs, is in `ranks`; every route ending here is in `routeIDs` from `routeStarts`.
+        var declaration: Unmanaged<RouteDeclaration>?
         var literalLength: Int32 = 0
         /// Static children: `staticCount` edges from `staticStart` in `staticEdges`; past `hashThreshold`,
         /// an open-addressing table of `tableSize(for: staticCount)` slots from `staticStart` in `hashSlots`.
@@ -16,12 +21,9 @@ final class FrozenTrie {
         var parameter: Int32 = -1
         var optional: Int32 = -1
         var splat: Int32 = -1
-        /// The first route ending here (the one that wins here), or -1, and what a match of it needs
-        /// (`Winner`): read where the walk ends, in the node's own cache line, so a large table's lookup
-        /// takes no further cache miss before the route's declaration. The rank, which only the full
-        /// search needs, is in `ranks`; every route ending here is in `routeIDs` from `routeStarts`.
         var firstRoute: Int32 = -1
-        var winner = Winner()
+        /// The winner's parameter layout times two, plus one when it has a validator (48 bytes a node).
+        var winnerCode: Int32 = 0
     }
 
     /// What a match of a node's first route needs. The declaration is not retained: the lookup that
@@ -115,7 +117,11 @@ final class FrozenTrie {
             routeStarts[index] = Int32(routeEnd)
             var route = node.firstRoute
             frozen.firstRoute = route
-            if route >= 0 { frozen.winner = winner(route) }
+            if route >= 0 {
+                let found = winner(route)
+                frozen.declaration = found.declaration
+                frozen.winnerCode = found.layout << 1 | (found.hasValidator ? 1 : 0)
+            }
             while route >= 0 {
                 routeIDs[routeEnd] = route
                 routeEnd += 1
@@ -185,7 +191,8 @@ final class FrozenTrie {
 
     /// What a match of the route that wins at `node` needs (a node where routes end).
     func winner(at node: Int32) -> Winner {
-        nodes[Int(node)].winner
+        let found = nodes[Int(node)]
+        return Winner(declaration: found.declaration, layout: found.winnerCode >> 1, hasValidator: found.winnerCode & 1 == 1)
     }
 
     /// The route that wins at `node` (the first declared; later ones are its fall-throughs).

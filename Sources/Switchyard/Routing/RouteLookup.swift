@@ -31,50 +31,39 @@ final class RouteLookup {
 
     private let trie: FrozenTrie
     private let ranks: [Int32]
-    /// What a match needs about its route, in one place: one cache miss in a large table, not one per
-    /// array.
-    private struct RouteEntry {
-        /// The origin of the route's matches' parameters (names and pattern).
-        let declaration: RouteDeclaration
-        /// Index into `layouts`: routes with their parameters in the same places share one layout (and
-        /// its slots), which stays in cache.
-        let layout: Int32
-        let hasValidator: Bool
-    }
-
-    private let entries: [RouteEntry]
+    /// Per route: the origin of its matches' parameters (names and pattern). The fast path reads the
+    /// winner's from its trie node instead.
+    private let declarations: [RouteDeclaration]
+    /// Routes with their parameters in the same places share one layout (and its slots), which stays
+    /// in cache; the routes ending at one trie node all have the node's.
     private let layouts: [ParameterLayout]
     private let slots: [ParameterSlot]
 
     init(_ trie: RouteTrie, ranks: [Int32], declarations: [RouteDeclaration], hasValidator: [Bool]) {
         self.ranks = ranks
+        self.declarations = declarations
         // A layout's key: each parameter's segment index, times two, plus one when it is optional.
         var shared: [[Int32]: Int32] = [:]
         var layouts: [ParameterLayout] = []
         var slots: [ParameterSlot] = []
         var key: [Int32] = []
-        self.entries = declarations.indices.map { route in
-            let declaration = declarations[route]
+        let layoutOfRoute = declarations.map { declaration in
             key.removeAll(keepingCapacity: true)
             for (index, segment) in declaration.pattern.segments.enumerated() where segment.parameterName != nil {
                 if case .optional = segment { key.append(Int32(index) * 2 + 1) } else { key.append(Int32(index) * 2) }
             }
-            let layout = shared[key] ?? {
-                let firstSlot = Int32(slots.count)
-                for code in key { slots.append(ParameterSlot(segment: code >> 1, optional: code & 1 == 1)) }
-                layouts.append(ParameterLayout(firstSlot: firstSlot, slotCount: Int32(key.count)))
-                shared[key] = Int32(layouts.count - 1)
-                return Int32(layouts.count - 1)
-            }()
-            return RouteEntry(declaration: declaration, layout: layout, hasValidator: hasValidator[route])
+            if let layout = shared[key] { return layout }
+            let firstSlot = Int32(slots.count)
+            for code in key { slots.append(ParameterSlot(segment: code >> 1, optional: code & 1 == 1)) }
+            layouts.append(ParameterLayout(firstSlot: firstSlot, slotCount: Int32(key.count)))
+            shared[key] = Int32(layouts.count - 1)
+            return Int32(layouts.count - 1)
         }
         self.layouts = layouts
         self.slots = slots
-        let entries = self.entries
         self.trie = FrozenTrie(trie, ranks: ranks) { route in
-            let entry = entries[Int(route)]
-            return FrozenTrie.Winner(declaration: Unmanaged.passUnretained(entry.declaration), layout: entry.layout,
-                                     hasValidator: entry.hasValidator)
+            FrozenTrie.Winner(declaration: Unmanaged.passUnretained(declarations[Int(route)]),
+                              layout: layoutOfRoute[Int(route)], hasValidator: hasValidator[Int(route)])
         }
     }
 
@@ -159,8 +148,10 @@ final class RouteLookup {
                 var found: [Candidate] = []
                 for (node, captures) in every.found {
                     captures.withUnsafeBufferPointer { captures in
+                        let layout = trie.winner(at: node).layout
                         for route in trie.routes(at: node) {
-                            found.append(Candidate(route: route, params: parameters(of: route, captures, segments, path: path)))
+                            found.append(Candidate(route: route, params: parameters(of: route, layout: layout, captures,
+                                                                                    segments, path: path)))
                         }
                     }
                 }
@@ -170,11 +161,10 @@ final class RouteLookup {
     }
 
     /// A candidate's parameters (nothing is copied or decoded until someone reads a value).
-    private func parameters(of route: Int, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
+    private func parameters(of route: Int, layout: Int32, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
                             _ segments: UnsafeBufferPointer<SegmentBounds>, path: String) -> Parameters {
-        let entry = entries[route]
-        let layout = layouts[Int(entry.layout)]
-        var params = Parameters(source: path, origin: entry.declaration, escaped: true)
+        let layout = layouts[Int(layout)]
+        var params = Parameters(source: path, origin: declarations[route], escaped: true)
         for slot in slots[Int(layout.firstSlot)..<Int(layout.firstSlot + layout.slotCount)] {
             params.append(span(of: slot, captures, segments))
         }
