@@ -49,7 +49,8 @@ let package = Package(
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
         .testTarget(name: "SwitchyardLuaTests", dependencies: ["SwitchyardLua"]),
         .testTarget(name: "SwitchyardREPLTests", dependencies: ["SwitchyardREPL"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["switchyard"]),
+        // Fixtures are Lua scripts the tests run by path, not sources or resources.
+        .testTarget(name: "EndToEndTests", dependencies: ["switchyard"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
