@@ -82,12 +82,6 @@ public struct Parameters: Sendable {
         self.inline = spans
     }
 
-    /// `init(source:origin:spans:)` for any number of spans.
-    init(source: String, origin: ParameterOrigin, spans: UnsafeBufferPointer<Span>) {
-        self.init(source: source, origin: origin, escaped: true)
-        for span in spans { append(span) }
-    }
-
     /// The text the values are slices of: for a match, its path.
     var text: String { source }
 

@@ -57,15 +57,6 @@ public enum PatternSegment: Hashable, Sendable {
         }
     }
 
-    /// Kind and name of a parameter segment, nil for static text: patterns whose segments have equal keys
-    /// capture the same parameters at the same places.
-    var parameterKey: String? {
-        switch self {
-        case .literal: nil
-        default: text
-        }
-    }
-
     var kindName: String {
         switch self {
         case .literal: "static"

@@ -39,7 +39,7 @@ final class RouteLookup {
     private let layouts: [ParameterLayout]
     private let slots: [ParameterSlot]
 
-    init(_ trie: RouteTrie, ranks: [Int32], declarations: [RouteDeclaration], hasValidator: [Bool]) {
+    init(_ trie: RouteTrie, ranks: [Int32], declarations: [RouteDeclaration]) {
         self.ranks = ranks
         self.declarations = declarations
         // A layout's key: each parameter's segment index, times two, plus one when it is optional.
@@ -62,8 +62,9 @@ final class RouteLookup {
         self.layouts = layouts
         self.slots = slots
         self.trie = FrozenTrie(trie, ranks: ranks) { route in
-            FrozenTrie.Winner(declaration: Unmanaged.passUnretained(declarations[Int(route)]),
-                              layout: layoutOfRoute[Int(route)], hasValidator: hasValidator[Int(route)])
+            let declaration = declarations[Int(route)]
+            return FrozenTrie.Winner(declaration: Unmanaged.passUnretained(declaration),
+                                     layout: layoutOfRoute[Int(route)], hasValidator: declaration.hasValidator)
         }
     }
 
@@ -126,12 +127,13 @@ final class RouteLookup {
         guard let declaration = winner.declaration, !winner.hasValidator,
               layout.slotCount <= Parameters.InlineSpans.capacity else { return .needsFullSearch }
         var spans = Parameters.InlineSpans()
-        for slot in slots[Int(layout.firstSlot)..<Int(layout.firstSlot + layout.slotCount)] {
-            spans.append(span(slot))
-        }
+        for slot in slots(of: layout) { spans.append(span(slot)) }
         return .found(route: trie.firstRoute(at: node), declaration: declaration, spans: spans)
     }
 
+    private func slots(of layout: ParameterLayout) -> ArraySlice<ParameterSlot> {
+        slots[Int(layout.firstSlot)..<Int(layout.firstSlot + layout.slotCount)]
+    }
 
     /// What matching `location` against the candidate's route yields (before any validator runs).
     func info(_ candidate: Candidate, at location: Location) -> RouteInfo {
@@ -165,9 +167,7 @@ final class RouteLookup {
                             _ segments: UnsafeBufferPointer<SegmentBounds>, path: String) -> Parameters {
         let layout = layouts[Int(layout)]
         var params = Parameters(source: path, origin: declarations[route], escaped: true)
-        for slot in slots[Int(layout.firstSlot)..<Int(layout.firstSlot + layout.slotCount)] {
-            params.append(span(of: slot, captures, segments))
-        }
+        for slot in slots(of: layout) { params.append(span(of: slot, captures, segments)) }
         return params
     }
 

@@ -275,8 +275,7 @@ public final class RouteTable<Payload> {
     @inline(never)
     private func freezeLookup() -> RouteLookup {
         trimCapacity()
-        let lookup = RouteLookup(handOverDeclarationTrie(), ranks: ranks, declarations: storage.map(\.declaration),
-                                 hasValidator: storage.indices.map { validators[$0] != nil })
+        let lookup = RouteLookup(handOverDeclarationTrie(), ranks: ranks, declarations: storage.map(\.declaration))
         cachedLookup = lookup
         if storage.count >= HeapTrim.routeThreshold { HeapTrim.returnFreedMemory() }
         return lookup
