@@ -10,19 +10,26 @@ extension LuaState {
     func push(info: RouteInfo, on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 6)
         let status = LuaFields.withLocation(path: info.path, pattern: info.pattern, fragment: info.fragment) { fields in
-            LuaFields.withParameters(info.params) { params in
-                LuaFields.withQuery(info.query) { query in
-                    var table = sy_InfoTable(fields: fields.baseAddress, nfields: Int32(fields.count),
-                                             params: params.baseAddress, nparams: Int32(params.count),
-                                             query: query.baseAddress, nquery: Int32(query.count))
-                    return sy_pushinfo(L, &table)
-                }
-            }
+            pushInfoShaped(fields, params: info.params, query: info.query, on: L)
         }
         try check(status, on: L)
         if let value = info.value {
             try push(anyValue: value, on: L)
             try setField("value", on: L)
+        }
+    }
+
+    /// `{fields..., params = {...}, query = {...}}` in one protected call (`sy_pushinfo`): the shape that
+    /// info and screen tables share. Returns a Lua status. [-0, +(0|1)]
+    private func pushInfoShaped(_ fields: UnsafeBufferPointer<sy_Field>, params: Parameters,
+                                query: [String: String], on L: OpaquePointer) -> Int32 {
+        LuaFields.withParameters(params) { params in
+            LuaFields.withQuery(query) { query in
+                var table = sy_InfoTable(fields: fields.baseAddress, nfields: Int32(fields.count),
+                                         params: params.baseAddress, nparams: Int32(params.count),
+                                         query: query.baseAddress, nquery: Int32(query.count))
+                return sy_pushinfo(L, &table)
+            }
         }
     }
 
@@ -46,14 +53,7 @@ extension LuaState {
                                                         ("fragment", screen.fragment), ("title", screen.title),
                                                         ("view", screen.view)]
         let status = LuaFields.withPooled(strings) { fields in
-            LuaFields.withParameters(screen.parameters) { params in
-                LuaFields.withQuery(screen.query) { query in
-                    var table = sy_InfoTable(fields: fields.baseAddress, nfields: Int32(fields.count),
-                                             params: params.baseAddress, nparams: Int32(params.count),
-                                             query: query.baseAddress, nquery: Int32(query.count))
-                    return sy_pushinfo(L, &table)
-                }
-            }
+            pushInfoShaped(fields, params: screen.parameters, query: screen.query, on: L)
         }
         try check(status, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))
