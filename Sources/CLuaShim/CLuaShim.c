@@ -4,6 +4,7 @@
 ** everything public returns a status instead.
 */
 #include "CLuaShim.h"
+#include "BlockPool.h"
 
 #include <signal.h>
 #include <stdatomic.h>
@@ -21,6 +22,7 @@
 #define SY_HANDLER_HEADROOM ((size_t)256 * 1024)
 
 typedef struct SyState {
+  sy_BlockPool pool;                /* where the state's blocks come from */
   size_t used;                      /* bytes held by the state */
   size_t limit;                     /* cap on 'used' (0: none) */
   int in_handler;                   /* message handler running: headroom */
@@ -68,7 +70,7 @@ static void *sy_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   size_t old = (ptr != NULL) ? osize : 0;  /* else osize is a type tag */
   void *block;
   if (nsize == 0) {
-    free(ptr);
+    sy_pool_free(&sy->pool, ptr, old);
     sy->used -= old;
     return NULL;
   }
@@ -79,7 +81,7 @@ static void *sy_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
       return NULL;
     }
   }
-  block = realloc(ptr, nsize);
+  block = sy_pool_realloc(&sy->pool, ptr, old, nsize);
   if (block == NULL) return NULL;
   sy->used = sy->used - old + nsize;
   return block;
@@ -105,6 +107,7 @@ lua_State *sy_newstate (size_t memory_limit) {
   sy->step = SY_POLL_STEP;
   L = lua_newstate(sy_alloc, sy);
   if (L == NULL) {
+    sy_pool_release(&sy->pool);
     free(sy);
     return NULL;
   }
@@ -120,6 +123,7 @@ void sy_close (lua_State *L) {
   lua_State *expected = L;
   atomic_compare_exchange_strong(&sy_active, &expected, NULL);
   lua_close(L);
+  sy_pool_release(&sy->pool);
   free(sy->traceback);
   free(sy);
 }

@@ -1,0 +1,87 @@
+/*
+** BlockPool — see BlockPool.h.
+*/
+#include "BlockPool.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Chunks are carved into blocks of one class at a time, as they are asked
+** for; a chunk is never given back before the pool is released. */
+#define SY_POOL_CHUNK ((size_t)64 * 1024)
+
+
+static size_t class_of (size_t size) {
+  return (size + SY_POOL_GRAIN - 1) / SY_POOL_GRAIN;
+}
+
+static int is_pooled (size_t size) {
+  return size != 0 && size <= SY_POOL_LARGEST;
+}
+
+
+/* A fresh chunk; the old tail (less than one largest block) is dropped. */
+static int add_chunk (sy_BlockPool *pool) {
+  char *chunk = (char *)malloc(SY_POOL_CHUNK);
+  if (chunk == NULL) return 0;
+  *(void **)chunk = pool->chunks;
+  pool->chunks = chunk;
+  pool->next = chunk + SY_POOL_GRAIN;  /* keeps blocks 16-byte aligned */
+  pool->end = chunk + SY_POOL_CHUNK;
+  return 1;
+}
+
+static void *pool_alloc (sy_BlockPool *pool, size_t size) {
+  size_t c = class_of(size);
+  void *block = pool->free[c];
+  size_t bytes = c * SY_POOL_GRAIN;
+  if (block != NULL) {
+    pool->free[c] = *(void **)block;
+    return block;
+  }
+  if ((size_t)(pool->end - pool->next) < bytes && !add_chunk(pool))
+    return NULL;
+  block = pool->next;
+  pool->next += bytes;
+  return block;
+}
+
+void sy_pool_free (sy_BlockPool *pool, void *ptr, size_t size) {
+  if (ptr == NULL) return;
+  if (is_pooled(size)) {
+    size_t c = class_of(size);
+    *(void **)ptr = pool->free[c];
+    pool->free[c] = ptr;
+  }
+  else
+    free(ptr);
+}
+
+
+void *sy_pool_realloc (sy_BlockPool *pool, void *ptr, size_t osize,
+                       size_t nsize) {
+  void *block;
+  if (!is_pooled(osize) && !is_pooled(nsize))
+    return realloc(ptr, nsize);
+  if (ptr != NULL && is_pooled(osize) && is_pooled(nsize)
+      && class_of(osize) == class_of(nsize))
+    return ptr;
+  block = is_pooled(nsize) ? pool_alloc(pool, nsize) : malloc(nsize);
+  if (block == NULL)  /* a shrink keeps its (roomier) block */
+    return (ptr != NULL && nsize <= osize) ? ptr : NULL;
+  if (ptr != NULL) {
+    memcpy(block, ptr, osize < nsize ? osize : nsize);
+    sy_pool_free(pool, ptr, osize);
+  }
+  return block;
+}
+
+
+void sy_pool_release (sy_BlockPool *pool) {
+  while (pool->chunks != NULL) {
+    void *next = *(void **)pool->chunks;
+    free(pool->chunks);
+    pool->chunks = next;
+  }
+  memset(pool, 0, sizeof(*pool));
+}
