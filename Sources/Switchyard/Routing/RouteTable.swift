@@ -126,6 +126,16 @@ public final class RouteTable<Payload> {
         return route < 0 ? nil : RouteMatch(route: storage[route], info: info)
     }
 
+    /// `match` without the route: only its info, for callers that never read the payload (the Lua
+    /// `match`). Skips copying the route out of the table, and releasing the copy, at every call.
+    ///
+    ///     try table.matchInfo("/album/12")?.pattern   // "/album/:id"
+    public func matchInfo(_ path: String) throws -> RouteInfo? {
+        var route = -1
+        let info = try resolve(path, route: &route)
+        return route < 0 ? nil : info
+    }
+
     /// `match` up to the winning route's index (written to `route`, left alone when nothing matches):
     /// all of it that does not depend on the payload type, so the part inlined and specialised in the
     /// caller is only the final pairing (no generic metadata lookups).

@@ -13,12 +13,12 @@ extension SwitchyardRuntime {
     /// match(path) -> info | nil
     private func match(_ call: LuaCall) throws -> Int {
         let path = try call.checkString(1, "match")
-        guard let found = try routeTable.match(path) else {
+        guard let info = try routeTable.matchInfo(path) else {
             call.pushNil()
             return 1
         }
         let (state, L) = call.stack
-        try state.push(info: found.info, on: L)
+        try state.push(info: info, on: L)
         return 1
     }
 
