@@ -178,10 +178,15 @@ final class FrozenTrie {
         return hash
     }
 
-    /// Fibonacci hashing of a packed literal; the length is mixed in because a packed word does not say it.
+    /// A packed literal's hash: the two halves of its full 128-bit product with an odd constant, folded.
+    /// The table takes its slot from the low bits, and they must depend on every byte: sibling literals
+    /// differ mostly in their last bytes (`page12`, `page13`), the word's high bits, which the low half of
+    /// a product never sees. (Taking bits 32–63 of the low half did not, and 47 siblings shared a slot.)
+    /// The length is mixed in because a packed word does not say it.
     @inline(__always)
     static func hash(word: UInt64, length: Int) -> UInt32 {
-        UInt32(truncatingIfNeeded: ((word ^ UInt64(truncatingIfNeeded: length)) &* 0x9e37_79b9_7f4a_7c15) >> 32)
+        let product = (word ^ UInt64(truncatingIfNeeded: length)).multipliedFullWidth(by: 0x9e37_79b9_7f4a_7c15)
+        return UInt32(truncatingIfNeeded: product.high ^ product.low)
     }
 
     /// The rank of the route that wins at `node` (a node where routes end).
