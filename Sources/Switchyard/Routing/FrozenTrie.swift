@@ -175,7 +175,8 @@ final class FrozenTrie {
         } else {
             for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
         }
-        return hash
+        // FNV's low k bits see only the low k bits of each byte: mixed like a packed word's.
+        return self.hash(word: UInt64(hash), length: bytes.count)
     }
 
     /// A packed literal's hash: the two halves of its full 128-bit product with an odd constant, folded.
