@@ -86,9 +86,22 @@ extension Navigator {
 
     /// Lands `path` unless it is the current location (before or after redirects): nil then.
     func landElsewhere(_ path: String, from current: Screen) throws -> Landing? {
+        // A plain normalised path (the common case) is its own location: the lookup checks and splits it
+        // in one pass, and runs nothing, so "already there" is still decided before anything runs.
+        if let best = routes.bestIfPlain(path) {
+            guard !current.isAt(plainPath: path) else { return nil }
+            var route = -1
+            let info = try routes.resolve(best, plainPath: path, route: &route)
+            return elsewhere(try land(info, route: route, at: Location(path: path)), from: current)
+        }
         let location = Location(parsing: path, relativeTo: current.path)
         guard !current.isAt(location) else { return nil }
-        let landed = try land(location)
-        return landed.screen.hasSameLocation(as: current) ? nil : landed
+        return elsewhere(try land(location), from: current)
+    }
+
+    /// `landed` unless a redirect brought it back to `current`'s location (without one, it is at the
+    /// location asked for, which the caller has checked is not `current`'s).
+    private func elsewhere(_ landed: Landing, from current: Screen) -> Landing? {
+        landed.redirected && landed.screen.hasSameLocation(as: current) ? nil : landed
     }
 }

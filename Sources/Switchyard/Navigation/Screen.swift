@@ -15,7 +15,7 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
         let title: String?
         let view: String?
 
-        init(id: Int, info: RouteInfo, matched: Bool, title: String?, view: String?) {
+        init(id: Int, info: __owned RouteInfo, matched: Bool, title: String?, view: String?) {
             self.id = id
             self.info = info
             self.matched = matched
@@ -45,7 +45,7 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
     public var value: Any? { fields.info.value }
 
     /// `info` as the landing matched it (an empty pattern when `matched` is false).
-    init(id: Int, info: RouteInfo, matched: Bool, title: String?, view: String?) {
+    init(id: Int, info: __owned RouteInfo, matched: Bool, title: String?, view: String?) {
         fields = Fields(id: id, info: info, matched: matched, title: title, view: view)
     }
 
@@ -88,6 +88,11 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
     /// either text (path, query and fragment are what the text is made of).
     func isAt(_ location: Location) -> Bool {
         path == location.path && fragment == location.fragment && query == location.query
+    }
+
+    /// `isAt` for a plain normalised path (no query, no fragment), which needs no `Location`.
+    func isAt(plainPath text: String) -> Bool {
+        path == text && fragment == nil && query.isEmpty
     }
 
     /// Whether both screens are at the same location, as their `location` texts would say.
