@@ -63,7 +63,7 @@ public struct NavigationState: Equatable {
 
     /// Drops the alert and the modals, which belong to the screen that was on top.
     mutating func dismissOverlays() {
-        guard alert != nil || !modals.isEmpty else { return }
+        guard let layers, layers.alert != nil || !layers.modals.isEmpty else { return }
         setLayers(under: under, alert: nil, modals: [], queue: queue)
     }
 

@@ -31,6 +31,11 @@ extension Navigator {
         var chain: [String] = []   // filled on the first redirect: most landings have none
         while true {
             if route >= 0 {
+                if routes.storage[route].payload.isBare {
+                    // Nothing can send it elsewhere or needs rendering: the definition is read in place.
+                    return Landing(screen: Screen(id: makeID(), info: consume info, matched: true, title: nil, view: nil),
+                                   presentation: routes.storage[route].payload.presentation, redirected: !chain.isEmpty)
+                }
                 // The definition is copied out of the table: its callbacks may declare routes.
                 let definition = routes.storage[route].payload
                 guard let next = try redirection(definition, info) else {

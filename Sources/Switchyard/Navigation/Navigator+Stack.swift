@@ -92,7 +92,7 @@ extension Navigator {
             guard !current.isAt(plainPath: path) else { return nil }
             var route = -1
             let info = try routes.resolve(best, plainPath: path, route: &route)
-            return elsewhere(try land(info, route: route, at: Location(path: path)), from: current)
+            return elsewhere(try land(consume info, route: route, at: Location(path: path)), from: current)
         }
         let location = Location(parsing: path, relativeTo: current.path)
         guard !current.isAt(location) else { return nil }

@@ -92,7 +92,8 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
 
     /// `isAt` for a plain normalised path (no query, no fragment), which needs no `Location`.
     func isAt(plainPath text: String) -> Bool {
-        path == text && fragment == nil && query.isEmpty
+        // Lengths first: most pushes go somewhere else, and a UTF-8 count is stored, not counted.
+        path.utf8.count == text.utf8.count && path == text && fragment == nil && query.isEmpty
     }
 
     /// Whether both screens are at the same location, as their `location` texts would say.

@@ -54,7 +54,11 @@ struct Timeline {
     var entries: [TimelineEntry] { head == 0 ? slots : Array(slots[head...] + slots[..<head]) }
     var count: Int { slots.count }
     var current: TimelineEntry { slots[slot(index)] }
-    var state: NavigationState { slots[slot(index)].state }
+    /// Read in place: an operation reads the current state several times, and a copy of it is a
+    /// reference count per reference it holds.
+    var state: NavigationState {
+        _read { yield slots[slot(index)].state }
+    }
     var canBack: Bool { index > 0 }
     var canForward: Bool { index < count - 1 }
 
