@@ -104,6 +104,8 @@ public struct NavigationState: Equatable {
 
     /// The location: the top screen of the top environment.
     public var screen: Screen { top.current.top }
+    /// Its id, read without copying the screen.
+    var screenID: Int { top.current.topID }
 
     mutating func push(_ screen: Screen) { top.current.push(screen) }
 

@@ -192,15 +192,20 @@ public final class Navigator {
             nextID = firstID
             return false
         }
-        // Only observers need the screen that was on top.
-        let before = observers.isEmpty ? nil : timeline.state.screen
-        if draft.screen.id != timeline.state.screen.id {
+        if draft.screenID != timeline.state.screenID {
             // The alert and modals belong to the screen that was on top.
             draft.dismissOverlays()
         }
-        let undo = timeline.record(TimelineEntry(operation: operation, state: consume draft), replacing: replacing)
+        let entry = TimelineEntry(operation: operation, state: consume draft)
+        guard !observers.isEmpty else {
+            // Nobody can call for the change to be undone: the entries it drops go at once.
+            timeline.commit(entry, replacing: replacing)
+            return true
+        }
+        let before = timeline.state.screen
+        let undo = timeline.record(entry, replacing: replacing)
         do {
-            try notify { NavigationEvent(operation: operation, from: before!, to: screen) }
+            try notifyAll(NavigationEvent(operation: operation, from: before, to: screen))
         } catch {
             timeline.revert(undo)
             nextID = firstID

@@ -24,6 +24,7 @@ public struct ScreenStack: Equatable {
 
     public var count: Int { topNode.depth }
     public var top: Screen { topNode.screen }
+    var topID: Int { topNode.screen.id }
     public var root: Screen { node(atDepth: 1).screen }
 
     /// Bottom first, as `nav.stack` lists them.
