@@ -30,12 +30,8 @@ extension Navigator {
         var route = winner
         var chain: [String] = []   // filled on the first redirect: most landings have none
         while true {
+            if isBare(route) { return bareLanding(consume info, route: route, redirected: !chain.isEmpty) }
             if route >= 0 {
-                if routes.storage[route].payload.isBare {
-                    // Nothing can send it elsewhere or needs rendering: the definition is read in place.
-                    return Landing(screen: Screen(id: makeID(), info: consume info, matched: true, title: nil, view: nil),
-                                   presentation: routes.storage[route].payload.presentation, redirected: !chain.isEmpty)
-                }
                 // The definition is copied out of the table: its callbacks may declare routes.
                 let definition = routes.storage[route].payload
                 guard let next = try redirection(definition, info) else {
@@ -63,6 +59,16 @@ extension Navigator {
             route = -1
             info = try routes.resolve(location, route: &route)
         }
+    }
+
+    /// Whether `route` (-1: none) matched and its definition has nothing to run or render.
+    func isBare(_ route: Int) -> Bool { route >= 0 && routes.storage[route].payload.isBare }
+
+    /// The landing on a bare route: its definition is read in place (not copied), and nothing can
+    /// send it elsewhere.
+    func bareLanding(_ info: __owned RouteInfo, route: Int, redirected: Bool) -> Landing {
+        Landing(screen: Screen(id: makeID(), info: info, matched: true, title: nil, view: nil),
+                presentation: routes.storage[route].payload.presentation, redirected: redirected)
     }
 
     /// Moves `location` to a redirect's target, recording the chain; throws on a loop or a chain

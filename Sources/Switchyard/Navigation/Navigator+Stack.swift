@@ -92,6 +92,8 @@ extension Navigator {
             guard !current.isAt(plainPath: path) else { return nil }
             var route = -1
             let info = try routes.resolve(best, plainPath: path, route: &route)
+            // Not redirected, so not back at `current`.
+            if isBare(route) { return bareLanding(consume info, route: route, redirected: false) }
             return elsewhere(try land(consume info, route: route, at: Location(path: path)), from: current)
         }
         let location = Location(parsing: path, relativeTo: current.path)
