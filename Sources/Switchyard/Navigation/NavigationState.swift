@@ -107,9 +107,9 @@ public struct NavigationState: Equatable {
     /// Its id, read without copying the screen.
     var screenID: Int { top.current.topID }
 
-    mutating func push(_ screen: Screen) { top.current.push(screen) }
+    mutating func push(_ screen: __owned Screen) { top.current.push(screen) }
 
-    mutating func replaceTop(with screen: Screen) { top.current.replaceTop(with: screen) }
+    mutating func replaceTop(with screen: __owned Screen) { top.current.replaceTop(with: screen) }
 
     mutating func present(_ screen: Screen, as kind: EnvironmentKind) {
         under.append(top)

@@ -8,8 +8,9 @@ extension Navigator {
     ///     try navigator.go("..", replace: true)                    // /news, no new history entry
     public func go(_ path: String, replace: Bool = false) throws {
         try transact(.go, replacing: replace) { state in
-            guard let landed = try landElsewhere(path, from: state.screen) else { return }
-            state.replaceTop(with: landed.screen)
+            // The screen is taken out of the landing, so the stack can make it its node (see ScreenStack).
+            guard let screen = try landElsewhere(path, from: state.screen)?.screen else { return }
+            state.replaceTop(with: screen)
         }
     }
 
@@ -18,8 +19,8 @@ extension Navigator {
     ///     try navigator.push("/album/12")
     public func push(_ path: String) throws {
         try transact(.push) { state in
-            guard let landed = try landElsewhere(path, from: state.screen) else { return }
-            state.push(landed.screen)
+            guard let screen = try landElsewhere(path, from: state.screen)?.screen else { return }
+            state.push(screen)
         }
     }
 

@@ -6,14 +6,22 @@
 /// A value holding one reference to its immutable fields: every timeline entry, event and stack node
 /// holds screens, and copying one is then a single retain instead of one per field.
 public struct Screen: Codable, Equatable, @unchecked Sendable {
+    /// The screen's fields, and its place in a push stack: the same object is the stack's node for
+    /// it (`ScreenStack`), so pushing a landed screen allocates nothing more.
+    ///
     /// The match info is kept whole, its `Parameters` still slices of the path: landing a screen makes
     /// no dictionary and no value strings, and reading `params` as a dictionary pays for it then.
-    private final class Fields {
+    final class Fields {
         let id: Int
         let info: RouteInfo
         let matched: Bool
         let title: String?
         let view: String?
+        /// The node below this one in its stack, and the stack's depth here (1 at the root); 0 while
+        /// the screen sits in no stack. Set once, by `placed(below:)`, while nothing else holds the
+        /// object; fixed from then on, like the rest. (Unchecked exclusivity: no access overlaps.)
+        @exclusivity(unchecked) private(set) var below: Fields?
+        @exclusivity(unchecked) private(set) var depth = 0
 
         init(id: Int, info: __owned RouteInfo, matched: Bool, title: String?, view: String?) {
             self.id = id
@@ -22,9 +30,31 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
             self.title = title
             self.view = view
         }
+
+        /// This object as the node above `below`: itself when it sits in no stack yet and `unique`
+        /// (nothing else can see it change), otherwise a copy with its own place.
+        func placed(above below: Fields?, unique: Bool) -> Fields {
+            let node = unique && depth == 0
+                ? self : Fields(id: id, info: info, matched: matched, title: title, view: view)
+            node.below = below
+            node.depth = (below?.depth ?? 0) + 1
+            return node
+        }
+
+        /// The screen this node holds.
+        var screen: Screen { Screen(fields: self) }
     }
 
-    private let fields: Fields
+    fileprivate(set) var fields: Fields
+
+    private init(fields: Fields) { self.fields = fields }
+
+    /// This screen's fields as the stack node above `below`, without a new object when the screen is
+    /// freshly landed and held only here.
+    consuming func node(above below: Fields?) -> Fields {
+        let unique = isKnownUniquelyReferenced(&fields)
+        return fields.placed(above: below, unique: unique)
+    }
 
     public var id: Int { fields.id }
     public var path: String { fields.info.path }
@@ -46,7 +76,7 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
 
     /// `info` as the landing matched it (an empty pattern when `matched` is false).
     init(id: Int, info: __owned RouteInfo, matched: Bool, title: String?, view: String?) {
-        fields = Fields(id: id, info: info, matched: matched, title: title, view: view)
+        self.init(fields: Fields(id: id, info: info, matched: matched, title: title, view: view))
     }
 
     /// A screen no route was consulted for: the start screen before any landing.
