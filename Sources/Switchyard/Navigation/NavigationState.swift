@@ -61,9 +61,15 @@ public struct NavigationState: Equatable {
             ? nil : Layers(under: under, alert: alert, modals: modals, queue: queue)
     }
 
-    /// Drops the alert and the modals, which belong to the screen that was on top.
+    /// Drops the alert and the modals, which belong to the screen that was on top. Inlined: most
+    /// states have no layers, and then this is one comparison.
+    @inline(__always)
     mutating func dismissOverlays() {
-        guard let layers, layers.alert != nil || !layers.modals.isEmpty else { return }
+        if layers != nil { dismissLayeredOverlays() }
+    }
+
+    private mutating func dismissLayeredOverlays() {
+        guard alert != nil || !modals.isEmpty else { return }
         setLayers(under: under, alert: nil, modals: [], queue: queue)
     }
 

@@ -183,6 +183,7 @@ public final class Navigator {
         defer { inFlight = nil }
         // The current state is read in place and copied once, into the draft.
         let firstID = nextID
+        let previousScreenID = timeline.state.screenID
         var draft = timeline.state
         do { try body(&draft) } catch {
             nextID = firstID
@@ -192,7 +193,7 @@ public final class Navigator {
             nextID = firstID
             return false
         }
-        if draft.screenID != timeline.state.screenID {
+        if draft.screenID != previousScreenID {
             // The alert and modals belong to the screen that was on top.
             draft.dismissOverlays()
         }

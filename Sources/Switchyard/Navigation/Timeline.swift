@@ -63,7 +63,8 @@ struct Timeline {
     var canForward: Bool { index < count - 1 }
 
     private func slot(_ position: Int) -> Int {
-        let physical = head + position
+        // Both are at most `limit`: no overflow to check for.
+        let physical = head &+ position
         return physical < slots.count ? physical : physical - slots.count
     }
 
