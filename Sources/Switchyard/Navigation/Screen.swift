@@ -18,7 +18,7 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
         let title: String?
         let view: String?
         /// The node below this one in its stack, and the stack's depth here (1 at the root); 0 while
-        /// the screen sits in no stack. Set once, by `placed(below:)`, while nothing else holds the
+        /// the screen sits in no stack. Set once, by `place(above:)`, while nothing else holds the
         /// object; fixed from then on, like the rest. (Unchecked exclusivity: no access overlaps.)
         @exclusivity(unchecked) private(set) var below: Fields?
         @exclusivity(unchecked) private(set) var depth = 0
@@ -31,29 +31,30 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
             self.view = view
         }
 
-        /// This object as the node above `below`: itself when it sits in no stack yet and `unique`
-        /// (nothing else can see it change), otherwise a copy with its own place.
-        func placed(above below: Fields?, unique: Bool) -> Fields {
-            let node = unique && depth == 0
-                ? self : Fields(id: id, info: info, matched: matched, title: title, view: view)
-            node.below = below
-            node.depth = (below?.depth ?? 0) + 1
-            return node
+        /// Links this object above `below`: only for one that sits in no stack yet and that nothing
+        /// else holds (`Screen.node(above:)` sees to both).
+        func place(above below: Fields?) {
+            self.below = below
+            depth = (below?.depth ?? 0) &+ 1
         }
+
+        /// The same fields in a new object, in no stack.
+        func copy() -> Fields { Fields(id: id, info: info, matched: matched, title: title, view: view) }
 
         /// The screen this node holds.
         var screen: Screen { Screen(fields: self) }
     }
 
-    fileprivate(set) var fields: Fields
+    private var fields: Fields
 
     private init(fields: Fields) { self.fields = fields }
 
     /// This screen's fields as the stack node above `below`, without a new object when the screen is
     /// freshly landed and held only here.
     consuming func node(above below: Fields?) -> Fields {
-        let unique = isKnownUniquelyReferenced(&fields)
-        return fields.placed(above: below, unique: unique)
+        if !isKnownUniquelyReferenced(&fields) || fields.depth != 0 { fields = fields.copy() }
+        fields.place(above: below)
+        return fields
     }
 
     public var id: Int { fields.id }
