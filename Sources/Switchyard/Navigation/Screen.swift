@@ -38,6 +38,9 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
             depth = (below?.depth ?? 0) &+ 1
         }
 
+        /// `below`, for walking a stack that the caller holds.
+        var unretainedBelow: Unmanaged<Fields>? { below.map { Unmanaged.passUnretained($0) } }
+
         /// The same fields in a new object, in no stack.
         func copy() -> Fields { Fields(id: id, info: info, matched: matched, title: title, view: view) }
 
