@@ -32,10 +32,10 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
         }
 
         /// Links this object above `below`: only for one that sits in no stack yet and that nothing
-        /// else holds (`Screen.node(above:)` sees to both).
-        func place(above below: Fields?) {
-            self.below = below
+        /// else holds (`Screen.unplacedNode()` gives one).
+        func place(above below: consuming Fields?) {
             depth = (below?.depth ?? 0) &+ 1
+            self.below = consume below
         }
 
         /// `below`, for walking a stack that the caller holds.
@@ -54,9 +54,16 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
 
     /// This screen's fields as the stack node above `below`, without a new object when the screen is
     /// freshly landed and held only here.
-    consuming func node(above below: Fields?) -> Fields {
+    consuming func node(above below: consuming Fields?) -> Fields {
+        let node = unplacedNode()
+        node.place(above: consume below)
+        return node
+    }
+
+    /// This screen's fields ready to be placed: its own object when it sits in no stack and is held
+    /// only here, otherwise a copy.
+    consuming func unplacedNode() -> Fields {
         if !isKnownUniquelyReferenced(&fields) || fields.depth != 0 { fields = fields.copy() }
-        fields.place(above: below)
         return fields
     }
 

@@ -30,7 +30,13 @@ public struct ScreenStack: Equatable {
         return out.reversed()
     }
 
-    mutating func push(_ screen: __owned Screen) { topNode = screen.node(above: topNode) }
+    mutating func push(_ screen: __owned Screen) {
+        // The new node takes the top's place and the old top becomes its `below`: both are moved, not
+        // retained and released (an operation's hot path).
+        var below = screen.unplacedNode()
+        swap(&below, &topNode)
+        topNode.place(above: consume below)
+    }
 
     mutating func replaceTop(with screen: __owned Screen) { topNode = screen.node(above: topNode.below) }
 
