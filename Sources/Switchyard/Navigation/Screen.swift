@@ -7,7 +7,8 @@
 /// holds screens, and copying one is then a single retain instead of one per field.
 public struct Screen: Codable, Equatable, @unchecked Sendable {
     /// The screen's fields, and its place in a push stack: the same object is the stack's node for
-    /// it (`ScreenStack`), so pushing a landed screen allocates nothing more.
+    /// it (`ScreenStack`), so pushing a landed screen allocates nothing more. (A screen read from a
+    /// stack therefore keeps the screens under it alive while it is held.)
     ///
     /// The match info is kept whole, its `Parameters` still slices of the path: landing a screen makes
     /// no dictionary and no value strings, and reading `params` as a dictionary pays for it then.
