@@ -220,7 +220,7 @@ private struct StackBuilder {
             if let shared = nodes[key] {
                 top = shared
             } else {
-                let node = ScreenStack.Node(try screen(id, at: place), below: top)
+                let node = ScreenStack.node(try screen(id, at: place), above: top)
                 nodes[key] = node
                 top = node
             }

@@ -61,8 +61,14 @@ public struct NavigationState: Equatable {
             ? nil : Layers(under: under, alert: alert, modals: modals, queue: queue)
     }
 
-    /// Drops the alert and the modals, which belong to the screen that was on top.
+    /// Drops the alert and the modals, which belong to the screen that was on top. Inlined: most
+    /// states have no layers, and then this is one comparison.
+    @inline(__always)
     mutating func dismissOverlays() {
+        if layers != nil { dismissLayeredOverlays() }
+    }
+
+    private mutating func dismissLayeredOverlays() {
         guard alert != nil || !modals.isEmpty else { return }
         setLayers(under: under, alert: nil, modals: [], queue: queue)
     }
@@ -104,10 +110,12 @@ public struct NavigationState: Equatable {
 
     /// The location: the top screen of the top environment.
     public var screen: Screen { top.current.top }
+    /// Its id, read without copying the screen.
+    var screenID: Int { top.current.topID }
 
-    mutating func push(_ screen: Screen) { top.current.push(screen) }
+    mutating func push(_ screen: __owned Screen) { top.current.push(screen) }
 
-    mutating func replaceTop(with screen: Screen) { top.current.replaceTop(with: screen) }
+    mutating func replaceTop(with screen: __owned Screen) { top.current.replaceTop(with: screen) }
 
     mutating func present(_ screen: Screen, as kind: EnvironmentKind) {
         under.append(top)

@@ -2,6 +2,8 @@
 struct Landing {
     let screen: Screen
     let presentation: Presentation
+    /// Whether a redirect or guard sent it elsewhere: if not, the screen is at the location asked for.
+    let redirected: Bool
 }
 
 extension Navigator {
@@ -13,33 +15,60 @@ extension Navigator {
 
     /// `lenient`: a path no route matches gives a bare screen instead of not-found or an error (the
     /// start screens: a fresh navigator shows `/` whether or not a route matches it).
-    /// `location` is consumed: a landing without redirects neither copies nor changes it.
     func land(_ location: consuming Location, lenient: Bool = false) throws -> Landing {
+        var route = -1
+        let info = try routes.resolve(location, route: &route)
+        return try land(info, route: route, at: location, lenient: lenient)
+    }
+
+    /// Lands a match already made for `location` (`route` is the winner's index, -1 for none), then
+    /// follows redirects and guards. `location` is consumed: a landing without redirects neither copies
+    /// nor changes it.
+    func land(_ match: consuming RouteInfo, route winner: Int, at location: consuming Location,
+              lenient: Bool = false) throws -> Landing {
+        var info = match
+        var route = winner
         var chain: [String] = []   // filled on the first redirect: most landings have none
         while true {
-            // The match's definition and info are read where they are: only the screen copies the info.
-            if let match = try routes.match(location.text) {
-                let definition = match.route.payload
-                guard let next = try redirection(definition, match.info) else {
-                    return Landing(screen: try screen(for: match.info, matched: true, definition: definition),
-                                   presentation: definition.presentation)
+            if isBare(route) { return bareLanding(consume info, route: route, redirected: !chain.isEmpty) }
+            if route >= 0 {
+                // The definition is copied out of the table: its callbacks may declare routes.
+                let definition = routes.storage[route].payload
+                guard let next = try redirection(definition, info) else {
+                    return Landing(screen: try screen(for: info, matched: true, definition: definition),
+                                   presentation: definition.presentation, redirected: !chain.isEmpty)
                 }
                 try follow(next, from: &location, chain: &chain)
-                continue
+            } else {
+                if lenient {
+                    return Landing(screen: .bare(id: makeID(), path: location.path), presentation: .push,
+                                   redirected: !chain.isEmpty)
+                }
+                guard let notFound else {
+                    throw NavigationError.unknownPath(location.path,
+                                                      suggestions: routes.suggestions(for: location.path).map(\.pattern.text))
+                }
+                let missing = RouteInfo(path: location.path, pattern: "", params: [:], query: location.query,
+                                        fragment: location.fragment, value: nil)
+                guard let next = try redirection(notFound, missing) else {
+                    return Landing(screen: try screen(for: missing, matched: false, definition: notFound),
+                                   presentation: notFound.presentation, redirected: !chain.isEmpty)
+                }
+                try follow(next, from: &location, chain: &chain)
             }
-            if lenient { return Landing(screen: .bare(id: makeID(), path: location.path), presentation: .push) }
-            guard let notFound else {
-                throw NavigationError.unknownPath(location.path,
-                                                  suggestions: routes.suggestions(for: location.path).map(\.pattern.text))
-            }
-            let info = RouteInfo(path: location.path, pattern: "", params: [:], query: location.query,
-                                 fragment: location.fragment, value: nil)
-            guard let next = try redirection(notFound, info) else {
-                return Landing(screen: try screen(for: info, matched: false, definition: notFound),
-                               presentation: notFound.presentation)
-            }
-            try follow(next, from: &location, chain: &chain)
+            route = -1
+            info = try routes.resolve(location, route: &route)
         }
+    }
+
+    /// Whether `route` (-1: none) matched and its definition has nothing to run or render.
+    func isBare(_ route: Int) -> Bool { route >= 0 && routes.storage[route].payload.isBare }
+
+    /// The landing on a bare route: its definition is read in place (not copied), and nothing can
+    /// send it elsewhere.
+    func bareLanding(_ info: __owned RouteInfo, route: Int, redirected: Bool) -> Landing {
+        Landing(screen: Screen(id: makeID(), info: info, matched: true, title: nil, view: nil),
+                presentation: routes.storage[route].payload.presentation, redirected: redirected)
     }
 
     /// Moves `location` to a redirect's target, recording the chain; throws on a loop or a chain
@@ -65,7 +94,7 @@ extension Navigator {
     }
 
     /// The landed screen: `info` as matched (`matched` false for not-found), title and view rendered.
-    private func screen(for info: RouteInfo, matched: Bool, definition: RouteDefinition) throws -> Screen {
+    private func screen(for info: __owned RouteInfo, matched: Bool, definition: RouteDefinition) throws -> Screen {
         Screen(id: makeID(), info: info, matched: matched,
                title: try definition.title?.render(info), view: try definition.view?.render(info))
     }

@@ -8,8 +8,9 @@ extension Navigator {
     ///     try navigator.go("..", replace: true)                    // /news, no new history entry
     public func go(_ path: String, replace: Bool = false) throws {
         try transact(.go, replacing: replace) { state in
-            guard let landed = try landElsewhere(path, from: state.screen) else { return }
-            state.replaceTop(with: landed.screen)
+            // The screen is taken out of the landing, so the stack can make it its node (see ScreenStack).
+            guard let screen = try landElsewhere(path, from: state.screen)?.screen else { return }
+            state.replaceTop(with: screen)
         }
     }
 
@@ -18,8 +19,8 @@ extension Navigator {
     ///     try navigator.push("/album/12")
     public func push(_ path: String) throws {
         try transact(.push) { state in
-            guard let landed = try landElsewhere(path, from: state.screen) else { return }
-            state.push(landed.screen)
+            guard let screen = try landElsewhere(path, from: state.screen)?.screen else { return }
+            state.push(screen)
         }
     }
 
@@ -86,9 +87,24 @@ extension Navigator {
 
     /// Lands `path` unless it is the current location (before or after redirects): nil then.
     func landElsewhere(_ path: String, from current: Screen) throws -> Landing? {
+        // A plain normalised path (the common case) is its own location: the lookup checks and splits it
+        // in one pass, and runs nothing, so "already there" is still decided before anything runs.
+        if let best = routes.bestIfPlain(path) {
+            guard !current.isAt(plainPath: path) else { return nil }
+            var route = -1
+            let info = try routes.resolve(best, plainPath: path, route: &route)
+            // Not redirected, so not back at `current`.
+            if isBare(route) { return bareLanding(consume info, route: route, redirected: false) }
+            return elsewhere(try land(consume info, route: route, at: Location(path: path)), from: current)
+        }
         let location = Location(parsing: path, relativeTo: current.path)
         guard !current.isAt(location) else { return nil }
-        let landed = try land(location)
-        return landed.screen.hasSameLocation(as: current) ? nil : landed
+        return elsewhere(try land(location), from: current)
+    }
+
+    /// `landed` unless a redirect brought it back to `current`'s location (without one, it is at the
+    /// location asked for, which the caller has checked is not `current`'s).
+    private func elsewhere(_ landed: Landing, from current: Screen) -> Landing? {
+        landed.redirected && landed.screen.hasSameLocation(as: current) ? nil : landed
     }
 }

@@ -19,7 +19,7 @@ public final class Navigator {
     /// The routes landings match against. Routes may be added at any time.
     public let routes: RouteTable<RouteDefinition>
     /// The fallback when no route matches (Echeveria's not-found); nil makes unknown paths an error.
-    public var notFound: RouteDefinition?
+    @exclusivity(unchecked) public var notFound: RouteDefinition?
     /// The longest redirect chain followed before `NavigationError.tooManyRedirects`.
     public var maxRedirects = 16
     /// Declared flows by name.
@@ -27,9 +27,10 @@ public final class Navigator {
     /// Declared tab root paths, in order (empty: the root is a single stack).
     public private(set) var tabPaths: [String] = []
 
-    // Unchecked exclusivity: every operation reads and writes these several times, and the dynamic
-    // checks cost more than the rest of a pop. A navigator is used from one thread at a time, and
-    // `inFlight` already refuses a nested operation (the only way two accesses could overlap).
+    // Unchecked exclusivity (here and on `notFound`, which every landing reads): every operation reads
+    // and writes these several times, and the dynamic checks cost more than the rest of a pop. A
+    // navigator is used from one thread at a time, and `inFlight` already refuses a nested operation
+    // (the only way two accesses could overlap).
     @exclusivity(unchecked) var timeline: Timeline
     @exclusivity(unchecked) var nextID = 1
     @exclusivity(unchecked) private var inFlight: NavigationOperation?
@@ -182,6 +183,7 @@ public final class Navigator {
         defer { inFlight = nil }
         // The current state is read in place and copied once, into the draft.
         let firstID = nextID
+        let previousScreenID = timeline.state.screenID
         var draft = timeline.state
         do { try body(&draft) } catch {
             nextID = firstID
@@ -191,14 +193,20 @@ public final class Navigator {
             nextID = firstID
             return false
         }
-        let before = timeline.state.screen
-        if draft.screen.id != before.id {
+        if draft.screenID != previousScreenID {
             // The alert and modals belong to the screen that was on top.
             draft.dismissOverlays()
         }
-        let undo = timeline.record(TimelineEntry(operation: operation, state: consume draft), replacing: replacing)
+        let entry = TimelineEntry(operation: operation, state: consume draft)
+        guard !observers.isEmpty else {
+            // Nobody can call for the change to be undone: the entries it drops go at once.
+            timeline.commit(entry, replacing: replacing)
+            return true
+        }
+        let before = timeline.state.screen
+        let undo = timeline.record(entry, replacing: replacing)
         do {
-            try notify { NavigationEvent(operation: operation, from: before, to: screen) }
+            try notifyAll(NavigationEvent(operation: operation, from: before, to: screen))
         } catch {
             timeline.revert(undo)
             nextID = firstID

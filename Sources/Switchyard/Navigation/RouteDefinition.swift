@@ -61,3 +61,16 @@ public struct RouteDefinition {
         self.links = links
     }
 }
+
+extension RouteDefinition {
+    /// No title, view, guard or redirect: a landing on the route runs and renders nothing (many routes).
+    /// Read where the definition is (no copy of it): the cases are tested, no payload is touched.
+    var isBare: Bool {
+        if case .some = title { return false }
+        if case .some = view { return false }
+        if case .some = self.guard { return false }
+        if case .some = redirect { return false }
+        return true
+    }
+}
+

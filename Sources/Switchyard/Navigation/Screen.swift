@@ -6,25 +6,67 @@
 /// A value holding one reference to its immutable fields: every timeline entry, event and stack node
 /// holds screens, and copying one is then a single retain instead of one per field.
 public struct Screen: Codable, Equatable, @unchecked Sendable {
+    /// The screen's fields, and its place in a push stack: the same object is the stack's node for
+    /// it (`ScreenStack`), so pushing a landed screen allocates nothing more. (A screen read from a
+    /// stack therefore keeps the screens under it alive while it is held.)
+    ///
     /// The match info is kept whole, its `Parameters` still slices of the path: landing a screen makes
     /// no dictionary and no value strings, and reading `params` as a dictionary pays for it then.
-    private final class Fields {
+    final class Fields {
         let id: Int
         let info: RouteInfo
         let matched: Bool
         let title: String?
         let view: String?
+        /// The node below this one in its stack, and the stack's depth here (1 at the root); 0 while
+        /// the screen sits in no stack. Set once, by `place(above:)`, while nothing else holds the
+        /// object; fixed from then on, like the rest. (Unchecked exclusivity: no access overlaps.)
+        @exclusivity(unchecked) private(set) var below: Fields?
+        @exclusivity(unchecked) private(set) var depth = 0
 
-        init(id: Int, info: RouteInfo, matched: Bool, title: String?, view: String?) {
+        init(id: Int, info: __owned RouteInfo, matched: Bool, title: String?, view: String?) {
             self.id = id
             self.info = info
             self.matched = matched
             self.title = title
             self.view = view
         }
+
+        /// Links this object above `below`: only for one that sits in no stack yet and that nothing
+        /// else holds (`Screen.unplacedNode()` gives one).
+        func place(above below: consuming Fields?) {
+            depth = (below?.depth ?? 0) &+ 1
+            self.below = consume below
+        }
+
+        /// `below`, for walking a stack that the caller holds.
+        var unretainedBelow: Unmanaged<Fields>? { below.map { Unmanaged.passUnretained($0) } }
+
+        /// The same fields in a new object, in no stack.
+        func copy() -> Fields { Fields(id: id, info: info, matched: matched, title: title, view: view) }
+
+        /// The screen this node holds.
+        var screen: Screen { Screen(fields: self) }
     }
 
-    private let fields: Fields
+    private var fields: Fields
+
+    private init(fields: Fields) { self.fields = fields }
+
+    /// This screen's fields as the stack node above `below`, without a new object when the screen is
+    /// freshly landed and held only here.
+    consuming func node(above below: consuming Fields?) -> Fields {
+        let node = unplacedNode()
+        node.place(above: consume below)
+        return node
+    }
+
+    /// This screen's fields ready to be placed: its own object when it sits in no stack and is held
+    /// only here, otherwise a copy.
+    consuming func unplacedNode() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) || fields.depth != 0 { fields = fields.copy() }
+        return fields
+    }
 
     public var id: Int { fields.id }
     public var path: String { fields.info.path }
@@ -45,8 +87,8 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
     public var value: Any? { fields.info.value }
 
     /// `info` as the landing matched it (an empty pattern when `matched` is false).
-    init(id: Int, info: RouteInfo, matched: Bool, title: String?, view: String?) {
-        fields = Fields(id: id, info: info, matched: matched, title: title, view: view)
+    init(id: Int, info: __owned RouteInfo, matched: Bool, title: String?, view: String?) {
+        self.init(fields: Fields(id: id, info: info, matched: matched, title: title, view: view))
     }
 
     /// A screen no route was consulted for: the start screen before any landing.
@@ -88,6 +130,12 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
     /// either text (path, query and fragment are what the text is made of).
     func isAt(_ location: Location) -> Bool {
         path == location.path && fragment == location.fragment && query == location.query
+    }
+
+    /// `isAt` for a plain normalised path (no query, no fragment), which needs no `Location`.
+    func isAt(plainPath text: String) -> Bool {
+        // Lengths first: most pushes go somewhere else, and a UTF-8 count is stored, not counted.
+        path.utf8.count == text.utf8.count && path == text && fragment == nil && query.isEmpty
     }
 
     /// Whether both screens are at the same location, as their `location` texts would say.

@@ -1,29 +1,24 @@
 /// A push stack of screens, never empty, stored as a persistent linked list: pushing adds one node that
 /// points at the stack below, so every timeline snapshot shares the screens it has in common with the
-/// others instead of copying them.
+/// others instead of copying them. A node is the screen's own object (`Screen.Fields`): pushing a
+/// freshly landed screen allocates nothing.
 ///
 ///     var stack = ScreenStack(root: home)
 ///     stack.push(album)          // one new node; `home`'s node is shared with the old value
 public struct ScreenStack: Equatable {
-    final class Node {
-        let screen: Screen
-        let below: Node?
-        let depth: Int
-
-        init(_ screen: Screen, below: Node?) {
-            self.screen = screen
-            self.below = below
-            self.depth = (below?.depth ?? 0) + 1
-        }
-    }
+    typealias Node = Screen.Fields
 
     private(set) var topNode: Node
 
-    init(root: Screen) { topNode = Node(root, below: nil) }
+    init(root: __owned Screen) { topNode = root.node(above: nil) }
     init(topNode: Node) { self.topNode = topNode }
+
+    /// The node for `screen` above `below` (the screen's own object when nothing else holds it).
+    static func node(_ screen: __owned Screen, above below: Node?) -> Node { screen.node(above: below) }
 
     public var count: Int { topNode.depth }
     public var top: Screen { topNode.screen }
+    var topID: Int { topNode.id }
     public var root: Screen { node(atDepth: 1).screen }
 
     /// Bottom first, as `nav.stack` lists them.
@@ -35,9 +30,15 @@ public struct ScreenStack: Equatable {
         return out.reversed()
     }
 
-    mutating func push(_ screen: Screen) { topNode = Node(screen, below: topNode) }
+    mutating func push(_ screen: __owned Screen) {
+        // The new node takes the top's place and the old top becomes its `below`: both are moved, not
+        // retained and released (an operation's hot path).
+        var below = screen.unplacedNode()
+        swap(&below, &topNode)
+        topNode.place(above: consume below)
+    }
 
-    mutating func replaceTop(with screen: Screen) { topNode = Node(screen, below: topNode.below) }
+    mutating func replaceTop(with screen: __owned Screen) { topNode = screen.node(above: topNode.below) }
 
     /// Keeps the bottom `depth` screens (1...count).
     mutating func truncate(to depth: Int) { topNode = node(atDepth: depth) }
@@ -53,9 +54,12 @@ public struct ScreenStack: Equatable {
     }
 
     private func node(atDepth depth: Int) -> Node {
-        var node = topNode
-        while node.depth > depth, let below = node.below { node = below }
-        return node
+        // Walked unretained (`topNode` holds every node below it): only the node returned is retained.
+        var node = Unmanaged.passUnretained(topNode)
+        while let below = node._withUnsafeGuaranteedRef({ $0.depth > depth ? $0.unretainedBelow : nil }) {
+            node = below
+        }
+        return node.takeUnretainedValue()
     }
 
     /// True when both show the same locations in the same order, whatever the screens' ids.

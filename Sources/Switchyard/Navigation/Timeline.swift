@@ -54,42 +54,47 @@ struct Timeline {
     var entries: [TimelineEntry] { head == 0 ? slots : Array(slots[head...] + slots[..<head]) }
     var count: Int { slots.count }
     var current: TimelineEntry { slots[slot(index)] }
-    var state: NavigationState { slots[slot(index)].state }
+    /// Read in place: an operation reads the current state several times, and a copy of it is a
+    /// reference count per reference it holds.
+    var state: NavigationState {
+        _read { yield slots[slot(index)].state }
+    }
     var canBack: Bool { index > 0 }
     var canForward: Bool { index < count - 1 }
 
     private func slot(_ position: Int) -> Int {
-        let physical = head + position
+        // Both are at most `limit`: no overflow to check for.
+        let physical = head &+ position
         return physical < slots.count ? physical : physical - slots.count
     }
 
-    mutating func record(_ entry: __owned TimelineEntry, replacing: Bool) -> Undo {
-        let undoIndex = index
-        let forward = dropForward()
-        if replacing {
-            let replaced = exchange(slot(index), with: entry)
-            return Undo(index: undoIndex, droppedForward: forward, replaced: replaced, droppedOldest: nil)
+    /// Adds `entry` after the current one (or puts it in the current one's place when `replacing`):
+    /// the entries ahead of the cursor go, and so does the oldest once the timeline is full.
+    mutating func commit(_ entry: __owned TimelineEntry, replacing: Bool) {
+        if canForward {
+            unwind()
+            slots.removeSubrange((index + 1)...)
         }
-        guard slots.count == limit else {
+        if replacing {
+            slots[slot(index)] = entry
+        } else if slots.count < limit {
             slots.append(entry)
             index += 1
-            return Undo(index: undoIndex, droppedForward: forward, replaced: nil, droppedOldest: nil)
+        } else {
+            // Full and at the newest entry: the new one takes the oldest's slot; the cursor stays last.
+            slots[head] = entry
+            head = slot(1)
         }
-        // Full and at the newest entry: the new one takes the oldest's slot; the cursor stays last.
-        let oldest = exchange(head, with: entry)
-        head = slot(1)
-        return Undo(index: undoIndex, droppedForward: forward, replaced: nil, droppedOldest: oldest)
     }
 
-    /// Puts `entry` in slot `physical` and returns what was there, both moved: no reference of
-    /// either state is retained or released (`swap` on array elements copied both here).
-    private mutating func exchange(_ physical: Int, with entry: __owned TimelineEntry) -> TimelineEntry {
-        slots.withUnsafeMutableBufferPointer { slots in
-            let slot = slots.baseAddress! + physical
-            let previous = slot.move()
-            slot.initialize(to: entry)
-            return previous
-        }
+    /// `commit`, keeping what it drops so that `revert` can put it back.
+    mutating func record(_ entry: __owned TimelineEntry, replacing: Bool) -> Undo {
+        let undo = Undo(index: index,
+                        droppedForward: canForward ? Array(entries[(index + 1)...]) : [],
+                        replaced: replacing ? current : nil,
+                        droppedOldest: !replacing && !canForward && slots.count == limit ? slots[head] : nil)
+        commit(entry, replacing: replacing)
+        return undo
     }
 
     mutating func revert(_ undo: Undo) {
@@ -103,16 +108,6 @@ struct Timeline {
         }
         slots.append(contentsOf: undo.droppedForward)
         index = undo.index
-    }
-
-    /// Removes the entries after the cursor and returns them (empty, without allocating, when the
-    /// cursor is on the newest entry: the common case).
-    private mutating func dropForward() -> [TimelineEntry] {
-        guard canForward else { return [] }
-        unwind()
-        let forward = Array(slots[(index + 1)...])
-        slots.removeSubrange((index + 1)...)
-        return forward
     }
 
     /// Puts the oldest entry back at slot 0, so the ring can shrink or grow like an array.

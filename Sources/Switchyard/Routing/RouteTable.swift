@@ -181,6 +181,39 @@ public final class RouteTable<Payload> {
         }
     }
 
+    // MARK: Matching for the navigator
+
+    /// The lookup alone, for text that is a plain normalised path (no query, fragment or dot segment):
+    /// nil for any other text, which `Location(parsing:)` must read first. No validator runs, so the
+    /// caller can still decide not to land there; `resolve(_:plainPath:route:)` finishes the match. One
+    /// pass over the text checks and splits it, where parsing a location and then matching its path
+    /// read it twice.
+    ///
+    ///     if let best = table.bestIfPlain("/album/12") { info = try table.resolve(best, plainPath: "/album/12", route: &route) }
+    func bestIfPlain(_ text: String) -> RouteLookup.Best? {
+        if unretainedLookup == nil { _ = freezeLookup() }
+        return unretainedLookup.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.bestIfPlain(text) }
+    }
+
+    /// The info of a `bestIfPlain` result for the same text, running validators if the winner has one;
+    /// the winner's index goes to `route` (left alone when nothing matched). No declaration may come
+    /// between the two calls: `best` holds the winner's declaration unretained.
+    func resolve(_ best: RouteLookup.Best, plainPath text: String, route: inout Int) throws -> RouteInfo {
+        try unretainedLookup.unsafelyUnwrapped._withUnsafeGuaranteedRef { lookup in
+            try info(best, plainPath: text, in: lookup, route: &route)
+        }
+    }
+
+    /// `resolve` for a location already parsed (its path normalised): a plain one is split once more
+    /// for the lookup, and a query or fragment is kept as parsed instead of written out and read back.
+    func resolve(_ location: Location, route: inout Int) throws -> RouteInfo {
+        if location.query.isEmpty && location.fragment == nil { return try resolve(location.path, route: &route) }
+        if unretainedLookup == nil { _ = freezeLookup() }
+        return try unretainedLookup.unsafelyUnwrapped._withUnsafeGuaranteedRef { lookup in
+            try info(at: location, in: lookup, route: &route)
+        }
+    }
+
     /// The best candidate whose validator (if any) accepts: its info, and its index in `route`.
     private func firstValidated(at location: Location, route: inout Int) throws -> RouteInfo? {
         for candidate in lookup.all(location.path) {

@@ -38,10 +38,14 @@ enum NavObject {
                               runtime: SwitchyardRuntime) throws(LuaError) -> LuaTable {
         let engine = runtime.engine
         let table = try engine.makeTable(recordCapacity: entries.count)
+        // Unretained, as in SwitchyardRuntime.define; and passed on as a guaranteed reference, because
+        // an `unowned(unsafe)` capture is retained and released around every call it is passed to.
+        let unretained = Unmanaged.passUnretained(runtime)
         for entry in entries {
             let body = entry.body
-            // unowned: see SwitchyardRuntime.define
-            let function = try engine.makeFunction { [unowned(unsafe) runtime] call in try body(runtime, call) }
+            let function = try engine.makeFunction { call in
+                try unretained._withUnsafeGuaranteedRef { runtime in try body(runtime, call) }
+            }
             try table.rawSet(.string(LuaString(entry.name)), .function(function))
         }
         return table

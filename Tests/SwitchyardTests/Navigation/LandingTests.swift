@@ -88,6 +88,20 @@ struct LandingTests {
         #expect(navigator.info.pattern == "/n/:k")
     }
 
+    @Test func goingWhereYouAlreadyAreRunsNoValidator() throws {
+        // "Already there" is decided before the match runs anything, plain path or not.
+        let routes = RouteTable<RouteDefinition>()
+        var validated: [String] = []
+        try routes.add("/n/:k", validator: { info in validated.append(info.path); return true }, payload: RouteDefinition())
+        let navigator = Navigator(routes: routes)
+        try navigator.push("/n/1")
+        try navigator.push("/n/1")
+        try navigator.push("/n/./1")
+        try navigator.go("/n/1")
+        #expect(validated == ["/n/1"])
+        #expect(navigator.stackPaths == ["/", "/n/1"] && navigator.history.count == 2)
+    }
+
     @Test func navigatingFromInsideACallbackIsAReentrancyError() throws {
         let routes = RouteTable<RouteDefinition>()
         let navigator = Navigator(routes: routes)

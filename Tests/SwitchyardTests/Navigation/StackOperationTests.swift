@@ -207,4 +207,20 @@ struct FreshNavigatorTests {
         #expect(heard == 0)
         #expect(navigator.path == "/nowhere" && navigator.stackPaths == ["/search", "/nowhere"])
     }
+
+    @Test func aScreenAlreadyInAStackKeepsItsPlaceWhenAnotherStackTakesIt() {
+        // A screen's object is its node in the first stack it joins; any other place gets a copy.
+        let home = Screen.bare(id: 1, path: "/")
+        let album = Screen.bare(id: 2, path: "/album")
+        var first = ScreenStack(root: home)
+        first.push(album)
+        var second = ScreenStack(root: album)
+        second.push(home)
+        second.push(album)
+        #expect(first.screens.map(\.id) == [1, 2] && first.count == 2)
+        #expect(second.screens.map(\.id) == [2, 1, 2] && second.count == 3)
+        #expect(second.root == album && second.top == album && first.top == album)
+        first.truncate(to: 1)
+        #expect(first.top == home && second.screens.map(\.path) == ["/album", "/", "/album"])
+    }
 }
