@@ -517,27 +517,125 @@ int sy_pushfields (lua_State *L, const sy_Field *fields, int n) {
 }
 
 
-/* t[name] = {fields...} for the table on top.  [-0, +0, m] */
-static void setsubtable (lua_State *L, const char *name,
-                         const sy_Field *fields, int n) {
-  lua_createtable(L, 0, n);
-  setfields(L, fields, n);
-  lua_setfield(L, -2, name);  /* a fresh table: no metamethods to run */
+/* Registry key of the table keeping, per route, the Lua strings of its
+** pattern and parameter names: {[route + 1] = {pattern, [index + 2] = name}}.
+** At most one entry per route, made on the route's first match: strings
+** that every match of the route shares are then neither hashed nor made
+** again (and collected again) at each match. */
+static const char sy_routestrings_key = 0;
+
+/* [-0, +1, m]: the cache entry of info's route, made afresh when there is
+** none or it holds another pattern (a route of another table). */
+static void pushrouteentry (lua_State *L, const sy_InfoTable *info) {
+  size_t len;
+  const char *cached;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &sy_routestrings_key) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 0);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &sy_routestrings_key);
+  }
+  if (lua_rawgeti(L, -1, info->route + 1) == LUA_TTABLE) {
+    lua_rawgeti(L, -1, 1);
+    cached = lua_tolstring(L, -1, &len);
+    lua_pop(L, 1);
+    if (cached != NULL && len == info->patternlen &&
+        (len == 0 || memcmp(cached, info->pattern, len) == 0)) {
+      lua_remove(L, -2);  /* the cache */
+      return;
+    }
+  }
+  lua_pop(L, 1);
+  lua_createtable(L, info->nparams + 1, 0);
+  lua_pushlstring(L, info->pattern, info->patternlen);
+  lua_rawseti(L, -2, 1);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, -3, info->route + 1);
+  lua_remove(L, -2);  /* the cache */
 }
 
-/* The info table for the sy_InfoTable at 1.  [-0, +1, m] */
+/* [-0, +1, m]: the name of parameter 'p', from the route entry at 'entry'
+** (stored there on first use), or from its bytes when 'entry' is 0 or its
+** index is unknown (< 0). */
+static void pushparamname (lua_State *L, int entry, const sy_Param *p) {
+  if (entry == 0 || p->index < 0) {
+    lua_pushlstring(L, p->name, p->namelen);
+    return;
+  }
+  if (lua_rawgeti(L, entry, p->index + 2) == LUA_TSTRING) return;
+  lua_pop(L, 1);
+  lua_pushlstring(L, p->name, p->namelen);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, entry, p->index + 2);
+}
+
+/* {name = value, ...} for 'n' parameters, names from the route entry at
+** 'entry' (0: none).  [-0, +1, m] */
+static void pushparams (lua_State *L, int entry, const sy_Param *params,
+                        int n) {
+  int i;
+  lua_createtable(L, 0, n);
+  for (i = 0; i < n; i++) {
+    pushparamname(L, entry, &params[i]);
+    lua_pushlstring(L, params[i].value, params[i].valuelen);
+    lua_rawset(L, -3);
+  }
+}
+
+/* The parameters table for the sy_Param array at 1, count at 2.
+** [-0, +1, m] */
+static int p_pushparams (lua_State *L) {
+  pushparams(L, 0, (const sy_Param *)lua_touserdata(L, 1),
+             (int)lua_tointeger(L, 2));
+  return 1;
+}
+
+int sy_pushparams (lua_State *L, const sy_Param *params, int n) {
+  lua_pushlightuserdata(L, (void *)params);
+  lua_pushinteger(L, n);
+  return sy_protect_raw(L, p_pushparams, 2, 1);
+}
+
+/* The info table for the sy_InfoTable at 1 (the path string at 2 when its
+** 'path' is NULL).  Keys are C literals, which Lua finds through its string
+** cache by address instead of hashing their bytes; the tables are fresh, so
+** lua_setfield runs no metamethod.  [-0, +1, m] */
 static int p_pushinfo (lua_State *L) {
   const sy_InfoTable *info = (const sy_InfoTable *)lua_touserdata(L, 1);
-  lua_createtable(L, 0, info->nfields + 2);
-  setfields(L, info->fields, info->nfields);
-  setsubtable(L, "params", info->params, info->nparams);
-  setsubtable(L, "query", info->query, info->nquery);
+  int entry = 0;
+  if (info->route >= 0) {
+    pushrouteentry(L, info);
+    entry = lua_gettop(L);
+  }
+  lua_createtable(L, 0, 3 + (info->pattern != NULL) + (info->fragment != NULL)
+                        + info->nextra);
+  if (info->path != NULL) lua_pushlstring(L, info->path, info->pathlen);
+  else lua_pushvalue(L, 2);
+  lua_setfield(L, -2, "path");
+  if (entry != 0 || info->pattern != NULL) {
+    if (entry != 0) lua_rawgeti(L, entry, 1);
+    else lua_pushlstring(L, info->pattern, info->patternlen);
+    lua_setfield(L, -2, "pattern");
+  }
+  if (info->fragment != NULL) {
+    lua_pushlstring(L, info->fragment, info->fragmentlen);
+    lua_setfield(L, -2, "fragment");
+  }
+  setfields(L, info->extra, info->nextra);
+  pushparams(L, entry, info->params, info->nparams);
+  lua_setfield(L, -2, "params");
+  lua_createtable(L, 0, info->nquery);
+  setfields(L, info->query, info->nquery);
+  lua_setfield(L, -2, "query");
   return 1;
 }
 
 int sy_pushinfo (lua_State *L, const sy_InfoTable *info) {
+  int path = info->path == NULL ? lua_absindex(L, info->pathindex) : 0;
   lua_pushlightuserdata(L, (void *)info);
-  return sy_protect_raw(L, p_pushinfo, 1, 1);
+  if (path == 0) return sy_protect_raw(L, p_pushinfo, 1, 1);
+  lua_pushvalue(L, path);
+  return sy_protect_raw(L, p_pushinfo, 2, 1);
 }
 
 

@@ -7,10 +7,22 @@ import Switchyard
 extension LuaState {
     /// [-0, +1]
     /// Built in one protected call from the strings' own bytes: `match` and every callback push one.
-    func push(info: RouteInfo, on L: OpaquePointer) throws(LuaError) {
+    /// `pathAt`: the stack index of a Lua string equal to the info's path (`match`'s argument, when
+    /// the path needed no normalising), pushed as it is instead of interned again.
+    func push(info: RouteInfo, pathAt pathIndex: Int32 = 0, on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 6)
-        let status = LuaFields.withLocation(path: info.path, pattern: info.pattern, fragment: info.fragment) { fields in
-            pushInfoShaped(fields, params: info.params, query: info.query, on: L)
+        var shape = sy_InfoTable()
+        shape.pathindex = pathIndex
+        shape.route = lua_Integer(info.routeIndex ?? -1)
+        let status = LuaFields.withText(pathIndex == 0 ? info.path : nil) { path in
+            LuaFields.withText(info.pattern) { pattern in
+                LuaFields.withText(info.fragment) { fragment in
+                    (shape.path, shape.pathlen) = path
+                    (shape.pattern, shape.patternlen) = pattern
+                    (shape.fragment, shape.fragmentlen) = fragment
+                    return pushInfoShaped(&shape, params: info.params, query: info.query, on: L)
+                }
+            }
         }
         try check(status, on: L)
         if let value = info.value {
@@ -19,16 +31,15 @@ extension LuaState {
         }
     }
 
-    /// `{fields..., params = {...}, query = {...}}` in one protected call (`sy_pushinfo`): the shape that
-    /// info and screen tables share. Returns a Lua status. [-0, +(0|1)]
-    private func pushInfoShaped(_ fields: UnsafeBufferPointer<sy_Field>, params: Parameters,
+    /// `{path, pattern, fragment, extra..., params = {...}, query = {...}}` in one protected call
+    /// (`sy_pushinfo`): the shape that info and screen tables share. Returns a Lua status. [-0, +(0|1)]
+    private func pushInfoShaped(_ shape: inout sy_InfoTable, params: Parameters,
                                 query: [String: String], on L: OpaquePointer) -> Int32 {
         LuaFields.withParameters(params) { params in
             LuaFields.withQuery(query) { query in
-                var table = sy_InfoTable(fields: fields.baseAddress, nfields: Int32(fields.count),
-                                         params: params.baseAddress, nparams: Int32(params.count),
-                                         query: query.baseAddress, nquery: Int32(query.count))
-                return sy_pushinfo(L, &table)
+                (shape.params, shape.nparams) = (params.baseAddress, Int32(params.count))
+                (shape.query, shape.nquery) = (query.baseAddress, Int32(query.count))
+                return sy_pushinfo(L, &shape)
             }
         }
     }
@@ -49,11 +60,20 @@ extension LuaState {
     /// (no dictionary): events hand observers two of these per operation.
     func push(screen: Screen, on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 6)
-        let strings: [(key: String, value: String?)] = [("path", screen.path), ("pattern", screen.pattern),
-                                                        ("fragment", screen.fragment), ("title", screen.title),
-                                                        ("view", screen.view)]
-        let status = LuaFields.withPooled(strings) { fields in
-            pushInfoShaped(fields, params: screen.parameters, query: screen.query, on: L)
+        var shape = sy_InfoTable()
+        shape.route = -1
+        let status = LuaFields.withPooled([("title", screen.title), ("view", screen.view)]) { extra in
+            LuaFields.withText(screen.path) { path in
+                LuaFields.withText(screen.pattern) { pattern in
+                    LuaFields.withText(screen.fragment) { fragment in
+                        (shape.path, shape.pathlen) = path
+                        (shape.pattern, shape.patternlen) = pattern
+                        (shape.fragment, shape.fragmentlen) = fragment
+                        (shape.extra, shape.nextra) = (extra.baseAddress, Int32(extra.count))
+                        return pushInfoShaped(&shape, params: screen.parameters, query: screen.query, on: L)
+                    }
+                }
+            }
         }
         try check(status, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))
@@ -63,8 +83,8 @@ extension LuaState {
     /// A screen's parameters as `{name = value}`, from the path bytes (no dictionary). [-0, +1]
     func push(parameters: Parameters, on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 4)
-        let status = LuaFields.withParameters(parameters) { fields in
-            sy_pushfields(L, fields.baseAddress, Int32(fields.count))
+        let status = LuaFields.withParameters(parameters) { params in
+            sy_pushparams(L, params.baseAddress, Int32(params.count))
         }
         try check(status, on: L)
     }

@@ -60,17 +60,28 @@ enum LuaFields {
         }
     }
 
-    /// A match's parameters straight from the path's bytes; pooled only when a value has an escape to decode.
-    static func withParameters(_ params: Parameters, _ body: (UnsafeBufferPointer<sy_Field>) -> Int32) -> Int32 {
+    /// A match's parameters straight from the path's bytes, each with its name's position in the
+    /// pattern; decoded into a pool (positions unknown) only when a value has an escape.
+    static func withParameters(_ params: Parameters, _ body: (UnsafeBufferPointer<sy_Param>) -> Int32) -> Int32 {
         let direct = params.withUTF8Pairs { pairs in
-            withUnsafeTemporaryAllocation(of: sy_Field.self, capacity: pairs.count) { fields in
-                for (index, pair) in pairs.enumerated() {
-                    fields.initializeElement(at: index, to: field(pair.name, pair.value))
+            withUnsafeTemporaryAllocation(of: sy_Param.self, capacity: pairs.count) { fields in
+                for (offset, pair) in pairs.enumerated() {
+                    fields.initializeElement(at: offset, to: sy_Param(index: Int32(pair.index), name: chars(pair.name),
+                                                                      namelen: pair.name.count, value: chars(pair.value),
+                                                                      valuelen: pair.value.count))
                 }
                 return body(UnsafeBufferPointer(fields))
             }
         }
-        return direct ?? withPooled(params.map { (key: $0.name, value: Optional($0.value)) }, body)
+        return direct ?? withPooled(params.map { (key: $0.name, value: Optional($0.value)) }) { fields in
+            withUnsafeTemporaryAllocation(of: sy_Param.self, capacity: fields.count) { params in
+                for (offset, field) in fields.enumerated() {
+                    params.initializeElement(at: offset, to: sy_Param(index: -1, name: field.key, namelen: field.keylen,
+                                                                      value: field.value, valuelen: field.valuelen))
+                }
+                return body(UnsafeBufferPointer(params))
+            }
+        }
     }
 
     /// A query dictionary; the common empty one costs nothing.
@@ -80,22 +91,11 @@ enum LuaFields {
         return withPooled(query.map { (key: $0.key, value: Optional($0.value)) }, body)
     }
 
-    /// `path`, `pattern` and `fragment` (left out when nil) from the strings' own UTF-8.
-    static func withLocation<Result>(path: String, pattern: String, fragment: String?,
-                                     _ body: (UnsafeBufferPointer<sy_Field>) -> Result) -> Result {
-        var (path, pattern, fragmentText) = (path, pattern, fragment ?? "")
-        return path.withUTF8 { pathBytes in
-            pattern.withUTF8 { patternBytes in
-                fragmentText.withUTF8 { fragmentBytes in
-                    withUnsafeTemporaryAllocation(of: sy_Field.self, capacity: 3) { fields in
-                        fields.initializeElement(at: 0, to: field(bytes("path"), pathBytes))
-                        fields.initializeElement(at: 1, to: field(bytes("pattern"), patternBytes))
-                        fields.initializeElement(at: 2, to: field(bytes("fragment"), fragment == nil ? nil : fragmentBytes))
-                        return body(UnsafeBufferPointer(fields))
-                    }
-                }
-            }
-        }
+    /// A string's UTF-8 as C sees it, valid inside `body`; nil stays nil (a field left out).
+    static func withText<Result>(_ text: String?,
+                                 _ body: ((UnsafePointer<CChar>?, Int)) -> Result) -> Result {
+        guard var text else { return body((nil, 0)) }
+        return text.withUTF8 { utf8 in body((chars(utf8), utf8.count)) }
     }
 
     private static func bytes(_ key: StaticString) -> UnsafeBufferPointer<UInt8> {
