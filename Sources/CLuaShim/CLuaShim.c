@@ -36,6 +36,7 @@ typedef struct SyState {
   lua_State *current;               /* thread of the innermost Swift call */
   char *traceback;                  /* from the message handler (malloc) */
   char where[LUA_IDSIZE + 32];      /* "chunk:line:" of a non-string error */
+  int routeentries;                 /* entries in the route strings table */
 } SyState;
 
 /* Component of a Swift value living in Lua: a function (call != NULL) or an
@@ -519,14 +520,20 @@ int sy_pushfields (lua_State *L, const sy_Field *fields, int n) {
 
 /* Registry key of the table keeping, per route, the Lua strings of its
 ** pattern and parameter names: {[route + 1] = {pattern, [index + 2] = name}}.
-** At most one entry per route, made on the route's first match: strings
-** that every match of the route shares are then neither hashed nor made
-** again (and collected again) at each match. */
+** An entry is made on a route's first match: strings that every match of the
+** route shares are then neither hashed nor made again (and collected again)
+** at each match.  At most SY_ROUTE_ENTRIES entries (about 200 bytes each),
+** so that matching every route of a large table does not hold a copy of all
+** their patterns against the memory cap; routes beyond go without. */
 static const char sy_routestrings_key = 0;
+#define SY_ROUTE_ENTRIES 4096
 
-/* [-0, +1, m]: the cache entry of info's route, made afresh when there is
-** none or it holds another pattern (a route of another table). */
-static void pushrouteentry (lua_State *L, const sy_InfoTable *info) {
+/* The cache entry of info's route, made afresh when it holds another pattern
+** (a route of another table) or when there is none and there is room.
+** Returns 1 with the entry pushed, or 0 with nothing pushed.
+** [-0, +(0|1), m] */
+static int pushrouteentry (lua_State *L, const sy_InfoTable *info) {
+  SyState *sy = sy_state(L);
   size_t len;
   const char *cached;
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, &sy_routestrings_key) != LUA_TTABLE) {
@@ -542,9 +549,14 @@ static void pushrouteentry (lua_State *L, const sy_InfoTable *info) {
     if (cached != NULL && len == info->patternlen &&
         (len == 0 || memcmp(cached, info->pattern, len) == 0)) {
       lua_remove(L, -2);  /* the cache */
-      return;
+      return 1;
     }
   }
+  else if (sy->routeentries >= SY_ROUTE_ENTRIES) {
+    lua_pop(L, 2);
+    return 0;
+  }
+  else sy->routeentries++;
   lua_pop(L, 1);
   lua_createtable(L, info->nparams + 1, 0);
   lua_pushlstring(L, info->pattern, info->patternlen);
@@ -552,6 +564,7 @@ static void pushrouteentry (lua_State *L, const sy_InfoTable *info) {
   lua_pushvalue(L, -1);
   lua_rawseti(L, -3, info->route + 1);
   lua_remove(L, -2);  /* the cache */
+  return 1;
 }
 
 /* [-0, +1, m]: the name of parameter 'p', from the route entry at 'entry'
@@ -603,10 +616,7 @@ int sy_pushparams (lua_State *L, const sy_Param *params, int n) {
 static int p_pushinfo (lua_State *L) {
   const sy_InfoTable *info = (const sy_InfoTable *)lua_touserdata(L, 1);
   int entry = 0;
-  if (info->route >= 0) {
-    pushrouteentry(L, info);
-    entry = lua_gettop(L);
-  }
+  if (info->route >= 0 && pushrouteentry(L, info)) entry = lua_gettop(L);
   lua_createtable(L, 0, 3 + (info->pattern != NULL) + (info->fragment != NULL)
                         + info->nextra);
   if (info->path != NULL) lua_pushlstring(L, info->path, info->pathlen);

@@ -57,6 +57,23 @@ import Switchyard
         #expect(values == ["1", nil, "1", "2", "1", "3", "3", nil])
     }
 
+    @Test func matchingMoreRoutesThanThePerRouteStringsHoldStaysRight() throws {
+        let values = try app.lua("""
+            for i = 1, 5000 do route('/r' .. i .. '/:id' .. i) end
+            local wrong = 0
+            for round = 1, 2 do
+              for i = 1, 5000 do
+                local info = match('/r' .. i .. '/' .. round)
+                if info.pattern ~= '/r' .. i .. '/:id' .. i or info.params['id' .. i] ~= tostring(round) then
+                  wrong = wrong + 1
+                end
+              end
+            end
+            return wrong
+            """)
+        #expect(values == [0])
+    }
+
     @Test func matchAllListsCandidatesInRankOrder() throws {
         #expect(try app.lua("local all = match_all('/album/new') return #all, all[1].pattern") == [1, "/album/new"])
         try app.lua("route('/album/:id/edit') route('/album/*rest')")
