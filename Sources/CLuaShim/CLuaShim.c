@@ -36,7 +36,6 @@ typedef struct SyState {
   lua_State *current;               /* thread of the innermost Swift call */
   char *traceback;                  /* from the message handler (malloc) */
   char where[LUA_IDSIZE + 32];      /* "chunk:line:" of a non-string error */
-  int routeentries;                 /* entries in the route strings table */
 } SyState;
 
 /* Component of a Swift value living in Lua: a function (call != NULL) or an
@@ -518,113 +517,19 @@ int sy_pushfields (lua_State *L, const sy_Field *fields, int n) {
 }
 
 
-/* Registry key of the table keeping, per route, the Lua strings of its
-** pattern and parameter names: {[route + 1] = {pattern, [index + 2] = name}}.
-** An entry is made on a route's first match: strings that every match of the
-** route shares are then neither hashed nor made again (and collected again)
-** at each match.  At most SY_ROUTE_ENTRIES entries (about 200 bytes each),
-** so that matching every route of a large table does not hold a copy of all
-** their patterns against the memory cap; routes beyond go without. */
-static const char sy_routestrings_key = 0;
-#define SY_ROUTE_ENTRIES 4096
-
-/* The cache entry of info's route, made afresh when it holds another pattern
-** (a route of another table) or when there is none and there is room.
-** Returns 1 with the entry pushed, or 0 with nothing pushed.
-** [-0, +(0|1), m] */
-static int pushrouteentry (lua_State *L, const sy_InfoTable *info) {
-  SyState *sy = sy_state(L);
-  size_t len;
-  const char *cached;
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &sy_routestrings_key) != LUA_TTABLE) {
-    lua_pop(L, 1);
-    lua_createtable(L, 0, 0);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &sy_routestrings_key);
-  }
-  if (lua_rawgeti(L, -1, info->route + 1) == LUA_TTABLE) {
-    lua_rawgeti(L, -1, 1);
-    cached = lua_tolstring(L, -1, &len);
-    lua_pop(L, 1);
-    if (cached != NULL && len == info->patternlen &&
-        (len == 0 || memcmp(cached, info->pattern, len) == 0)) {
-      lua_remove(L, -2);  /* the cache */
-      return 1;
-    }
-  }
-  else if (sy->routeentries >= SY_ROUTE_ENTRIES) {
-    lua_pop(L, 2);
-    return 0;
-  }
-  else sy->routeentries++;
-  lua_pop(L, 1);
-  lua_createtable(L, info->nparams + 1, 0);
-  lua_pushlstring(L, info->pattern, info->patternlen);
-  lua_rawseti(L, -2, 1);
-  lua_pushvalue(L, -1);
-  lua_rawseti(L, -3, info->route + 1);
-  lua_remove(L, -2);  /* the cache */
-  return 1;
-}
-
-/* [-0, +1, m]: the name of parameter 'p', from the route entry at 'entry'
-** (stored there on first use), or from its bytes when 'entry' is 0 or its
-** index is unknown (< 0). */
-static void pushparamname (lua_State *L, int entry, const sy_Param *p) {
-  if (entry == 0 || p->index < 0) {
-    lua_pushlstring(L, p->name, p->namelen);
-    return;
-  }
-  if (lua_rawgeti(L, entry, p->index + 2) == LUA_TSTRING) return;
-  lua_pop(L, 1);
-  lua_pushlstring(L, p->name, p->namelen);
-  lua_pushvalue(L, -1);
-  lua_rawseti(L, entry, p->index + 2);
-}
-
-/* {name = value, ...} for 'n' parameters, names from the route entry at
-** 'entry' (0: none).  [-0, +1, m] */
-static void pushparams (lua_State *L, int entry, const sy_Param *params,
-                        int n) {
-  int i;
-  lua_createtable(L, 0, n);
-  for (i = 0; i < n; i++) {
-    pushparamname(L, entry, &params[i]);
-    lua_pushlstring(L, params[i].value, params[i].valuelen);
-    lua_rawset(L, -3);
-  }
-}
-
-/* The parameters table for the sy_Param array at 1, count at 2.
-** [-0, +1, m] */
-static int p_pushparams (lua_State *L) {
-  pushparams(L, 0, (const sy_Param *)lua_touserdata(L, 1),
-             (int)lua_tointeger(L, 2));
-  return 1;
-}
-
-int sy_pushparams (lua_State *L, const sy_Param *params, int n) {
-  lua_pushlightuserdata(L, (void *)params);
-  lua_pushinteger(L, n);
-  return sy_protect_raw(L, p_pushparams, 2, 1);
-}
-
 /* The info table for the sy_InfoTable at 1 (the path string at 2 when its
 ** 'path' is NULL).  Keys are C literals, which Lua finds through its string
 ** cache by address instead of hashing their bytes; the tables are fresh, so
 ** lua_setfield runs no metamethod.  [-0, +1, m] */
 static int p_pushinfo (lua_State *L) {
   const sy_InfoTable *info = (const sy_InfoTable *)lua_touserdata(L, 1);
-  int entry = 0;
-  if (info->route >= 0 && pushrouteentry(L, info)) entry = lua_gettop(L);
   lua_createtable(L, 0, 3 + (info->pattern != NULL) + (info->fragment != NULL)
                         + info->nextra);
   if (info->path != NULL) lua_pushlstring(L, info->path, info->pathlen);
   else lua_pushvalue(L, 2);
   lua_setfield(L, -2, "path");
-  if (entry != 0 || info->pattern != NULL) {
-    if (entry != 0) lua_rawgeti(L, entry, 1);
-    else lua_pushlstring(L, info->pattern, info->patternlen);
+  if (info->pattern != NULL) {
+    lua_pushlstring(L, info->pattern, info->patternlen);
     lua_setfield(L, -2, "pattern");
   }
   if (info->fragment != NULL) {
@@ -632,7 +537,8 @@ static int p_pushinfo (lua_State *L) {
     lua_setfield(L, -2, "fragment");
   }
   setfields(L, info->extra, info->nextra);
-  pushparams(L, entry, info->params, info->nparams);
+  lua_createtable(L, 0, info->nparams);
+  setfields(L, info->params, info->nparams);
   lua_setfield(L, -2, "params");
   lua_createtable(L, 0, info->nquery);
   setfields(L, info->query, info->nquery);

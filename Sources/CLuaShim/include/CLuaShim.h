@@ -152,38 +152,20 @@ typedef struct sy_Field {
 ** the info tables the API builds on every match).  [-0, +1, -] */
 int sy_pushfields (lua_State *L, const sy_Field *fields, int n);
 
-/* One captured parameter of a match: its name's position among the
-** pattern's parameters (-1: unknown), its name and its value as bytes. */
-typedef struct sy_Param {
-  int index;
-  const char *name;
-  size_t namelen;
-  const char *value;
-  size_t valuelen;
-} sy_Param;
-
-/* A new table {name = value, ...} from 'n' parameters, in one protected
-** call.  [-0, +1, -] */
-int sy_pushparams (lua_State *L, const sy_Param *params, int n);
-
 /* A route match's info table, fed from the caller's bytes.  'path' NULL:
 ** the path is the string at stack index 'pathindex' (the argument 'match'
-** was given, when it is the path already: no copy to intern).  'route' >= 0:
-** the index of the route the pattern and parameter names come from; their
-** Lua strings are then kept per route and reused while the pattern's bytes
-** are the same, so they are neither hashed nor made again at each match.
-** 'pattern' (then 'route' < 0 as well) or 'fragment' NULL: no such field.
-** 'extra': further string fields (a screen's title and view). */
+** was given, when it is the path already: no copy to intern).  'pattern' or
+** 'fragment' NULL: no such field.  'extra': further string fields (a
+** screen's title and view). */
 typedef struct sy_InfoTable {
   const char *path;
   size_t pathlen;
   int pathindex;
   const char *pattern;
   size_t patternlen;
-  lua_Integer route;
   const char *fragment;
   size_t fragmentlen;
-  const sy_Param *params;
+  const sy_Field *params;
   int nparams;
   const sy_Field *query;
   int nquery;

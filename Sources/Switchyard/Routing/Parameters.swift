@@ -154,10 +154,8 @@ public struct Parameters: Sendable {
         return dictionary
     }
 
-    /// The UTF-8 of one present parameter, valid inside `withUTF8Pairs`, and its name's position among
-    /// the pattern's parameters (absent ones counted), for bridges that cache names per route.
+    /// The UTF-8 of one present parameter, valid inside `withUTF8Pairs`.
     package struct UTF8Pair {
-        package let index: Int
         package let name: UnsafeBufferPointer<UInt8>
         package let value: UnsafeBufferPointer<UInt8>
     }
@@ -177,7 +175,7 @@ public struct Parameters: Sendable {
                         let value = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
                         if escaped && value.contains(UInt8(ascii: "%")) { return nil }
                         let name = UnsafeBufferPointer(rebasing: pool[names.offsets[index]..<names.offsets[index + 1]])
-                        pairs.initializeElement(at: filled, to: UTF8Pair(index: index, name: name, value: value))
+                        pairs.initializeElement(at: filled, to: UTF8Pair(name: name, value: value))
                         filled += 1
                     }
                     return body(UnsafeBufferPointer(rebasing: pairs[0..<filled]))

@@ -111,13 +111,6 @@ public struct RouteInfo: @unchecked Sendable {
         self.extras = extras
     }
 
-    /// For bridges that cache what every match of a route shares: the index of the route whose pattern
-    /// and parameter names this info reports, nil when they were set by hand.
-    package var routeIndex: Int? {
-        guard fromParameters.contains(.pattern), let route = storedParams.origin as? RouteDeclaration else { return nil }
-        return route.id.rawValue
-    }
-
     /// Copies of an info share their extras until one of them changes them (the array copies on write).
     private mutating func updateExtras(_ change: (inout RouteInfoExtras) -> Void) {
         var fields = extras.first ?? RouteInfoExtras()

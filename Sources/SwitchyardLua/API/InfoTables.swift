@@ -13,7 +13,6 @@ extension LuaState {
         try ensureStack(L, 6)
         var shape = sy_InfoTable()
         shape.pathindex = pathIndex
-        shape.route = lua_Integer(info.routeIndex ?? -1)
         let status = LuaFields.withText(pathIndex == 0 ? info.path : nil) { path in
             LuaFields.withText(info.pattern) { pattern in
                 LuaFields.withText(info.fragment) { fragment in
@@ -61,7 +60,6 @@ extension LuaState {
     func push(screen: Screen, on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 6)
         var shape = sy_InfoTable()
-        shape.route = -1
         let status = LuaFields.withPooled([("title", screen.title), ("view", screen.view)]) { extra in
             LuaFields.withText(screen.path) { path in
                 LuaFields.withText(screen.pattern) { pattern in
@@ -83,8 +81,8 @@ extension LuaState {
     /// A screen's parameters as `{name = value}`, from the path bytes (no dictionary). [-0, +1]
     func push(parameters: Parameters, on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 4)
-        let status = LuaFields.withParameters(parameters) { params in
-            sy_pushparams(L, params.baseAddress, Int32(params.count))
+        let status = LuaFields.withParameters(parameters) { fields in
+            sy_pushfields(L, fields.baseAddress, Int32(fields.count))
         }
         try check(status, on: L)
     }

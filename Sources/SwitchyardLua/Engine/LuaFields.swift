@@ -60,28 +60,17 @@ enum LuaFields {
         }
     }
 
-    /// A match's parameters straight from the path's bytes, each with its name's position in the
-    /// pattern; decoded into a pool (positions unknown) only when a value has an escape.
-    static func withParameters(_ params: Parameters, _ body: (UnsafeBufferPointer<sy_Param>) -> Int32) -> Int32 {
+    /// A match's parameters straight from the path's bytes; pooled only when a value has an escape to decode.
+    static func withParameters(_ params: Parameters, _ body: (UnsafeBufferPointer<sy_Field>) -> Int32) -> Int32 {
         let direct = params.withUTF8Pairs { pairs in
-            withUnsafeTemporaryAllocation(of: sy_Param.self, capacity: pairs.count) { fields in
-                for (offset, pair) in pairs.enumerated() {
-                    fields.initializeElement(at: offset, to: sy_Param(index: Int32(pair.index), name: chars(pair.name),
-                                                                      namelen: pair.name.count, value: chars(pair.value),
-                                                                      valuelen: pair.value.count))
+            withUnsafeTemporaryAllocation(of: sy_Field.self, capacity: pairs.count) { fields in
+                for (index, pair) in pairs.enumerated() {
+                    fields.initializeElement(at: index, to: field(pair.name, pair.value))
                 }
                 return body(UnsafeBufferPointer(fields))
             }
         }
-        return direct ?? withPooled(params.map { (key: $0.name, value: Optional($0.value)) }) { fields in
-            withUnsafeTemporaryAllocation(of: sy_Param.self, capacity: fields.count) { params in
-                for (offset, field) in fields.enumerated() {
-                    params.initializeElement(at: offset, to: sy_Param(index: -1, name: field.key, namelen: field.keylen,
-                                                                      value: field.value, valuelen: field.valuelen))
-                }
-                return body(UnsafeBufferPointer(params))
-            }
-        }
+        return direct ?? withPooled(params.map { (key: $0.name, value: Optional($0.value)) }, body)
     }
 
     /// A query dictionary; the common empty one costs nothing.
