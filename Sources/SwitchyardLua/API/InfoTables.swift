@@ -13,20 +13,30 @@ extension LuaState {
         try ensureStack(L, 6)
         var shape = sy_InfoTable()
         shape.pathindex = pathIndex
-        let status = LuaFields.withText(pathIndex == 0 ? info.path : nil) { path in
-            LuaFields.withText(info.pattern) { pattern in
-                LuaFields.withText(info.fragment) { fragment in
-                    (shape.path, shape.pathlen) = path
-                    (shape.pattern, shape.patternlen) = pattern
-                    (shape.fragment, shape.fragmentlen) = fragment
-                    return pushInfoShaped(&shape, params: info.params, query: info.query, on: L)
-                }
-            }
+        let status = withLocation(path: pathIndex == 0 ? info.path : nil, pattern: info.pattern,
+                                  fragment: info.fragment, in: &shape) { shape in
+            pushInfoShaped(&shape, params: info.params, query: info.query, on: L)
         }
         try check(status, on: L)
         if let value = info.value {
             try push(anyValue: value, on: L)
             try setField("value", on: L)
+        }
+    }
+
+    /// `body` with the shape's `path`, `pattern` and `fragment` (nil ones left out) pointing at the
+    /// strings' own bytes; returns what `body` returns.
+    private func withLocation(path: String?, pattern: String?, fragment: String?, in shape: inout sy_InfoTable,
+                              _ body: (inout sy_InfoTable) -> Int32) -> Int32 {
+        LuaFields.withText(path) { path in
+            LuaFields.withText(pattern) { pattern in
+                LuaFields.withText(fragment) { fragment in
+                    (shape.path, shape.pathlen) = path
+                    (shape.pattern, shape.patternlen) = pattern
+                    (shape.fragment, shape.fragmentlen) = fragment
+                    return body(&shape)
+                }
+            }
         }
     }
 
@@ -61,16 +71,10 @@ extension LuaState {
         try ensureStack(L, 6)
         var shape = sy_InfoTable()
         let status = LuaFields.withPooled([("title", screen.title), ("view", screen.view)]) { extra in
-            LuaFields.withText(screen.path) { path in
-                LuaFields.withText(screen.pattern) { pattern in
-                    LuaFields.withText(screen.fragment) { fragment in
-                        (shape.path, shape.pathlen) = path
-                        (shape.pattern, shape.patternlen) = pattern
-                        (shape.fragment, shape.fragmentlen) = fragment
-                        (shape.extra, shape.nextra) = (extra.baseAddress, Int32(extra.count))
-                        return pushInfoShaped(&shape, params: screen.parameters, query: screen.query, on: L)
-                    }
-                }
+            (shape.extra, shape.nextra) = (extra.baseAddress, Int32(extra.count))
+            return withLocation(path: screen.path, pattern: screen.pattern, fragment: screen.fragment,
+                                in: &shape) { shape in
+                pushInfoShaped(&shape, params: screen.parameters, query: screen.query, on: L)
             }
         }
         try check(status, on: L)
