@@ -517,27 +517,41 @@ int sy_pushfields (lua_State *L, const sy_Field *fields, int n) {
 }
 
 
-/* t[name] = {fields...} for the table on top.  [-0, +0, m] */
-static void setsubtable (lua_State *L, const char *name,
-                         const sy_Field *fields, int n) {
-  lua_createtable(L, 0, n);
-  setfields(L, fields, n);
-  lua_setfield(L, -2, name);  /* a fresh table: no metamethods to run */
-}
-
-/* The info table for the sy_InfoTable at 1.  [-0, +1, m] */
+/* The info table for the sy_InfoTable at 1 (the path string at 2 when its
+** 'path' is NULL).  Keys are C literals, which Lua finds through its string
+** cache by address instead of hashing their bytes; the tables are fresh, so
+** lua_setfield runs no metamethod.  [-0, +1, m] */
 static int p_pushinfo (lua_State *L) {
   const sy_InfoTable *info = (const sy_InfoTable *)lua_touserdata(L, 1);
-  lua_createtable(L, 0, info->nfields + 2);
-  setfields(L, info->fields, info->nfields);
-  setsubtable(L, "params", info->params, info->nparams);
-  setsubtable(L, "query", info->query, info->nquery);
+  lua_createtable(L, 0, 3 + (info->pattern != NULL) + (info->fragment != NULL)
+                        + info->nextra);
+  if (info->path != NULL) lua_pushlstring(L, info->path, info->pathlen);
+  else lua_pushvalue(L, 2);
+  lua_setfield(L, -2, "path");
+  if (info->pattern != NULL) {
+    lua_pushlstring(L, info->pattern, info->patternlen);
+    lua_setfield(L, -2, "pattern");
+  }
+  if (info->fragment != NULL) {
+    lua_pushlstring(L, info->fragment, info->fragmentlen);
+    lua_setfield(L, -2, "fragment");
+  }
+  setfields(L, info->extra, info->nextra);
+  lua_createtable(L, 0, info->nparams);
+  setfields(L, info->params, info->nparams);
+  lua_setfield(L, -2, "params");
+  lua_createtable(L, 0, info->nquery);
+  setfields(L, info->query, info->nquery);
+  lua_setfield(L, -2, "query");
   return 1;
 }
 
 int sy_pushinfo (lua_State *L, const sy_InfoTable *info) {
+  int path = info->path == NULL ? lua_absindex(L, info->pathindex) : 0;
   lua_pushlightuserdata(L, (void *)info);
-  return sy_protect_raw(L, p_pushinfo, 1, 1);
+  if (path == 0) return sy_protect_raw(L, p_pushinfo, 1, 1);
+  lua_pushvalue(L, path);
+  return sy_protect_raw(L, p_pushinfo, 2, 1);
 }
 
 

@@ -86,6 +86,26 @@ import Switchyard
         try unchanged(app, snapshot)
     }
 
+    @Test func memoryCapWhileBuildingInfoTables() throws {
+        let app = try RuntimeFixture("route('/s/:a/:b')", configuration: .init(memoryLimit: 4 << 20))
+        let values = try app.lua("""
+            hog = {}
+            local ok, err
+            for i = 1, 1e6 do
+              ok, err = pcall(function() hog[i] = match('/s/' .. i .. '/x') end)
+              if not ok then break end
+            end
+            hog = nil
+            collectgarbage()
+            local info = match('/s/7/y')
+            return ok, tostring(err), info.pattern, info.params.a, info.params.b
+            """)
+        #expect(values.count == 5)
+        #expect(values.first == .boolean(false), "the cap stops the loop")
+        #expect(values[1].stringValue?.contains("memory") == true)
+        #expect(Array(values.dropFirst(2)) == ["/s/:a/:b", "7", "y"], "and matching works again afterwards")
+    }
+
     @Test func stringsWithNULsAreJustUnknownPaths() throws {
         let app = try RuntimeFixture(musicApp)
         let message = app.failure("nav.push('/al\\0bum')")?.message ?? ""

@@ -28,6 +28,35 @@ import Switchyard
         #expect(try app.lua("local info = match('/f/1/2/3/4/5/6#') return info.params.f, info.fragment") == ["6", ""])
     }
 
+    @Test func everyMatchGetsTablesOfItsOwn() throws {
+        let values = try app.lua("""
+            local first, second = match('/album/12'), match('/album/13')
+            first.params.id = 'changed' first.query.x = 1 first.pattern = 'mine'
+            local n = 0 for _ in pairs(second) do n = n + 1 end
+            return second.pattern, second.params.id, second.query.x, n, match('/album/12').params.id,
+                   next(second.params), rawequal(first.params, second.params)
+            """)
+        #expect(values == ["/album/:id", "13", nil, 5, "12", "id", false], "path, pattern, params, query, value")
+    }
+
+    @Test func aPathThatIsNotPlainIsReportedNormalised() throws {
+        let values = try app.lua("""
+            local plain, untidy = '/album/12', '//album//12/'
+            return match(plain).path, match(untidy).path, match(untidy).params.id, match('/search?q=1').path
+            """)
+        #expect(values == ["/album/12", "/album/12", "12", "/search"])
+    }
+
+    @Test func parameterNamesStayWithTheirValuesWhenOptionalOnesAreAbsent() throws {
+        try app.lua("route('/g/:a/:b?') route('/h/:x/:y/:z')")
+        let values = try app.lua("""
+            local g1, g2, h = match('/g/1'), match('/g/1/2'), match('/h/1/2/3')
+            local again = match('/g/3')
+            return g1.params.a, g1.params.b, g2.params.a, g2.params.b, h.params.x, h.params.z, again.params.a, again.params.b
+            """)
+        #expect(values == ["1", nil, "1", "2", "1", "3", "3", nil])
+    }
+
     @Test func matchAllListsCandidatesInRankOrder() throws {
         #expect(try app.lua("local all = match_all('/album/new') return #all, all[1].pattern") == [1, "/album/new"])
         try app.lua("route('/album/:id/edit') route('/album/*rest')")

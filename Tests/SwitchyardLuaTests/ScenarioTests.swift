@@ -146,6 +146,19 @@ import Switchyard
         #expect(runtime.loadedFiles == [files["app.lua"]!])
     }
 
+    @Test func infoTablesAfterAReloadReportTheNewRoutes() throws {
+        let files = try TemporaryScripts.write(["app.lua": "route('/a/:id')"])
+        let runtime = try SwitchyardRuntime()
+        try runtime.load(file: files["app.lua"]!)
+        let before = try runtime.engine.run("local info = match('/a/1') return info.pattern, info.params.id", chunkName: "=repl")
+        #expect(before == ["/a/:id", "1"])
+        _ = try TemporaryScripts.overwrite(files["app.lua"]!, with: "route('/b/:name')")
+        try runtime.reload()
+        let after = try runtime.engine.run("local info = match('/b/1') return info.pattern, info.params.name, info.params.id",
+                                           chunkName: "=repl")
+        #expect(after == ["/b/:name", "1", nil], "the first route of the new table is not the old one")
+    }
+
     @Test func aFailedReloadKeepsThePreviousRoutes() throws {
         let files = try TemporaryScripts.write(["app.lua": "route('/', {title = 'Home'}) route('/a')"])
         let runtime = try SwitchyardRuntime()

@@ -152,19 +152,30 @@ typedef struct sy_Field {
 ** the info tables the API builds on every match).  [-0, +1, -] */
 int sy_pushfields (lua_State *L, const sy_Field *fields, int n);
 
-/* A route match's info table: its string fields, then 'params' and 'query'
-** tables, all fed from the caller's bytes. */
+/* A route match's info table, fed from the caller's bytes.  'path' NULL:
+** the path is the string at stack index 'pathindex' (the argument 'match'
+** was given, when it is the path already: no copy to intern).  'pattern' or
+** 'fragment' NULL: no such field.  'extra': further string fields (a
+** screen's title and view). */
 typedef struct sy_InfoTable {
-  const sy_Field *fields;
-  int nfields;
+  const char *path;
+  size_t pathlen;
+  int pathindex;
+  const char *pattern;
+  size_t patternlen;
+  const char *fragment;
+  size_t fragmentlen;
   const sy_Field *params;
   int nparams;
   const sy_Field *query;
   int nquery;
+  const sy_Field *extra;
+  int nextra;
 } sy_InfoTable;
 
-/* {fields..., params = {...}, query = {...}} in one protected call (the
-** table 'match' and every callback receive).  [-0, +1, -] */
+/* {path, pattern, fragment, params = {...}, query = {...}, extra...} in one
+** protected call (the table 'match' and every callback receive).
+** [-0, +1, -] */
 int sy_pushinfo (lua_State *L, const sy_InfoTable *info);
 
 /* t[key] = v, raw, for the value on top and the table at 't' (a key given as

@@ -7,10 +7,15 @@ import Switchyard
 extension LuaState {
     /// [-0, +1]
     /// Built in one protected call from the strings' own bytes: `match` and every callback push one.
-    func push(info: RouteInfo, on L: OpaquePointer) throws(LuaError) {
+    /// `pathAt`: the stack index of a Lua string equal to the info's path (`match`'s argument, when
+    /// the path needed no normalising), pushed as it is instead of interned again.
+    func push(info: RouteInfo, pathAt pathIndex: Int32 = 0, on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 6)
-        let status = LuaFields.withLocation(path: info.path, pattern: info.pattern, fragment: info.fragment) { fields in
-            pushInfoShaped(fields, params: info.params, query: info.query, on: L)
+        var shape = sy_InfoTable()
+        shape.pathindex = pathIndex
+        let status = withLocation(path: pathIndex == 0 ? info.path : nil, pattern: info.pattern,
+                                  fragment: info.fragment, in: &shape) { shape in
+            pushInfoShaped(&shape, params: info.params, query: info.query, on: L)
         }
         try check(status, on: L)
         if let value = info.value {
@@ -19,16 +24,31 @@ extension LuaState {
         }
     }
 
-    /// `{fields..., params = {...}, query = {...}}` in one protected call (`sy_pushinfo`): the shape that
-    /// info and screen tables share. Returns a Lua status. [-0, +(0|1)]
-    private func pushInfoShaped(_ fields: UnsafeBufferPointer<sy_Field>, params: Parameters,
+    /// `body` with the shape's `path`, `pattern` and `fragment` (nil ones left out) pointing at the
+    /// strings' own bytes; returns what `body` returns.
+    private func withLocation(path: String?, pattern: String?, fragment: String?, in shape: inout sy_InfoTable,
+                              _ body: (inout sy_InfoTable) -> Int32) -> Int32 {
+        LuaFields.withText(path) { path in
+            LuaFields.withText(pattern) { pattern in
+                LuaFields.withText(fragment) { fragment in
+                    (shape.path, shape.pathlen) = path
+                    (shape.pattern, shape.patternlen) = pattern
+                    (shape.fragment, shape.fragmentlen) = fragment
+                    return body(&shape)
+                }
+            }
+        }
+    }
+
+    /// `{path, pattern, fragment, extra..., params = {...}, query = {...}}` in one protected call
+    /// (`sy_pushinfo`): the shape that info and screen tables share. Returns a Lua status. [-0, +(0|1)]
+    private func pushInfoShaped(_ shape: inout sy_InfoTable, params: Parameters,
                                 query: [String: String], on L: OpaquePointer) -> Int32 {
         LuaFields.withParameters(params) { params in
             LuaFields.withQuery(query) { query in
-                var table = sy_InfoTable(fields: fields.baseAddress, nfields: Int32(fields.count),
-                                         params: params.baseAddress, nparams: Int32(params.count),
-                                         query: query.baseAddress, nquery: Int32(query.count))
-                return sy_pushinfo(L, &table)
+                (shape.params, shape.nparams) = (params.baseAddress, Int32(params.count))
+                (shape.query, shape.nquery) = (query.baseAddress, Int32(query.count))
+                return sy_pushinfo(L, &shape)
             }
         }
     }
@@ -49,11 +69,13 @@ extension LuaState {
     /// (no dictionary): events hand observers two of these per operation.
     func push(screen: Screen, on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 6)
-        let strings: [(key: String, value: String?)] = [("path", screen.path), ("pattern", screen.pattern),
-                                                        ("fragment", screen.fragment), ("title", screen.title),
-                                                        ("view", screen.view)]
-        let status = LuaFields.withPooled(strings) { fields in
-            pushInfoShaped(fields, params: screen.parameters, query: screen.query, on: L)
+        var shape = sy_InfoTable()
+        let status = LuaFields.withPooled([("title", screen.title), ("view", screen.view)]) { extra in
+            (shape.extra, shape.nextra) = (extra.baseAddress, Int32(extra.count))
+            return withLocation(path: screen.path, pattern: screen.pattern, fragment: screen.fragment,
+                                in: &shape) { shape in
+                pushInfoShaped(&shape, params: screen.parameters, query: screen.query, on: L)
+            }
         }
         try check(status, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))

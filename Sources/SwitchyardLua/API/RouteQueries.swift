@@ -18,7 +18,9 @@ extension SwitchyardRuntime {
             return 1
         }
         let (state, L) = call.stack
-        try state.push(info: info, on: L)
+        // A plain path is its own info's path: the same string, one word compared. (A normalised
+        // path lost '/' or '.' characters, so `==` cannot find it merely canonically equivalent.)
+        try state.push(info: info, pathAt: info.path == path ? 1 : 0, on: L)
         return 1
     }
 

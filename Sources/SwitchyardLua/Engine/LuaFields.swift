@@ -80,22 +80,11 @@ enum LuaFields {
         return withPooled(query.map { (key: $0.key, value: Optional($0.value)) }, body)
     }
 
-    /// `path`, `pattern` and `fragment` (left out when nil) from the strings' own UTF-8.
-    static func withLocation<Result>(path: String, pattern: String, fragment: String?,
-                                     _ body: (UnsafeBufferPointer<sy_Field>) -> Result) -> Result {
-        var (path, pattern, fragmentText) = (path, pattern, fragment ?? "")
-        return path.withUTF8 { pathBytes in
-            pattern.withUTF8 { patternBytes in
-                fragmentText.withUTF8 { fragmentBytes in
-                    withUnsafeTemporaryAllocation(of: sy_Field.self, capacity: 3) { fields in
-                        fields.initializeElement(at: 0, to: field(bytes("path"), pathBytes))
-                        fields.initializeElement(at: 1, to: field(bytes("pattern"), patternBytes))
-                        fields.initializeElement(at: 2, to: field(bytes("fragment"), fragment == nil ? nil : fragmentBytes))
-                        return body(UnsafeBufferPointer(fields))
-                    }
-                }
-            }
-        }
+    /// A string's UTF-8 as C sees it, valid inside `body`; nil stays nil (a field left out).
+    static func withText<Result>(_ text: String?,
+                                 _ body: ((UnsafePointer<CChar>?, Int)) -> Result) -> Result {
+        guard var text else { return body((nil, 0)) }
+        return text.withUTF8 { utf8 in body((chars(utf8), utf8.count)) }
     }
 
     private static func bytes(_ key: StaticString) -> UnsafeBufferPointer<UInt8> {
