@@ -18,7 +18,7 @@ import Switchyard
         #expect(app.navigator.path == "/search")
         #expect(try app.lua("return nav.pop_to_root(), nav.path, nav.pop()") == [true, "/", false])
         try app.lua("nav.push('/album/5') nav.push('/album/6')")
-        let id = try #require(app.navigator.stack[1].id)
+        let id = app.navigator.stack[1].id
         try app.lua("nav.pop_to(\(id))")
         #expect(app.navigator.path == "/album/5")
     }

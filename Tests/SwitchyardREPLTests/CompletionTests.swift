@@ -144,8 +144,8 @@ import Testing
     @Test func entriesOfTheTypedDirectoryWithDirectoriesMarked() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-files-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base + "/examples/music", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: base + "/examples/app.lua", contents: Data())
-        FileManager.default.createFile(atPath: base + "/examples/.hidden", contents: Data())
+        try #require(FileManager.default.createFile(atPath: base + "/examples/app.lua", contents: Data()))
+        try #require(FileManager.default.createFile(atPath: base + "/examples/.hidden", contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: base) }
         let files = FileNameCompleter(base: base)
         #expect(files.complete("exa") == ["examples/"])
