@@ -23,7 +23,9 @@ if options.loop != nil || options.resident != nil {
 }
 var report = Report(command: (["switchyard-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
 print("Machine: \(report.machine.cpu), \(report.machine.cores) cores, Linux \(report.machine.kernel)\n")
+let hostProbe = HostProbe(timer: BatchTimer(batches: 300, warmUpBatches: 30))
 do {
+    hostProbe.run("start", into: &report)
     if options.cases.contains(1) {
         try MatchingBenchmark(timer: options.timer, fixtures: fixtures).run(into: &report)
     }
@@ -44,6 +46,7 @@ do {
             .run(into: &report)
         try MemoryBenchmark().run(into: &report)
     }
+    hostProbe.run("end", into: &report)
     print(ResultTable.render(report.verdicts))
     try report.write(to: options.json)
     print("\nJSON: \(options.json.path)")
