@@ -145,8 +145,7 @@ public final class RouteTable<Payload> {
     /// whole info (every reference in it retained, then released) once more on its way out.
     @usableFromInline
     func resolve(_ path: String, route: inout Int) throws -> RouteInfo {
-        if unretainedLookup == nil { _ = freezeLookup() }
-        return try unretainedLookup.unsafelyUnwrapped._withUnsafeGuaranteedRef { lookup in
+        try withFrozenLookup { lookup in
             if let best = lookup.bestIfPlain(path) {
                 return try info(best, plainPath: path, in: lookup, route: &route)
             }
@@ -191,15 +190,14 @@ public final class RouteTable<Payload> {
     ///
     ///     if let best = table.bestIfPlain("/album/12") { info = try table.resolve(best, plainPath: "/album/12", route: &route) }
     func bestIfPlain(_ text: String) -> RouteLookup.Best? {
-        if unretainedLookup == nil { _ = freezeLookup() }
-        return unretainedLookup.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.bestIfPlain(text) }
+        withFrozenLookup { $0.bestIfPlain(text) }
     }
 
     /// The info of a `bestIfPlain` result for the same text, running validators if the winner has one;
     /// the winner's index goes to `route` (left alone when nothing matched). No declaration may come
     /// between the two calls: `best` holds the winner's declaration unretained.
     func resolve(_ best: RouteLookup.Best, plainPath text: String, route: inout Int) throws -> RouteInfo {
-        try unretainedLookup.unsafelyUnwrapped._withUnsafeGuaranteedRef { lookup in
+        try withFrozenLookup { lookup in
             try info(best, plainPath: text, in: lookup, route: &route)
         }
     }
@@ -208,10 +206,15 @@ public final class RouteTable<Payload> {
     /// for the lookup, and a query or fragment is kept as parsed instead of written out and read back.
     func resolve(_ location: Location, route: inout Int) throws -> RouteInfo {
         if location.query.isEmpty && location.fragment == nil { return try resolve(location.path, route: &route) }
+        return try withFrozenLookup { lookup in try info(at: location, in: lookup, route: &route) }
+    }
+
+    /// `body` with the frozen lookup (frozen first if routes changed), borrowed without a retain: see
+    /// `unretainedLookup` for why that is safe on a match's path.
+    @inline(__always)
+    private func withFrozenLookup<Result>(_ body: (RouteLookup) throws -> Result) rethrows -> Result {
         if unretainedLookup == nil { _ = freezeLookup() }
-        return try unretainedLookup.unsafelyUnwrapped._withUnsafeGuaranteedRef { lookup in
-            try info(at: location, in: lookup, route: &route)
-        }
+        return try unretainedLookup.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
     }
 
     /// The best candidate whose validator (if any) accepts: its info, and its index in `route`.
