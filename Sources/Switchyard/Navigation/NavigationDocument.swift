@@ -220,7 +220,7 @@ private struct StackBuilder {
             if let shared = nodes[key] {
                 top = shared
             } else {
-                let node = ScreenStack.node(try screen(id, at: place), above: top)
+                let node = try screen(id, at: place).node(above: top)
                 nodes[key] = node
                 top = node
             }

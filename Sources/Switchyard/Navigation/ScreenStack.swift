@@ -13,9 +13,6 @@ public struct ScreenStack: Equatable {
     init(root: __owned Screen) { topNode = root.node(above: nil) }
     init(topNode: Node) { self.topNode = topNode }
 
-    /// The node for `screen` above `below` (the screen's own object when nothing else holds it).
-    static func node(_ screen: __owned Screen, above below: Node?) -> Node { screen.node(above: below) }
-
     public var count: Int { topNode.depth }
     public var top: Screen { topNode.screen }
     var topID: Int { topNode.id }
