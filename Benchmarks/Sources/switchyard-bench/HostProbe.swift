@@ -19,8 +19,6 @@ struct HostProbe {
                                            note: "fastest batches \(ResultTable.format(timing.minimum, .nanoseconds))"))
         }
         report.add(section)
-        memory.release()
-        cache.release()
     }
 }
 
@@ -48,7 +46,7 @@ final class PointerChase: Workload {
         return Int(position)
     }
 
-    func release() { next.deallocate() }
+    deinit { next.deallocate() }
 }
 
 /// 16 dependent 64-bit multiplies (each mixed with a shift, so the optimiser cannot fold the chain), carried from call to call: the core's clock, untouched by memory.
