@@ -70,7 +70,7 @@ extension LuaState {
     func push(screen: Screen, on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 6)
         var shape = sy_InfoTable()
-        let status = LuaFields.withPooled([("title", screen.title), ("view", screen.view)]) { extra in
+        let status = LuaFields.withBorrowed([("title", screen.title), ("view", screen.view)]) { extra in
             (shape.extra, shape.nextra) = (extra.baseAddress, Int32(extra.count))
             return withLocation(path: screen.path, pattern: screen.pattern, fragment: screen.fragment,
                                 in: &shape) { shape in
