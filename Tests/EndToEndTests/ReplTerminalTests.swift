@@ -146,6 +146,39 @@ struct ReplTerminalTests {
         try session.waitFor("━━ Search ━━")
     }
 
+    /// On the music example: `-` inside a path is part of it, a route with deeper routes keeps the
+    /// string open, and a placeholder is listed but never typed for you.
+    @Test func tabGoesDownPathsWithDashesAndNeverInsertsAPlaceholder() throws {
+        let session = try TerminalSession(arguments: ["-i", "examples/music/app.lua"],
+                                          directory: SwitchyardBinary.packageRoot)
+        defer { session.close() }
+        try session.waitFor("━━ Music ━━")
+        try session.type(":go /now-")
+        try session.press("Tab")
+        try session.waitFor("> :go /now-playing")
+        try session.type("/")
+        try session.press("Tab", "Tab")
+        try session.waitFor("/now-playing/lyrics  /now-playing/queue")
+        try session.press("C-u")
+        try session.type("nav.push(\"/n")
+        try session.press("Tab")
+        try session.waitFor("> nav.push(\"/now-playing")
+        #expect(try !session.screen().contains("nav.push(\"/now-playing\""))   // still open: deeper routes exist
+        try session.type("/q")
+        try session.press("Tab")
+        try session.waitFor("> nav.push(\"/now-playing/queue\"")
+        try session.press("C-u")
+        try session.type(":go /album/123/")
+        try session.press("Tab")
+        try session.waitFor("> :go /album/123/track/")
+        try session.press("Tab", "Tab")
+        try session.waitFor("\n/album/123/track/:number")   // listed as a hint, on a line of its own
+        #expect(try !session.screen().contains("> :go /album/123/track/:number"))
+        try session.type("1")
+        try session.press("Enter")
+        try session.waitFor("Track 1 of Blue Train")
+    }
+
     @Test func metaCommandNamesComplete() throws {
         let session = try TerminalSession.repl()
         defer { session.close() }

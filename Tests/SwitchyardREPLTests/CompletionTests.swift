@@ -38,6 +38,20 @@ import Testing
         #expect(completer.complete("/album/:") == ["/album/:id"])
     }
 
+    @Test func placeholdersAreHintsAndPathsSayWhetherTheyGoDeeper() {
+        #expect(completer.candidates("/album/") == [
+            .init(text: "/album/new", kind: .path(final: true)),
+            .init(text: "/album/:id", kind: .placeholder),
+        ])
+        #expect(completer.candidates("/al").first == .init(text: "/album/", kind: .path(final: false)))
+    }
+
+    @Test func aRouteWithDeeperRoutesIsOfferedBothWays() {
+        let player = RoutePathCompleter(patterns: [[.literal("now-playing")], [.literal("now-playing"), .literal("queue")]])
+        #expect(player.complete("/now-") == ["/now-playing", "/now-playing/"])
+        #expect(player.complete("/now-playing/") == ["/now-playing/queue"])
+    }
+
     @Test func unknownPrefixesAndRelativePathsGiveNothing() {
         #expect(completer.complete("/zzz/").isEmpty)
         #expect(completer.complete("album").isEmpty)
@@ -95,7 +109,11 @@ import Testing
 @Suite struct LineCompleterTests {
     func completer() -> LineCompleter {
         var completer = LineCompleter(metaCommands: [":go", ":graph", ":help", ":history"])
-        completer.routes = { RoutePathCompleter(patterns: [[.literal("album"), .parameter("id")], [.literal("settings")]]) }
+        completer.routes = {
+            RoutePathCompleter(patterns: [[.literal("album"), .parameter("id")], [.literal("settings")],
+                                          [.literal("album"), .parameter("id"), .literal("track"), .parameter("number")],
+                                          [.literal("now-playing")], [.literal("now-playing"), .literal("queue")]])
+        }
         completer.visitedPaths = { ["/album/7"] }
         completer.luaFields = { chain in
             switch chain {
@@ -135,8 +153,23 @@ import Testing
         #expect(completer().complete(line: line, wordStart: start).candidates == ["/album/", "/album/7"])
     }
 
-    @Test func visitedPathsAfterPlaceholders() {
-        #expect(completer().complete(line: ":go /album/", wordStart: 4).candidates == ["/album/:id", "/album/7"])
+    @Test func placeholdersAreListedNeverInserted() {
+        let afterAlbum = completer().complete(line: ":go /album/", wordStart: 4)
+        #expect(afterAlbum.candidates == ["/album/7"])
+        #expect(afterAlbum.hints == ["/album/:id"])
+        let afterTrack = completer().complete(line: ":go /album/7/track/", wordStart: 4)
+        #expect(afterTrack.candidates.isEmpty)
+        #expect(afterTrack.hints == ["/album/7/track/:number"])
+        #expect(completer().complete(line: ":go /album/7/", wordStart: 4).candidates == ["/album/7/track/"])
+    }
+
+    @Test func aStringClosesOnlyWhenNoRouteGoesDeeper() {
+        let deeper = completer().complete(line: "nav.push(\"/n", wordStart: 10)
+        #expect(deeper.candidates == ["/now-playing", "/now-playing/"])
+        #expect(!deeper.closesQuote)
+        let leaf = completer().complete(line: "nav.push(\"/se", wordStart: 10)
+        #expect(leaf.candidates == ["/settings"])
+        #expect(leaf.closesQuote)
     }
 }
 

@@ -9,10 +9,18 @@ public struct LineCompleter {
         public var candidates: [String]
         /// A space after a unique candidate (a finished meta-command), not after a path or a Lua name.
         public var appendsSpace: Bool
+        /// Listed but never inserted: `:param` placeholders, which the person types over.
+        public var hints: [String]
+        /// Inside a string literal, whether a unique candidate may close it: only a path no declared
+        /// route goes deeper from, so TAB can go on down the path otherwise.
+        public var closesQuote: Bool
 
-        public init(candidates: [String], appendsSpace: Bool = false) {
+        public init(candidates: [String], appendsSpace: Bool = false, hints: [String] = [],
+                    closesQuote: Bool = false) {
             self.candidates = candidates
             self.appendsSpace = appendsSpace
+            self.hints = hints
+            self.closesQuote = closesQuote
         }
     }
 
@@ -43,7 +51,7 @@ public struct LineCompleter {
         case .metaCommand:
             return Completion(candidates: metaCommands.filter { $0.hasPrefix(word) }, appendsSpace: true)
         case .routePath:
-            return Completion(candidates: routes().complete(word, visited: visitedPaths()))
+            return pathCompletion(routes().candidates(word, visited: visitedPaths()))
         case .fileName:
             return Completion(candidates: files.complete(word))
         case .choice(let options):
@@ -53,6 +61,18 @@ public struct LineCompleter {
         case .nothing:
             return Completion(candidates: [])
         }
+    }
+
+    private func pathCompletion(_ found: [RoutePathCompleter.Candidate]) -> Completion {
+        var inserted: [String] = [], hints: [String] = [], final = false
+        for candidate in found {
+            switch candidate.kind {
+            case .path(let isFinal): inserted.append(candidate.text); final = isFinal
+            case .placeholder: hints.append(candidate.text)
+            }
+        }
+        return Completion(candidates: inserted, hints: hints,
+                          closesQuote: inserted.count == 1 && hints.isEmpty && final)
     }
 
     /// "nav.pu" → the members of `nav` starting with "pu", each returned whole ("nav.push").

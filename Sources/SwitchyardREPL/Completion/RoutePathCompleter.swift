@@ -33,8 +33,27 @@ public struct RoutePathCompleter: Sendable {
         }
     }
 
+    /// What TAB may offer for a typed path: text to insert, or a placeholder to type over.
+    public struct Candidate: Hashable, Sendable {
+        public enum Kind: Hashable, Sendable {
+            /// Inserted as typed; `final` when no declared route goes deeper, so a string may be closed.
+            case path(final: Bool)
+            /// A `:param` the person types over: listed as a hint, never inserted.
+            case placeholder
+        }
+
+        public var text: String
+        public var kind: Kind
+    }
+
     /// Candidates that replace `text` (which must start with "/", or be empty for the root).
     public func complete(_ text: String, visited: [String] = []) -> [String] {
+        candidates(text, visited: visited).map(\.text)
+    }
+
+    /// The same candidates, each saying whether it is inserted or only listed. A segment where a
+    /// route ends and deeper routes go on is offered both ways ("/now-playing", "/now-playing/").
+    public func candidates(_ text: String, visited: [String] = []) -> [Candidate] {
         guard text.isEmpty || text.hasPrefix("/") else { return [] }
         let typed = text.isEmpty ? "/" : text
         let lastSlash = typed.lastIndex(of: "/")!
@@ -42,25 +61,32 @@ public struct RoutePathCompleter: Sendable {
         let partial = String(typed[typed.index(after: lastSlash)...])
         let reached = walk(directory.split(separator: "/").map(String.init))
 
-        var candidates: [String] = []
+        var candidates: [Candidate] = []
         var seen: Set<String> = []
-        func offer(_ candidate: String) {
-            if seen.insert(candidate).inserted { candidates.append(candidate) }
+        func offer(_ text: String, _ kind: Candidate.Kind) {
+            if seen.insert(text).inserted { candidates.append(Candidate(text: text, kind: kind)) }
         }
         for index in reached {
             for literal in literals(of: index, startingWith: partial) {
-                offer(directory + "/" + literal + continuation(nodes[index].literalChildren[literal]!))
+                let child = nodes[index].literalChildren[literal]!
+                let path = directory + "/" + literal
+                if nodes[child].isTerminal { offer(path, .path(final: !hasChildren(child))) }
+                if hasChildren(child) { offer(path + "/", .path(final: false)) }
             }
         }
         for index in reached {
             for child in nodes[index].parameterChildren where (":" + child.name).hasPrefix(partial) {
-                offer(directory + "/:" + child.name + continuation(child.node))
+                offer(directory + "/:" + child.name + continuation(child.node), .placeholder)
             }
         }
         for path in visited where path.hasPrefix(typed) && path != typed {
-            offer(path)
+            offer(path, .path(final: true))
         }
         return candidates
+    }
+
+    private func hasChildren(_ node: Int) -> Bool {
+        !nodes[node].literalChildren.isEmpty || !nodes[node].parameterChildren.isEmpty
     }
 
     /// The sorted literal children with a prefix: a binary search to the first, then the run of

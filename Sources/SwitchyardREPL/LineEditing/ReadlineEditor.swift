@@ -84,7 +84,9 @@ public final class ReadlineEditor: LineReader {
         // Keep readline's SIGWINCH handler while the prompt waits in our poll, so a resized terminal
         // is noticed (applied at the next key) and long lines wrap at the new width.
         rl_persistent_signal_handlers = 1
-        rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n\"'`><=;|&{}(),[]+-*%^#~\\"))
+        rl_completer_word_break_characters = UnsafePointer(ReadlineState.luaWordBreaks)
+        rl_completion_word_break_hook = wordBreakCharacters
+        rl_ignore_completion_duplicates = 0   // candidates are unique already; see matchesWithHints
         rl_attempted_completion_function = attemptCompletion
         rl_sort_completion_matches = 0
     }
@@ -109,6 +111,24 @@ enum ReadlineState {
     nonisolated(unsafe) static var completer: ((String, Int, Int) -> LineCompleter.Completion)?
     nonisolated(unsafe) static var candidates: [String] = []
     nonisolated(unsafe) static var nextCandidate = 0
+    /// Lua's operators end a word; a path or a file name runs to the space or quote before it, so that
+    /// `/now-playing/` is one word for TAB (with `-` as a break, it was "playing/").
+    nonisolated(unsafe) static let luaWordBreaks = strdup(" \t\n\"'`><=;|&{}(),[]+-*%^#~\\")!
+    nonisolated(unsafe) static let pathWordBreaks = strdup(" \t\n\"'`")!
+}
+
+/// readline asks before each completion which characters end the word under the cursor.
+private func wordBreakCharacters() -> UnsafeMutablePointer<CChar>? {
+    guard let buffer = rl_line_buffer else { return nil }
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
+                                    count: Int(max(rl_point, 0)))
+    let start = (bytes.lastIndex { strchr(ReadlineState.pathWordBreaks, Int32($0)) != nil } ?? -1) + 1
+    let before = String(decoding: bytes[..<start], as: UTF8.self)
+    let word = String(decoding: bytes[start...], as: UTF8.self)
+    switch CompletionContext.classify(before: before, word: word) {
+    case .routePath, .fileName: return ReadlineState.pathWordBreaks
+    default: return ReadlineState.luaWordBreaks
+    }
 }
 
 private func handleLine(_ text: UnsafeMutablePointer<CChar>?) {
@@ -123,13 +143,38 @@ private func attemptCompletion(_ text: UnsafePointer<CChar>?, _ start: Int32, _ 
     rl_attempted_completion_over = 1   // never fall back to readline's file names
     guard let completer = ReadlineState.completer, let buffer = rl_line_buffer else { return nil }
     let completion = completer(String(cString: buffer), Int(start), Int(end))
-    guard !completion.candidates.isEmpty else { return nil }
+    guard !completion.candidates.isEmpty || !completion.hints.isEmpty else { return nil }
     rl_completion_suppress_append = completion.appendsSpace ? 0 : 1
     // Inside a string readline closes the quote after a unique match: right for a finished path,
-    // wrong for a directory-like "/album/" that TAB should continue.
-    rl_completion_suppress_quote = completion.candidates.contains { $0.hasSuffix("/") } ? 1 : 0
-    ReadlineState.candidates = completion.candidates
-    return rl_completion_matches(text, nextCompletionCandidate)
+    // wrong for "/now-playing" when "/now-playing/queue" exists, which TAB should continue.
+    rl_completion_suppress_quote = completion.closesQuote ? 0 : 1
+    if completion.hints.isEmpty {
+        ReadlineState.candidates = completion.candidates
+        return rl_completion_matches(text, nextCompletionCandidate)
+    }
+    return matchesWithHints(typed: text.map { String(cString: $0) } ?? "", completion)
+}
+
+/// readline's match list by hand: entry 0 replaces the word, the rest are listed. A placeholder is only
+/// listed, so entry 0 stops before one: the common prefix of everything offered, at least the typed
+/// word. One hint alone still makes a list (readline then inserts entry 0 and lists the hint on the
+/// second TAB) because duplicate removal, which would fold such a pair into one match, is off.
+private func matchesWithHints(typed: String, _ completion: LineCompleter.Completion)
+    -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    let listed = completion.candidates + completion.hints
+    var replacement = listed.dropFirst().reduce(listed[0]) { common, next in
+        String(zip(common, next).prefix { $0 == $1 }.map(\.0))
+    }
+    let characters = Array(replacement)
+    if let slash = characters.indices.dropLast().first(where: { characters[$0] == "/" && characters[$0 + 1] == ":" }) {
+        replacement = String(characters[...slash])   // up to the slash before the placeholder
+    }
+    if replacement.count < typed.count { replacement = typed }
+    let matches = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: listed.count + 2)
+    matches[0] = strdup(replacement)
+    for (offset, entry) in listed.enumerated() { matches[offset + 1] = strdup(entry) }
+    matches[listed.count + 1] = nil
+    return matches
 }
 
 private func nextCompletionCandidate(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
