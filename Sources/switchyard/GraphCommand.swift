@@ -13,7 +13,8 @@ struct GraphCommand: ParsableCommand {
 
             EXAMPLES:
               switchyard graph app.lua                       DOT on stdout
-              switchyard graph app.lua --format mermaid -o map.mmd
+              switchyard graph app.lua -o map.mmd            Mermaid, from the file name
+              switchyard graph app.lua --format mermaid
               switchyard graph app.lua -o map.png
             """
     )
@@ -23,20 +24,20 @@ struct GraphCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The route script.", valueName: "FILE"))
     var file: String
 
-    @Option(help: "dot or mermaid.")
-    var format: GraphFormat = .dot
+    @Option(help: "dot or mermaid (default: from the -o file's name, .mmd being Mermaid; else dot).")
+    var format: GraphFormat?
 
     @Option(name: .short, help: ArgumentHelp("Write to FILE instead of stdout.", valueName: "FILE"))
     var output: String?
 
     func validate() throws {
-        if let output, GraphvizRenderer.imageType(of: output) != nil, format != .dot {
+        if let output, let format, GraphvizRenderer.imageType(of: output) != nil, format != .dot {
             throw ValidationError("-o \(output): images are rendered from the dot format; drop --format \(format.rawValue)")
         }
     }
 
     func run() throws {
-        let status = GraphExport.run(file: file, format: format, output: output, options: common.session)
+        let status = GraphExport.run(file: file, format: format ?? output.map(GraphFormat.init(forFile:)) ?? .dot, output: output, options: common.session)
         if status != .success { throw ExitCode(status.rawValue) }
     }
 }

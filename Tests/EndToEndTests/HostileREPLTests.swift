@@ -97,9 +97,11 @@ struct HostileREPLTests {
         let corrupt = [
             "truncated.json": String(good.prefix(good.count / 2)),
             "binary.json": String(decoding: HostileFiles.garbage(count: 512, seed: 5), as: UTF8.self),
-            "version.json": good.replacingOccurrences(of: "\"version\":1", with: "\"version\":99"),
-            "overflow.json": good.replacingOccurrences(of: "\"nextID\":", with: "\"nextID\":9223372036854775807,\"x\":"),
+            // :save indents its JSON: a key is followed by " : ".
+            "version.json": good.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 99"),
+            "overflow.json": good.replacingOccurrences(of: "\"nextID\" : ", with: "\"nextID\" : 9223372036854775807, \"x\" : "),
         ]
+        #expect(corrupt.values.allSatisfy { $0 != good })
         try session.enter("nav.push('/b')", expecting: "/b")
         // The screen keeps every earlier answer, so the n-th attempt waits for the n-th message.
         for (attempt, (name, text)) in corrupt.sorted(by: { $0.key < $1.key }).enumerated() {

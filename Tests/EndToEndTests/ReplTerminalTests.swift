@@ -179,6 +179,29 @@ struct ReplTerminalTests {
         try session.waitFor("Track 1 of Blue Train")
     }
 
+    /// The tour waits between steps in a terminal: Enter runs the next, :step N jumps, pause waits
+    /// for Enter and Ctrl-C stops it, with the prompt back each time.
+    @Test func thePacedTourWaitsForEnterAndJumps() throws {
+        let session = try TerminalSession(arguments: ["--no-color", "-i", "examples/tour.lua"],
+                                          directory: SwitchyardBinary.packageRoot)
+        defer { session.close() }
+        try session.waitFor("Tour: 13 steps. Enter on an empty line runs the next one")
+        #expect(try !session.screen().contains("Step 1"))
+        try session.press("Enter")
+        try session.waitFor("── Step 1 of 13: Patterns")
+        try session.enter(":step 12", expecting: "── Step 12 of 13: Tabs")
+        try session.waitFor("back on the news tab")
+        try session.enter(":step 2", expecting: "⏎ Which route wins /album/new, and why?")
+        #expect(try !session.screen().contains("explain /album/new"))
+        try session.press("Enter")
+        try session.waitFor("lost to /album/new: static beats parameter at segment 2")
+        try session.enter(":step 2", expecting: "⏎ Which route wins /album/new, and why?", count: 2)
+        try session.press("C-c")
+        try session.waitFor("interrupted")
+        try session.enter(":steps", expecting: "→ 3. Fall-through")
+        try session.enter("1 + 1", expecting: "\n2\n")
+    }
+
     @Test func metaCommandNamesComplete() throws {
         let session = try TerminalSession.repl()
         defer { session.close() }

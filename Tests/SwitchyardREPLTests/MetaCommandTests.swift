@@ -36,7 +36,7 @@ import Testing
             _ = try MetaCommand(parsing: ":folow 1")
             Issue.record("parsed an unknown command")
         } catch {
-            #expect(error.description == "unknown command :folow (did you mean :follow, :flows?); :help lists them")
+            #expect(error.description == "unknown command :folow (did you mean :follow, :flow, :flows?); :help lists them")
         }
     }
 

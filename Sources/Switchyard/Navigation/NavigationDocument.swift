@@ -68,9 +68,11 @@ extension NavigationDocument {
                   index: timeline.index, screens: screens.values.sorted { $0.id < $1.id }, timeline: records)
     }
 
-    func encoded() throws -> String {
+    func encoded(indented: Bool) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        // Keys sorted either way, so two saves of one state are the same bytes; indented (and with
+        // plain "/" in paths) for a file that people diff and review.
+        encoder.outputFormatting = indented ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 }
@@ -238,11 +240,12 @@ private struct StackBuilder {
 // MARK: Navigator
 
 extension Navigator {
-    /// The whole state (environments, screens, timeline, flow queue, alert, modals) as JSON.
+    /// The whole state (environments, screens, timeline, flow queue, alert, modals) as JSON: one line,
+    /// or `indented` with a key a line, as the REPL's `:save` writes files.
     ///
     ///     let saved = try navigator.save();  try navigator.push("/x");  try navigator.restore(saved)
-    public func save() throws -> String {
-        try NavigationDocument(timeline: timeline, nextID: nextID).encoded()
+    public func save(indented: Bool = false) throws -> String {
+        try NavigationDocument(timeline: timeline, nextID: nextID).encoded(indented: indented)
     }
 
     /// Replaces the whole state with a saved one. A malformed, truncated, wrong-version or

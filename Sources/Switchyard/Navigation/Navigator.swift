@@ -33,7 +33,7 @@ public final class Navigator {
     // (the only way two accesses could overlap).
     @exclusivity(unchecked) var timeline: Timeline
     @exclusivity(unchecked) var nextID = 1
-    @exclusivity(unchecked) private var inFlight: NavigationOperation?
+    @exclusivity(unchecked) var inFlight: NavigationOperation?
     @exclusivity(unchecked)
     private var observers: [(key: Int, filter: Set<NavigationOperation>?, handler: (NavigationEvent) throws -> Void)] = []
     private var nextObserverKey = 0
@@ -124,7 +124,7 @@ public final class Navigator {
     }
 
     /// "/search/recent" → "search"; "/" → "/".
-    static func tabName(_ path: String) -> String {
+    public static func tabName(_ path: String) -> String {
         path.split(separator: "/").first.map(String.init) ?? "/"
     }
 

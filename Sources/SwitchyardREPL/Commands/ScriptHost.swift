@@ -18,10 +18,14 @@ final class ScriptHost {
     let runtime: SwitchyardRuntime
     var engine: LuaEngine { runtime.engine }
     var navigator: Navigator { runtime.navigator }
+    /// `step` and `pause` for teaching scripts: paced only for a REPL on a terminal.
+    let tour: Tour
 
-    init(options: SessionOptions) throws(LuaError) {
+    init(options: SessionOptions, pacedTour: Bool = false) throws(LuaError) {
         self.options = options
         runtime = try SwitchyardRuntime(configuration: options.engineConfiguration)
+        tour = Tour(paced: pacedTour)
+        tour.install(in: runtime.engine)
     }
 
     /// `arg` as `lua` sets it: arg[0] is the script, arg[1...] its arguments, arg[-1] the interpreter.

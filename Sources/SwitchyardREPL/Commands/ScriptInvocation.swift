@@ -19,7 +19,9 @@ public enum ScriptInvocation {
             files = [ScriptRequest.standardInput]
         }
         do {
-            let host = try ScriptHost(options: options)
+            // A tour waits between steps only where someone reads along and the REPL follows.
+            let host = try ScriptHost(options: options,
+                                      pacedTour: startsREPL && stdinIsTerminal && isatty(STDOUT_FILENO) == 1)
             if let script = files.first {
                 try host.setArguments(script: script, request.arguments)
             }

@@ -9,6 +9,10 @@ public enum CompletionContext: Equatable, Sendable {
     case routePath
     case fileName
     case choice([String])
+    /// Names the loaded app declares: its tabs, its flows, the buttons of the alert showing.
+    case tabName
+    case flowName
+    case alertButton
     case luaName
     case nothing
 
@@ -38,6 +42,9 @@ public enum CompletionContext: Equatable, Sendable {
         case (":graph", 0): return .choice(["dot", "mermaid"])
         case (":graph", 1): return .fileName
         case (":trace", 0): return .choice(["on", "off"])
+        case (":tab", 0): return .tabName
+        case (":flow", 0): return .flowName
+        case (":choose", _): return .alertButton
         default: return .nothing
         }
     }

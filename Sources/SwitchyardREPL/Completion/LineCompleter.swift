@@ -29,6 +29,9 @@ public struct LineCompleter {
     public var visitedPaths: () -> [String] = { [] }
     /// Keys of the table reached by following `chain` from the globals ([] = the globals themselves).
     public var luaFields: ([String]) -> [String] = { _ in [] }
+    public var tabNames: () -> [String] = { [] }
+    public var flowNames: () -> [String] = { [] }
+    public var alertButtons: () -> [String] = { [] }
     public var files = FileNameCompleter()
 
     /// Lua's statement keywords, offered with the globals.
@@ -56,6 +59,15 @@ public struct LineCompleter {
             return Completion(candidates: files.complete(word))
         case .choice(let options):
             return Completion(candidates: options.filter { $0.hasPrefix(word) }, appendsSpace: true)
+        case .tabName:
+            return Completion(candidates: tabNames().filter { $0.hasPrefix(word) })
+        case .flowName:
+            return Completion(candidates: flowNames().filter { $0.hasPrefix(word) })
+        case .alertButton:
+            // A label may have spaces: complete the whole of what follows ":choose ".
+            let typed = String(before.drop(while: \.isWhitespace).drop { $0 != " " }.drop { $0 == " " }) + word
+            return Completion(candidates: alertButtons().filter { $0.hasPrefix(typed) }
+                .map { String($0.dropFirst(typed.count - word.count)) })
         case .luaName:
             return Completion(candidates: luaNames(word))
         case .nothing:

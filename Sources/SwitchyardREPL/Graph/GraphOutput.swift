@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a graph goes: a text file, or an image rendered by graphviz when the name ends in
 /// .png/.svg/.pdf (dot format only).
 ///
@@ -8,6 +10,7 @@ enum GraphOutput {
     }
 
     static func write(_ text: String, format: GraphFormat, to file: String) throws(Failure) {
+        try checkFolder(of: file)
         if let type = GraphvizRenderer.imageType(of: file) {
             guard format == .dot else {
                 throw Failure(description: "\(file): images are rendered from the dot format, not \(format.rawValue)")
@@ -23,6 +26,19 @@ enum GraphOutput {
             try TextFile.write(text, to: file)
         } catch {
             throw Failure(description: error.description)
+        }
+    }
+
+    /// Said before graphviz runs: its own message for a missing folder is a raw system error.
+    private static func checkFolder(of file: String) throws(Failure) {
+        guard let slash = file.lastIndex(of: "/"), slash != file.startIndex else { return }
+        let folder = String(file[..<slash])
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw Failure(description: "cannot write \(file): there is no folder \(folder)")
+        }
+        guard isFolder.boolValue else {
+            throw Failure(description: "cannot write \(file): \(folder) is not a folder")
         }
     }
 }

@@ -5,7 +5,7 @@ import SwitchyardLua
 /// back pretty-printed.
 ///
 ///     let evaluator = try ChunkEvaluator(engine: engine)
-///     evaluator.evaluate("{1, 2}")          // .values(["{ 1, 2 }"])
+///     evaluator.evaluate("{1, 2}")          // .values(["{ 1, 2 }"]), and `_` is that table
 ///     evaluator.evaluate("function f()")    // .incomplete
 ///     evaluator.evaluate("error('x')")      // .failed(LuaError "stdin:1: x")
 final class ChunkEvaluator {
@@ -19,6 +19,7 @@ final class ChunkEvaluator {
     let engine: LuaEngine
     private let compile: LuaFunction
     private let printer: LuaFunction
+    private let keep: LuaFunction
 
     /// The compiler is a Lua function made once, holding the real `load` so a script that replaces
     /// the global cannot break the REPL. `load` is text-only in the sandbox, which is all it needs.
@@ -33,10 +34,19 @@ final class ChunkEvaluator {
         end
         """
 
+    /// Stores the last printed result in the global `_`, as calculators and many REPLs do; it holds
+    /// its own `rawset` and globals table, so neither a replaced `rawset` nor a strict-globals
+    /// metatable gets in the way.
+    private static let keeperSource = """
+        local rawset, globals = rawset, _ENV
+        return function(value) rawset(globals, "_", value) end
+        """
+
     init(engine: LuaEngine) throws(LuaError) {
         self.engine = engine
         compile = try Self.function(from: Self.compilerSource, name: "=(repl compiler)", in: engine)
         printer = try Self.function(from: ValuePrinterChunk.source, name: ValuePrinterChunk.name, in: engine)
+        keep = try Self.function(from: Self.keeperSource, name: "=(repl _)", in: engine)
     }
 
     func evaluate(_ code: String) -> Evaluation {
@@ -54,7 +64,9 @@ final class ChunkEvaluator {
         do {
             // Printing runs Lua too (a huge table, a slow __tostring): Ctrl-C covers it as well.
             let rendered = try ScriptHost.interruptible(engine) { () throws(LuaError) in
-                try engine.call(chunk, []).map { value throws(LuaError) in try render(value) }
+                let results = try engine.call(chunk, [])
+                if let first = results.first { _ = try engine.call(keep, [first]) }
+                return try results.map { value throws(LuaError) in try render(value) }
             }
             return .values(rendered)
         } catch {

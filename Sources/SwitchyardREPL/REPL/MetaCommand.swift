@@ -3,6 +3,7 @@
 ///     try MetaCommand(parsing: ":go /album/1")     // .go("/album/1")
 ///     try MetaCommand(parsing: ":back 2")          // .back(2)
 ///     try MetaCommand(parsing: ":graph mermaid")   // .graph(.mermaid, nil)
+///     try MetaCommand(parsing: ":graph map.mmd")   // .graph(.mermaid, "map.mmd"): the format from the name
 enum MetaCommand: Equatable {
     case help
     case routes
@@ -18,6 +19,13 @@ enum MetaCommand: Equatable {
     case back(Int)
     case forward(Int)
     case follow(Int)
+    case tab(String)
+    case flow(String)
+    case next
+    case choose(String)
+    case reset(String?)
+    case step(Int?)
+    case steps
     case state
     case history
     case flows
@@ -45,14 +53,21 @@ enum MetaCommand: Equatable {
         (":cover", "PATH", "present PATH as a full-screen cover"),
         (":open", "URL", "open a deep link (myapp://album/1?presentation=sheet)"),
         (":pop", "[N]", "pop N screens (default 1)"),
-        (":dismiss", "", "dismiss the top sheet or cover"),
+        (":dismiss", "", "dismiss one screen: pop a pushed screen, else close the top sheet or cover"),
         (":back", "[N]", "go back N steps in the timeline"),
         (":forward", "[N]", "go forward N steps in the timeline"),
         (":follow", "N", "push link N of the current screen"),
+        (":tab", "NAME|N", "switch to a tab, by name or 1-based number"),
+        (":flow", "NAME", "start a declared flow (its first step shows)"),
+        (":next", "", "the next step of the running flow"),
+        (":choose", "LABEL", "press an alert's button (its action runs)"),
+        (":reset", "[PATH]", "start over at the start screen, or at PATH"),
+        (":step", "[N]", "run step N of a paced tour (default: the next; Enter alone does too)"),
+        (":steps", "", "the tour's steps, the next one marked"),
         (":state", "", "the navigation state as a tree"),
         (":history", "", "the timeline, oldest first"),
         (":flows", "", "declared flows and their steps"),
-        (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE; .png/.svg via graphviz)"),
+        (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE: .mmd is Mermaid, .png/.svg/.pdf via graphviz)"),
         (":load", "FILE", "run a route script"),
         (":reload", "", "forget everything and load the same files again"),
         (":save", "FILE", "write the navigation state as JSON"),
@@ -83,6 +98,13 @@ enum MetaCommand: Equatable {
         case ":back": self = .back(try Self.count(argument, name))
         case ":forward": self = .forward(try Self.count(argument, name))
         case ":follow": self = .follow(try Self.number(argument, name))
+        case ":tab": self = .tab(try Self.required(argument, name))
+        case ":flow": self = .flow(try Self.required(argument, name))
+        case ":next": self = .next
+        case ":choose": self = .choose(try Self.required(argument, name))   // a label may have spaces
+        case ":reset": self = .reset(argument)
+        case ":step": self = .step(argument == nil ? nil : try Self.number(argument, name))
+        case ":steps": self = .steps
         case ":state": self = .state
         case ":history": self = .history
         case ":flows": self = .flows
@@ -127,13 +149,17 @@ enum MetaCommand: Equatable {
     }
 
     private static func graph(_ words: [String]) throws(ParseError) -> MetaCommand {
+        let usage = ":graph takes [dot|mermaid] [FILE]"
         guard let first = words.first else { return .graph(.dot, nil) }
         if let format = GraphFormat(rawValue: first) {
-            guard words.count <= 2 else { throw ParseError(description: ":graph takes [dot|mermaid] [FILE]") }
+            guard words.count <= 2 else { throw ParseError(description: usage) }
             return .graph(format, words.count == 2 ? words[1] : nil)
         }
-        guard words.count == 1 else { throw ParseError(description: ":graph takes [dot|mermaid] [FILE], not \"\(first)\"") }
-        return .graph(.dot, first)
+        if GraphvizRenderer.imageTypes.contains(first.lowercased()) {
+            throw ParseError(description: ":graph \(first) needs a file name to render to, e.g. :graph map.\(first)")
+        }
+        guard words.count == 1 else { throw ParseError(description: "\(usage), not \"\(first)\"") }
+        return .graph(GraphFormat(forFile: first), first)
     }
 
     private static func unknown(_ name: String) -> ParseError {

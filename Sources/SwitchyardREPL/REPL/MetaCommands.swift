@@ -7,6 +7,8 @@ final class MetaCommands {
     let host: ScriptHost
     let style: TerminalStyle
     private(set) var tracing = false
+    /// The steps a teaching script declared with `step`, if any.
+    private var tour: Tour { host.tour }
     private lazy var trace = NavigationTrace(style: style)
     private(set) lazy var completer: LineCompleter = makeCompleter()
     private lazy var fields: LuaFieldLister? = try? LuaFieldLister(engine: host.engine)
@@ -32,28 +34,61 @@ final class MetaCommands {
             return .next
         }
         var outcome = REPL.Outcome.next
-        showingNavigation {
+        asOneUnit {
             do {
                 outcome = try execute(command)
+                return true
             } catch {
                 StandardError.write(style.red(ErrorReport.text(LuaError.wrapping(error), traceback: tracing)))
+                return false
             }
         }
         return outcome
     }
 
-    /// Runs `body`; if the navigation state changed meanwhile, prints the new screen and state tree.
-    func showingNavigation(_ body: () -> Void) {
+    /// Runs one line typed at the prompt as one unit: when `body` fails (returns false) after it
+    /// changed the navigator, the navigator is put back as it was before the line, and the person is
+    /// told. Then, if the state changed after all, prints the new screen and state tree.
+    func asOneUnit(_ body: () -> Bool) {
         let navigator = runtime.navigator
         if tracing { trace.follow(navigator) }
         let before = navigator.state
         let entries = navigator.history.count
         let index = navigator.historyIndex
-        body()
+        let checkpoint = navigator.checkpoint()
+        if !body(), runtime.navigator === navigator, navigator.hasChanged(since: checkpoint) {
+            do {
+                try navigator.rollBack(to: checkpoint)
+                print(style.dim("rolled back: the navigator is where it was before this line (\(navigator.path))"))
+            } catch {
+                StandardError.write(style.red("could not roll back: \(error)"))
+            }
+        }
         let after = runtime.navigator
         guard after !== navigator || after.state != before || after.history.count != entries
                 || after.historyIndex != index else { return }
         showScreenAndState()
+    }
+
+    func announceTour() {
+        if let text = tour.announcement() { print(style.dim(text)) }
+    }
+
+    func runNextTourStep() {
+        guard tour.paced, tour.next < tour.steps.count else { return }
+        asOneUnit {
+            do {
+                try runTourStep(nil)
+                return true
+            } catch {
+                StandardError.write(style.red(ErrorReport.text(LuaError.wrapping(error), traceback: tracing)))
+                return false
+            }
+        }
+    }
+
+    private func runTourStep(_ number: Int?) throws(LuaError) {
+        _ = try host.interruptible { () throws(LuaError) in try tour.run(number, in: host.engine) }
     }
 
     func showScreenAndState() {
@@ -78,6 +113,15 @@ final class MetaCommands {
         case .back(let count): try harmless("nothing to go back to") { try $0.back(count) }
         case .forward(let count): try harmless("nothing to go forward to") { try $0.forward(count) }
         case .follow(let number): try follow(number)
+        case .tab(let name): try host.navigate { navigator in
+            if let number = Int(name) { try navigator.tab(number) } else { try navigator.tab(name) }
+        }
+        case .flow(let name): try host.navigate { try $0.startFlow(name) }
+        case .next: try host.navigate { try $0.next() }
+        case .choose(let label): try host.navigate { try $0.choose(label) }
+        case .reset(let path): try host.navigate { try $0.reset(path) }
+        case .step(let number): try runTourStep(number)
+        case .steps: print(tour.listing())
         case .state: print(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator.state)))
         case .history: printHistory()
         case .flows: printFlows()
@@ -119,6 +163,15 @@ final class MetaCommands {
             }
         }
         guard let match else {
+            // A pattern that matched but whose validator said no is the likelier surprise than a
+            // typo: name those routes rather than the nearest ones.
+            let explanation = try host.interruptible { () throws(LuaError) in runtime.routeTable.explain(target) }
+            let rejecting = explanation.entries.filter { $0.outcome == .rejectedByValidator }.map(\.pattern)
+            if !rejecting.isEmpty {
+                let routes = rejecting.joined(separator: ", ")
+                print("no route matches \(target): the validator of \(routes) rejected it (:explain \(target) says more)")
+                return
+            }
             let nearest = runtime.routeTable.suggestions(for: target).map(\.pattern.text)
             let hint = nearest.isEmpty ? "" : " (nearest: \(nearest.joined(separator: ", ")))"
             print("no route matches \(target)\(hint)")
@@ -184,6 +237,8 @@ final class MetaCommands {
     }
 
     private func reload() throws(LuaError) {
+        tour.forgetSteps()
+        defer { announceTour() }
         try host.interruptible { () throws(LuaError) in try runtime.reload() }
         pathCompletion = nil
         print("reloaded \(runtime.loadedFiles.joined(separator: ", ")): \(runtime.routeTable.count) routes")
@@ -191,7 +246,7 @@ final class MetaCommands {
 
     private func save(to file: String) throws(LuaError) {
         let json: String
-        do { json = try runtime.navigator.save() } catch { throw LuaError.wrapping(error) }
+        do { json = try runtime.navigator.save(indented: true) + "\n" } catch { throw LuaError.wrapping(error) }
         do { try TextFile.write(json, to: file) } catch { throw LuaError(error.description) }
         print("saved the navigation state to \(file)")
     }
@@ -222,6 +277,9 @@ final class MetaCommands {
         completer.routes = { [unowned self] in routePaths() }
         completer.visitedPaths = { [unowned self] in visitedPaths() }
         completer.luaFields = { [unowned self] chain in luaFields(chain) }
+        completer.tabNames = { [unowned self] in runtime.tabs.map(Navigator.tabName) }
+        completer.flowNames = { [unowned self] in runtime.flows.keys.sorted() }
+        completer.alertButtons = { [unowned self] in runtime.navigator.state.alert?.labels ?? [] }
         return completer
     }
 

@@ -27,6 +27,7 @@ final class REPL {
         if host.runtime.routeTable.count > 0 {
             commands.showScreenAndState()
         }
+        commands.announceTour()
         while true {
             let prompt = pending.isEmpty ? style.green(Self.prompt) : style.green(Self.continuationPrompt)
             switch reader.read(prompt: prompt) {
@@ -49,11 +50,14 @@ final class REPL {
             reader.remember(text)
             return commands.run(text.trimmingWhitespace()) == .quit ? .quit : .next
         }
-        if pending.isEmpty && text.allSatisfy(\.isWhitespace) { return .next }
+        if pending.isEmpty && text.allSatisfy(\.isWhitespace) {
+            commands.runNextTourStep()   // Enter alone moves a paced tour on
+            return .next
+        }
         pending.append(text)
         let chunk = pending.joined(separator: "\n")
         var needsMore = false
-        commands.showingNavigation {
+        commands.asOneUnit {
             switch evaluator.evaluate(chunk) {
             case .incomplete:
                 needsMore = true
@@ -61,7 +65,9 @@ final class REPL {
                 if !rendered.isEmpty { print(rendered.joined(separator: "\t")) }
             case .failed(let error):
                 report(error)
+                return false
             }
+            return true
         }
         if !needsMore {
             reader.remember(chunk)

@@ -24,6 +24,11 @@ enum NavigationMapBuilder {
                 draw(.init(from: index, to: target(link, in: table), kind: .link))
             }
         }
+        if let notFound = runtime.notFound {
+            for link in notFound.links {
+                draw(.init(from: routes.count - 1, to: target(link, in: table), kind: .link))
+            }
+        }
         for name in runtime.flows.keys.sorted() {
             let steps = runtime.flows[name]!
             for position in steps.indices.dropFirst() {

@@ -6,10 +6,12 @@ extension ScreenSnapshot {
     ///     ScreenPrinter().render(ScreenSnapshot(navigator))
     init(_ navigator: Navigator) {
         let screen = navigator.screen
-        let route = screen.pattern.flatMap { pattern in navigator.routes.routes.first { $0.pattern.text == pattern } }
+        // No pattern: the not-found screen, whose declared links are as followable as a route's.
+        let definition = screen.pattern.map { pattern in navigator.routes.routes.first { $0.pattern.text == pattern }?.payload }
+            ?? navigator.notFound
         let kind = navigator.state.environments.last?.kind ?? .root
         self.init(path: screen.location, pattern: screen.pattern, title: screen.title, view: screen.view,
-                  links: (route?.payload.links ?? []).map { LinkTemplate.fill($0, with: screen.params) },
+                  links: (definition?.links ?? []).map { LinkTemplate.fill($0, with: screen.params) },
                   presentation: kind == .root ? nil : kind.rawValue)
     }
 }

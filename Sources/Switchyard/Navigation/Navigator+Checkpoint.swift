@@ -1,0 +1,34 @@
+extension Navigator {
+    /// The whole state and timeline as they are at one moment, to come back to with `rollBack(to:)`.
+    ///
+    /// Every operation is a transaction on its own; a checkpoint makes several into one unit, as the
+    /// REPL does with each line typed at its prompt:
+    ///
+    ///     let before = navigator.checkpoint()
+    ///     try navigator.push("/library")
+    ///     try navigator.push("/admin")               // a guard says no
+    ///     // ... catch: navigator.rollBack(to: before) is at "/" again, with no timeline entry
+    public struct Checkpoint {
+        fileprivate let timeline: Timeline
+        fileprivate let nextID: Int
+    }
+
+    public func checkpoint() -> Checkpoint {
+        Checkpoint(timeline: timeline, nextID: nextID)
+    }
+
+    /// Whether anything was recorded or undone since `checkpoint` (a navigation, back, forward, reset).
+    public func hasChanged(since checkpoint: Checkpoint) -> Bool {
+        nextID != checkpoint.nextID || timeline.index != checkpoint.timeline.index
+            || timeline.count != checkpoint.timeline.count || state != checkpoint.timeline.state
+    }
+
+    /// Puts back the state and timeline of `checkpoint`. It records no timeline entry and tells no
+    /// observer: what is undone is the unit's own doing, which its caller reports. Throws (changing
+    /// nothing) while an operation is in flight.
+    public func rollBack(to checkpoint: Checkpoint) throws(NavigationError) {
+        if let inFlight { throw .busy("roll back", inFlight: inFlight) }
+        timeline = checkpoint.timeline
+        nextID = checkpoint.nextID
+    }
+}

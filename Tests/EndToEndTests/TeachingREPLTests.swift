@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// The REPL as explorers and teachers use it, on the music example, with piped input.
+@Suite(.serialized) struct TeachingREPLTests {
+    func music(_ lines: [String]) throws -> CommandRun {
+        try CommandRun.switchyard(["--no-color", "-i", "examples/music/app.lua"],
+                                  input: lines.joined(separator: "\n") + "\n", directory: SwitchyardBinary.packageRoot)
+    }
+
+    @Test func aLineThatFailsPutsTheNavigatorBackAndSaysSo() throws {
+        let result = try music(["nav.push('/library'); nav.push('/search'); error('boom')", "nav.path", ":history"])
+        #expect(result.errors.contains("stdin:1: boom"))
+        #expect(result.output.contains("rolled back: the navigator is where it was before this line (/)"))
+        #expect(result.output.contains("\"/\"\n"))
+        #expect(!result.output.contains("push             /library"))   // no timeline entry survives
+    }
+
+    @Test func aFailedMetaCommandAfterANavigationRollsBackToo() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sy-load-\(UUID().uuidString).lua").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try "nav.push('/library')\nerror('half-way')\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try music([":load \(file)", "nav.path"])
+        #expect(result.errors.contains("half-way"))
+        #expect(result.output.contains("rolled back"))
+        #expect(result.output.hasSuffix("\"/\"\n"))
+    }
+
+    @Test func aLineThatSucceedsKeepsEverything() throws {
+        let result = try music(["nav.push('/library'); nav.push('/search')", "nav.path"])
+        #expect(!result.output.contains("rolled back"))
+        #expect(result.output.contains("\"/search\"\n"))
+    }
+
+    @Test func theNotFoundScreensLinksCanBeFollowed() throws {
+        let result = try music([":go /album/12", ":follow 1", "nav.path"])
+        #expect(result.output.contains("━━ Not Found ━━  /album/12  (no route)"))
+        #expect(result.output.contains("  [1] /\n"))
+        #expect(result.errors.isEmpty)
+        #expect(result.output.hasSuffix("\"/\"\n"))
+    }
+
+    @Test func matchNamesTheValidatorThatRejectedThePath() throws {
+        let result = try music([":match /album/12", ":match /nowhere"])
+        #expect(result.output.contains("no route matches /album/12: the validator of /album/:id rejected it"))
+        #expect(result.output.contains("no route matches /nowhere (nearest:"))
+    }
+
+    @Test func graphTakesItsFormatFromTheFileNameAndChecksTheFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sy-graph-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try music([":graph \(folder)/map.mmd", ":graph png", ":graph \(folder)/missing/map.png"])
+        #expect(try String(contentsOfFile: folder + "/map.mmd", encoding: .utf8).hasPrefix("flowchart"))
+        #expect(result.errors.contains(":graph png needs a file name to render to, e.g. :graph map.png"))
+        #expect(!FileManager.default.fileExists(atPath: SwitchyardBinary.packageRoot + "/png"))
+        #expect(result.errors.contains("cannot write \(folder)/missing/map.png: there is no folder \(folder)/missing"))
+    }
+
+    @Test func saveWritesIndentedJSONThatRestores() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sy-save-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try music([":push /album/123", ":save \(file)", ":reset", ":restore \(file)", "nav.path"])
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved.contains("\n  \"format\" : "))
+        #expect(saved.contains("\"/album/123\""))          // no "\/" escapes
+        #expect(!saved.contains("\\/"))
+        #expect(result.output.hasSuffix("\"/album/123\"\n"))
+    }
+
+    @Test func helpSaysDismissPopsAPushedScreenToo() throws {
+        let result = try music([":help"])
+        #expect(result.output.contains("dismiss one screen: pop a pushed screen, else close the top sheet or cover"))
+    }
+
+    @Test func underscoreHoldsTheLastPrintedResult() throws {
+        let result = try music(["6 * 7", "_ + 1", "x = 5", "_"])
+        #expect(result.output.contains("\n43\n"))
+        #expect(result.output.hasSuffix("43\n"))   // a statement prints nothing and keeps `_`
+    }
+
+    @Test func tabFlowNextChooseAndResetAreMetaCommands() throws {
+        let onboarding = try CommandRun.switchyard(
+            ["--no-color", "-i", "examples/onboarding/app.lua"],
+            input: [":flow onboarding", ":next", "nav.path", ":reset", "nav.path",
+                    "app.confirm_log_out()", ":choose Log out", "nav.alert_active", ":tab 1"].joined(separator: "\n") + "\n",
+            directory: SwitchyardBinary.packageRoot)
+        #expect(onboarding.output.contains("\"/onboarding/name\"\n"))
+        #expect(onboarding.output.contains("\"/\"\n"))
+        #expect(onboarding.output.contains("false\n"))
+        #expect(onboarding.errors.contains("no tabs are declared"))
+
+        let todos = try CommandRun.switchyard(["--no-color", "-i", "examples/todos/app.lua"],
+                                              input: ":tab setting\nnav.path\n:tab 1\nnav.path\n",
+                                              directory: SwitchyardBinary.packageRoot)
+        #expect(todos.output.contains("\"/setting\"\n"))
+        #expect(todos.output.hasSuffix("\"/todos\"\n"))
+    }
+
+    @Test func aTourFromAPipeRunsStraightThroughAndStepsStayAvailable() throws {
+        let result = try CommandRun.switchyard(["--no-color", "-i", "examples/tour.lua"], input: ":steps\n:step 3\n",
+                                               directory: SwitchyardBinary.packageRoot)
+        #expect(result.output.contains("── Step 13: Your turn"))
+        #expect(!result.output.contains("Tour: 13 steps"))          // nothing to wait for
+        #expect(result.output.contains("  13. Your turn"))
+        #expect(result.output.contains("── Step 3: Fall-through"))
+    }
+}
