@@ -26,6 +26,7 @@ final class ScriptHost {
         runtime = try SwitchyardRuntime(configuration: options.engineConfiguration)
         tour = Tour(paced: pacedTour)
         tour.install(in: runtime.engine)
+        APIHelp(style: TerminalStyle.detect(noColorFlag: options.noColor)).install(in: runtime.engine)
     }
 
     /// `arg` as `lua` sets it: arg[0] is the script, arg[1...] its arguments, arg[-1] the interpreter.

@@ -5,7 +5,7 @@
 ///     try MetaCommand(parsing: ":graph mermaid")   // .graph(.mermaid, nil)
 ///     try MetaCommand(parsing: ":graph map.mmd")   // .graph(.mermaid, "map.mmd"): the format from the name
 enum MetaCommand: Equatable {
-    case help
+    case help(String?)
     case routes
     case match(String)
     case explain(String)
@@ -43,7 +43,7 @@ enum MetaCommand: Equatable {
 
     /// Name, argument synopsis and one line of help, in the order `:help` lists them.
     static let catalogue: [(name: String, arguments: String, summary: String)] = [
-        (":help", "", "this list"),
+        (":help", "[NAME]", "this list, or the Lua API's help for NAME (:help nav.push)"),
         (":routes", "", "the route table in rank order"),
         (":match", "PATH", "the route PATH opens, with its parameters"),
         (":explain", "PATH", "every candidate route for PATH, its rank, and why it won or lost"),
@@ -84,7 +84,7 @@ enum MetaCommand: Equatable {
         let rest = words.dropFirst()
         let argument = rest.isEmpty ? nil : rest.joined(separator: " ")
         switch name {
-        case ":help", ":h", ":?": self = .help
+        case ":help", ":h", ":?": self = .help(argument)
         case ":routes": self = .routes
         case ":match": self = .match(try Self.required(argument, name))
         case ":explain": self = .explain(try Self.required(argument, name))

@@ -98,7 +98,8 @@ final class MetaCommands {
 
     private func execute(_ command: MetaCommand) throws(LuaError) -> REPL.Outcome {
         switch command {
-        case .help: print(helpText)
+        case .help(nil): print(helpText)
+        case .help(let name?): try printHelp(for: name)
         case .quit: return .quit
         case .routes: printRoutes()
         case .match(let path): try printMatch(path)
@@ -143,6 +144,16 @@ final class MetaCommands {
         var applied = true
         try host.navigate { applied = try operation($0) }
         if !applied { print(style.dim(message)) }
+    }
+
+    private func printHelp(for name: String) throws(LuaError) {
+        if name.hasPrefix(":"), let command = MetaCommand.catalogue.first(where: { $0.name == name }) {
+            return print("\(style.bold(command.name)) \(command.arguments)\n  \(command.summary)")
+        }
+        guard let text = APIHelp(style: style).text(for: name) else {
+            throw LuaError(":help \(name): no such function or command; help() lists the Lua API, :help the commands")
+        }
+        print(text)
     }
 
     private func resolved(_ path: String) -> String {

@@ -1,0 +1,168 @@
+/// The Lua API's own words: for each global, `nav` function and field, its signature, one line of
+/// meaning and an example. The REPL's `help()` prints from here, and the README's API reference says
+/// the same: a test holds every summary here to the README's text, word for word, so there is one
+/// text to keep true, not two.
+///
+///     LuaAPIReference.entry(named: "nav.push")?.summary   // "adds a screen on top"
+public enum LuaAPIReference {
+    public struct Entry: Sendable, Equatable {
+        /// How it is reached from Lua: "route", "nav.push", "nav.path".
+        public let name: String
+        /// As the README writes it in bold: "nav.push(path)".
+        public let signature: String
+        public let summary: String
+        public let example: String
+        public let topic: Topic
+    }
+
+    public enum Topic: String, Sendable, CaseIterable {
+        case declaring = "Declaring routes"
+        case asking = "Asking the table"
+        case navigating = "Navigating"
+        case flows = "Flows"
+        case overlays = "Alerts and modals"
+        case state = "Events and saving"
+        case fields = "Read-only fields of nav"
+        case teaching = "Teaching"
+    }
+
+    public static func entry(named name: String) -> Entry? {
+        entries.first { $0.name == name }
+    }
+
+    public static let entries: [Entry] = declaring + asking + navigating + flows + overlays + state + fields + teaching
+
+    private static func entry(_ topic: Topic, _ name: String, _ signature: String, _ summary: String,
+                              _ example: String) -> Entry {
+        Entry(name: name, signature: signature, summary: summary, example: example, topic: topic)
+    }
+
+    private static let declaring = [
+        entry(.declaring, "route", "route(pattern, opts)", "declares a route and returns it. Every option is optional.",
+              #"route("/album/:id", {name = "album", title = "Album", view = "Tracks and credits."})"#),
+        entry(.declaring, "group", "group(prefix, function() ... end)",
+              "declares the routes inside relative to `prefix`.",
+              #"group("/library", function() route("playlists", {}) end)"#),
+        entry(.declaring, "not_found", "not_found(opts)",
+              "is the screen for paths nothing matches (the options of `route`, but `name` and `validate`).",
+              #"not_found{title = "Not Found", links = {"/"}}"#),
+        entry(.declaring, "tabs", "tabs{...}",
+              "makes the root a set of tabs, each with its own stack, and starts over on the first one",
+              #"tabs{"/home", "/search"}"#),
+        entry(.declaring, "flow", "flow(name, steps)", "names a sequence of screens.",
+              #"flow("onboarding", {{"/welcome", as = "cover"}, "/name", "/done"})"#),
+    ]
+
+    private static let asking = [
+        entry(.asking, "match", "match(path)", "returns the `info` of the winning route, or nil.",
+              #"match("/album/12?lang=en").params.id   --> "12""#),
+        entry(.asking, "match_all", "match_all(path)", "lists every candidate, in rank order.",
+              #"#match_all("/news/latest")"#),
+        entry(.asking, "explain", "explain(path)", "says, for each route, why it won or lost.",
+              #"print(explain("/album/new"))"#),
+        entry(.asking, "url", "url(name, params [, query])",
+              "builds a path from a route's name (reverse routing); values are percent-encoded.",
+              #"url("album", {id = "12"}, {lang = "en"})   --> "/album/12?lang=en""#),
+        entry(.asking, "routes", "routes()", "lists the declared routes.",
+              #"for _, r in ipairs(routes()) do print(r.pattern, r.name) end"#),
+    ]
+
+    private static let navigating = [
+        entry(.navigating, "nav.go", "nav.go(path [, {replace = true}])",
+              "changes the location the way a browser does: it replaces the top screen; with `replace = true` it also replaces the current timeline entry.",
+              #"nav.go("latest", {replace = true})"#),
+        entry(.navigating, "nav.push", "nav.push(path)", "adds a screen on top", #"nav.push("/album/12")"#),
+        entry(.navigating, "nav.pop", "nav.pop([n])",
+              "removes `n` (default 1), and returns false when there is nothing to pop.", "nav.pop(2)"),
+        entry(.navigating, "nav.pop_to", "nav.pop_to(path_or_id)",
+              "pops back to the nearest screen below with that path or id", #"nav.pop_to("/library")"#),
+        entry(.navigating, "nav.pop_to_root", "nav.pop_to_root()",
+              "keeps only the bottom screen of the top environment.", "nav.pop_to_root()"),
+        entry(.navigating, "nav.sheet", "nav.sheet(path)",
+              "present a new environment with its own push stack", #"nav.sheet("/settings")"#),
+        entry(.navigating, "nav.cover", "nav.cover(path)",
+              "present a new environment with its own push stack", #"nav.cover("/login")"#),
+        entry(.navigating, "nav.dismiss_environment", "nav.dismiss_environment()",
+              "closes the top sheet or cover with everything pushed on it", "nav.dismiss_environment()"),
+        entry(.navigating, "nav.dismiss_all", "nav.dismiss_all()",
+              "closes every sheet and cover, and returns false when none was presented.", "nav.dismiss_all()"),
+        entry(.navigating, "nav.dismiss", "nav.dismiss()",
+              "closes the top screen: it pops a pushed screen, or dismisses the sheet or cover when you are at the bottom of one.",
+              "nav.dismiss()"),
+        entry(.navigating, "nav.open", "nav.open(url)",
+              "follows a deep link: `scheme://host/path` becomes `/host/path` (a dotted host, or http(s), keeps only the path).",
+              #"nav.open("myapp://album/123?presentation=sheet")"#),
+        entry(.navigating, "nav.back", "nav.back([n])",
+              "move along the timeline with browser rules: counts are clamped, and a new operation after `back` drops the forward entries.",
+              "nav.back(2)"),
+        entry(.navigating, "nav.forward", "nav.forward([n])",
+              "move along the timeline with browser rules: counts are clamped, and a new operation after `back` drops the forward entries.",
+              "nav.forward()"),
+        entry(.navigating, "nav.tab", "nav.tab(name)",
+              "switches tabs, by name or 1-based position, dismissing any sheet or cover over them; each tab keeps its own stack.",
+              #"nav.tab("search")"#),
+        entry(.navigating, "nav.reset", "nav.reset([path])", "starts over at `path` (default: the root screen).",
+              #"nav.reset("/library")"#),
+    ]
+
+    private static let flows = [
+        entry(.flows, "nav.start_flow", "nav.start_flow(name_or_steps)",
+              "shows the first step at once and queues the rest", #"nav.start_flow("onboarding")"#),
+        entry(.flows, "nav.next", "nav.next()", "shows the next step (an error when the queue is empty)", "nav.next()"),
+        entry(.flows, "nav.next_or_dismiss", "nav.next_or_dismiss()",
+              "shows the next step or, at the end, dismisses the flow's environment", "nav.next_or_dismiss()"),
+        entry(.flows, "nav.cancel_flow", "nav.cancel_flow()", "empties the queue.", "nav.cancel_flow()"),
+    ]
+
+    private static let overlays = [
+        entry(.overlays, "nav.alert", "nav.alert{title =, message =, buttons = {...}}",
+              "shows the one alert; buttons are in display order, a plain label or `{label, fn}`.",
+              #"nav.alert{title = "Delete?", buttons = {"Cancel", {"Delete", function() print("gone") end}}}"#),
+        entry(.overlays, "nav.choose", "nav.choose(label)",
+              "dismisses the alert and runs the button's function, which may navigate", #"nav.choose("Delete")"#),
+        entry(.overlays, "nav.dismiss_alert", "nav.dismiss_alert()", "dismisses the alert without choosing",
+              "nav.dismiss_alert()"),
+        entry(.overlays, "nav.modal", "nav.modal(path)", "stacks a modal over the top screen", #"nav.modal("/album/12/share")"#),
+        entry(.overlays, "nav.dismiss_modal", "nav.dismiss_modal()", "removes the topmost modal.", "nav.dismiss_modal()"),
+    ]
+
+    private static let state = [
+        entry(.state, "nav.on", "nav.on(event, fn)",
+              "calls `fn({operation, from, to})` after each change: `\"change\"` for every one, or an operation's name (`\"push\"`, `\"pop_to\"`, `\"open\"`...) for that one alone.",
+              #"local handle = nav.on("change", function(e) print(e.operation, e.to.path) end)"#),
+        entry(.state, "nav.save", "nav.save()",
+              "returns the whole state (environments, screens, timeline, flow queue) as JSON", "local saved = nav.save()"),
+        entry(.state, "nav.restore", "nav.restore(json)", "puts a saved state back exactly", "nav.restore(saved)"),
+    ]
+
+    private static let fields = [
+        entry(.fields, "nav.path", "nav.path", "the location: the top screen of the top environment", "nav.path"),
+        entry(.fields, "nav.params", "nav.params", "its parameters and query", "nav.params.id"),
+        entry(.fields, "nav.query", "nav.query", "its parameters and query", "nav.query.lang"),
+        entry(.fields, "nav.info", "nav.info", "its `info` table", "nav.info.pattern"),
+        entry(.fields, "nav.screen", "nav.screen", "the top screen itself, and its title", "nav.screen.id"),
+        entry(.fields, "nav.title", "nav.title", "the top screen itself, and its title", "nav.title"),
+        entry(.fields, "nav.stack", "nav.stack", "the screens of the top environment, bottom first", "#nav.stack"),
+        entry(.fields, "nav.state", "nav.state", "`{environments = {{kind, stack, tabs, selected_tab}...}, alert, modals, queue, path}`",
+              "nav.state.environments[1].kind"),
+        entry(.fields, "nav.history", "nav.history", "the timeline: `{operation, location, current}` per entry", "#nav.history"),
+        entry(.fields, "nav.can_back", "nav.can_back", "whether `back`/`forward` would move", "nav.can_back"),
+        entry(.fields, "nav.can_forward", "nav.can_forward", "whether `back`/`forward` would move", "nav.can_forward"),
+        entry(.fields, "nav.queue", "nav.queue", "the steps waiting in the current flow, `{path, as}` each", "nav.queue[1].path"),
+        entry(.fields, "nav.alert_active", "nav.alert_active", "whether an alert is showing", "nav.alert_active"),
+        entry(.fields, "nav.modals", "nav.modals", "the modals, bottom first", "#nav.modals"),
+        entry(.fields, "nav.tabs", "nav.tabs", "the tab names, in order", "nav.tabs[1]"),
+    ]
+
+    private static let teaching = [
+        entry(.teaching, "help", "help([topic])",
+              "prints the signature, meaning and an example of a function or field, from this reference; alone, it lists the topics.",
+              "help(nav.push)"),
+        entry(.teaching, "step", "step(title, fn)",
+              "declares a step of a paced tour: in a terminal the REPL runs it when you press Enter (or `:step N`); elsewhere it runs at once.",
+              #"step("Ranking", function() print(explain("/album/new")) end)"#),
+        entry(.teaching, "pause", "pause([prompt])",
+              "waits for Enter in a terminal, with the prompt shown; from a pipe it returns at once.",
+              #"pause("Which route wins? Enter to see")"#),
+    ]
+}

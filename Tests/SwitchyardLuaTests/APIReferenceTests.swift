@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import SwitchyardLua
+
+/// `help()` prints from `LuaAPIReference`; the README's API reference must say the same words.
+@Suite struct APIReferenceTests {
+    static let readme: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")   // line breaks don't count
+    }()
+
+    /// The Lua API reference section, where every bold signature must be an entry.
+    static var referenceSection: Substring {
+        guard let start = readme.range(of: "## Lua API reference"),
+              let end = readme.range(of: "## REPL guide", range: start.upperBound..<readme.endIndex) else { return "" }
+        return readme[start.upperBound..<end.lowerBound]
+    }
+
+    @Test("the README says each entry's summary", arguments: LuaAPIReference.entries)
+    func readmeHasTheEntry(entry: LuaAPIReference.Entry) {
+        let signature = entry.topic == .fields ? "`\(entry.name)`" : "**`\(entry.signature)`**"
+        #expect(Self.readme.contains(signature), "README lacks \(signature)")
+        #expect(Self.readme.contains(entry.summary), "README lacks the summary of \(entry.name): \(entry.summary)")
+    }
+
+    @Test func everyBoldSignatureOfTheReferenceIsAnEntry() throws {
+        let signatures = Set(LuaAPIReference.entries.map(\.signature))
+        let bold = try Regex("\\*\\*`([^`]+)`\\*\\*")
+        let found = Self.referenceSection.matches(of: bold).map { String($0.output[1].substring ?? "") }
+        #expect(found.count > 30)
+        for signature in found {
+            #expect(signatures.contains(signature), "README documents \(signature), which help() does not know")
+        }
+    }
+
+    @Test func namesAreUniqueAndExamplesCompile() throws {
+        #expect(Set(LuaAPIReference.entries.map(\.name)).count == LuaAPIReference.entries.count)
+        let engine = try LuaEngine()
+        for entry in LuaAPIReference.entries {
+            // Compiled, not run (an example may need routes its one line does not declare), as a
+            // statement or else as an expression.
+            let code = entry.example.components(separatedBy: "-->").first!
+            let asStatement = try? engine.run("return function() local saved, handle; \(code) end", chunkName: "=example")
+            let asExpression = try? engine.run("return function() return (\(code)) end", chunkName: "=example")
+            #expect(asStatement != nil || asExpression != nil, "\(entry.name)'s example does not compile: \(entry.example)")
+        }
+    }
+}
