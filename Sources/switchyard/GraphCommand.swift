@@ -16,6 +16,7 @@ struct GraphCommand: ParsableCommand {
               switchyard graph app.lua -o map.mmd            Mermaid, from the file name
               switchyard graph app.lua --format mermaid
               switchyard graph app.lua -o map.png
+              switchyard graph app.lua --state saved.json -o map.svg   a saved state drawn over the map
             """
     )
 
@@ -30,6 +31,10 @@ struct GraphCommand: ParsableCommand {
     @Option(name: .short, help: ArgumentHelp("Write to FILE instead of stdout.", valueName: "FILE"))
     var output: String?
 
+    @Option(help: ArgumentHelp("Draw a state saved by :save or nav.save() over the map: the current screen, "
+                               + "its stacks and the screens visited.", valueName: "SAVED.json"))
+    var state: String?
+
     func validate() throws {
         if let output, let format, GraphvizRenderer.imageType(of: output) != nil, format != .dot {
             throw ValidationError("-o \(output): images are rendered from the dot format; drop --format \(format.rawValue)")
@@ -37,7 +42,7 @@ struct GraphCommand: ParsableCommand {
     }
 
     func run() throws {
-        let status = GraphExport.run(file: file, format: format ?? output.map(GraphFormat.init(forFile:)) ?? .dot, output: output, options: common.session)
+        let status = GraphExport.run(file: file, format: format ?? output.map(GraphFormat.init(forFile:)) ?? .dot, output: output, state: state, options: common.session)
         if status != .success { throw ExitCode(status.rawValue) }
     }
 }

@@ -115,4 +115,29 @@ import Testing
         #expect(result.errors.contains("no help for that value: help() lists what there is"))
         #expect(result.output.contains("  Navigating  nav.go nav.push nav.pop"))
     }
+
+    @Test func watchRedrawsTheMapAfterEveryNavigationAndGraphDrawsASavedState() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sy-watch-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let map = folder + "/map.dot"
+        let result = try music([":watch \(map)", ":push /album/123", ":watch", ":save \(folder)/state.json",
+                                ":watch off", ":push /library"])
+        #expect(result.output.contains("watching: \(map) is redrawn after every navigation (:watch off stops)"))
+        #expect(result.output.contains("stopped watching \(map)"))
+        let drawn = try String(contentsOfFile: map, encoding: .utf8)
+        #expect(drawn.contains("[label=\"/album/:id\\nname: album\", style=\"rounded,filled,bold\", fillcolor=gold"))
+        #expect(!drawn.contains("/library\\nLibrary\\nname: library\", style=\"rounded,filled,bold\""))   // drawn before :watch off only
+
+        let graph = try CommandRun.switchyard(["graph", "examples/music/app.lua", "--state", folder + "/state.json"],
+                                              directory: SwitchyardBinary.packageRoot)
+        #expect(graph.status == 0, "\(graph.errors)")
+        #expect(graph.output.contains("fillcolor=gold"))
+        #expect(graph.output.contains("label=\"stack 1\""))
+
+        let bad = try CommandRun.switchyard(["graph", "examples/music/app.lua", "--state", folder + "/missing.json"],
+                                            directory: SwitchyardBinary.packageRoot)
+        #expect(bad.status == 1)
+        #expect(bad.errors.contains("missing.json"))
+    }
 }

@@ -72,4 +72,46 @@ import Testing
         #expect(GraphvizRenderer.imageType(of: "map.dot") == nil)
         #expect(GraphvizRenderer.imageType(of: "map") == nil)
     }
+
+    /// Guards, fixed redirects, where a flow starts, a legend and a state over the map.
+    let annotated = NavigationMap(
+        routes: [
+            .init(pattern: "/", title: "Home"),
+            .init(pattern: "/account", isGuarded: true),
+            .init(pattern: "/inbox"),
+            .init(pattern: "/news"),
+            .init(pattern: "/welcome", presentation: .cover),
+        ],
+        edges: [
+            .init(from: 2, to: .route(3), kind: .redirect),
+            .init(from: 4, to: .route(1), kind: .flow(name: "signup", step: 2, presentation: .push)),
+        ],
+        flowStarts: [.init(name: "signup", to: .route(4), presentation: .cover)],
+        overlay: .init(current: 1, trail: [0, 3, 1], visited: [0, 3, 1]))
+
+    @Test func dotDrawsGuardsRedirectsFlowStartsAndAState() {
+        let dot = DotWriter().document(for: annotated)
+        #expect(dot.contains("graph [fontname=\"Helvetica\""))
+        #expect(dot.contains("r1 [label=\"/account\\nguarded\", peripheries=2, style=\"rounded,filled,bold\", fillcolor=gold"))
+        #expect(dot.contains("r2 -> r3 [style=bold, color=orange, fontcolor=orange, label=\"redirect\"];"))
+        #expect(dot.contains("flow0 [label=\"flow signup\""))
+        #expect(dot.contains("flow0 -> r4 [style=dashed, color=darkgreen, fontcolor=darkgreen, label=\"signup #1 (cover)\"];"))
+        #expect(dot.contains("r0 [label=\"/\\nHome\", style=\"rounded,filled\", fillcolor=lightgray];"))
+        #expect(dot.contains("r0 -> r3 [color=darkorange, penwidth=3, fontcolor=darkorange, label=\"stack 1\""))
+        #expect(dot.contains("r3 -> r1 [color=darkorange, penwidth=3, fontcolor=darkorange, label=\"stack 2\""))
+        #expect(dot.contains("subgraph cluster_legend {"))
+        #expect(dot.contains("[label=\"current screen\""))
+        #expect(!DotWriter().document(for: map).contains("current screen"))   // no state, no key for it
+    }
+
+    @Test func mermaidDrawsTheSameMarks() {
+        let mermaid = MermaidWriter().document(for: annotated)
+        #expect(mermaid.contains("r1[\"/account<br/>guarded\"]:::current"))
+        #expect(mermaid.contains("r2 -->|redirect| r3"))
+        #expect(mermaid.contains("flow0>\"flow signup\"]:::flow"))
+        #expect(mermaid.contains("flow0 -.->|\"signup #1 (cover)\"| r4"))
+        #expect(mermaid.contains("r0 ==>|stack| r3"))
+        #expect(mermaid.contains("r0[\"/<br/>Home\"]:::visited"))
+        #expect(mermaid.contains("subgraph legend["))
+    }
 }

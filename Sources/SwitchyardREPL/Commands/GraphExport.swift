@@ -1,15 +1,21 @@
+import SwitchyardLua
+
 /// `switchyard graph FILE`: loads the script and writes its navigation map as DOT or Mermaid, to
 /// stdout or a file (an image through graphviz for .png/.svg/.pdf).
 ///
 ///     GraphExport.run(file: "app.lua", format: .dot, output: "map.png", options: SessionOptions())
 public enum GraphExport {
-    public static func run(file: String, format: GraphFormat, output: String?, options: SessionOptions) -> ExitStatus {
+    /// `state`: a file saved by `:save` or `nav.save()`, drawn over the map (the current screen, the
+    /// stacks leading to it, the screens its timeline showed).
+    public static func run(file: String, format: GraphFormat, output: String?, state: String? = nil,
+                           options: SessionOptions) -> ExitStatus {
         InterruptSignal.install()
         let text: String
         do {
             let host = try ScriptHost(options: options)
             try host.runFile(file)
-            text = format.document(for: NavigationMapBuilder.map(host.runtime))
+            if let state { try restore(state, into: host) }
+            text = format.document(for: NavigationMapBuilder.map(host.runtime, showingState: state != nil))
         } catch {
             ErrorReport.write(error)
             return .failure
@@ -24,6 +30,16 @@ public enum GraphExport {
         } catch {
             StandardError.write("switchyard graph: \(error.description)")
             return .failure
+        }
+    }
+
+    private static func restore(_ file: String, into host: ScriptHost) throws(LuaError) {
+        let json: String
+        do { json = try TextFile.read(file) } catch { throw LuaError(error.description) }
+        do {
+            try host.navigator.restore(json)
+        } catch {
+            throw LuaError("--state \(file): \(error)")
         }
     }
 }

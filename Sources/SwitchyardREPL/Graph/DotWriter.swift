@@ -1,5 +1,8 @@
 /// Graphviz output of a `NavigationMap`: routes grouped into clusters by their first segment, links as
-/// solid edges, flow steps as dashed edges labelled "flow #step", sheets and covers drawn apart.
+/// solid edges, flow steps as dashed edges labelled "flow #step" from a marker where the flow starts,
+/// fixed redirects as bold orange edges, sheets, covers, tabs and guarded routes drawn apart, a
+/// legend, and when the map carries a state: the current screen filled, the stacks leading to it as
+/// a numbered trail, the screens the timeline has shown shaded.
 ///
 ///     let dot = DotWriter().document(for: map)   // feed to `dot -Tsvg` or `dot -Tpng`
 public struct DotWriter: Sendable {
@@ -9,6 +12,8 @@ public struct DotWriter: Sendable {
         var lines = [
             "digraph navigation {",
             "  rankdir=LR;",
+            // One font for everything, cluster labels included (graphviz's default is Times).
+            "  graph [fontname=\"Helvetica\", fontsize=11];",
             "  node [shape=box, style=\"rounded\", fontname=\"Helvetica\"];",
             "  edge [fontname=\"Helvetica\", fontsize=10];",
         ]
@@ -18,7 +23,16 @@ public struct DotWriter: Sendable {
         for (index, path) in map.unmatchedTargets.enumerated() {
             lines.append("  missing\(index) [label=\(quoted(path + "\n(no route)")), color=red, fontcolor=red, style=dashed];")
         }
+        for (index, start) in map.flowStarts.enumerated() {
+            let label = NavigationMap.flowLabel(name: start.name, step: 1, presentation: start.presentation)
+            lines.append("  flow\(index) [label=\(quoted("flow " + start.name)), shape=cds, style=filled, fillcolor=honeydew, color=darkgreen, fontcolor=darkgreen];")
+            lines.append("  flow\(index) -> \(map.nodeID(of: start.to)) [style=dashed, color=darkgreen, fontcolor=darkgreen, label=\(quoted(label))];")
+        }
         lines += map.edges.map { edgeLine($0, in: map) }
+        for (number, step) in map.trailSteps.enumerated() {
+            lines.append("  r\(step.from) -> r\(step.to) [color=darkorange, penwidth=3, fontcolor=darkorange, label=\(quoted("stack \(number + 1)")), constraint=false];")
+        }
+        lines += legend(showingState: map.overlay != nil)
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -40,8 +54,43 @@ public struct DotWriter: Sendable {
         case .cover: attributes.append("style=\"rounded,filled\", fillcolor=lightyellow, penwidth=2")
         }
         if route.isNotFound { attributes.append("color=red, fontcolor=red") }
-        if map.isTab(index) { attributes.append("peripheries=2") }
+        if map.isTab(index) || route.isGuarded { attributes.append("peripheries=2") }
+        if let overlay = map.overlay {
+            if overlay.current == index {
+                attributes.append("style=\"rounded,filled,bold\", fillcolor=gold, penwidth=3")
+            } else if overlay.visited.contains(index) || overlay.trail.contains(index) {
+                attributes.append("style=\"rounded,filled\", fillcolor=lightgray")
+            }
+        }
         return "r\(index) [\(attributes.joined(separator: ", "))];"
+    }
+
+    /// What each mark means, in a box of its own.
+    private func legend(showingState: Bool) -> [String] {
+        var keys: [(String, String)] = [
+            ("push", ""), ("sheet", "style=\"rounded,dashed\", color=blue"),
+            ("cover", "style=\"rounded,filled\", fillcolor=lightyellow, penwidth=2"),
+            ("tab root or guarded", "peripheries=2"), ("not found", "color=red, fontcolor=red"),
+        ]
+        if showingState {
+            keys += [("current screen", "style=\"rounded,filled,bold\", fillcolor=gold, penwidth=3"),
+                     ("visited", "style=\"rounded,filled\", fillcolor=lightgray")]
+        }
+        var lines = ["  subgraph cluster_legend {", "    label=\"legend\"; style=\"rounded\"; color=gray; fontcolor=gray;"]
+        for (index, key) in keys.enumerated() {
+            let extra = key.1.isEmpty ? "" : ", " + key.1
+            lines.append("    key\(index) [label=\(quoted(key.0))\(extra), fontsize=9];")
+        }
+        var edges: [(String, String)] = [("link", ""), ("flow step", "style=dashed, color=darkgreen, fontcolor=darkgreen"),
+                                         ("redirect", "style=bold, color=orange, fontcolor=orange")]
+        if showingState { edges.append(("stack", "color=darkorange, penwidth=3, fontcolor=darkorange")) }
+        for (index, edge) in edges.enumerated() {
+            lines.append("    edgekey\(index)a [label=\"\", shape=point, width=0.05];")
+            lines.append("    edgekey\(index)b [label=\"\", shape=point, width=0.05];")
+            let extra = edge.1.isEmpty ? "" : ", " + edge.1
+            lines.append("    edgekey\(index)a -> edgekey\(index)b [label=\(quoted(edge.0))\(extra)];")
+        }
+        return lines + ["  }"]
     }
 
     private func label(_ route: NavigationMap.Route) -> String {
@@ -49,6 +98,7 @@ public struct DotWriter: Sendable {
         if let title = route.title { parts.append(title) }
         if let name = route.name { parts.append("name: \(name)") }
         if route.presentation != .push { parts.append("(\(route.presentation.rawValue))") }
+        if route.isGuarded { parts.append("guarded") }
         return parts.joined(separator: "\n")
     }
 
@@ -60,6 +110,8 @@ public struct DotWriter: Sendable {
         case .flow(let name, let step, let presentation):
             let label = NavigationMap.flowLabel(name: name, step: step, presentation: presentation)
             return "  r\(edge.from) -> \(target) [style=dashed, color=darkgreen, fontcolor=darkgreen, label=\(quoted(label))];"
+        case .redirect:
+            return "  r\(edge.from) -> \(target) [style=bold, color=orange, fontcolor=orange, label=\"redirect\"];"
         }
     }
 

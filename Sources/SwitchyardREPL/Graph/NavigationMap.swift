@@ -12,14 +12,17 @@ public struct NavigationMap: Sendable, Equatable {
         public var title: String?
         public var presentation: Presentation
         public var isNotFound: Bool
+        /// A guard runs before it lands (drawn with a double border and "guarded").
+        public var isGuarded: Bool
 
         public init(pattern: String, name: String? = nil, title: String? = nil,
-                    presentation: Presentation = .push, isNotFound: Bool = false) {
+                    presentation: Presentation = .push, isNotFound: Bool = false, isGuarded: Bool = false) {
             self.pattern = pattern
             self.name = name
             self.title = title
             self.presentation = presentation
             self.isNotFound = isNotFound
+            self.isGuarded = isGuarded
         }
     }
 
@@ -37,6 +40,36 @@ public struct NavigationMap: Sendable, Equatable {
         case link
         /// Step `index` (1-based) of the named flow, presented as `presentation`.
         case flow(name: String, step: Int, presentation: Presentation)
+        /// A fixed `redirect = "/path"`: landing on the route lands on the target instead.
+        case redirect
+    }
+
+    /// Where a flow begins: its first step, and how that step is presented.
+    public struct FlowStart: Sendable, Hashable {
+        public var name: String
+        public var to: Target
+        public var presentation: Presentation
+
+        public init(name: String, to: Target, presentation: Presentation) {
+            self.name = name
+            self.to = to
+            self.presentation = presentation
+        }
+    }
+
+    /// A navigation state drawn over the map (`:watch`, `graph --state`): the screen showing, the
+    /// stacks that lead to it, and every screen the timeline has shown, each as a route index.
+    public struct Overlay: Sendable, Equatable {
+        public var current: Int?
+        /// The screens from the root stack up through each sheet or cover, bottom first.
+        public var trail: [Int]
+        public var visited: Set<Int>
+
+        public init(current: Int?, trail: [Int] = [], visited: Set<Int> = []) {
+            self.current = current
+            self.trail = trail
+            self.visited = visited
+        }
     }
 
     public struct Edge: Sendable, Hashable {
@@ -55,11 +88,22 @@ public struct NavigationMap: Sendable, Equatable {
     public var edges: [Edge]
     /// Tab root paths, in order; their routes are drawn as the entry points.
     public var tabs: [String]
+    public var flowStarts: [FlowStart]
+    public var overlay: Overlay?
 
-    public init(routes: [Route], edges: [Edge] = [], tabs: [String] = []) {
+    public init(routes: [Route], edges: [Edge] = [], tabs: [String] = [], flowStarts: [FlowStart] = [],
+                overlay: Overlay? = nil) {
         self.routes = routes
         self.edges = edges
         self.tabs = tabs
+        self.flowStarts = flowStarts
+        self.overlay = overlay
+    }
+
+    /// The consecutive pairs of the overlay's trail, drawn as the way to the current screen.
+    var trailSteps: [(from: Int, to: Int)] {
+        guard let trail = overlay?.trail, trail.count > 1 else { return [] }
+        return zip(trail, trail.dropFirst()).map { ($0, $1) }
     }
 
     /// Routes grouped by the first static segment of their pattern ("/album/:id" and "/album/new" →
@@ -80,8 +124,8 @@ public struct NavigationMap: Sendable, Equatable {
 
     public var unmatchedTargets: [String] {
         var seen: Set<String> = []
-        return edges.compactMap { edge in
-            guard case .unmatched(let path) = edge.to, seen.insert(path).inserted else { return nil }
+        return (edges.map(\.to) + flowStarts.map(\.to)).compactMap { target in
+            guard case .unmatched(let path) = target, seen.insert(path).inserted else { return nil }
             return path
         }
     }

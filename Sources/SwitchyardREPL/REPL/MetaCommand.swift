@@ -25,6 +25,7 @@ enum MetaCommand: Equatable {
     case choose(String)
     case reset(String?)
     case step(Int?)
+    case watch(String?)
     case steps
     case state
     case history
@@ -68,6 +69,7 @@ enum MetaCommand: Equatable {
         (":history", "", "the timeline, oldest first"),
         (":flows", "", "declared flows and their steps"),
         (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE: .mmd is Mermaid, .png/.svg/.pdf via graphviz)"),
+        (":watch", "FILE|off", "redraw the map with the current screen to FILE (.svg/.png) after every navigation"),
         (":load", "FILE", "run a route script"),
         (":reload", "", "forget everything and load the same files again"),
         (":save", "FILE", "write the navigation state as JSON"),
@@ -105,6 +107,7 @@ enum MetaCommand: Equatable {
         case ":reset": self = .reset(argument)
         case ":step": self = .step(argument == nil ? nil : try Self.number(argument, name))
         case ":steps": self = .steps
+        case ":watch": self = .watch(argument)
         case ":state": self = .state
         case ":history": self = .history
         case ":flows": self = .flows

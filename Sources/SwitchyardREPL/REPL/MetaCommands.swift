@@ -9,6 +9,8 @@ final class MetaCommands {
     private(set) var tracing = false
     /// The steps a teaching script declared with `step`, if any.
     private var tour: Tour { host.tour }
+    /// Where `:watch` redraws the map after every navigation.
+    private var watchFile: String?
     private lazy var trace = NavigationTrace(style: style)
     private(set) lazy var completer: LineCompleter = makeCompleter()
     private lazy var fields: LuaFieldLister? = try? LuaFieldLister(engine: host.engine)
@@ -68,6 +70,16 @@ final class MetaCommands {
         guard after !== navigator || after.state != before || after.history.count != entries
                 || after.historyIndex != index else { return }
         showScreenAndState()
+        if let watchFile {
+            do { try drawMap(to: watchFile) } catch { StandardError.write(style.red(":watch: \(error.message)")) }
+        }
+    }
+
+    /// The map with the navigator's state over it, to a file (an image through graphviz).
+    private func drawMap(to file: String) throws(LuaError) {
+        let format = GraphFormat(forFile: file)
+        let text = format.document(for: NavigationMapBuilder.map(runtime, showingState: true))
+        do { try GraphOutput.write(text, format: format, to: file) } catch { throw LuaError(error.description) }
     }
 
     func announceTour() {
@@ -123,6 +135,14 @@ final class MetaCommands {
         case .reset(let path): try host.navigate { try $0.reset(path) }
         case .step(let number): try runTourStep(number)
         case .steps: print(tour.listing())
+        case .watch(nil): print(watchFile.map { "watching: the map is redrawn to \($0) after every navigation" } ?? "not watching (:watch FILE.svg starts)")
+        case .watch("off"?):
+            print(watchFile == nil ? "not watching" : "stopped watching \(watchFile!)")
+            watchFile = nil
+        case .watch(let file?):
+            try drawMap(to: file)
+            watchFile = file
+            print("watching: \(file) is redrawn after every navigation (:watch off stops)")
         case .state: print(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator.state)))
         case .history: printHistory()
         case .flows: printFlows()

@@ -2,16 +2,19 @@ import Switchyard
 import SwitchyardLua
 
 /// Builds the graph writers' `NavigationMap` from a loaded runtime: every route (declaration order),
-/// the not-found route, declared links resolved to the routes they open, and consecutive flow steps.
+/// the not-found route, declared links resolved to the routes they open, fixed redirects, where each
+/// flow starts and its consecutive steps; with `showingState`, the navigator's state over it.
 enum NavigationMapBuilder {
-    static func map(_ runtime: SwitchyardRuntime) -> NavigationMap {
+    static func map(_ runtime: SwitchyardRuntime, showingState: Bool = false) -> NavigationMap {
         let table = runtime.routeTable
         var routes = table.routes.map { route in
             NavigationMap.Route(pattern: route.pattern.text, name: route.name, title: fixedTitle(route.payload),
-                                presentation: presentation(route.payload.presentation))
+                                presentation: presentation(route.payload.presentation),
+                                isGuarded: route.payload.guard != nil)
         }
         if let notFound = runtime.notFound {
-            routes.append(NavigationMap.Route(pattern: "(not found)", title: fixedTitle(notFound), isNotFound: true))
+            routes.append(NavigationMap.Route(pattern: "(not found)", title: fixedTitle(notFound), isNotFound: true,
+                                              isGuarded: notFound.guard != nil))
         }
         // Two links of one route often lead to the same route ("/album/1", "/album/2"): one edge each way.
         var edges: [NavigationMap.Edge] = []
@@ -22,6 +25,9 @@ enum NavigationMapBuilder {
         for (index, route) in table.routes.enumerated() {
             for link in route.payload.links {
                 draw(.init(from: index, to: target(link, in: table), kind: .link))
+            }
+            if case .to(let path)? = route.payload.redirect {
+                draw(.init(from: index, to: target(path, in: table), kind: .redirect))
             }
         }
         if let notFound = runtime.notFound {
@@ -37,7 +43,30 @@ enum NavigationMapBuilder {
                            kind: .flow(name: name, step: position + 1, presentation: presentation(steps[position].presentation))))
             }
         }
-        return NavigationMap(routes: routes, edges: edges, tabs: runtime.tabs)
+        let starts = runtime.flows.keys.sorted().compactMap { name in
+            runtime.flows[name]!.first.map { step in
+                NavigationMap.FlowStart(name: name, to: target(step.path, in: table),
+                                        presentation: presentation(step.presentation))
+            }
+        }
+        return NavigationMap(routes: routes, edges: edges, tabs: runtime.tabs, flowStarts: starts,
+                             overlay: showingState ? overlay(runtime) : nil)
+    }
+
+    /// The navigator's state as route indices: the not-found screen is the last node, when declared.
+    private static func overlay(_ runtime: SwitchyardRuntime) -> NavigationMap.Overlay {
+        let navigator = runtime.navigator
+        var indexOfPattern: [String: Int] = [:]
+        for (index, route) in runtime.routeTable.routes.enumerated() where indexOfPattern[route.pattern.text] == nil {
+            indexOfPattern[route.pattern.text] = index
+        }
+        let notFound = runtime.notFound == nil ? nil : runtime.routeTable.count
+        func node(_ screen: Screen) -> Int? {
+            screen.pattern.map { indexOfPattern[$0] } ?? notFound
+        }
+        let trail = navigator.state.environments.flatMap(\.stack).compactMap(node)
+        let visited = Set(navigator.history.compactMap { node($0.state.screen) })
+        return NavigationMap.Overlay(current: node(navigator.screen), trail: trail, visited: visited)
     }
 
     /// A link names a pattern ("/album/:id"), a template ("/album/:id/track/1") or a concrete path
