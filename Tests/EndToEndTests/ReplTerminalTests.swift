@@ -202,6 +202,18 @@ struct ReplTerminalTests {
         try session.enter("1 + 1", expecting: "\n2\n")
     }
 
+    /// Listings taller than the terminal go through $PAGER; short ones are printed as they are.
+    @Test func longListingsGoThroughThePager() throws {
+        let session = try TerminalSession(arguments: ["--no-color"], environment: ["PAGER": "sed 's/^/paged: /'"])
+        defer { session.close() }
+        try session.waitFor("> ")
+        try session.enter("for i = 1, 60 do route('/r' .. i) end")
+        try session.enter(":routes", expecting: "paged: ")
+        try session.enter(":state", expecting: "root  /")
+        #expect(try !session.screen().contains("paged: root"))
+        try session.enter("1 + 1", expecting: "\n2\n")
+    }
+
     @Test func metaCommandNamesComplete() throws {
         let session = try TerminalSession.repl()
         defer { session.close() }

@@ -25,6 +25,26 @@ import SwitchyardLua
         #expect(try printed("x") == "5")
     }
 
+    @Test func colourByTypeOnlyWhenAsked() throws {
+        let coloured = try ChunkEvaluator(engine: LuaEngine(configuration: .init(sandboxed: true)), colored: true)
+        guard case .values(let values) = coloured.evaluate("{name = 'x', n = 1.5, f = print}, true") else {
+            Issue.record("did not evaluate"); return
+        }
+        #expect(values[0].contains("\u{1B}[34mname\u{1B}[0m = \u{1B}[32m\"x\"\u{1B}[0m"))
+        #expect(values[0].contains("\u{1B}[36m1.5\u{1B}[0m"))
+        #expect(values[0].contains("\u{1B}[35mfunction: 0x"))
+        #expect(values[1] == "\u{1B}[33mtrue\u{1B}[0m")
+        // Escapes take no room: the table still fits one line of 40 columns.
+        guard case .values(let narrow) = coloured.evaluate("{alpha = 1, beta = 2, gamma = 3}") else { return }
+        #expect(!narrow[0].contains("\n"))
+        #expect(try !printed("{name = 'x'}").contains("\u{1B}"))
+    }
+
+    @Test func thePrinterKeepsItsOwnLibraries() throws {
+        _ = evaluator.evaluate("math = nil string = nil table = nil")
+        #expect(try printed("{1.0, 'a'}") == "{ 1.0, \"a\" }")
+    }
+
     @Test func incompleteInputAsksForMore() {
         guard case .incomplete = evaluator.evaluate("function f()") else { Issue.record("not incomplete"); return }
         guard case .incomplete = evaluator.evaluate("t = {1,") else { Issue.record("not incomplete"); return }

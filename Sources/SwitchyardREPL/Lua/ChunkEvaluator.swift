@@ -17,6 +17,8 @@ final class ChunkEvaluator {
     }
 
     let engine: LuaEngine
+    /// Results in colour by type (a terminal, no NO_COLOR).
+    let colored: Bool
     private let compile: LuaFunction
     private let printer: LuaFunction
     private let keep: LuaFunction
@@ -42,8 +44,9 @@ final class ChunkEvaluator {
         return function(value) rawset(globals, "_", value) end
         """
 
-    init(engine: LuaEngine) throws(LuaError) {
+    init(engine: LuaEngine, colored: Bool = false) throws(LuaError) {
         self.engine = engine
+        self.colored = colored
         compile = try Self.function(from: Self.compilerSource, name: "=(repl compiler)", in: engine)
         printer = try Self.function(from: ValuePrinterChunk.source, name: ValuePrinterChunk.name, in: engine)
         keep = try Self.function(from: Self.keeperSource, name: "=(repl _)", in: engine)
@@ -76,7 +79,7 @@ final class ChunkEvaluator {
 
     /// A value as the REPL prints it: nesting, cycles marked, `__tostring` honoured, fitted to the terminal.
     func render(_ value: LuaValue, width: Int = TerminalWidth.current) throws(LuaError) -> String {
-        try engine.call(printer, [value, .integer(Int64(width))]).first?.description ?? "nil"
+        try engine.call(printer, [value, .integer(Int64(width)), .boolean(colored)]).first?.description ?? "nil"
     }
 
     private static func function(from source: String, name: String, in engine: LuaEngine) throws(LuaError) -> LuaFunction {

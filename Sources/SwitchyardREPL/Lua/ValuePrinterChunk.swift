@@ -1,5 +1,6 @@
 /// The REPL's pretty printer for Lua values, as a Lua chunk run through the engine: it returns a
-/// function `(value, width) -> string` (nesting, cycles marked, `__tostring` honoured, width-aware).
+/// function `(value, width, colored) -> string` (nesting, cycles marked, `__tostring` honoured,
+/// width-aware; with `colored`, strings, numbers, keys and functions in ANSI colours).
 /// Lua, because only Lua can call `__tostring` safely and walk tables without a bridge round trip per key.
 enum ValuePrinterChunk {
     static let name = "=(value printer)"
@@ -9,8 +10,20 @@ enum ValuePrinterChunk {
 -- in the sandbox; reads tables raw (next/rawget) so printing never runs a metamethod but __tostring.
 local next, type, tostring, pcall, getmetatable, rawget, rawlen =
       next, type, tostring, pcall, getmetatable, rawget, rawlen
-local format, rep, concat, sort = string.format, string.rep, table.concat, table.sort
-local math_type = math.type
+local format, rep, concat, sort, gsub = string.format, string.rep, table.concat, table.sort, string.gsub
+local math_type, floor = math.type, math.floor
+
+-- Colour by kind of value, on a terminal only; widths count what shows, not the escapes.
+local painting = false
+local colours = { string = "32", number = "36", key = "34", ["function"] = "35", boolean = "33" }
+local function paint(kind, text)
+  if not painting then return text end
+  return "\27[" .. colours[kind] .. "m" .. text .. "\27[0m"
+end
+local function width_of(text)
+  if not painting then return #text end
+  return #(gsub(text, "\27%[[%d;]*m", ""))
+end
 
 local MAX_ITEMS, MAX_DEPTH = 200, 12
 local keywords = {}
@@ -33,12 +46,13 @@ end
 
 local function scalar(v)
   local kind = type(v)
-  if kind == "string" then return quote(v) end
+  if kind == "string" then return paint("string", quote(v)) end
   if kind == "number" then
-    if math_type(v) == "float" and v == math.floor(v) and v > -1e15 and v < 1e15 then return format("%.1f", v) end
-    return tostring(v)
+    if math_type(v) == "float" and v == floor(v) and v > -1e15 and v < 1e15 then return paint("number", format("%.1f", v)) end
+    return paint("number", tostring(v))
   end
   if kind == "table" then return custom(v) end
+  if kind == "function" or kind == "boolean" then return custom(v) or paint(kind, tostring(v)) end
   return custom(v) or tostring(v)
 end
 
@@ -62,7 +76,7 @@ local function entries(t)
 end
 
 local function keyText(k)
-  if type(k) == "string" and k:match("^[%a_][%w_]*$") and not keywords[k] then return k end
+  if type(k) == "string" and k:match("^[%a_][%w_]*$") and not keywords[k] then return paint("key", k) end
   return "[" .. (scalar(k) or tostring(k)) .. "]"
 end
 
@@ -85,7 +99,7 @@ local function items(t, depth, visiting, single, width)
     if text == nil then return nil end
     parts[#parts + 1] = text
     if single then
-      used = used + #text + 2
+      used = used + width_of(text) + 2
       if used > width then return nil end
     end
   end
@@ -106,7 +120,7 @@ function render(v, depth, visiting, single, width)
     local parts = items(v, depth + 1, visiting, true, width)
     if parts then
       result = "{ " .. concat(parts, ", ") .. " }"
-      if #result > width then result = nil end
+      if width_of(result) > width then result = nil end
     end
   else
     local indent = rep("  ", depth + 1)
@@ -124,7 +138,8 @@ function render(v, depth, visiting, single, width)
   return result
 end
 
-return function(value, width)
+return function(value, width, colored)
+  painting = colored == true
   return render(value, 0, {}, false, width or 80)
 end
 """#

@@ -36,7 +36,7 @@ struct APIHelp {
     func install(in engine: LuaEngine) {
         engine.register("help") { arguments in
             guard let topic = arguments.first, topic != .nil else {
-                print(topics())
+                Pager.show(topics())
                 return []
             }
             guard let name = name(of: topic, in: engine), let text = text(for: name) else {

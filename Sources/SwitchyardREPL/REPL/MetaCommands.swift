@@ -110,7 +110,7 @@ final class MetaCommands {
 
     private func execute(_ command: MetaCommand) throws(LuaError) -> REPL.Outcome {
         switch command {
-        case .help(nil): print(helpText)
+        case .help(nil): Pager.show(helpText)
         case .help(let name?): try printHelp(for: name)
         case .quit: return .quit
         case .routes: printRoutes()
@@ -143,7 +143,7 @@ final class MetaCommands {
             try drawMap(to: file)
             watchFile = file
             print("watching: \(file) is redrawn after every navigation (:watch off stops)")
-        case .state: print(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator.state)))
+        case .state: Pager.show(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator.state)))
         case .history: printHistory()
         case .flows: printFlows()
         case .graph(let format, let file): try graph(format, file)
@@ -181,8 +181,8 @@ final class MetaCommands {
     }
 
     private func printRoutes() {
-        print(RouteListPrinter(style: style).render(RouteCatalogue.listings(runtime)))
-        if let tabs = RouteCatalogue.tabsLine(runtime) { print(tabs) }
+        let listing = RouteListPrinter(style: style).render(RouteCatalogue.listings(runtime))
+        Pager.show(RouteCatalogue.tabsLine(runtime).map { listing + "\n" + $0 } ?? listing)
     }
 
     private func printMatch(_ path: String) throws(LuaError) {
@@ -243,10 +243,10 @@ final class MetaCommands {
 
     private func printHistory() {
         let navigator = runtime.navigator
-        for (index, entry) in navigator.history.enumerated() {
+        Pager.show(navigator.history.enumerated().map { index, entry in
             let marker = index == navigator.historyIndex ? style.bold("→") : " "
-            print("\(marker) \(String(index + 1).leftPadded(to: 3))  \(entry.operation.rawValue.padded(to: 16)) \(entry.location)")
-        }
+            return "\(marker) \(String(index + 1).leftPadded(to: 3))  \(entry.operation.rawValue.padded(to: 16)) \(entry.location)"
+        }.joined(separator: "\n"))
     }
 
     private func printFlows() {
