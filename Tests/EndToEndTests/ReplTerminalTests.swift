@@ -202,6 +202,33 @@ struct ReplTerminalTests {
         try session.enter("1 + 1", expecting: "\n2\n")
     }
 
+    /// The rough edges of the first round, each as a person meets it in a terminal.
+    @Test func roughEdgesAsAPersonMeetsThem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sy-edges-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let session = try TerminalSession(arguments: ["--no-color", "-i", SwitchyardBinary.packageRoot + "/examples/music/app.lua"],
+                                          directory: folder)
+        defer { session.close() }
+        try session.waitFor("━━ Music ━━")
+        // Ctrl-C after a navigation: the line is one unit, so the push is undone.
+        try session.enter("nav.push('/library'); print('spinning') while true do end", expecting: "\nspinning")
+        try session.press("C-c")
+        try session.waitFor("rolled back: the navigator is where it was before this line (/)")
+        try session.enter("nav.path", expecting: "\"/\"")
+        // The not-found screen's links can be followed.
+        try session.enter(":go /album/12", expecting: "━━ Not Found ━━")
+        try session.enter(":follow 1", expecting: "root  /album/12 › /")
+        try session.enter(":match /album/12", expecting: "the validator of /album/:id rejected it")
+        try session.enter(":graph map.mmd", expecting: "wrote map.mmd")
+        #expect(try String(contentsOfFile: folder + "/map.mmd", encoding: .utf8).hasPrefix("flowchart"))
+        try session.enter(":graph png", expecting: ":graph png needs a file name to render to")
+        try session.enter(":graph nowhere/map.png", expecting: "cannot write nowhere/map.png: there is no folder nowhere")
+        try session.enter(":save state.json", expecting: "saved the navigation state")
+        #expect(try String(contentsOfFile: folder + "/state.json", encoding: .utf8).contains("\n  \"format\" : "))
+        try session.enter(":help :dismiss", expecting: "pop a pushed screen, else close the top sheet or cover")
+    }
+
     /// Listings taller than the terminal go through $PAGER; short ones are printed as they are.
     @Test func longListingsGoThroughThePager() throws {
         let session = try TerminalSession(arguments: ["--no-color"], environment: ["PAGER": "sed 's/^/paged: /'"])
