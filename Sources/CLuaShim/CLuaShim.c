@@ -5,6 +5,7 @@
 */
 #include "CLuaShim.h"
 #include "BlockPool.h"
+#include "Budget.h"
 
 #include <signal.h>
 #include <stdatomic.h>
@@ -16,6 +17,10 @@
 ** set: often enough that an interrupt lands within microseconds, rarely
 ** enough to cost nothing measurable. */
 #define SY_POLL_STEP 1000
+
+/* Instructions the finalizers run by lua_close may take in all when no
+** budget is set (about a second): closing a state always ends. */
+#define SY_CLOSE_BUDGET 200000000LL
 
 /* The message handler may go this far past the memory cap so that a script
 ** that failed near the cap still gets its traceback. */
@@ -37,6 +42,8 @@ typedef struct SyState {
   char *traceback;                  /* from the message handler (malloc) */
   char where[LUA_IDSIZE + 32];      /* "chunk:line:" of a non-string error */
 } SyState;
+
+static void sy_hook (lua_State *L, lua_Debug *ar);
 
 /* Component of a Swift value living in Lua: a function (call != NULL) or an
 ** object; 'release' is NULL once the box has been let go. */
@@ -122,6 +129,15 @@ void sy_close (lua_State *L) {
   SyState *sy = sy_state(L);
   lua_State *expected = L;
   atomic_compare_exchange_strong(&sy_active, &expected, NULL);
+  /* lua_close runs the pending finalizers: one last call, under the budget
+  ** (SY_CLOSE_BUDGET when none is set), so that closing always ends.  No
+  ** interrupt reaches it: a signal handler must not touch a state that
+  ** lua_close is about to free. */
+  if (sy->instruction_limit == 0) sy->instruction_limit = SY_CLOSE_BUDGET;
+  sy->remaining = sy->instruction_limit;
+  sy->stop = SY_STOP_NONE;
+  sy->interrupt = 0;
+  lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
   lua_close(L);
   sy_pool_release(&sy->pool);
   free(sy->traceback);
@@ -142,12 +158,14 @@ lua_State *sy_current (lua_State *L) { return sy_state(L)->current; }
 
 /* ================================================================ hooks */
 
-/* Raises the stop error at the running function's line.  Leaves a count
-** hook of 1 behind so that a 'pcall' in the script cannot swallow it: the
-** next instruction raises again, all the way out.  [-0, +1, v] */
+/* Raises the stop error with "chunk:line: " of the function 'ar' describes
+** (when it is a Lua function).  Leaves a count hook of 1 behind so that a
+** 'pcall' in the script cannot swallow it: the next instruction raises
+** again, all the way out.  The one place a stop error is raised, from the
+** count hook and from the budgeted library functions alike.  [-0, +1, v] */
 static void sy_raise_stop (lua_State *L, lua_Debug *ar, SyState *sy) {
-  lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
-  if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+  lua_sethook(L, sy_hook, LUA_MASKCOUNT, 1);
+  if (ar != NULL && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
     lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
   else
     lua_pushliteral(L, "");
@@ -161,27 +179,57 @@ static void sy_raise_stop (lua_State *L, lua_Debug *ar, SyState *sy) {
 }
 
 
+/* Spends 'steps' of the budget and polls the interrupt flag: the count
+** hook's bookkeeping, shared with C code that loops on the script's behalf.
+** Returns whether the call must stop now.  [-0, +0, -] */
+static int sy_spend (SyState *sy, long long steps) {
+  if (sy->stop == SY_STOP_NONE) {
+    if (sy->interrupt)
+      sy->stop = SY_STOP_INTERRUPT;
+    else if (sy->instruction_limit > 0) {
+      sy->remaining -= steps;
+      if (sy->remaining <= 0) sy->stop = SY_STOP_INSTRUCTIONS;
+    }
+  }
+  return sy->stop == SY_STOP_INTERRUPT || sy->stop == SY_STOP_INSTRUCTIONS;
+}
+
+
 /* Count hook of every thread: polls the interrupt flag and spends the
 ** budget; also the target of the hook that sy_request_interrupt installs.
 ** [-0, +(0|1), v] */
 static void sy_hook (lua_State *L, lua_Debug *ar) {
   SyState *sy = sy_state(L);
-  if (sy->stop == SY_STOP_NONE) {
-    if (lua_gethookcount(L) != sy->step) {
-      /* a thread still on a stop hook from an earlier call: back to normal */
-      lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
-      if (!sy->interrupt) return;
-    }
-    if (sy->interrupt)
-      sy->stop = SY_STOP_INTERRUPT;
-    else if (sy->instruction_limit > 0 && ar->event == LUA_HOOKCOUNT) {
-      sy->remaining -= sy->step;
-      if (sy->remaining <= 0) sy->stop = SY_STOP_INSTRUCTIONS;
-    }
-    if (sy->stop == SY_STOP_NONE) return;
+  if (sy->stop == SY_STOP_NONE && lua_gethookcount(L) != sy->step) {
+    /* a thread still on a stop hook from an earlier call: back to normal */
+    lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
+    if (!sy->interrupt) return;
   }
-  if (sy->stop == SY_STOP_INTERRUPT || sy->stop == SY_STOP_INSTRUCTIONS)
+  if (sy_spend(sy, ar->event == LUA_HOOKCOUNT ? sy->step : 0))
     sy_raise_stop(L, ar, sy);
+}
+
+
+void sy_budget_spend (lua_State *L, long long steps) {
+  SyState *sy = sy_state(L);
+  if (sy_spend(sy, steps)) sy_raise_stopped(L);
+}
+
+
+int sy_stopping (lua_State *L) {
+  int stop = sy_state(L)->stop;
+  return stop == SY_STOP_INTERRUPT || stop == SY_STOP_INSTRUCTIONS;
+}
+
+
+void sy_stop_soon (lua_State *L) {
+  lua_sethook(L, sy_hook, LUA_MASKCOUNT, 1);
+}
+
+
+void sy_raise_stopped (lua_State *L) {
+  lua_Debug ar;
+  sy_raise_stop(L, lua_getstack(L, 1, &ar) ? &ar : NULL, sy_state(L));
 }
 
 
@@ -818,6 +866,7 @@ static int p_openlibs (lua_State *L) {
   lua_pop(L, 1);
   if (sandboxed) sy_open_sandbox(L);
   else luaL_openlibs(L);
+  sy_open_budgeted(L);
   return 0;
 }
 

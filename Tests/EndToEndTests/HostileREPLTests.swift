@@ -13,6 +13,26 @@ struct HostileREPLTests {
         return session
     }
 
+    /// What once ignored Ctrl-C: each returns to the prompt, with the session going on.
+    @Test(arguments: [
+        "xpcall(function() error('x') end, function() while true do end end)",
+        "local t = setmetatable({}, {__gc = function() while true do end end}) t = nil collectgarbage()",
+        "table.move({}, 1, 1 << 62, 1)",
+        "local function f(d) if d == 0 then while true do end end while true do coroutine.resume(coroutine.create(f), d - 1) end end f(3)",
+    ])
+    func ctrlCStopsWhatOnceEscapedIt(_ line: String) throws {
+        let directory = try HostileFiles.directory()
+        let session = try repl(in: directory)
+        defer { session.close() }
+        try session.enter("print('before')", expecting: "\nbefore")
+        try session.type(line)
+        try session.press("Enter")
+        Thread.sleep(forTimeInterval: 0.3)   // let it run
+        try session.press("C-c")
+        try session.waitFor("interrupted", deadline: 5)
+        try session.enter("print('after')", expecting: "\nafter", count: 1)
+    }
+
     @Test func garbageBytesAndAHugeLineLeaveStateAndHistoryIntact() throws {
         let directory = try HostileFiles.directory()
         let session = try repl(in: directory)

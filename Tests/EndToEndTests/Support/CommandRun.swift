@@ -8,9 +8,12 @@ struct CommandRun {
     var status: Int32
     var output: String
     var errors: String
+    /// Killed after `deadline` seconds: the hang a hostile test exists to rule out, failing that test
+    /// instead of holding up the whole run.
+    var timedOut = false
 
     static func switchyard(_ arguments: [String], input: String = "", directory: String? = nil,
-                           environment: [String: String] = [:]) throws -> CommandRun {
+                           environment: [String: String] = [:], deadline: Double = 120) throws -> CommandRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SwitchyardBinary.path)
         process.arguments = arguments
@@ -24,6 +27,10 @@ struct CommandRun {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
+        let killed = KillSwitch()
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
+            if process.isRunning { killed.fire(); kill(process.processIdentifier, SIGKILL) }
+        }
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         // Read both pipes before waiting, so a chatty child never blocks on a full pipe.
@@ -35,6 +42,14 @@ struct CommandRun {
         process.waitUntilExit()
         return CommandRun(status: process.terminationStatus,
                           output: String(decoding: outputData, as: UTF8.self),
-                          errors: String(decoding: errorData, as: UTF8.self))
+                          errors: String(decoding: errorData, as: UTF8.self), timedOut: killed.fired)
     }
+}
+
+/// Whether the deadline's kill went off (set on a timer queue, read after the process ended).
+private final class KillSwitch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var fired: Bool { lock.withLock { value } }
+    func fire() { lock.withLock { value = true } }
 }

@@ -1,0 +1,35 @@
+/*
+** Budget.h — the instruction budget and the interrupt, for the shim's own C
+** code that loops or runs Lua on a script's behalf (BudgetedLibrary.c).
+** Internal: Swift never sees these; they may raise, so only C functions
+** called from Lua use them.
+*/
+#ifndef CLUASHIM_BUDGET_H
+#define CLUASHIM_BUDGET_H
+
+#include "../CLua/CLua.h"
+
+/* Charges 'steps' instructions to the running top-level call's budget and
+** polls the interrupt flag; when either says stop, raises the stop error
+** exactly as the count hook does.  [-0, +0, v] */
+void sy_budget_spend (lua_State *L, long long steps);
+
+/* Whether the running top-level call has been stopped by the budget or an
+** interrupt (its stop error is on its way out).  [-0, +0, -] */
+int sy_stopping (lua_State *L);
+
+/* Makes 'L' raise the stop error at its next instruction, where raising it
+** now would be swallowed (a finalizer's error becomes a warning).
+** [-0, +0, -] */
+void sy_stop_soon (lua_State *L);
+
+/* Raises the current call's stop error at the calling Lua function's line.
+** [-0, +1, v] */
+void sy_raise_stopped (lua_State *L);
+
+/* Replaces the library functions that would escape the budget or the
+** interrupt (xpcall, setmetatable's finalizers, coroutine.resume and wrap,
+** table.move) with budgeted ones.  [-0, +0, e] */
+void sy_open_budgeted (lua_State *L);
+
+#endif
