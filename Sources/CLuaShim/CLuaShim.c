@@ -7,6 +7,7 @@
 #include "BlockPool.h"
 #include "Budget.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -873,6 +874,14 @@ static int p_openlibs (lua_State *L) {
 int sy_openlibs (lua_State *L, int sandboxed) {
   lua_pushboolean(L, sandboxed);
   return sy_protect(L, p_openlibs, 1, 0);
+}
+
+
+/* =============================================================== output */
+
+int sy_flush_stdout (void) {
+  if (fflush(stdout) != 0) return errno != 0 ? errno : EIO;
+  return ferror(stdout) ? -1 : 0;
 }
 
 

@@ -18,12 +18,15 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("history-file"), help: ArgumentHelp("Where the REPL keeps its history.", valueName: "PATH"))
     var historyFile: String?
 
+    /// 1 TB: more than any machine here holds, and far from where megabytes as bytes overflow.
+    static let maximumMegabytes = 1 << 20
+
     func validate() throws {
         if let maxInstructions, maxInstructions <= 0 {
             throw ValidationError("--max-instructions must be a positive number of instructions, not \(maxInstructions)")
         }
-        if let maxMemory, maxMemory <= 0 {
-            throw ValidationError("--max-memory must be a positive number of megabytes, not \(maxMemory)")
+        if let maxMemory, !(1...Self.maximumMegabytes).contains(maxMemory) {
+            throw ValidationError("--max-memory takes 1 to \(Self.maximumMegabytes) megabytes (1 TB), not \(maxMemory)")
         }
     }
 

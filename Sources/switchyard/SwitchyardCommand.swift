@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchyardLua
 import SwitchyardREPL
 #if canImport(Glibc)
 import Glibc
@@ -80,7 +81,7 @@ struct SwitchyardCommand: ParsableCommand {
         }
         let split = ScriptArgumentSplit(arguments)
         if let plain = PlainInvocation(split) {
-            Glibc.exit(ScriptInvocation.run(plain.request, options: SessionOptions()).rawValue)
+            finish(ScriptInvocation.run(plain.request, options: SessionOptions()).rawValue)
         }
         do {
             var command = try parseAsRoot(split.parsed)
@@ -92,7 +93,17 @@ struct SwitchyardCommand: ParsableCommand {
         } catch {
             exit(with: error, reportedBy: self)
         }
-        Glibc.exit(ExitStatus.success.rawValue)
+        finish(ExitStatus.success.rawValue)
+    }
+
+    /// Exits once standard output is really written: a full disk or a closed pipe is an error (exit
+    /// 1), not a success that printed nothing.
+    static func finish(_ status: Int32) -> Never {
+        if let failure = StandardOutput.flush() {
+            StandardError.write("switchyard: cannot write standard output: \(failure)")
+            Glibc.exit(status == ExitStatus.success.rawValue ? ExitStatus.failure.rawValue : status)
+        }
+        Glibc.exit(status)
     }
 
     static let subcommandsByName: [String: any ParsableCommand.Type] = [
@@ -117,7 +128,7 @@ struct SwitchyardCommand: ParsableCommand {
             }
             exit(with: error, reportedBy: type)
         }
-        Glibc.exit(ExitStatus.success.rawValue)
+        finish(ExitStatus.success.rawValue)
     }
 
     private static func exit(with error: any Error, reportedBy type: any ParsableCommand.Type) -> Never {

@@ -224,6 +224,14 @@ int sy_pushbox (lua_State *L, void *box, sy_Release release, int mt);
 ** been finalized).  [-0, +0, -] */
 void *sy_tobox (lua_State *L, int idx);
 
+/* ---------------------------------------------------------------- output */
+
+/* Flushes C's stdout, where Lua's print and io.write go, and reports
+** whether any write to it failed since the start (a full disk, a closed
+** pipe): 0, the errno of the failure, or -1 when an earlier write failed
+** (its errno is gone).  [-0, +0, -] */
+int sy_flush_stdout (void);
+
 /* ------------------------------------------------------- macros as calls */
 
 void sy_pop (lua_State *L, int n);                 /* [-n, +0, -] */

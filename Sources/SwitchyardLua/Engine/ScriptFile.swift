@@ -7,7 +7,16 @@ import Darwin
 /// Reading Lua source files for `runFile` and `require`, as `luaL_loadfilex` would (a first line
 /// starting with '#' is blanked so `#!/usr/bin/env switchyard` scripts load, lines keep their
 /// numbers) — but in Swift, since luaL_loadfilex can raise while building the chunk name.
-enum ScriptFile {
+package enum ScriptFile {
+    /// The most a script, a spec or a saved state may hold: far more than any real one, and a bound
+    /// on what an endless input (`/dev/zero`, a runaway pipe) can make the process read.
+    package static let sizeLimit = 64 * 1024 * 1024
+
+    /// "cannot read /dev/zero: larger than 64 MB, the limit for scripts, specs and saved states"
+    package static func tooLarge(_ path: String) -> String {
+        "cannot read \(path): larger than \(sizeLimit >> 20) MB, the limit for scripts, specs and saved states"
+    }
+
     static func read(_ path: String) throws(LuaError) -> [UInt8] {
         guard let file = fopen(path, "rb") else {
             throw LuaError("cannot open \(path): \(String(cString: strerror(errno)))")
@@ -18,6 +27,7 @@ enum ScriptFile {
         while true {
             let count = fread(&chunk, 1, chunk.count, file)
             bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > sizeLimit { throw LuaError(tooLarge(path)) }
             if count < chunk.count { break }
         }
         if ferror(file) != 0 { throw LuaError("cannot read \(path): \(String(cString: strerror(errno)))") }

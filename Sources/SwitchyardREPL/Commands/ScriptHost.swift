@@ -44,7 +44,10 @@ final class ScriptHost {
     func runFile(_ path: String) throws(LuaError) {
         try interruptible { () throws(LuaError) in
             if path == ScriptRequest.standardInput {
-                let code = String(decoding: FileDescriptorIO.readAll(from: STDIN_FILENO), as: UTF8.self)
+                guard let bytes = FileDescriptorIO.readAll(from: STDIN_FILENO, limit: ScriptFile.sizeLimit) else {
+                    throw LuaError(ScriptFile.tooLarge("stdin"))
+                }
+                let code = String(decoding: bytes, as: UTF8.self)
                 try runtime.load(code: code, chunkName: "=stdin")
             } else {
                 try runtime.load(file: path)

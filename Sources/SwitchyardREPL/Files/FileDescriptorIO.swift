@@ -26,8 +26,8 @@ enum FileDescriptorIO {
         return 0
     }
 
-    /// Everything until end of file (or the first error).
-    static func readAll(from descriptor: Int32) -> [UInt8] {
+    /// Everything until end of file (or the first error); nil once it passes `limit` bytes.
+    static func readAll(from descriptor: Int32, limit: Int = .max) -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -35,6 +35,7 @@ enum FileDescriptorIO {
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return bytes }
             bytes += chunk[..<count]
+            if bytes.count > limit { return nil }
         }
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwitchyardLua
 
 /// Whole text files (reports, graphs, saved states), with errors in the system's own words.
 ///
@@ -16,11 +17,26 @@ enum TextFile {
         init(_ verb: String, _ path: String, errno code: Int32) {
             description = "cannot \(verb) \(path): \(String(cString: strerror(code)))"
         }
+
+        init(description: String) {
+            self.description = description
+        }
     }
 
-    /// Writes through a temporary file renamed into place, so no reader ever sees half of it and a
-    /// failure leaves the old file as it was.
+    /// Writes a file through a temporary one renamed into place, so no reader ever sees half of it
+    /// and a failure leaves the old file as it was. A device or a pipe (`/dev/stdout`, `/dev/full`)
+    /// is written directly: renaming over it would replace it. Every write and the close are
+    /// checked, so a full disk is an error, never "saved".
     static func write(_ text: String, to path: String) throws(Failure) {
+        var existing = stat()
+        if stat(path, &existing) == 0 && existing.st_mode & S_IFMT != S_IFREG {
+            let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            guard descriptor >= 0 else { throw Failure("write", path, errno: errno) }
+            let status = FileDescriptorIO.write(Array(text.utf8), to: descriptor)
+            let closed = close(descriptor) == 0 ? 0 : errno
+            if status != 0 || closed != 0 { throw Failure("write", path, errno: status != 0 ? status : closed) }
+            return
+        }
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure("write", path, errno: errno) }
@@ -41,7 +57,10 @@ enum TextFile {
         if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
             throw Failure("read", path, errno: EISDIR)
         }
-        return String(decoding: FileDescriptorIO.readAll(from: descriptor), as: UTF8.self)
+        guard let bytes = FileDescriptorIO.readAll(from: descriptor, limit: ScriptFile.sizeLimit) else {
+            throw Failure(description: ScriptFile.tooLarge(path))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether `path` names a directory; nil when nothing is there. Without `followingLinks` a symbolic

@@ -71,7 +71,7 @@ public struct GraphvizRenderer: Sendable {
         FileDescriptorIO.write(input, to: toChild[1])
         close(toChild[1])
         signal(SIGPIPE, previous)
-        let errors = FileDescriptorIO.readAll(from: fromChild[0])
+        let errors = FileDescriptorIO.readAll(from: fromChild[0]) ?? []
         close(fromChild[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
