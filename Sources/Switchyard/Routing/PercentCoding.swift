@@ -39,6 +39,15 @@ public enum PercentCoding {
         return encoded
     }
 
+    /// A value as one path segment: `encode`, and a value of "." or ".." with its dots escaped too,
+    /// since a path's dot segments are resolved before matching (`url` must not let a parameter
+    /// climb out of its route).
+    ///
+    ///     PercentCoding.encodeSegment("..")   // "%2E%2E"
+    public static func encodeSegment(_ text: String) -> String {
+        text == "." || text == ".." ? String(repeating: "%2E", count: text.count) : encode(text)
+    }
+
     private static let hexDigits: [Character] = Array("0123456789ABCDEF")
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -444,12 +444,12 @@ public final class RouteTable<Payload> {
                 guard let value = params[parameter], !value.isEmpty else {
                     throw .missingParameter(route: name, parameter: parameter)
                 }
-                parts.append(PercentCoding.encode(value))
+                parts.append(PercentCoding.encodeSegment(value))
             case .optional(let parameter):
-                if let value = params[parameter], !value.isEmpty { parts.append(PercentCoding.encode(value)) }
+                if let value = params[parameter], !value.isEmpty { parts.append(PercentCoding.encodeSegment(value)) }
             case .splat(let parameter):
                 let rest = params[parameter] ?? ""
-                parts += rest.split(separator: "/").map { PercentCoding.encode(String($0)) }
+                parts += rest.split(separator: "/").map { PercentCoding.encodeSegment(String($0)) }
             }
         }
         var url = "/" + parts.joined(separator: "/")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Switchyard
 
@@ -21,6 +22,44 @@ import Testing
         #expect(try table.url(name: "files", params: ["path": "a b/c"]) == "/files/a%20b/c")
         #expect(try table.url(name: "files", params: [:]) == "/files")
         #expect(try table.url(name: "home", params: [:]) == "/")
+    }
+
+    @Test func dotSegmentsCannotClimbOutOfTheRoute() throws {
+        let table = try table()
+        try table.add("/admin", name: "admin", payload: "")
+        #expect(try table.url(name: "files", params: ["path": "../admin"]) == "/files/%2E%2E/admin")
+        #expect(try table.url(name: "album", params: ["id": ".."]) == "/album/%2E%2E")
+        #expect(try table.url(name: "album", params: ["id": "."]) == "/album/%2E")
+        let climbed = try #require(try table.match(try table.url(name: "files", params: ["path": "../admin"])))
+        #expect(climbed.route.pattern.text == "/files/*path")
+        #expect(climbed.info.params == ["path": "../admin"])
+    }
+
+    /// For random values, the path `url` builds matches its own route with the same values back.
+    @Test func urlsOfRandomValuesMatchBackToTheirRoute() throws {
+        let table = try table()
+        let alphabet = Array("ab./%?#& ü:*-~")
+        var seed: UInt64 = 0x5eed
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        func value(allowSlash: Bool) -> String {
+            var text = String((0..<(1 + next(5))).map { _ in alphabet[next(alphabet.count)] })
+            if !allowSlash { text = text.replacingOccurrences(of: "/", with: "") }
+            return text.isEmpty ? "x" : text
+        }
+        for _ in 0..<2_000 {
+            let id = value(allowSlash: true)
+            let album = try table.url(name: "album", params: ["id": id])
+            #expect(try table.match(album)?.route.name == "album", "\(id) → \(album)")
+            #expect(try table.match(album)?.info.params == ["id": id], "\(id) → \(album)")
+            // A splat keeps its value's segments; empty ones and trailing slashes are not values it can hold.
+            let path = (0..<(1 + next(3))).map { _ in value(allowSlash: false) }.joined(separator: "/")
+            let files = try table.url(name: "files", params: ["path": path])
+            #expect(try table.match(files)?.route.name == "files", "\(path) → \(files)")
+            #expect(try table.match(files)?.info.params == ["path": path], "\(path) → \(files)")
+        }
     }
 
     @Test func builtPathsMatchBack() throws {
