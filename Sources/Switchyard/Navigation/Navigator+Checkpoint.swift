@@ -31,4 +31,15 @@ extension Navigator {
         timeline = checkpoint.timeline
         nextID = checkpoint.nextID
     }
+
+    /// Makes everything recorded since `checkpoint` one timeline entry of `operation`, ending in the
+    /// state reached now (the observers have seen each step already). Ids stay as they are: the
+    /// folded state keeps the screens those steps made.
+    func fold(since checkpoint: Checkpoint, as operation: NavigationOperation) {
+        guard timeline.index != checkpoint.timeline.index + 1 || timeline.count != checkpoint.timeline.count + 1
+                || timeline.current.operation != operation else { return }
+        let reached = timeline.state
+        timeline = checkpoint.timeline
+        timeline.commit(TimelineEntry(operation: operation, state: reached), replacing: false)
+    }
 }

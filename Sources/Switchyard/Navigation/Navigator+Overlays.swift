@@ -4,9 +4,8 @@ extension Navigator {
     ///
     ///     try navigator.alert(Alert(title: "Saved"))                       // one "OK" button
     public func alert(_ alert: Alert) throws {
-        let labels = alert.labels
-        if let duplicate = labels.enumerated().first(where: { labels[..<$0.offset].contains($0.element) }) {
-            throw NavigationError.duplicateButton(duplicate.element)
+        if let duplicate = alert.labels.firstDuplicate {
+            throw NavigationError.duplicateButton(duplicate)
         }
         try transact(.alert) { state in
             if let active = state.alert { throw NavigationError.alertActive(title: active.title) }
@@ -14,12 +13,14 @@ extension Navigator {
         }
     }
 
-    /// Chooses a button: dismisses the alert (one timeline entry), then runs the button's action.
-    /// The action runs after the transaction so it may navigate; its error is rethrown, and the
-    /// dismissal stands. A restored alert's buttons have no actions: choosing them only dismisses.
+    /// Chooses a button: dismisses the alert and runs the button's action, as one operation and one
+    /// timeline entry. The action may navigate; should it fail, everything it and the dismissal did is
+    /// undone and its error rethrown. A restored alert's buttons have no actions: choosing them only
+    /// dismisses.
     ///
     ///     try navigator.choose("Delete")
     public func choose(_ label: String) throws {
+        let before = checkpoint()
         var action: (() throws -> Void)?
         try transact(.choose) { state in
             guard let alert = state.alert else { throw NavigationError.noAlert(operation: .choose) }
@@ -29,7 +30,14 @@ extension Navigator {
             action = button.action
             state.alert = nil
         }
-        try action?()
+        guard let action else { return }
+        do {
+            try action()
+        } catch {
+            try? rollBack(to: before)   // nothing is in flight once the action has returned
+            throw error
+        }
+        fold(since: before, as: .choose)
     }
 
     /// Dismisses the alert without choosing. Throws when none is active.

@@ -112,8 +112,8 @@ public final class Navigator {
     public func declareTabs(_ paths: [String]) throws {
         let normalized = paths.map { PathResolver.normalize($0) }
         let names = normalized.map(Self.tabName)
-        if let duplicate = names.enumerated().first(where: { names[..<$0.offset].contains($0.element) }) {
-            throw NavigationError.invalidTabs("two tabs are named \"\(duplicate.element)\"")
+        if let duplicate = names.firstDuplicate {
+            throw NavigationError.invalidTabs("two tabs are named \"\(duplicate)\"")
         }
         let previous = tabPaths
         tabPaths = normalized

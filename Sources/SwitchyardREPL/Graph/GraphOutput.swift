@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a graph goes: a text file, or an image rendered by graphviz when the name ends in
 /// .png/.svg/.pdf (dot format only).
 ///
@@ -33,12 +31,10 @@ enum GraphOutput {
     private static func checkFolder(of file: String) throws(Failure) {
         guard let slash = file.lastIndex(of: "/"), slash != file.startIndex else { return }
         let folder = String(file[..<slash])
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-            throw Failure(description: "cannot write \(file): there is no folder \(folder)")
-        }
-        guard isFolder.boolValue else {
-            throw Failure(description: "cannot write \(file): \(folder) is not a folder")
+        switch TextFile.isDirectory(folder) {
+        case nil: throw Failure(description: "cannot write \(file): there is no folder \(folder)")
+        case false?: throw Failure(description: "cannot write \(file): \(folder) is not a folder")
+        case true?: return
         }
     }
 }

@@ -16,7 +16,10 @@ struct OverlayTests {
         try navigator.choose("Delete")
         #expect(log == ["delete"])
         #expect(!navigator.alertActive && navigator.path == "/")
-        #expect(navigator.history.map(\.operation) == [.reset, .push, .alert, .choose, .pop])
+        // The choice and its action's pop are one operation, one entry.
+        #expect(navigator.history.map(\.operation) == [.reset, .push, .alert, .choose])
+        try navigator.back()
+        #expect(navigator.alertActive && navigator.path == "/a")
     }
 
     @Test func alertErrorsAreClearAndChangeNothing() throws {
@@ -35,12 +38,17 @@ struct OverlayTests {
         #expect(!navigator.alertActive)
     }
 
-    @Test func aThrowingActionIsRethrownAfterTheDismissal() throws {
+    @Test func aThrowingActionUndoesTheWholeChoice() throws {
         struct Boom: Error {}
         let navigator = try NavigationFixture.navigator()
-        try navigator.alert(Alert(title: "X", buttons: [AlertButton("Go") { throw Boom() }]))
-        #expect(throws: Boom.self) { try navigator.choose("Go") }
-        #expect(!navigator.alertActive)
+        try navigator.alert(Alert(title: "X", buttons: [
+            AlertButton("Go") { throw Boom() },
+            AlertButton("Half") { try navigator.push("/a"); try navigator.push("/b"); throw Boom() },
+        ]))
+        try expectUnchanged(navigator) { try navigator.choose("Go") }
+        try expectUnchanged(navigator) { try navigator.choose("Half") }
+        #expect(navigator.alertActive && navigator.path == "/")
+        #expect(navigator.history.map(\.operation) == [.reset, .alert])
     }
 
     @Test func modalsStackOverTheTopScreenAndLeaveWithIt() throws {
