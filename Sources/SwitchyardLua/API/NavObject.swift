@@ -1,10 +1,12 @@
 import Switchyard
 
-/// The global `nav`: an empty proxy whose `__index` is the table of operations (a plain table hit,
-/// no Swift lookup by name) chained to a table of read-only fields (one Swift getter each), and
-/// whose `__newindex` refuses every write ("nav.path is read-only"). `getmetatable(nav)` returns a
-/// listing `{__name = "nav", __index = {push = <function>, path = "read-only field", ...}}`, not
-/// the metatable itself, so scripts cannot unprotect it and tools can still list the members.
+/// The global `nav`: a userdata whose `__index` is the table of operations (a plain table hit, no
+/// Swift lookup by name) chained to a table of read-only fields (one Swift getter each), and whose
+/// `__newindex` refuses every write ("nav.path is read-only"). A userdata rather than an empty
+/// table, so that not even `rawset(nav, "path", ...)` can shadow a field (it raises "table
+/// expected"). `getmetatable(nav)` returns a listing `{__name = "nav", __index = {push =
+/// <function>, path = "read-only field", ...}}`, not the metatable itself, so scripts cannot
+/// unprotect it and tools can still list the members.
 enum NavObject {
     typealias Body = @Sendable (SwitchyardRuntime, LuaCall) throws -> Int
 
@@ -28,10 +30,14 @@ enum NavObject {
         let operations = try table(of: NavOperations.all, runtime: runtime)
         let fields = try table(of: NavFields.all, runtime: runtime)
         try NavEvents.prepare(runtime)
-        let glue = try engine.run(source, chunkName: "=nav").first?.functionValue
-        guard let nav = try glue?.call(.table(operations), .table(fields)).first else { return }
-        try engine.globals.rawSet("nav", nav)
+        let metatable = try engine.makeUserdataMetatable()
+        guard let glue = try engine.run(source, chunkName: "=nav").first?.functionValue else { return }
+        _ = try glue.call(.table(operations), .table(fields), .table(metatable))
+        try engine.globals.rawSet("nav", .userdata(try engine.makeUserdata(Handle(), metatable: metatable)))
     }
+
+    /// What the userdata holds: nothing; `nav` finds its navigator through the runtime.
+    private final class Handle {}
 
     /// A table of Swift functions by name; each finds the runtime's current navigator when called.
     private static func table(of entries: [Member],
@@ -53,7 +59,7 @@ enum NavObject {
 
     private static let source = """
         local error, tostring = error, tostring
-        return function(operations, fields)
+        return function(operations, fields, metatable)
         -- what getmetatable(nav) shows instead of the real metatable (which stays out of reach):
         -- every member under __index, for tools such as the REPL's completion
         local listing = {}
@@ -67,15 +73,13 @@ enum NavObject {
             error("nav has no field '" .. tostring(key) .. "'", 2)
           end,
         })
-        return setmetatable({}, {
-          __index = operations,
-          __newindex = function(_, key)
-            error("nav." .. tostring(key) .. " is read-only", 2)
-          end,
-          __tostring = function() return "nav: " .. fields.path() end,
-          __name = "nav",
-          __metatable = members,
-        })
+        metatable.__index = operations
+        metatable.__newindex = function(_, key)
+          error("nav." .. tostring(key) .. " is read-only", 2)
+        end
+        metatable.__tostring = function() return "nav: " .. fields.path() end
+        metatable.__name = "nav"
+        metatable.__metatable = members
         end
         """
 }

@@ -28,7 +28,7 @@ struct APIHelp {
         if let text = value.stringValue { return text }
         guard value.functionValue != nil else { return nil }
         return LuaAPIReference.entries.first { entry in
-            (try? resolve(entry.name, in: engine)) == value
+            entry.topic != .fields && (try? resolve(entry.name, in: engine)) == value
         }?.name
     }
 
@@ -53,13 +53,9 @@ struct APIHelp {
             .joined(separator: "\n")
     }
 
-    /// "nav.push" → the value of `nav.push` (reading `nav` through its metatable, as scripts do).
+    /// "nav.push" → the value of `nav.push`, read as a script reads it (the names are the
+    /// reference's own, plain dotted identifiers).
     private func resolve(_ name: String, in engine: LuaEngine) throws(LuaError) -> LuaValue {
-        var value = LuaValue.table(engine.globals)
-        for part in name.split(separator: ".") {
-            guard case .table(let table) = value else { return .nil }
-            value = try table.get(.string(LuaString(String(part))))
-        }
-        return value
+        try engine.run("return " + name, chunkName: "=help").first ?? .nil
     }
 }
