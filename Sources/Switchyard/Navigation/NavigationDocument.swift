@@ -254,9 +254,31 @@ extension Navigator {
     public func restore(_ json: String) throws {
         try replaceTimeline(.restore) {
             let document = try NavigationDocument(json: json)
+            for screen in document.screens { try check(restored: screen) }
             let restored = try document.rebuiltTimeline()
             nextID = document.nextID
             return restored
+        }
+    }
+
+    /// A restored screen's location is held to what navigating there would make: a normalised
+    /// absolute path, and, for a screen of a route, a route declared with that pattern whose pattern
+    /// matches the path and captures the same parameters.
+    private func check(restored screen: Screen) throws(NavigationError) {
+        let place = "screen \(screen.id)"
+        let normalized = PathResolver.normalize(screen.path)
+        guard !screen.path.isEmpty, normalized == screen.path else {
+            throw .invalidDocument("\(place): path \"\(screen.path)\" is not a normalised absolute path (it would be \"\(normalized)\")")
+        }
+        guard let pattern = screen.pattern else { return }
+        guard routes.routes.contains(where: { $0.pattern.text == pattern }) else {
+            throw .invalidDocument("\(place): no route is declared with the pattern \(pattern)")
+        }
+        guard let captured = routes.parameters(ofPattern: pattern, in: screen.path) else {
+            throw .invalidDocument("\(place): path \(screen.path) does not match its pattern \(pattern)")
+        }
+        guard captured == screen.params else {
+            throw .invalidDocument("\(place): params \(screen.params) are not what \(pattern) captures from \(screen.path) (\(captured))")
         }
     }
 }

@@ -236,6 +236,15 @@ public final class RouteTable<Payload> {
         return try lookup.all(location.path).compactMap { try accept($0, at: location) }
     }
 
+    /// What the route declared with `pattern` captures from `path` (a plain path, no query), without
+    /// running validators; nil when no route has that pattern or it does not match the path. A
+    /// restored screen is checked with it: its path must still fit the route it names.
+    ///
+    ///     table.parameters(ofPattern: "/album/:id", in: "/album/12")   // ["id": "12"]
+    public func parameters(ofPattern pattern: String, in path: String) -> [String: String]? {
+        lookup.all(path).first { storage[$0.route].pattern.text == pattern }?.params.dictionary
+    }
+
     /// The lookup without validators, query parsing or strings: the route whose pattern best matches the
     /// path (anything after `?` or `#` is ignored). Allocation-free for ordinary paths; for benchmarks
     /// and hot paths.

@@ -37,7 +37,7 @@ struct NavigationDocumentTests {
     @Test func restoredTimelinesShareStructureAgain() throws {
         let navigator = try NavigationFixture.navigator()
         for id in 1...30 { try navigator.push("/c/\(id)") }
-        let copy = Navigator()
+        let copy = try NavigationFixture.navigator()   // restored screens must name declared routes
         try copy.restore(try navigator.save())
         let bottoms = Set(copy.history.map { entry -> ObjectIdentifier in
             var node = entry.state.environments[0].current.topNode
@@ -45,6 +45,28 @@ struct NavigationDocumentTests {
             return ObjectIdentifier(node)
         })
         #expect(bottoms.count == 1)
+    }
+
+    /// A screen's location is checked against the routes, as navigating there would check it.
+    @Test func impossibleLocationsAreRefused() throws {
+        let navigator = try NavigationFixture.navigator()
+        try navigator.push("/c/5")
+        let json = try navigator.save(indented: true)
+        let cases: [(String, String, String)] = [
+            ("\"path\" : \"/c/5\"", "\"path\" : \"\"", "path \"\" is not a normalised absolute path"),
+            ("\"path\" : \"/c/5\"", "\"path\" : \"a/../../x//y/\"", "is not a normalised absolute path (it would be \"/x/y\")"),
+            ("\"pattern\" : \"/c/:id\"", "\"pattern\" : \"/nope/:id\"", "no route is declared with the pattern /nope/:id"),
+            ("\"path\" : \"/c/5\"", "\"path\" : \"/news\"", "path /news does not match its pattern /c/:id"),
+            ("\"id\" : \"5\"", "\"id\" : \"6\"", "are not what /c/:id captures from /c/5"),
+        ]
+        for (find, replace, message) in cases {
+            let corrupt = json.replacingOccurrences(find, with: replace)
+            #expect(corrupt != json, "\(find) not in the document")
+            try expectUnchanged(navigator) { try navigator.restore(corrupt) }
+            #expect { try navigator.restore(corrupt) } throws: { "\($0)".contains(message) }
+        }
+        try navigator.restore(json)
+        #expect(navigator.path == "/c/5")
     }
 
     @Test func corruptDocumentsAreClearErrorsThatLeaveTheStateAlone() throws {
