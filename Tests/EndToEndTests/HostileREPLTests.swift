@@ -33,6 +33,26 @@ struct HostileREPLTests {
         try session.enter("print('after')", expecting: "\nafter", count: 1)
     }
 
+    /// The line that hangs is in the history file before it runs: killing the session keeps it.
+    @Test func theRunningLineIsInTheHistoryBeforeItRuns() throws {
+        let directory = try HostileFiles.directory()
+        let home = try HostileFiles.directory()
+        let session = try repl(in: directory, home: home)
+        try session.enter("print('spinning') while true do end", expecting: "\nspinning")
+        session.close()   // the terminal goes away with the loop still running
+        let history = try String(contentsOfFile: home + "/.switchyard_history", encoding: .utf8)
+        #expect(history.contains("print('spinning') while true do end"))
+    }
+
+    /// `math = nil` and friends cannot break the value printer.
+    @Test func replacedLibrariesDoNotBreakThePrinter() throws {
+        let directory = try HostileFiles.directory()
+        let session = try repl(in: directory)
+        defer { session.close() }
+        try session.enter("math = nil string = nil table = nil")
+        try session.enter("1.5, {2.0, 'x'}", expecting: "1.5     { 2.0, \"x\" }")   // a tab, as the terminal shows it
+    }
+
     @Test func garbageBytesAndAHugeLineLeaveStateAndHistoryIntact() throws {
         let directory = try HostileFiles.directory()
         let session = try repl(in: directory)

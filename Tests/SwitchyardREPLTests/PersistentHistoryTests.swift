@@ -43,4 +43,22 @@ import Testing
         first.add("if old then\n  print(old)\nend")
         #expect(session().entries == ["old = 1", "old", "if old then\n  print(old)\nend"])
     }
+
+    /// Two sessions share the file: when one passes the bound and trims, the other's new lines stay.
+    @Test func trimmingKeepsAnotherSessionsLines() throws {
+        defer {
+            try? FileManager.default.removeItem(atPath: file)
+            try? FileManager.default.removeItem(atPath: file + ".lock")
+        }
+        let mine = session()
+        for index in 1...4 { mine.add("mine = \(index)") }
+        // Another session (another process) appends its lines meanwhile, as readline writes them.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        handle.seekToEndOfFile()
+        handle.write(Data("#1700000000\ntheirs = 1\n#1700000001\ntheirs = 2\n".utf8))
+        try handle.close()
+        mine.add("mine = 5")
+        mine.add("mine = 6")   // past 5 + 5/4 entries in the file: trimmed to the last five
+        #expect(session().entries == ["mine = 4", "theirs = 1", "theirs = 2", "mine = 5", "mine = 6"])
+    }
 }

@@ -8,7 +8,9 @@ import Darwin
 /// readline's history, kept on disk as it grows: read once at start, each entry appended the moment it
 /// is entered (so a crash loses nothing). Once the file holds a quarter more than `limit` entries it is
 /// rewritten with the last `limit`. A file that cannot be written costs one warning line on stderr and
-/// the session goes on without saving.
+/// the session goes on without saving. Several sessions may share the file: appending and trimming
+/// happen under a lock (`flock` on PATH.lock), and trimming rewrites what the file holds then, so no
+/// session's lines are lost to another's trim.
 ///
 /// An entry may span lines (a multi-line chunk is one entry, as in `lua`, so Up recalls all of it).
 /// The file is readline's format with timestamps, as bash writes it: a `#<seconds>` line starts each
@@ -68,11 +70,8 @@ public final class PersistentHistory {
         add_history(entry)
         guard path != nil, writable else { return }
         entriesInFile += 1
-        if entriesInFile > limit + limit / 4 {
-            rewrite()
-        } else {
-            append()
-        }
+        append()
+        if entriesInFile > limit + limit / 4 { rewrite() }
     }
 
     /// The entries in memory, oldest first (for tests and `:history`-like views).
@@ -84,18 +83,40 @@ public final class PersistentHistory {
 
     private func append() {
         guard let path else { return }
-        // append_history does not create the file.
-        let status = access(path, F_OK) == 0 ? append_history(1, path) : write_history(path)
-        if status != 0 { warn(String(cString: strerror(status))) }
+        locked {
+            // append_history does not create the file.
+            let status = access(path, F_OK) == 0 ? append_history(1, path) : write_history(path)
+            if status != 0 { warn(String(cString: strerror(status))) }
+        }
     }
 
-    /// Writes the entries in memory (the last `limit`) in place of the file. Not readline's
-    /// history_truncate_file: it counts lines, and can cut a multi-line entry from its timestamp.
+    /// Trims the file to its last `limit` entries: reads it afresh under the lock (another session
+    /// may have appended since), then writes that back. Not readline's history_truncate_file: it
+    /// counts lines, and can cut a multi-line entry from its timestamp.
     private func rewrite() {
         guard let path, writable else { return }
-        let status = write_history(path)
-        guard status == 0 else { return warn(String(cString: strerror(status))) }
-        entriesInFile = Int(history_length)
+        locked {
+            if access(path, F_OK) == 0 {
+                clear_history()
+                history_multiline_entries = 0
+                _ = read_history(path)
+            }
+            let status = write_history(path)
+            guard status == 0 else { return warn(String(cString: strerror(status))) }
+            entriesInFile = Int(history_length)
+        }
+    }
+
+    /// Runs `body` holding an exclusive lock on PATH.lock (a file of its own: readline may replace
+    /// the history file by renaming). Without a lock file to be had, `body` runs anyway.
+    private func locked(_ body: () -> Void) {
+        guard let path else { return body() }
+        let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        body()
+        flock(descriptor, LOCK_UN)
     }
 
     private func warn(_ reason: String) {

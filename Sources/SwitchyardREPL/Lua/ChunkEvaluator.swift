@@ -52,7 +52,9 @@ final class ChunkEvaluator {
         keep = try Self.function(from: Self.keeperSource, name: "=(repl _)", in: engine)
     }
 
-    func evaluate(_ code: String) -> Evaluation {
+    /// `beforeRunning` is called once the chunk is known to be complete (or a syntax error), before
+    /// any of it runs: the REPL puts it in the history then, so a line that hangs is not lost.
+    func evaluate(_ code: String, beforeRunning: () -> Void = {}) -> Evaluation {
         let compiled: [LuaValue]
         do {
             compiled = try engine.call(compile, [.string(LuaString(code))])
@@ -61,9 +63,11 @@ final class ChunkEvaluator {
         }
         guard let chunk = compiled.first?.functionValue else {
             if compiled.count > 2, compiled[2].isTruthy { return .incomplete }
+            beforeRunning()
             let message = compiled.count > 1 ? compiled[1].description : "cannot compile the input"
             return .failed(LuaError(message, kind: .syntax))
         }
+        beforeRunning()
         do {
             // Printing runs Lua too (a huge table, a slow __tostring): Ctrl-C covers it as well.
             let rendered = try ScriptHost.interruptible(engine) { () throws(LuaError) in

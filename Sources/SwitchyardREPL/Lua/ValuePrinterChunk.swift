@@ -10,7 +10,10 @@ enum ValuePrinterChunk {
 -- in the sandbox; reads tables raw (next/rawget) so printing never runs a metamethod but __tostring.
 local next, type, tostring, pcall, getmetatable, rawget, rawlen =
       next, type, tostring, pcall, getmetatable, rawget, rawlen
+-- Every library function it uses is its own reference: a script that sets `math = nil` or
+-- `string.gsub = nil` must not break printing.
 local format, rep, concat, sort, gsub = string.format, string.rep, table.concat, table.sort, string.gsub
+local match, byte = string.match, string.byte
 local math_type, floor = math.type, math.floor
 
 -- Colour by kind of value, on a terminal only; widths count what shows, not the escapes.
@@ -33,7 +36,7 @@ end
 
 local escapes = { ["\\"] = "\\\\", ['"'] = '\\"', ["\n"] = "\\n", ["\t"] = "\\t", ["\r"] = "\\r" }
 local function quote(s)
-  return '"' .. s:gsub('[%c\\"]', function(c) return escapes[c] or format("\\%03d", c:byte()) end) .. '"'
+  return '"' .. gsub(s, '[%c\\"]', function(c) return escapes[c] or format("\\%03d", byte(c)) end) .. '"'
 end
 
 local function custom(v)
@@ -76,7 +79,7 @@ local function entries(t)
 end
 
 local function keyText(k)
-  if type(k) == "string" and k:match("^[%a_][%w_]*$") and not keywords[k] then return paint("key", k) end
+  if type(k) == "string" and match(k, "^[%a_][%w_]*$") and not keywords[k] then return paint("key", k) end
   return "[" .. (scalar(k) or tostring(k)) .. "]"
 end
 

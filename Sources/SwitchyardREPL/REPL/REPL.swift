@@ -44,7 +44,7 @@ final class REPL {
     enum Outcome { case next, quit }
 
     /// Runs a line; a chunk is remembered in history once complete, as one entry (as `lua` does), so
-    /// Up recalls all its lines together.
+    /// Up recalls all its lines together, and before it runs.
     func handle(_ text: String) -> Outcome {
         if pending.isEmpty, text.drop(while: \.isWhitespace).hasPrefix(":") {
             reader.remember(text)
@@ -57,8 +57,11 @@ final class REPL {
         pending.append(text)
         let chunk = pending.joined(separator: "\n")
         var needsMore = false
+        // A complete chunk goes into the history before it runs: the line that hangs or crashes the
+        // session is the one most wanted back.
+        let remember = { [reader] in reader.remember(chunk) }
         commands.asOneUnit {
-            switch evaluator.evaluate(chunk) {
+            switch evaluator.evaluate(chunk, beforeRunning: remember) {
             case .incomplete:
                 needsMore = true
             case .values(let rendered):
@@ -69,10 +72,7 @@ final class REPL {
             }
             return true
         }
-        if !needsMore {
-            reader.remember(chunk)
-            pending = []
-        }
+        if !needsMore { pending = [] }
         return .next
     }
 
