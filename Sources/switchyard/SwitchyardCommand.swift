@@ -74,7 +74,11 @@ struct SwitchyardCommand: ParsableCommand {
     /// argument-parser exits 64 (EX_USAGE) on a bad command line; SPEC §5 says 2. The subcommands are
     /// dispatched here because a root command with positional arguments never reaches them.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        // From argv's bytes, not CommandLine.arguments: a file name that is not UTF-8 must keep its bytes.
+        let arguments = (1..<Int(CommandLine.argc)).map { index in
+            RawPath.decode(UnsafeRawBufferPointer(start: CommandLine.unsafeArgv[index],
+                                                  count: strlen(CommandLine.unsafeArgv[index]!)))
+        }
         if let selection = SubcommandSelection(arguments) {
             guard let subcommand = subcommandsByName[selection.name] else { showHelp(about: selection.arguments) }
             run(subcommand, selection.arguments)

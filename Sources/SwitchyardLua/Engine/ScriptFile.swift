@@ -14,12 +14,12 @@ package enum ScriptFile {
 
     /// "cannot read /dev/zero: larger than 64 MB, the limit for scripts, specs and saved states"
     package static func tooLarge(_ path: String) -> String {
-        "cannot read \(path): larger than \(sizeLimit >> 20) MB, the limit for scripts, specs and saved states"
+        "cannot read \(RawPath.display(path)): larger than \(sizeLimit >> 20) MB, the limit for scripts, specs and saved states"
     }
 
     static func read(_ path: String) throws(LuaError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else {
-            throw LuaError("cannot open \(path): \(String(cString: strerror(errno)))")
+        guard let file = RawPath.withSystemPath(path, { fopen($0, "rb") }) else {
+            throw LuaError("cannot open \(RawPath.display(path)): \(String(cString: strerror(errno)))")
         }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -30,13 +30,13 @@ package enum ScriptFile {
             if bytes.count > sizeLimit { throw LuaError(tooLarge(path)) }
             if count < chunk.count { break }
         }
-        if ferror(file) != 0 { throw LuaError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        if ferror(file) != 0 { throw LuaError("cannot read \(RawPath.display(path)): \(String(cString: strerror(errno)))") }
         return blankingShebang(bytes)
     }
 
     static func exists(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return RawPath.withSystemPath(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The directory part of `path` ("" for a bare file name).

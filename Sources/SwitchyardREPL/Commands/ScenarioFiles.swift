@@ -1,4 +1,4 @@
-import FoundationEssentials
+import SwitchyardLua
 
 /// Which files `switchyard test` runs: a file named on the command line runs whatever its name; a
 /// directory is searched recursively for `*_spec.lua` (busted's convention), skipping hidden
@@ -8,7 +8,7 @@ import FoundationEssentials
 enum ScenarioFiles {
     struct Missing: Error, CustomStringConvertible {
         let path: String
-        var description: String { "no such file or directory: \(path)" }
+        var description: String { "no such file or directory: \(RawPath.display(path))" }
     }
 
     static let suffix = "_spec.lua"
@@ -25,7 +25,7 @@ enum ScenarioFiles {
 
     /// Depth first; hidden directories and build output are not entered.
     private static func specs(under directory: String) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        guard let names = RawPath.names(in: directory) else { return [] }
         var found: [String] = []
         for name in names where !name.hasPrefix(".") && name != "node_modules" {
             let path = directory == "." ? name : directory.hasSuffix("/") ? directory + name : directory + "/" + name

@@ -15,7 +15,7 @@ enum TextFile {
         let description: String
 
         init(_ verb: String, _ path: String, errno code: Int32) {
-            description = "cannot \(verb) \(path): \(String(cString: strerror(code)))"
+            description = "cannot \(verb) \(RawPath.display(path)): \(String(cString: strerror(code)))"
         }
 
         init(description: String) {
@@ -29,8 +29,8 @@ enum TextFile {
     /// checked, so a full disk is an error, never "saved".
     static func write(_ text: String, to path: String) throws(Failure) {
         var existing = stat()
-        if stat(path, &existing) == 0 && existing.st_mode & S_IFMT != S_IFREG {
-            let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        if RawPath.withSystemPath(path, { stat($0, &existing) }) == 0 && existing.st_mode & S_IFMT != S_IFREG {
+            let descriptor = RawPath.withSystemPath(path) { open($0, O_WRONLY | O_TRUNC | O_CLOEXEC) }
             guard descriptor >= 0 else { throw Failure("write", path, errno: errno) }
             let status = FileDescriptorIO.write(Array(text.utf8), to: descriptor)
             let closed = close(descriptor) == 0 ? 0 : errno
@@ -38,19 +38,21 @@ enum TextFile {
             return
         }
         let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = RawPath.withSystemPath(temporary) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { throw Failure("write", path, errno: errno) }
         let status = FileDescriptorIO.write(Array(text.utf8), to: descriptor)
         let closed = close(descriptor) == 0 ? 0 : errno
-        if status != 0 || closed != 0 || rename(temporary, path) != 0 {
+        let renamed = status == 0 && closed == 0
+            && RawPath.withSystemPath(temporary, { from in RawPath.withSystemPath(path) { rename(from, $0) } }) == 0
+        if !renamed {
             let code = status != 0 ? status : closed != 0 ? closed : errno
-            unlink(temporary)
+            _ = RawPath.withSystemPath(temporary) { unlink($0) }
             throw Failure("write", path, errno: code)
         }
     }
 
     static func read(_ path: String) throws(Failure) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = RawPath.withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw Failure("read", path, errno: errno) }
         defer { close(descriptor) }
         var status = stat()
@@ -67,7 +69,7 @@ enum TextFile {
     /// link is not a directory, so a walk cannot loop.
     static func isDirectory(_ path: String, followingLinks: Bool = true) -> Bool? {
         var status = stat()
-        guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
+        guard RawPath.withSystemPath(path, { followingLinks ? stat($0, &status) : lstat($0, &status) }) == 0 else { return nil }
         return status.st_mode & S_IFMT == S_IFDIR
     }
 }
