@@ -14,6 +14,7 @@ let harnesses: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzPathNormalization", [switchyard]),
     ("FuzzStateRestore", [switchyard]),
     ("FuzzLuaSandbox", [switchyard, switchyardLua]),
+    ("FuzzPatterns", [switchyardLua, "CLuaStock"]),
 ]
 
 let package = Package(
@@ -23,6 +24,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "FuzzInvariants", dependencies: [switchyard]),
+        // Stock Lua, the reference FuzzPatterns holds Switchyard's pattern matcher to.
+        .systemLibrary(name: "CLuaStock", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
     ] + harnesses.map { harness in
         .executableTarget(name: harness.name, dependencies: ["FuzzInvariants"] + harness.dependencies)
     },

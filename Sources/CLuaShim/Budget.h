@@ -32,4 +32,9 @@ void sy_raise_stopped (lua_State *L);
 ** table.move) with budgeted ones.  [-0, +0, e] */
 void sy_open_budgeted (lua_State *L);
 
+/* Replaces string.find, match, gmatch and gsub (also the strings' methods)
+** with Switchyard's own matcher, whose steps are charged to the budget
+** (PatternMatch.c).  [-0, +0, e] */
+void sy_open_patterns (lua_State *L);
+
 #endif

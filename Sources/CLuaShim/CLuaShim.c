@@ -868,6 +868,7 @@ static int p_openlibs (lua_State *L) {
   if (sandboxed) sy_open_sandbox(L);
   else luaL_openlibs(L);
   sy_open_budgeted(L);
+  sy_open_patterns(L);
   return 0;
 }
 

@@ -26,6 +26,10 @@ import Testing
              script: "error(setmetatable({}, {__gc = function() while true do end end}))\n",
              message: "error object is a table value"),
         Case(name: "table.move over 2^62 elements", script: "table.move({}, 1, 1 << 62, 1)"),
+        Case(name: "a pattern that backtracks forever",
+             script: "string.find(('a'):rep(26), ('a*'):rep(26) .. 'b')"),
+        Case(name: "gsub with a catastrophic pattern inside pcall",
+             script: "pcall(string.gsub, ('x'):rep(40), ('x-'):rep(40) .. 'y', '')"),
     ] + (1...4).map { depth in
         Case(name: "coroutines nested \(depth) deep",
              script: """

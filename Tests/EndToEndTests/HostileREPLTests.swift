@@ -18,6 +18,7 @@ struct HostileREPLTests {
         "xpcall(function() error('x') end, function() while true do end end)",
         "local t = setmetatable({}, {__gc = function() while true do end end}) t = nil collectgarbage()",
         "table.move({}, 1, 1 << 62, 1)",
+        "string.find(('a'):rep(26), ('a*'):rep(26) .. 'b')",
         "local function f(d) if d == 0 then while true do end end while true do coroutine.resume(coroutine.create(f), d - 1) end end f(3)",
     ])
     func ctrlCStopsWhatOnceEscapedIt(_ line: String) throws {

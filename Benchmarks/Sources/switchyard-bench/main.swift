@@ -46,6 +46,9 @@ do {
             .run(into: &report)
         try MemoryBenchmark().run(into: &report)
     }
+    if options.cases.contains(7) {
+        try PatternBenchmark(timer: options.timer).run(into: &report)
+    }
     hostProbe.run("end", into: &report)
     print(ResultTable.render(report.verdicts))
     try report.write(to: options.json)

@@ -24,6 +24,15 @@ public struct FuzzInput {
         return Int(bytes[position]) % count
     }
 
+    /// The raw bytes up to (not including) `separator`.
+    public mutating func bytes(upTo separator: UInt8) -> [UInt8] {
+        let start = position
+        while position < bytes.count && bytes[position] != separator { position += 1 }
+        let taken = Array(bytes[start..<position])
+        if position < bytes.count { position += 1 }
+        return taken
+    }
+
     /// The bytes up to (not including) `separator`, decoded as UTF-8 with replacement characters.
     public mutating func text(upTo separator: UInt8) -> String {
         let start = position
