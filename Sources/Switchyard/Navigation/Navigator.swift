@@ -23,7 +23,9 @@ public final class Navigator {
     /// The longest redirect chain followed before `NavigationError.tooManyRedirects`.
     public var maxRedirects = 16
     /// Ceilings on what a state may hold; an operation that would pass one throws and changes nothing.
-    public var limits = NavigatorLimits()
+    /// (Unchecked exclusivity, as `notFound`: every push reads it, and the dynamic check cost more
+    /// than the limits' own comparisons.)
+    @exclusivity(unchecked) public var limits = NavigatorLimits()
     /// Declared flows by name.
     public private(set) var flows: [String: [FlowStep]] = [:]
     /// Declared tab root paths, in order (empty: the root is a single stack).

@@ -50,22 +50,27 @@ public struct NavigatorLimits: Equatable, Sendable {
         return limits
     }
 
-    /// Throws when `state` passes a limit. Only what an operation can grow is read: the top
-    /// stack, the top screen, and the layers (environments, alert, modals, queue) when present.
+    /// Throws when `state` passes a limit on what it holds. Only what an operation can grow is read:
+    /// the top stack's depth (one field), and the layers (environments, alert, modals, queue) when
+    /// there are any. A screen's own size is checked where it lands (`check(path:queryItems:)`).
     @inline(__always)
     func check(_ state: NavigationState, _ operation: NavigationOperation) throws(NavigationError) {
-        let screen = state.screen
         if state.top.current.count > screensPerStack {
             throw .limitReached("stack limit of \(screensPerStack) screens", operation: operation, setting: "screensPerStack")
         }
-        if screen.path.utf8.count > pathBytes {
-            throw .limitReached("path limit of \(pathBytes) bytes", operation: operation, setting: "pathBytes")
-        }
-        if screen.query.count > queryItems {
-            throw .limitReached("query limit of \(queryItems) items", operation: operation, setting: "queryItems")
-        }
         guard state.hasLayers else { return }
         try checkLayers(state, operation)
+    }
+
+    /// Throws when a location to land is too long or has too many query items.
+    @inline(__always)
+    func check(path: String, queryItems: Int, _ operation: NavigationOperation) throws(NavigationError) {
+        if path.utf8.count > pathBytes {
+            throw .limitReached("path limit of \(pathBytes) bytes", operation: operation, setting: "pathBytes")
+        }
+        if queryItems > self.queryItems {
+            throw .limitReached("query limit of \(self.queryItems) items", operation: operation, setting: "queryItems")
+        }
     }
 
     private func checkLayers(_ state: NavigationState, _ operation: NavigationOperation) throws(NavigationError) {
