@@ -12,6 +12,11 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("max-memory"), help: ArgumentHelp("Cap the Lua heap at MB megabytes.", valueName: "MB"))
     var maxMemory: Int?
 
+    @Option(name: .customLong("max-screens"), help: ArgumentHelp(
+        "Let each push stack hold at most N screens (default 10000, fewer under --max-memory; e.g. --max-screens 500).",
+        valueName: "N"))
+    var maxScreens: Int?
+
     @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR in the environment does the same).")
     var noColor = false
 
@@ -25,6 +30,9 @@ struct CommonOptions: ParsableArguments {
         if let maxInstructions, maxInstructions <= 0 {
             throw ValidationError("--max-instructions must be a positive number of instructions, not \(maxInstructions)")
         }
+        if let maxScreens, maxScreens <= 0 {
+            throw ValidationError("--max-screens must be a positive number of screens, not \(maxScreens)")
+        }
         if let maxMemory, !(1...Self.maximumMegabytes).contains(maxMemory) {
             throw ValidationError("--max-memory takes 1 to \(Self.maximumMegabytes) megabytes (1 TB), not \(maxMemory)")
         }
@@ -32,6 +40,7 @@ struct CommonOptions: ParsableArguments {
 
     var session: SessionOptions {
         SessionOptions(sandboxed: sandbox, instructionLimit: maxInstructions, memoryLimitMegabytes: maxMemory,
+                       screensPerStack: maxScreens,
                        noColor: noColor, historyFile: historyFile)
     }
 }

@@ -12,7 +12,7 @@ struct ScriptArgumentSplit {
     /// Options of any form that take the next word as their value, so that word is never FILE or a
     /// subcommand name (`-e test` is code, `--format mermaid graph` still selects `graph`).
     static let optionsWithValue: Set<String> = [
-        "-e", "--max-instructions", "--max-memory", "--history-file", "--junit", "--format", "-o",
+        "-e", "--max-instructions", "--max-memory", "--max-screens", "--history-file", "--junit", "--format", "-o",
     ]
 
     init(_ arguments: [String]) {

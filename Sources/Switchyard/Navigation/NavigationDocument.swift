@@ -254,8 +254,12 @@ extension Navigator {
     public func restore(_ json: String) throws {
         try replaceTimeline(.restore) {
             let document = try NavigationDocument(json: json)
-            for screen in document.screens { try check(restored: screen) }
+            for screen in document.screens {
+                try check(restored: screen)
+                try limits.check(path: screen.path, queryItems: screen.query.count, .restore)
+            }
             let restored = try document.rebuiltTimeline()
+            for entry in restored.entries { try limits.check(entry.state, .restore) }
             nextID = document.nextID
             return restored
         }

@@ -36,6 +36,9 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
     /// A saved document that cannot be restored: not JSON, truncated, wrong format or version, or
     /// inconsistent. The navigator's state was left alone.
     case invalidDocument(String)
+    /// The operation would have passed one of the navigator's limits (`NavigatorLimits`, named by
+    /// `setting`); it changed nothing.
+    case limitReached(String, operation: NavigationOperation, setting: String)
 
     public var description: String {
         switch self {
@@ -85,6 +88,9 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
             "no event \"\(name)\"; events: " + available.joined(separator: ", ")
         case let .invalidDocument(reason):
             "cannot restore navigation state: \(reason)"
+        case let .limitReached(limit, operation, setting):
+            "\(limit) reached (\(operation.rawValue) changed nothing; raise NavigatorLimits.\(setting)"
+                + (setting == "screensPerStack" ? " or --max-screens" : "") + ")"
         }
     }
 }

@@ -26,6 +26,7 @@ extension Navigator {
     /// nor changes it.
     func land(_ match: consuming RouteInfo, route winner: Int, at location: consuming Location,
               lenient: Bool = false) throws -> Landing {
+        try checkLimits(location)
         var info = match
         var route = winner
         var chain: [String] = []   // filled on the first redirect: most landings have none
@@ -61,6 +62,12 @@ extension Navigator {
         }
     }
 
+    /// Refuses a location longer than `limits.pathBytes` or with more than `limits.queryItems`.
+    @inline(__always)
+    func checkLimits(_ location: borrowing Location) throws(NavigationError) {
+        try limits.check(path: location.path, queryItems: location.query.count, inFlight ?? .push)
+    }
+
     /// Whether `route` (-1: none) matched and its definition has nothing to run or render.
     func isBare(_ route: Int) -> Bool { route >= 0 && routes.storage[route].payload.isBare }
 
@@ -76,6 +83,7 @@ extension Navigator {
     private func follow(_ next: String, from location: inout Location, chain: inout [String]) throws {
         if chain.isEmpty { chain.append(location.text) }
         location = Location(parsing: next, relativeTo: location.path)
+        try checkLimits(location)
         let text = location.text
         let seen = chain.contains(text)
         chain.append(text)

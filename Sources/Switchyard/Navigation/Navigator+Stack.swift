@@ -91,6 +91,7 @@ extension Navigator {
         // in one pass, and runs nothing, so "already there" is still decided before anything runs.
         if let best = routes.bestIfPlain(path) {
             guard !current.isAt(plainPath: path) else { return nil }
+            try limits.check(path: path, queryItems: 0, inFlight ?? .push)
             var route = -1
             let info = try routes.resolve(best, plainPath: path, route: &route)
             // Not redirected, so not back at `current`.

@@ -22,6 +22,10 @@ public final class Navigator {
     @exclusivity(unchecked) public var notFound: RouteDefinition?
     /// The longest redirect chain followed before `NavigationError.tooManyRedirects`.
     public var maxRedirects = 16
+    /// Ceilings on what a state may hold; an operation that would pass one throws and changes nothing.
+    /// (Unchecked exclusivity, as `notFound`: every push reads it, and the dynamic check cost more
+    /// than the limits' own comparisons.)
+    @exclusivity(unchecked) public var limits = NavigatorLimits()
     /// Declared flows by name.
     public private(set) var flows: [String: [FlowStep]] = [:]
     /// Declared tab root paths, in order (empty: the root is a single stack).
@@ -89,6 +93,7 @@ public final class Navigator {
         let copy = Navigator(routes: routes, timelineLimit: timelineLimit)
         copy.notFound = notFound
         copy.maxRedirects = maxRedirects
+        copy.limits = limits
         copy.flows = flows
         copy.tabPaths = tabPaths
         try copy.reset()
@@ -185,7 +190,10 @@ public final class Navigator {
         let firstID = nextID
         let previousScreenID = timeline.state.screenID
         var draft = timeline.state
-        do { try body(&draft) } catch {
+        do {
+            try body(&draft)
+            try limits.check(draft, operation)
+        } catch {
             nextID = firstID
             throw error
         }

@@ -43,6 +43,8 @@ public final class SwitchyardRuntime {
     public init(configuration: LuaEngine.Configuration = .init()) throws(LuaError) {
         engine = try LuaEngine(configuration: configuration)
         navigator = Navigator()
+        // A memory cap bounds the navigator's screens too, not only the Lua heap (issue 15).
+        if let bytes = configuration.memoryLimit { navigator.limits = .fitting(bytes: bytes) }
         try engine.state.withoutMemoryCap { () throws(LuaError) in
             try installDeclarations()
             try installQueries()
@@ -80,6 +82,7 @@ public final class SwitchyardRuntime {
     public func reload() throws(LuaError) {
         let previous = navigator
         navigator = Navigator(timelineLimit: previous.timelineLimit)
+        navigator.limits = previous.limits
         notFoundSite = nil
         engine.forgetScriptModules()
         do {

@@ -24,6 +24,7 @@ final class ScriptHost {
     init(options: SessionOptions, pacedTour: Bool = false) throws(LuaError) {
         self.options = options
         runtime = try SwitchyardRuntime(configuration: options.engineConfiguration)
+        if let screens = options.screensPerStack { runtime.navigator.limits.screensPerStack = screens }
         tour = Tour(paced: pacedTour)
         tour.install(in: runtime.engine)
         APIHelp(style: TerminalStyle.detect(noColorFlag: options.noColor)).install(in: runtime.engine)

@@ -8,12 +8,15 @@ public struct SessionOptions: Sendable, Equatable {
     public var sandboxed: Bool
     public var instructionLimit: Int?
     public var memoryLimitMegabytes: Int?
+    /// `--max-screens`: screens per push stack (nil: the default, or what `--max-memory` allows).
+    public var screensPerStack: Int?
     public var noColor: Bool
     /// nil: the default `~/.switchyard_history`.
     public var historyFile: String?
 
     public init(sandboxed: Bool = false, instructionLimit: Int? = nil, memoryLimitMegabytes: Int? = nil,
-                noColor: Bool = false, historyFile: String? = nil) {
+                screensPerStack: Int? = nil, noColor: Bool = false, historyFile: String? = nil) {
+        self.screensPerStack = screensPerStack
         self.sandboxed = sandboxed
         self.instructionLimit = instructionLimit
         self.memoryLimitMegabytes = memoryLimitMegabytes
