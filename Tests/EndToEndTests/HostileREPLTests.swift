@@ -33,6 +33,22 @@ struct HostileREPLTests {
         try session.enter("print('after')", expecting: "\nafter", count: 1)
     }
 
+    /// A validator that never returns, reached by a meta-command: Ctrl-C brings the prompt back.
+    @Test(arguments: [":explain /slow/1", ":match /slow/1", ":push /slow/1", "match('/slow/1')"])
+    func ctrlCStopsAValidatorThatNeverReturns(_ line: String) throws {
+        let directory = try HostileFiles.directory()
+        let session = try repl(in: directory)
+        defer { session.close() }
+        try session.enter("route('/') route('/slow/:id', {validate = function() while true do end end}) print('declared')",
+                          expecting: "\ndeclared")
+        try session.type(line)
+        try session.press("Enter")
+        Thread.sleep(forTimeInterval: 0.3)
+        try session.press("C-c")
+        try session.waitFor("interrupted", deadline: 5)
+        try session.enter("print('back')", expecting: "\nback")
+    }
+
     /// The line that hangs is in the history file before it runs: killing the session keeps it.
     @Test func theRunningLineIsInTheHistoryBeforeItRuns() throws {
         let directory = try HostileFiles.directory()

@@ -115,7 +115,10 @@ final class MetaCommands {
         case .quit: return .quit
         case .routes: printRoutes()
         case .match(let path): try printMatch(path)
-        case .explain(let path): print(runtime.routeTable.explain(resolved(path)).description)
+        case .explain(let path):
+            // Validators run: under the budget, and Ctrl-C stops a slow one.
+            let target = resolved(path)
+            print(try host.interruptible { () throws(LuaError) in runtime.routeTable.explain(target) }.description)
         case .go(let path): try host.navigate { try $0.go(path) }
         case .push(let path): try host.navigate { try $0.push(path) }
         case .sheet(let path): try host.navigate { try $0.sheet(path) }
