@@ -72,22 +72,9 @@ public struct LuaCall {
     public func push(_ value: LuaValue) throws(LuaError) { try state.push(value, on: L) }
     public func push(string: String) throws(LuaError) { try state.push(string: string, on: L) }
     public func push(reference: LuaReference) throws(LuaError) { try state.push(reference: reference, on: L) }
-    /// Each push reserves its slot first and throws `LuaError.stackExhausted` when Lua cannot grow
-    /// the stack, rather than writing past it.
-    public func pushNil() throws(LuaError) {
-        try state.ensureStack(L, 1)
-        lua_pushnil(L)
-    }
-
-    public func push(bool: Bool) throws(LuaError) {
-        try state.ensureStack(L, 1)
-        lua_pushboolean(L, bool ? 1 : 0)
-    }
-
-    public func push(integer: Int64) throws(LuaError) {
-        try state.ensureStack(L, 1)
-        lua_pushinteger(L, lua_Integer(integer))
-    }
+    public func pushNil() { _ = lua_checkstack(L, 1); lua_pushnil(L) }
+    public func push(bool: Bool) { _ = lua_checkstack(L, 1); lua_pushboolean(L, bool ? 1 : 0) }
+    public func push(integer: Int64) { _ = lua_checkstack(L, 1); lua_pushinteger(L, lua_Integer(integer)) }
 
     /// Pushes every value and returns how many (the usual `return` of a Swift function).
     public func returning(_ values: [LuaValue]) throws(LuaError) -> Int {
