@@ -147,7 +147,6 @@ void sy_close (lua_State *L) {
 
 
 size_t sy_memory_in_use (lua_State *L) { return sy_state(L)->used; }
-size_t sy_memory_limit (lua_State *L) { return sy_state(L)->limit; }
 void sy_set_memory_limit (lua_State *L, size_t limit) {
   sy_state(L)->limit = limit;
 }
@@ -501,12 +500,6 @@ int sy_len (lua_State *L, int idx, lua_Integer *len) {
   *len = lua_tointeger(L, -1);
   lua_pop(L, 1);
   return LUA_OK;
-}
-
-
-int sy_tolstring (lua_State *L, int idx) {
-  lua_pushvalue(L, idx);
-  return sy_protect(L, p_tolstring, 1, 1);
 }
 
 
@@ -888,13 +881,7 @@ int sy_flush_stdout (void) {
 
 /* ================================================== macros as functions */
 
-void sy_pop (lua_State *L, int n) { lua_pop(L, n); }
-void sy_insert (lua_State *L, int idx) { lua_insert(L, idx); }
-void sy_remove (lua_State *L, int idx) { lua_remove(L, idx); }
-void sy_replace (lua_State *L, int idx) { lua_replace(L, idx); }
 void sy_pushglobaltable (lua_State *L) { lua_pushglobaltable(L); }
-int sy_registryindex (void) { return LUA_REGISTRYINDEX; }
-int sy_upvalueindex (int i) { return lua_upvalueindex(i); }
 int sy_isinteger (lua_State *L, int idx) { return lua_isinteger(L, idx); }
 
 

@@ -26,8 +26,10 @@ import Testing
 
     @Test func theBudgetIsPerTopLevelCall() throws {
         let engine = try LuaEngine(configuration: .init(instructionLimit: 200_000))
+        // five runs of ~80,000 instructions each: over the limit together, each one under it alone
         for _ in 0..<5 {
-            try engine.run("local n = 0 for i = 1, 20000 do n = n + i end", chunkName: "=small")
+            let sum = try engine.run("local n = 0 for i = 1, 20000 do n = n + i end return n", chunkName: "=small")
+            #expect(sum.first?.integerValue == 200_010_000)
         }
     }
 

@@ -47,3 +47,10 @@ private func routingCoreExample() throws {
     let deepLink = try DeepLink.parse("myapp://album/123?presentation=sheet")
     precondition(deepLink.path == "/album/123" && deepLink.query == ["presentation": "sheet"])
 }
+
+/// The README's block checks with `precondition`, as a reader's program would; here that name records a
+/// failed test at the line instead of trapping, so a regression fails this one test, not the whole run.
+private func precondition(_ condition: @autoclosure () -> Bool,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+    if !condition() { Issue.record("a check in the README's routing-core example failed", sourceLocation: sourceLocation) }
+}

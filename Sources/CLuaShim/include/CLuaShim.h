@@ -46,9 +46,8 @@ int sy_openlibs (lua_State *L, int sandboxed);
 /* Instruction budget per top-level call (0: none).  [-0, +0, -] */
 void sy_set_instruction_limit (lua_State *L, long long limit);
 
-/* Bytes the state holds now; the cap (0: none).  [-0, +0, -] */
+/* Bytes the state holds now.  [-0, +0, -] */
 size_t sy_memory_in_use (lua_State *L);
-size_t sy_memory_limit (lua_State *L);
 /* Changes the cap (0: none); memory already held stays.  [-0, +0, -] */
 void sy_set_memory_limit (lua_State *L, size_t limit);
 
@@ -127,10 +126,6 @@ int sy_next (lua_State *L, int t, int *more);
 
 /* #v with '__len'; stores an integer length in '*len'.  [-0, +(0|1), -] */
 int sy_len (lua_State *L, int idx, lua_Integer *len);
-
-/* lua_tolstring after luaL_tolstring's rules (honours '__tostring' and
-** '__name').  [-0, +1, -] */
-int sy_tolstring (lua_State *L, int idx);
 
 /* A copy of the string (may hold NULs).  [-0, +1, -] */
 int sy_pushlstring (lua_State *L, const char *s, size_t len);
@@ -234,13 +229,7 @@ int sy_flush_stdout (void);
 
 /* ------------------------------------------------------- macros as calls */
 
-void sy_pop (lua_State *L, int n);                 /* [-n, +0, -] */
-void sy_insert (lua_State *L, int idx);            /* [-1, +1, -] */
-void sy_remove (lua_State *L, int idx);            /* [-1, +0, -] */
-void sy_replace (lua_State *L, int idx);           /* [-1, +0, -] */
 void sy_pushglobaltable (lua_State *L);            /* [-0, +1, -] */
-int sy_registryindex (void);                       /* [-0, +0, -] */
-int sy_upvalueindex (int i);                       /* [-0, +0, -] */
 int sy_isinteger (lua_State *L, int idx);          /* [-0, +0, -] */
 
 /* "chunk:line" of the Lua function 'level' levels up the call stack of 'L'

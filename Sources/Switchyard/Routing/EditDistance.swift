@@ -1,7 +1,8 @@
-/// Weighted Levenshtein distance, used for "did you mean" suggestions of patterns and route names.
+/// Weighted Levenshtein distance, used for "did you mean" suggestions of patterns and route names
+/// (and, package-wide, of the REPL's meta-commands).
 ///
 ///     EditDistance.between(Array("albun"), Array("album"))   // 1
-enum EditDistance {
+package enum EditDistance {
     static func between<A, B>(_ a: [A], _ b: [B], dropA: (A) -> Int, dropB: (B) -> Int,
                               substitute: (A, B) -> Int) -> Int {
         var previous = [0]
@@ -19,7 +20,7 @@ enum EditDistance {
         return previous[b.count]
     }
 
-    static func between<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
+    package static func between<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         between(a, b, dropA: { _ in 1 }, dropB: { _ in 1 }, substitute: { $0 == $1 ? 0 : 1 })
     }
 }

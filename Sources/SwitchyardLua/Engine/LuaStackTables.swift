@@ -34,7 +34,10 @@ extension LuaState {
     }
 
     /// t[index] = v, raw, for the table below the value on top. [-1, +0]
+    /// Three slots, reserved here rather than left to the caller's reserve: the key, and sy_rawset's
+    /// copy of the table and the protected function it calls.
     func setIndex(_ index: Int, on L: OpaquePointer) throws(LuaError) {
+        try ensureStack(L, 3)
         lua_pushinteger(L, lua_Integer(index))
         lua_rotate(L, -2, 1)
         try check(sy_rawset(L, -3), on: L)

@@ -94,20 +94,4 @@ public final class LuaTable: LuaReference {
 
     /// The keys, e.g. for completion in a REPL.
     public func keys() throws(LuaError) -> [LuaValue] { try pairs().map(\.key) }
-
-    /// The metatable, if any.
-    public var metatable: LuaTable? {
-        try? withPushed { (L, t) throws(LuaError) -> LuaTable? in
-            guard lua_getmetatable(L, t) != 0 else { return nil }
-            return LuaTable(state: state, ref: try state.reference(at: -1, on: L))
-        }
-    }
-
-    /// `setmetatable(t, mt)` (raw: ignores `__metatable`).
-    public func setMetatable(_ metatable: LuaTable?) throws(LuaError) {
-        try withPushed { (L, t) throws(LuaError) in
-            if let metatable { try state.push(reference: metatable, on: L) } else { lua_pushnil(L) }
-            _ = lua_setmetatable(L, t)
-        }
-    }
 }

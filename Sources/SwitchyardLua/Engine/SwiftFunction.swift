@@ -31,8 +31,11 @@ final class SwiftFunction {
 
     private func fail(_ error: LuaError, on L: OpaquePointer) -> Int32 {
         if error.kind != .runtime && error.kind != .syntax { state.propagatedKind = error.kind }
-        // pushing can only fail for memory, and then the memory error object is pushed instead
-        _ = lua_checkstack(L, 2)
+        // The message and the trampoline's "chunk:line" need two slots. If the body filled the frame
+        // past what Lua can grow, its arguments and partial results are of no use any more: emptying
+        // the frame leaves the LUA_MINSTACK slots every C function is given. (A failed push for
+        // memory pushes the memory error object instead.)
+        if lua_checkstack(L, 2) == 0 { lua_settop(L, 0) }
         var message = error.message
         _ = message.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { sy_pushlstring(L, $0.baseAddress, $0.count) }

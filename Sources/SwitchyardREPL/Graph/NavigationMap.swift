@@ -1,3 +1,5 @@
+import Switchyard
+
 /// The navigation map as the graph writers see it: routes as nodes, declared links and flow steps as
 /// edges already resolved to route indices (the router resolves them; the writers only draw).
 ///
@@ -24,10 +26,6 @@ public struct NavigationMap: Sendable, Equatable {
             self.isNotFound = isNotFound
             self.isGuarded = isGuarded
         }
-    }
-
-    public enum Presentation: String, Sendable, Hashable {
-        case push, sheet, cover
     }
 
     public enum Target: Sendable, Hashable {

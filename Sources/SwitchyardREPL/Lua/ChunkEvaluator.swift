@@ -32,7 +32,7 @@ final class ChunkEvaluator {
           if f then return f end
           f, err = load(code, "=stdin", "t")
           if f then return f end
-          return nil, err, err:sub(-5) == "<eof>"
+          return nil, err
         end
         """
 
@@ -62,7 +62,8 @@ final class ChunkEvaluator {
             return .failed(error)
         }
         guard let chunk = compiled.first?.functionValue else {
-            if compiled.count > 2, compiled[2].isTruthy { return .incomplete }
+            // the engine's own test, so the REPL and an embedder's prompt agree on what ends early
+            if engine.isIncomplete(code) { return .incomplete }
             beforeRunning()
             let message = compiled.count > 1 ? compiled[1].description : "cannot compile the input"
             return .failed(LuaError(message, kind: .syntax))

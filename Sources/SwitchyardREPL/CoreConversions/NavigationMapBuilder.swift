@@ -9,7 +9,7 @@ enum NavigationMapBuilder {
         let table = runtime.routeTable
         var routes = table.routes.map { route in
             NavigationMap.Route(pattern: route.pattern.text, name: route.name, title: fixedTitle(route.payload),
-                                presentation: presentation(route.payload.presentation),
+                                presentation: route.payload.presentation,
                                 isGuarded: route.payload.guard != nil)
         }
         if let notFound = runtime.notFound {
@@ -40,13 +40,13 @@ enum NavigationMapBuilder {
             for position in steps.indices.dropFirst() {
                 guard case .route(let from) = target(steps[position - 1].path, in: table) else { continue }
                 draw(.init(from: from, to: target(steps[position].path, in: table),
-                           kind: .flow(name: name, step: position + 1, presentation: presentation(steps[position].presentation))))
+                           kind: .flow(name: name, step: position + 1, presentation: steps[position].presentation)))
             }
         }
         let starts = runtime.flows.keys.sorted().compactMap { name in
             runtime.flows[name]!.first.map { step in
                 NavigationMap.FlowStart(name: name, to: target(step.path, in: table),
-                                        presentation: presentation(step.presentation))
+                                        presentation: step.presentation)
             }
         }
         return NavigationMap(routes: routes, edges: edges, tabs: runtime.tabs, flowStarts: starts,
@@ -94,13 +94,5 @@ enum NavigationMapBuilder {
     private static func fixedTitle(_ definition: RouteDefinition) -> String? {
         if case .fixed(let text) = definition.title { return text }
         return nil
-    }
-
-    private static func presentation(_ presentation: Presentation) -> NavigationMap.Presentation {
-        switch presentation {
-        case .push: .push
-        case .sheet: .sheet
-        case .cover: .cover
-        }
     }
 }

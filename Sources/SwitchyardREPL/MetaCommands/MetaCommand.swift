@@ -1,3 +1,5 @@
+import Switchyard
+
 /// A REPL meta-command (SPEC §6), parsed from a line starting with ":".
 ///
 ///     try MetaCommand(parsing: ":go /album/1")     // .go("/album/1")
@@ -167,24 +169,9 @@ enum MetaCommand: Equatable {
 
     private static func unknown(_ name: String) -> ParseError {
         let close = names.filter { candidate in
-            candidate.hasPrefix(name) || editDistance(candidate, name) <= 2
+            candidate.hasPrefix(name) || EditDistance.between(Array(candidate), Array(name)) <= 2
         }
         let hint = close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)"
         return ParseError(description: "unknown command \(name)\(hint); :help lists them")
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where i <= a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...max(b.count, 1) where j <= b.count {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
     }
 }
