@@ -19,6 +19,7 @@ struct HostileREPLTests {
         "local t = setmetatable({}, {__gc = function() while true do end end}) t = nil collectgarbage()",
         "table.move({}, 1, 1 << 62, 1)",
         "string.find(('a'):rep(26), ('a*'):rep(26) .. 'b')",
+        "setmetatable({}, {__tostring = function() while true do end end})",   // the printer runs it
         "local function f(d) if d == 0 then while true do end end while true do coroutine.resume(coroutine.create(f), d - 1) end end f(3)",
     ])
     func ctrlCStopsWhatOnceEscapedIt(_ line: String) throws {
