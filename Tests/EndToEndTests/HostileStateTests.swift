@@ -102,7 +102,7 @@ import Testing
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("path \"\" is not a normalised absolute path"), "\(result.output)")
         #expect(result.output.contains("is not a normalised absolute path (it would be \"/x/y\")"))
-        #expect(result.output.contains("no route is declared with the pattern /nope"))
+        #expect(result.output.contains("route 1 is declared with the pattern /a/:id, not /nope"))
         #expect(result.output.contains("path /b/1 does not match its pattern /a/:id"))
         #expect(result.output.hasSuffix("/a/1\n"))
     }

@@ -21,6 +21,23 @@ import Testing
         #expect(result.errors.contains("this screen declares no links"))
     }
 
+    @Test func aScreenKnowsWhichOfTwoRoutesWithOnePatternMatchedIt() throws {
+        // The numeric route's validator rejects "abc", so the second route matches: its title and links
+        // are the ones shown and followed, though both routes have the pattern /u/:id.
+        let script = """
+            route("/u/:id", {title = "Numeric", validate = function(i) return tonumber(i.params.id) end, links = {"/a"}})
+            route("/u/:id", {title = "Other", links = {"/b"}})
+            route("/a", {}); route("/b", {})
+            """
+        let result = try CommandRun.switchyard(["-e", script, "-i"],
+                                               input: ":go /u/abc\n:follow 1\n:go /u/7\n:follow 1\n:state\n")
+        #expect(result.output.contains("━━ Other ━━  /u/abc  (/u/:id)\n  [1] /b"))
+        #expect(result.output.contains("━━ Numeric ━━  /u/7  (/u/:id)\n  [1] /a"))
+        #expect(result.output.contains("root  /u/abc › /b"))
+        #expect(result.output.contains("root  /u/abc › /u/7 › /a"))
+        #expect(result.errors.isEmpty)
+    }
+
     @Test func sheetsAndCoversNestInTheTree() throws {
         let result = try repl([":sheet /album/3/share", ":cover /login", ":state", ":dismiss", ":state"])
         #expect(result.output.contains("root  /\n  sheet  /album/3/share\n    cover  /login"))

@@ -253,10 +253,10 @@ extension Navigator {
     /// Restored alert buttons have no actions; screens' validator values are nil.
     public func restore(_ json: String) throws {
         try replaceTimeline(.restore) {
-            let document = try NavigationDocument(json: json)
-            for screen in document.screens {
-                try check(restored: screen)
+            var document = try NavigationDocument(json: json)
+            document.screens = try document.screens.map { screen throws(NavigationError) in
                 try limits.check(path: screen.path, queryItems: screen.query.count, .restore)
+                return try checked(restored: screen)
             }
             let restored = try document.rebuiltTimeline()
             for entry in restored.entries { try limits.check(entry.state, .restore) }
@@ -266,23 +266,37 @@ extension Navigator {
     }
 
     /// A restored screen's location is held to what navigating there would make: a normalised
-    /// absolute path, and, for a screen of a route, a route declared with that pattern whose pattern
-    /// matches the path and captures the same parameters.
-    private func check(restored screen: Screen) throws(NavigationError) {
+    /// absolute path, and, for a screen of a route, the route it names (declared with the pattern it
+    /// names) matching the path and capturing the same parameters. A save from before screens named
+    /// their route gets the first route declared with its pattern.
+    private func checked(restored screen: Screen) throws(NavigationError) -> Screen {
         let place = "screen \(screen.id)"
         let normalized = PathResolver.normalize(screen.path)
         guard !screen.path.isEmpty, normalized == screen.path else {
             throw .invalidDocument("\(place): path \"\(screen.path)\" is not a normalised absolute path (it would be \"\(normalized)\")")
         }
-        guard let pattern = screen.pattern else { return }
-        guard routes.routes.contains(where: { $0.pattern.text == pattern }) else {
-            throw .invalidDocument("\(place): no route is declared with the pattern \(pattern)")
+        guard let pattern = screen.pattern else { return screen }
+        let route: RouteID
+        if let named = screen.route {
+            guard named.rawValue >= 0 && named.rawValue < routes.count else {
+                throw .invalidDocument("\(place): route \(named.rawValue) is not declared (\(routes.count) routes are)")
+            }
+            guard routes[named].pattern.text == pattern else {
+                throw .invalidDocument("\(place): route \(named.rawValue) is declared with the pattern \(routes[named].pattern.text), not \(pattern)")
+            }
+            route = named
+        } else {
+            guard let first = routes.route(withPattern: pattern) else {
+                throw .invalidDocument("\(place): no route is declared with the pattern \(pattern)")
+            }
+            route = first.id
         }
-        guard let captured = routes.parameters(ofPattern: pattern, in: screen.path) else {
+        guard let captured = routes.parameters(of: route, in: screen.path) else {
             throw .invalidDocument("\(place): path \(screen.path) does not match its pattern \(pattern)")
         }
         guard captured == screen.params else {
             throw .invalidDocument("\(place): params \(screen.params) are not what \(pattern) captures from \(screen.path) (\(captured))")
         }
+        return screen.route == nil ? screen.naming(route) : screen
     }
 }

@@ -16,27 +16,25 @@ extension Navigator {
     /// `lenient`: a path no route matches gives a bare screen instead of not-found or an error (the
     /// start screens: a fresh navigator shows `/` whether or not a route matches it).
     func land(_ location: consuming Location, lenient: Bool = false) throws -> Landing {
-        var route = -1
-        let info = try routes.resolve(location, route: &route)
-        return try land(info, route: route, at: location, lenient: lenient)
+        try land(routes.resolve(location), at: location, lenient: lenient)
     }
 
-    /// Lands a match already made for `location` (`route` is the winner's index, -1 for none), then
-    /// follows redirects and guards. `location` is consumed: a landing without redirects neither copies
-    /// nor changes it.
-    func land(_ match: consuming RouteInfo, route winner: Int, at location: consuming Location,
+    /// Lands a match already made for `location`, then follows redirects and guards. `location` is
+    /// consumed: a landing without redirects neither copies nor changes it.
+    func land(_ match: consuming RouteResolution, at location: consuming Location,
               lenient: Bool = false) throws -> Landing {
         try checkLimits(location)
-        var info = match
-        var route = winner
+        var found = match
         var chain: [String] = []   // filled on the first redirect: most landings have none
         while true {
-            if isBare(route) { return bareLanding(consume info, route: route, redirected: !chain.isEmpty) }
-            if route >= 0 {
+            if let route = found.route {
+                if routes[payloadOf: route].isBare {
+                    return bareLanding(consume found, route: route, redirected: !chain.isEmpty)
+                }
                 // The definition is copied out of the table: its callbacks may declare routes.
-                let definition = routes.storage[route].payload
-                guard let next = try redirection(definition, info) else {
-                    return Landing(screen: try screen(for: info, matched: true, definition: definition),
+                let definition = routes[payloadOf: route]
+                guard let next = try redirection(definition, found.info) else {
+                    return Landing(screen: try screen(for: found.info, route: route, definition: definition),
                                    presentation: definition.presentation, redirected: !chain.isEmpty)
                 }
                 try follow(next, from: &location, chain: &chain)
@@ -52,13 +50,12 @@ extension Navigator {
                 let missing = RouteInfo(path: location.path, pattern: "", params: [:], query: location.query,
                                         fragment: location.fragment, value: nil)
                 guard let next = try redirection(notFound, missing) else {
-                    return Landing(screen: try screen(for: missing, matched: false, definition: notFound),
+                    return Landing(screen: try screen(for: missing, route: nil, definition: notFound),
                                    presentation: notFound.presentation, redirected: !chain.isEmpty)
                 }
                 try follow(next, from: &location, chain: &chain)
             }
-            route = -1
-            info = try routes.resolve(location, route: &route)
+            found = try routes.resolve(location)
         }
     }
 
@@ -68,14 +65,11 @@ extension Navigator {
         try limits.check(path: location.path, queryItems: location.query.count, inFlight ?? .push)
     }
 
-    /// Whether `route` (-1: none) matched and its definition has nothing to run or render.
-    func isBare(_ route: Int) -> Bool { route >= 0 && routes.storage[route].payload.isBare }
-
-    /// The landing on a bare route: its definition is read in place (not copied), and nothing can
-    /// send it elsewhere.
-    func bareLanding(_ info: __owned RouteInfo, route: Int, redirected: Bool) -> Landing {
-        Landing(screen: Screen(id: makeID(), info: info, matched: true, title: nil, view: nil),
-                presentation: routes.storage[route].payload.presentation, redirected: redirected)
+    /// The landing on a route whose definition has nothing to run or render: the definition is read
+    /// in place (not copied), and nothing can send it elsewhere.
+    func bareLanding(_ found: __owned RouteResolution, route: RouteID, redirected: Bool) -> Landing {
+        Landing(screen: Screen(id: makeID(), info: found.info, route: route, title: nil, view: nil),
+                presentation: routes[payloadOf: route].presentation, redirected: redirected)
     }
 
     /// Moves `location` to a redirect's target, recording the chain; throws on a loop or a chain
@@ -101,9 +95,9 @@ extension Navigator {
         }
     }
 
-    /// The landed screen: `info` as matched (`matched` false for not-found), title and view rendered.
-    private func screen(for info: __owned RouteInfo, matched: Bool, definition: RouteDefinition) throws -> Screen {
-        Screen(id: makeID(), info: info, matched: matched,
+    /// The landed screen: `info` as `route` matched it (nil for not-found), title and view rendered.
+    private func screen(for info: __owned RouteInfo, route: RouteID?, definition: RouteDefinition) throws -> Screen {
+        Screen(id: makeID(), info: info, route: route,
                title: try definition.title?.render(info), view: try definition.view?.render(info))
     }
 }

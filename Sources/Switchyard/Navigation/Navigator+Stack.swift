@@ -87,16 +87,17 @@ extension Navigator {
 
     /// Lands `path` unless it is the current location (before or after redirects): nil then.
     func landElsewhere(_ path: String, from current: Screen) throws -> Landing? {
+        // `current`'s path is normalised, so only a plain normalised path can be it as written: "already
+        // there" is decided before any validator runs.
+        if current.isAt(plainPath: path) { return nil }
         // A plain normalised path (the common case) is its own location: the lookup checks and splits it
-        // in one pass, and runs nothing, so "already there" is still decided before anything runs.
-        if let best = routes.bestIfPlain(path) {
-            guard !current.isAt(plainPath: path) else { return nil }
-            try limits.check(path: path, queryItems: 0, inFlight ?? .push)
-            var route = -1
-            let info = try routes.resolve(best, plainPath: path, route: &route)
+        // in one pass. A path over the length limit takes the general way, which refuses it.
+        if path.utf8.count <= limits.pathBytes, let found = try routes.resolve(plainPath: path) {
             // Not redirected, so not back at `current`.
-            if isBare(route) { return bareLanding(consume info, route: route, redirected: false) }
-            return elsewhere(try land(consume info, route: route, at: Location(path: path)), from: current)
+            if let route = found.route, routes[payloadOf: route].isBare {
+                return bareLanding(consume found, route: route, redirected: false)
+            }
+            return elsewhere(try land(consume found, at: Location(path: path)), from: current)
         }
         let location = Location(parsing: path, relativeTo: current.path)
         guard !current.isAt(location) else { return nil }

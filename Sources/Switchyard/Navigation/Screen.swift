@@ -15,7 +15,11 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
     final class Fields {
         let id: Int
         let info: RouteInfo
+        /// Whether a route matched (false for the not-found and bare screens).
         let matched: Bool
+        /// The route that matched; nil when none did, and for a screen decoded from a save that does
+        /// not name its route until a navigator restores it.
+        let route: RouteID?
         let title: String?
         let view: String?
         /// The node below this one in its stack, and the stack's depth here (1 at the root); 0 while
@@ -24,10 +28,11 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
         @exclusivity(unchecked) private(set) var below: Fields?
         @exclusivity(unchecked) private(set) var depth = 0
 
-        init(id: Int, info: __owned RouteInfo, matched: Bool, title: String?, view: String?) {
+        init(id: Int, info: __owned RouteInfo, matched: Bool, route: RouteID?, title: String?, view: String?) {
             self.id = id
             self.info = info
             self.matched = matched
+            self.route = route
             self.title = title
             self.view = view
         }
@@ -43,7 +48,7 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
         var unretainedBelow: Unmanaged<Fields>? { below.map { Unmanaged.passUnretained($0) } }
 
         /// The same fields in a new object, in no stack.
-        func copy() -> Fields { Fields(id: id, info: info, matched: matched, title: title, view: view) }
+        func copy() -> Fields { Fields(id: id, info: info, matched: matched, route: route, title: title, view: view) }
 
         /// The screen this node holds.
         var screen: Screen { Screen(fields: self) }
@@ -72,6 +77,11 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
     public var path: String { fields.info.path }
     /// The matched route's pattern; nil for the not-found screen and for an unmatched start screen.
     public var pattern: String? { fields.matched ? fields.info.pattern : nil }
+    /// The route that matched, which several routes with one pattern (told apart by validators) do not
+    /// share; nil when `pattern` is.
+    ///
+    ///     navigator.routes[navigator.screen.route!].name   // "album"
+    public var route: RouteID? { fields.route }
     /// The captured parameters as a dictionary, made when read.
     public var params: [String: String] { fields.info.params.dictionary }
     /// The captured parameters as the match left them: values decoded when read.
@@ -86,18 +96,23 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
     /// What the route's validator returned. In memory only: not saved, not compared, nil after restore.
     public var value: Any? { fields.info.value }
 
-    /// `info` as the landing matched it (an empty pattern when `matched` is false).
-    init(id: Int, info: __owned RouteInfo, matched: Bool, title: String?, view: String?) {
-        self.init(fields: Fields(id: id, info: info, matched: matched, title: title, view: view))
+    /// `info` as `route` matched it (an empty pattern when no route did).
+    init(id: Int, info: __owned RouteInfo, route: RouteID?, title: String?, view: String?) {
+        self.init(fields: Fields(id: id, info: info, matched: route != nil, route: route, title: title, view: view))
+    }
+
+    /// This screen as the route `route` (restoring a save that did not name it).
+    func naming(_ route: RouteID) -> Screen {
+        Screen(fields: Fields(id: id, info: info, matched: true, route: route, title: title, view: view))
     }
 
     /// A screen no route was consulted for: the start screen before any landing.
     static func bare(id: Int, path: String) -> Screen {
         Screen(id: id, info: RouteInfo(path: path, pattern: "", params: [:], query: [:], fragment: nil),
-               matched: false, title: nil, view: nil)
+               route: nil, title: nil, view: nil)
     }
 
-    private enum CodingKeys: String, CodingKey { case id, path, pattern, params, query, fragment, title, view }
+    private enum CodingKeys: String, CodingKey { case id, path, pattern, route, params, query, fragment, title, view }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -106,9 +121,12 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
                              params: Parameters(try container.decode([String: String].self, forKey: .params)),
                              query: try container.decode([String: String].self, forKey: .query),
                              fragment: try container.decodeIfPresent(String.self, forKey: .fragment))
-        self.init(id: try container.decode(Int.self, forKey: .id), info: info, matched: pattern != nil,
-                  title: try container.decodeIfPresent(String.self, forKey: .title),
-                  view: try container.decodeIfPresent(String.self, forKey: .view))
+        // A route without a pattern would be a screen of no route that names one: the route is dropped.
+        let route = pattern == nil ? nil : try container.decodeIfPresent(Int.self, forKey: .route)
+        self.init(fields: Fields(id: try container.decode(Int.self, forKey: .id), info: info,
+                                 matched: pattern != nil, route: route.map(RouteID.init(rawValue:)),
+                                 title: try container.decodeIfPresent(String.self, forKey: .title),
+                                 view: try container.decodeIfPresent(String.self, forKey: .view)))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -116,6 +134,7 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
         try container.encode(id, forKey: .id)
         try container.encode(path, forKey: .path)
         try container.encodeIfPresent(pattern, forKey: .pattern)
+        try container.encodeIfPresent(route?.rawValue, forKey: .route)
         try container.encode(params, forKey: .params)
         try container.encode(query, forKey: .query)
         try container.encodeIfPresent(fragment, forKey: .fragment)
@@ -149,7 +168,8 @@ public struct Screen: Codable, Equatable, @unchecked Sendable {
 
     public static func == (a: Screen, b: Screen) -> Bool {
         a.fields === b.fields
-            || (a.id == b.id && a.path == b.path && a.pattern == b.pattern && a.parameters == b.parameters
+            || (a.id == b.id && a.path == b.path && a.pattern == b.pattern && a.route == b.route
+                && a.parameters == b.parameters
                 && a.query == b.query && a.fragment == b.fragment && a.title == b.title && a.view == b.view)
     }
 }

@@ -7,8 +7,7 @@ extension ScreenSnapshot {
     init(_ navigator: Navigator) {
         let screen = navigator.screen
         // No pattern: the not-found screen, whose declared links are as followable as a route's.
-        let definition = screen.pattern.map { pattern in navigator.routes.routes.first { $0.pattern.text == pattern }?.payload }
-            ?? navigator.notFound
+        let definition = screen.route.map { navigator.routes[payloadOf: $0] } ?? navigator.notFound
         let kind = navigator.state.environments.last?.kind ?? .root
         self.init(path: screen.location, pattern: screen.pattern, title: screen.title, view: screen.view,
                   links: (definition?.links ?? []).map { LinkTemplate.fill($0, with: screen.params) },

@@ -34,6 +34,51 @@ struct NavigationDocumentTests {
         #expect(copy.screen.id == navigator.nextID)   // ids continue where the saved navigator left off
     }
 
+    /// Two routes with one pattern, told apart by the first one's validator.
+    private func twinRoutes() throws -> Navigator {
+        let routes = RouteTable<RouteDefinition>()
+        try routes.add("/u/:id", validator: { info in Int(info.params["id"] ?? "") },
+                       payload: RouteDefinition(title: "Numeric", links: ["/a"]))
+        try routes.add("/u/:id", payload: RouteDefinition(title: "Other", links: ["/b"]))
+        return Navigator(routes: routes)
+    }
+
+    @Test func aScreenNamesTheRouteThatMatchedItAndARestoreKeepsIt() throws {
+        let navigator = try twinRoutes()
+        try navigator.push("/u/abc")
+        #expect(navigator.screen.route == RouteID(rawValue: 1))
+        #expect(navigator.screen.title == "Other")
+        try navigator.push("/u/7")
+        #expect(navigator.screen.route == RouteID(rawValue: 0))
+        let json = try navigator.save()
+        #expect(json.contains("\"route\":1"))
+        let copy = try twinRoutes()
+        try copy.restore(json)
+        #expect(copy.state == navigator.state)
+        try copy.back()
+        #expect(copy.screen.route == RouteID(rawValue: 1))
+        #expect(copy.routes[payloadOf: copy.screen.route!].links == ["/b"])
+    }
+
+    @Test func aRestoredScreenMustNameARouteWithItsPattern() throws {
+        let navigator = try twinRoutes()
+        try navigator.push("/u/abc")
+        let json = try navigator.save()
+        let unknown = json.replacingOccurrences("\"route\":1", with: "\"route\":5")
+        do { try navigator.restore(unknown); Issue.record("restored a screen naming route 5") } catch {
+            #expect("\(error)".contains("screen 1: route 5 is not declared (2 routes are)"))
+        }
+        let other = try NavigationFixture.navigator()
+        do { try other.restore(json); Issue.record("restored /u/:id screens into a table without them") } catch {
+            #expect("\(error)".contains("screen 1: route 1 is declared with the pattern /a, not /u/:id"))
+        }
+        // A save from before screens named their route: the first route with the pattern.
+        let old = json.replacingOccurrences("\"route\":1,", with: "")
+        #expect(old != json)
+        try navigator.restore(old)
+        #expect(navigator.screen.route == RouteID(rawValue: 0))
+    }
+
     @Test func restoredTimelinesShareStructureAgain() throws {
         let navigator = try NavigationFixture.navigator()
         for id in 1...30 { try navigator.push("/c/\(id)") }
@@ -55,7 +100,7 @@ struct NavigationDocumentTests {
         let cases: [(String, String, String)] = [
             ("\"path\" : \"/c/5\"", "\"path\" : \"\"", "path \"\" is not a normalised absolute path"),
             ("\"path\" : \"/c/5\"", "\"path\" : \"a/../../x//y/\"", "is not a normalised absolute path (it would be \"/x/y\")"),
-            ("\"pattern\" : \"/c/:id\"", "\"pattern\" : \"/nope/:id\"", "no route is declared with the pattern /nope/:id"),
+            ("\"pattern\" : \"/c/:id\"", "\"pattern\" : \"/nope/:id\"", "route 3 is declared with the pattern /c/:id, not /nope/:id"),
             ("\"path\" : \"/c/5\"", "\"path\" : \"/news\"", "path /news does not match its pattern /c/:id"),
             ("\"id\" : \"5\"", "\"id\" : \"6\"", "are not what /c/:id captures from /c/5"),
         ]
@@ -65,6 +110,10 @@ struct NavigationDocumentTests {
             try expectUnchanged(navigator) { try navigator.restore(corrupt) }
             #expect { try navigator.restore(corrupt) } throws: { "\($0)".contains(message) }
         }
+        // A save from before screens named their route is checked by its pattern alone.
+        let unnamed = json.replacingOccurrences("\"route\" : 3,", with: "")
+            .replacingOccurrences("\"pattern\" : \"/c/:id\"", with: "\"pattern\" : \"/nope/:id\"")
+        #expect { try navigator.restore(unnamed) } throws: { "\($0)".contains("no route is declared with the pattern /nope/:id") }
         try navigator.restore(json)
         #expect(navigator.path == "/c/5")
     }

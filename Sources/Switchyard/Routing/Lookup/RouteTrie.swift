@@ -65,17 +65,6 @@ struct RouteTrie {
         return routes
     }
 
-    /// Static children of `node`, in declaration order.
-    func staticChildren(of node: Int32) -> [Int32] {
-        var children: [Int32] = []
-        var child = nodes[Int(node)].firstStatic
-        while child >= 0 {
-            children.append(child)
-            child = nodes[Int(child)].nextSibling
-        }
-        return children
-    }
-
     /// Ends `route` at `node`, after the routes already there; `route` must be the next route number
     /// (routes are attached in declaration order).
     mutating func attach(route: Int, at node: Int32) {
@@ -121,13 +110,5 @@ struct RouteTrie {
 
     private static func folded(_ text: String) -> String {
         String(decoding: text.utf8.map(ASCIIFolding.fold), as: UTF8.self)
-    }
-}
-
-/// ASCII-only case folding for case-insensitive tables (byte-wise, so lookups need no allocation).
-enum ASCIIFolding {
-    @inline(__always)
-    static func fold(_ byte: UInt8) -> UInt8 {
-        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 }

@@ -1,0 +1,92 @@
+// Freezing: the declaration trie (linked nodes, built a declaration at a time) laid out as the flat
+// buffers the search reads.
+extension FrozenTrie {
+    /// The frozen trie's buffers, each owned by the trie (deallocated by its deinit).
+    struct Buffers {
+        let nodes: UnsafeMutableBufferPointer<Node>
+        let literalBytes: UnsafeMutableBufferPointer<UInt8>
+        let staticEdges: UnsafeMutableBufferPointer<StaticEdge>
+        let hashSlots: UnsafeMutableBufferPointer<StaticEdge>
+        let routeIDs: UnsafeMutableBufferPointer<Int32>
+        let routeStarts: UnsafeMutableBufferPointer<Int32>
+    }
+
+    /// Built straight into buffers of the exact size, so a large table's freeze does not hold growing
+    /// arrays and their copies at once.
+    static func freeze(_ trie: RouteTrie, winner: (Int32) -> Winner) -> Buffers {
+        let source = trie.nodes
+        var edgeCount = 0
+        var slotCount = 0
+        for node in source {
+            if node.staticCount > FrozenTrie.hashThreshold {
+                slotCount += StaticChildHash.tableSize(for: node.staticCount)
+            } else {
+                edgeCount += Int(node.staticCount)
+            }
+        }
+        let literalBytes = FrozenTrie.own(trie.literalBytes)
+        let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: source.count + 1)
+        let staticEdges = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(edgeCount, 1))
+        let hashSlots = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(slotCount, 1))
+        hashSlots.initialize(repeating: StaticEdge(hash: 0, child: -1))
+        let routeIDs = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(trie.nextRoute.count, 1))
+        let routeStarts = UnsafeMutableBufferPointer<Int32>.allocate(capacity: source.count + 1)
+        var edgeEnd = 0
+        var slotEnd = 0
+        var routeEnd = 0
+        for (index, node) in source.enumerated() {
+            var frozen = Node()
+            frozen.literalLength = node.literalEnd - node.literalStart
+            frozen.literal = frozen.literalLength <= 8
+                ? StaticChildHash.packed(UnsafeBufferPointer(rebasing: literalBytes[Int(node.literalStart)..<Int(node.literalEnd)]), fold: false)
+                : UInt64(node.literalStart)
+            frozen.staticCount = node.staticCount
+            let hashed = node.staticCount > FrozenTrie.hashThreshold
+            let mask = hashed ? StaticChildHash.tableSize(for: node.staticCount) - 1 : 0
+            frozen.staticStart = Int32(hashed ? slotEnd : edgeEnd)
+            var child = node.firstStatic
+            while child >= 0 {
+                let literal = UnsafeBufferPointer(rebasing: literalBytes[Int(source[Int(child)].literalStart)..<Int(source[Int(child)].literalEnd)])
+                let edge = StaticEdge(hash: StaticChildHash.hash(literal, fold: false), child: child)
+                if hashed {
+                    var slot = Int(edge.hash) & mask
+                    while hashSlots[slotEnd + slot].child >= 0 { slot = (slot + 1) & mask }
+                    hashSlots[slotEnd + slot] = edge
+                } else {
+                    staticEdges[edgeEnd] = edge
+                    edgeEnd += 1
+                }
+                child = source[Int(child)].nextSibling
+            }
+            if hashed { slotEnd += mask + 1 }
+            frozen.parameter = node.parameter
+            frozen.optional = node.optional
+            frozen.splat = node.splat
+            routeStarts[index] = Int32(routeEnd)
+            var route = node.firstRoute
+            frozen.firstRoute = route
+            if route >= 0 {
+                let found = winner(route)
+                frozen.declaration = found.declaration
+                frozen.winnerCode = found.layout << 1 | (found.hasValidator ? 1 : 0)
+            }
+            while route >= 0 {
+                routeIDs[routeEnd] = route
+                routeEnd += 1
+                route = trie.nextRoute[Int(route)]
+            }
+            nodes[index] = frozen
+        }
+        nodes[source.count] = Node()
+        routeStarts[source.count] = Int32(routeEnd)
+        return Buffers(nodes: nodes, literalBytes: literalBytes, staticEdges: staticEdges, hashSlots: hashSlots,
+                       routeIDs: routeIDs, routeStarts: routeStarts)
+    }
+
+    static func own<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(fromContentsOf: array)
+        return buffer
+    }
+
+}

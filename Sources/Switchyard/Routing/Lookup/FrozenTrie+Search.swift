@@ -1,0 +1,184 @@
+// Searching: the direct walk that settles most lookups, and the depth-first search over every route
+// shape for the rest. Reads the buffers without bounds checks or reference counting.
+extension FrozenTrie {
+    /// Compares a literal longer than 8 bytes (kept in `literalBytes`) with a segment.
+    private func literalEquals(_ node: UnsafePointer<Node>, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = Int(node.pointee.literalLength)
+        guard length == segment.count else { return false }
+        let start = Int(node.pointee.literal)
+        if caseInsensitive {
+            for offset in 0..<length where literalBytes[start + offset] != ASCIIFolding.fold(segment[offset]) {
+                return false
+            }
+        } else {
+            for offset in 0..<length where literalBytes[start + offset] != segment[offset] {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// `packed` for a segment of at most 8 bytes, read as one unaligned word from the path around it
+    /// (the bytes after the segment, or else before it) and masked: no loop over the bytes.
+    @inline(__always)
+    private func packedSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ bounds: SegmentBounds, length: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        let word: UInt64
+        if bounds.start &+ 8 <= bytes.count {
+            let loaded = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bounds.start, as: UInt64.self))
+            word = length == 8 ? loaded : loaded & ((1 &<< UInt64(length &* 8)) &- 1)
+        } else if bounds.end >= 8 {
+            let loaded = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bounds.end &- 8, as: UInt64.self))
+            word = loaded >> UInt64((8 &- length) &* 8)
+        } else {
+            return StaticChildHash.packed(UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]), fold: caseInsensitive)
+        }
+        return caseInsensitive ? StaticChildHash.foldedWord(word) : word
+    }
+
+    /// The static child of `node` whose literal is the segment at `bounds`, or -1.
+    @inline(__always)
+    private func staticChild(of node: UnsafePointer<Node>, _ bytes: UnsafeBufferPointer<UInt8>,
+                             _ bounds: SegmentBounds) -> Int32 {
+        let length = bounds.end &- bounds.start
+        guard length <= 8 else {
+            return staticChild(of: node, long: UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]))
+        }
+        let word = packedSegment(bytes, bounds, length: length)
+        let hash = StaticChildHash.hash(word: word, length: length)
+        return staticChild(of: node, hash: hash) { child in
+            child.pointee.literalLength == length && child.pointee.literal == word
+        }
+    }
+
+    /// `staticChild` for a segment longer than 8 bytes.
+    private func staticChild(of node: UnsafePointer<Node>, long segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let hash = StaticChildHash.hash(segment, fold: caseInsensitive)
+        return staticChild(of: node, hash: hash) { child in literalEquals(child, segment) }
+    }
+
+    /// Probes the node's edges (a scan, or its open-addressing table) for `hash`; `matches` confirms a hit.
+    @inline(__always)
+    private func staticChild(of node: UnsafePointer<Node>, hash: UInt32,
+                             matches: (UnsafePointer<Node>) -> Bool) -> Int32 {
+        let count = node.pointee.staticCount
+        let start = Int(node.pointee.staticStart)
+        let base = UnsafePointer(nodes.baseAddress!)
+        if count > FrozenTrie.hashThreshold {
+            let mask = StaticChildHash.tableSize(for: count) &- 1
+            var slot = Int(hash) & mask
+            while true {
+                let edge = hashSlots[start &+ slot]
+                if edge.child < 0 { return -1 }
+                if edge.hash == hash && matches(base + Int(edge.child)) { return edge.child }
+                slot = (slot &+ 1) & mask
+            }
+        }
+        for offset in 0..<Int(count) {
+            let edge = staticEdges[start &+ offset]
+            if edge.hash == hash && matches(base + Int(edge.child)) { return edge.child }
+        }
+        return -1
+    }
+
+    private struct Frame {
+        var node: Int32
+        var segment: Int
+        var step: UInt8
+        var opensOptional: Bool
+    }
+
+    /// The node of the depth-first search's first path, taken directly (at each segment the static
+    /// child, else the parameter child), when it ends on a route: the search would report that node
+    /// first and settled, since every other shape ranks below it at the first segment where they differ.
+    /// -1 otherwise (a dead end, or only optional or splat shapes): then the full search decides.
+    /// Its captures are the segments themselves, one each.
+    func directMatch(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>) -> Int32 {
+        var node: Int32 = 0
+        for bounds in segments {
+            let current = nodes.baseAddress! + Int(node)
+            var next: Int32 = -1
+            if current.pointee.staticCount > 0 { next = staticChild(of: current, bytes, bounds) }
+            if next < 0 { next = current.pointee.parameter }
+            if next < 0 { return -1 }
+            node = next
+        }
+        return nodes[Int(node)].firstRoute >= 0 ? node : -1
+    }
+
+    /// The best-ranked shape for `segments`: `directMatch`, else the full search.
+    func searchBest(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>,
+                    into best: inout BestCandidate) {
+        let node = directMatch(bytes, segments)
+        guard node >= 0 else { return search(bytes, segments, into: &best) }
+        if let captures = best.captures {
+            for index in 0..<segments.count { captures[index] = Capture(first: index, end: index &+ 1) }
+        }
+        best.node = node
+        best.rank = rank(at: node)
+    }
+
+    /// Depth-first search over every route shape matching `segments`; see `CandidateSink`.
+    func search<Sink: CandidateSink>(_ bytes: UnsafeBufferPointer<UInt8>,
+                                     _ segments: UnsafeBufferPointer<SegmentBounds>, into sink: inout Sink) {
+        withUnsafeTemporaryAllocation(of: Frame.self, capacity: maximumDepth + 1) { frames in
+            withUnsafeTemporaryAllocation(of: Capture.self, capacity: maximumDepth + 1) { captures in
+                let count = segments.count
+                var top = 0
+                var openOptionals = 0
+                frames[0] = Frame(node: 0, segment: 0, step: 0, opensOptional: false)
+                func push(_ child: Int32, _ segment: Int, _ capture: Capture) {
+                    captures[top] = capture
+                    top += 1
+                    frames[top] = Frame(node: child, segment: segment, step: 0, opensOptional: false)
+                }
+                while top >= 0 {
+                    let nodeIndex = frames[top].node
+                    let node = nodes[Int(nodeIndex)]
+                    let segment = frames[top].segment
+                    let step = frames[top].step
+                    frames[top].step = step + 1
+                    switch step {
+                    case 0:
+                        if segment == count && node.firstRoute >= 0 {
+                            let done = sink.candidate(nodeIndex, rank: ranks[Int(node.firstRoute)],
+                                                      UnsafeBufferPointer(rebasing: captures[0..<top]),
+                                                      settled: openOptionals == 0)
+                            if done { return }
+                        }
+                    case 1:
+                        if segment < count && node.staticCount > 0 {
+                            let child = staticChild(of: nodes.baseAddress! + Int(nodeIndex), bytes, segments[segment])
+                            if child >= 0 { push(child, segment + 1, Capture(first: segment, end: segment + 1)) }
+                        }
+                    case 2:
+                        if node.parameter >= 0 && segment < count {
+                            push(node.parameter, segment + 1, Capture(first: segment, end: segment + 1))
+                        }
+                    case 3:
+                        if node.optional >= 0 && segment < count {
+                            frames[top].opensOptional = true
+                            openOptionals += 1
+                            push(node.optional, segment + 1, Capture(first: segment, end: segment + 1))
+                        }
+                    case 4:
+                        if node.optional >= 0 {
+                            push(node.optional, segment, Capture(first: -1, end: -1))
+                        }
+                    case 5:
+                        if frames[top].opensOptional {
+                            frames[top].opensOptional = false
+                            openOptionals -= 1
+                            if openOptionals == 0 && sink.settled() { return }
+                        }
+                        if node.splat >= 0 {
+                            push(node.splat, count, Capture(first: segment, end: count))
+                        }
+                    default:
+                        top -= 1
+                    }
+                }
+            }
+        }
+    }
+}

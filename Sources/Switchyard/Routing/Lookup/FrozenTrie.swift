@@ -1,0 +1,111 @@
+/// The lookup side of the matcher: the trie flattened into arrays (as Hummingbird's router does), searched
+/// depth-first with an explicit stack so neither path length nor pattern count can overflow the call stack.
+/// Children are tried most specific first (static, parameter, optional consumed, optional skipped, splat),
+/// which visits patterns in rank order except inside an optional segment, where the consumed and skipped
+/// alignments interleave; the search reports whether such an ambiguity is still open.
+final class FrozenTrie {
+    struct Node {
+        /// The literal's bytes packed little-endian when it has at most 8 (compared without touching the
+        /// byte pool: one cache line fewer per static segment in a large table), else its offset in `literalBytes`.
+        var literal: UInt64 = 0
+        /// The first route ending here (the one that wins here), or -1, with its declaration and
+        /// `winnerCode`: read where the walk ends, in the node's own cache line, so a large table's lookup
+        /// takes no further cache miss before the route's declaration. The rank, which only the full
+        /// search needs, is in `ranks`; every route ending here is in `routeIDs` from `routeStarts`.
+        var declaration: Unmanaged<RouteDeclaration>?
+        var literalLength: Int32 = 0
+        /// Static children: `staticCount` edges from `staticStart` in `staticEdges`; past `hashThreshold`,
+        /// an open-addressing table of `tableSize(for: staticCount)` slots from `staticStart` in `hashSlots`.
+        var staticStart: Int32 = 0
+        var staticCount: Int32 = 0
+        var parameter: Int32 = -1
+        var optional: Int32 = -1
+        var splat: Int32 = -1
+        var firstRoute: Int32 = -1
+        /// The winner's parameter layout times two, plus one when it has a validator (48 bytes a node).
+        var winnerCode: Int32 = 0
+    }
+
+    /// What a match of a node's first route needs. The declaration is not retained: the lookup that
+    /// owns this trie keeps every declaration.
+    struct Winner {
+        var declaration: Unmanaged<RouteDeclaration>?
+        /// Index of the route's parameter layout (the lookup's).
+        var layout: Int32 = 0
+        var hasValidator = false
+    }
+
+    /// A capture of pattern segment i: path segments first..<end, or first < 0 when an optional was skipped.
+    struct Capture {
+        var first: Int
+        var end: Int
+    }
+
+    /// A static child and the hash of its literal: scans and probes compare bytes only on a hash hit.
+    struct StaticEdge {
+        var hash: UInt32
+        var child: Int32
+    }
+
+    static let hashThreshold = 8
+
+    // Owned flat buffers rather than arrays: immutable after init, and read without bounds checks or
+    // reference counting on the lookup path. Every element type is trivial, so deinit only deallocates.
+    let nodes: UnsafeMutableBufferPointer<Node>
+    let literalBytes: UnsafeMutableBufferPointer<UInt8>
+    let staticEdges: UnsafeMutableBufferPointer<StaticEdge>
+    let hashSlots: UnsafeMutableBufferPointer<StaticEdge>
+    let routeIDs: UnsafeMutableBufferPointer<Int32>
+    /// Routes ending at node i: `routeIDs[routeStarts[i]..<routeStarts[i + 1]]`.
+    let routeStarts: UnsafeMutableBufferPointer<Int32>
+    /// Rank per route (lower is better).
+    let ranks: UnsafeMutableBufferPointer<Int32>
+    let maximumDepth: Int
+    let caseInsensitive: Bool
+
+    /// Built straight into buffers of the exact size (`freeze`), so a large table's freeze does not hold
+    /// growing arrays and their copies at once.
+    init(_ trie: RouteTrie, ranks: [Int32], winner: (Int32) -> Winner) {
+        let buffers = FrozenTrie.freeze(trie, winner: winner)
+        self.nodes = buffers.nodes
+        self.literalBytes = buffers.literalBytes
+        self.staticEdges = buffers.staticEdges
+        self.hashSlots = buffers.hashSlots
+        self.routeIDs = buffers.routeIDs
+        self.routeStarts = buffers.routeStarts
+        self.ranks = FrozenTrie.own(ranks)
+        self.maximumDepth = trie.maximumDepth
+        self.caseInsensitive = trie.caseInsensitive
+    }
+
+    deinit {
+        nodes.deallocate()
+        literalBytes.deallocate()
+        staticEdges.deallocate()
+        hashSlots.deallocate()
+        routeIDs.deallocate()
+        routeStarts.deallocate()
+        ranks.deallocate()
+    }
+
+    /// The rank of the route that wins at `node` (a node where routes end).
+    func rank(at node: Int32) -> Int32 {
+        ranks[Int(nodes[Int(node)].firstRoute)]
+    }
+
+    /// What a match of the route that wins at `node` needs (a node where routes end).
+    func winner(at node: Int32) -> Winner {
+        let found = nodes[Int(node)]
+        return Winner(declaration: found.declaration, layout: found.winnerCode >> 1, hasValidator: found.winnerCode & 1 == 1)
+    }
+
+    /// The route that wins at `node` (the first declared; later ones are its fall-throughs).
+    func firstRoute(at node: Int32) -> Int {
+        Int(nodes[Int(node)].firstRoute)
+    }
+
+    /// Every route ending at `node`, in declaration order.
+    func routes(at node: Int32) -> [Int] {
+        (routeStarts[Int(node)]..<routeStarts[Int(node) &+ 1]).map { Int(routeIDs[Int($0)]) }
+    }
+}

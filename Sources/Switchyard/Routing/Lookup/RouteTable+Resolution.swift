@@ -1,0 +1,105 @@
+/// What one lookup found: the winning route (after validators) and what matching the path produced.
+///
+/// The info's parameters are still spans of the path they came from (nothing is decoded until read), and
+/// their origin is the route's declaration, which also gives the info its pattern.
+@usableFromInline
+struct RouteResolution {
+    /// nil when no route matched (or every candidate's validator rejected the path).
+    @inlinable var route: RouteID? { index < 0 ? nil : RouteID(rawValue: index) }
+    /// The winner's info; an empty one when nothing matched.
+    @usableFromInline var info: RouteInfo
+    /// The route's index, -1 for none: kept as a plain integer, because an optional field made the
+    /// compiler copy the whole resolution out of `resolve` once more (53 instructions a `match`).
+    @usableFromInline let index: Int
+
+    init(route: RouteID?, info: __owned RouteInfo) {
+        self.index = route?.rawValue ?? -1
+        self.info = info
+    }
+
+    static var unmatched: RouteResolution { RouteResolution(route: nil, info: RouteInfo.unmatched) }
+}
+
+// The one place a path is resolved to a route: the frozen lookup's best candidate, then, when that
+// candidate has a validator (or more parameters than a match keeps inline), every candidate in rank
+// order until a validator accepts. `match`, the Lua `match` and every navigator landing come here.
+extension RouteTable {
+    /// Resolves text that may carry "?query#fragment" or dot segments (normalised first).
+    ///
+    ///     try table.resolve("/album/12?tab=info").route   // RouteID(rawValue: 1)
+    @usableFromInline
+    func resolve(_ text: String) throws -> RouteResolution {
+        try withFrozenLookup { lookup in
+            if let best = lookup.bestIfPlain(text) { return try resolution(best, plainPath: text) }
+            return try resolution(at: Location(parsing: text), in: lookup)
+        }
+    }
+
+    /// `resolve` for text that is already a plain normalised path (no query, fragment or dot segment; the
+    /// common case for a navigator), or nil for any other text, which `Location(parsing:)` must read first.
+    /// One pass over the text checks it and splits it for the lookup, where parsing a location and
+    /// matching its path would read it twice.
+    ///
+    ///     try table.resolve(plainPath: "/album/12")?.route   // RouteID(rawValue: 1)
+    ///     try table.resolve(plainPath: "/album/12?tab=info") // nil: not plain
+    func resolve(plainPath text: String) throws -> RouteResolution? {
+        try withFrozenLookup { lookup in
+            guard let best = lookup.bestIfPlain(text) else { return nil }
+            return try resolution(best, plainPath: text)
+        }
+    }
+
+    /// `resolve` for a location already parsed (its path normalised): a plain one is split once more
+    /// for the lookup, and a query or fragment is kept as parsed instead of written out and read back.
+    func resolve(_ location: Location) throws -> RouteResolution {
+        if location.query.isEmpty && location.fragment == nil { return try resolve(location.path) }
+        return try withFrozenLookup { lookup in try resolution(at: location, in: lookup) }
+    }
+
+    /// A plain path (the common case) is its own location: no query, no fragment, nothing to copy.
+    private func resolution(_ best: RouteLookup.Best, plainPath path: String) throws -> RouteResolution {
+        switch best {
+        case .none:
+            return .unmatched
+        case .found(let winner, let declaration, let spans):
+            return RouteResolution(route: RouteID(rawValue: winner),
+                                   info: RouteInfo(path: path, route: declaration.takeUnretainedValue(), spans: spans))
+        case .needsFullSearch:
+            return try firstValidated(at: Location(path: path))
+        }
+    }
+
+    private func resolution(at location: Location, in lookup: RouteLookup) throws -> RouteResolution {
+        switch lookup.best(location.path) {
+        case .none:
+            return .unmatched
+        case .found(let winner, let declaration, let spans):
+            return RouteResolution(route: RouteID(rawValue: winner),
+                                   info: RouteInfo(path: location.path, route: declaration.takeUnretainedValue(),
+                                                   spans: spans, query: location.query, fragment: location.fragment))
+        case .needsFullSearch:
+            return try firstValidated(at: location)
+        }
+    }
+
+    /// The best candidate whose validator (if any) accepts.
+    private func firstValidated(at location: Location) throws -> RouteResolution {
+        for candidate in lookup.all(location.path) {
+            if let info = try validated(candidate, at: location) {
+                return RouteResolution(route: RouteID(rawValue: candidate.route), info: info)
+            }
+        }
+        return .unmatched
+    }
+
+    /// `body` with the frozen lookup (frozen first if routes changed), borrowed without a retain.
+    ///
+    /// Retaining it would cost two atomic operations a match (UNMEASURED). It is safe on a match's path:
+    /// `cachedLookup` keeps the lookup alive, and nothing on that path replaces it before its last use
+    /// there (validators, which could declare routes, run last and read `lookup` themselves).
+    @inline(__always)
+    private func withFrozenLookup<Result>(_ body: (RouteLookup) throws -> Result) rethrows -> Result {
+        if unretainedLookup == nil { _ = freezeLookup() }
+        return try unretainedLookup.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+    }
+}

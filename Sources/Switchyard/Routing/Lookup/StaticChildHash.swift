@@ -1,0 +1,58 @@
+/// How a node's static children are found: up to `StaticChildHash.hashThreshold` of them by a scan of
+/// (hash, child) edges, more by an open-addressing table; either way bytes are compared only on a hash
+/// hit. A literal of up to 8 bytes is hashed and compared as one packed word.
+enum StaticChildHash {
+    /// Open-addressing table size for a node's static children: a power of two, at most half full.
+    @inline(__always)
+    static func tableSize(for count: Int32) -> Int {
+        max(16, 1 << (Int.bitWidth - (Int(count) * 2 - 1).leadingZeroBitCount))
+    }
+
+
+    /// A literal's hash: up to 8 bytes are hashed as their packed word (the lookup loads a segment's word
+    /// in one read, so hashing and comparing cost a multiply and a compare), longer ones with FNV-1a.
+    /// Literals are stored folded; path bytes are folded while hashing.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) -> UInt32 {
+        if bytes.count <= 8 { return hash(word: packed(bytes, fold: fold), length: bytes.count) }
+        var hash: UInt32 = 0x811c_9dc5
+        if fold {
+            for byte in bytes { hash = (hash ^ UInt32(ASCIIFolding.fold(byte))) &* 0x0100_0193 }
+        } else {
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        }
+        // FNV's low k bits see only the low k bits of each byte: mixed like a packed word's.
+        return self.hash(word: UInt64(hash), length: bytes.count)
+    }
+
+    /// A packed literal's hash: the two halves of its full 128-bit product with an odd constant, folded.
+    /// The table takes its slot from the low bits, and they must depend on every byte: sibling literals
+    /// differ mostly in their last bytes (`page12`, `page13`), the word's high bits, which the low half of
+    /// a product never sees. (Taking bits 32–63 of the low half did not, and 47 siblings shared a slot.)
+    /// The length is mixed in because a packed word does not say it.
+    @inline(__always)
+    static func hash(word: UInt64, length: Int) -> UInt32 {
+        let product = (word ^ UInt64(truncatingIfNeeded: length)).multipliedFullWidth(by: 0x9e37_79b9_7f4a_7c15)
+        return UInt32(truncatingIfNeeded: product.high ^ product.low)
+    }
+
+    /// Up to 8 bytes as one little-endian word (folded for a case-insensitive table).
+    @inline(__always)
+    static func packed(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) -> UInt64 {
+        var word: UInt64 = 0
+        for (offset, byte) in bytes.enumerated() {
+            word |= UInt64(fold ? ASCIIFolding.fold(byte) : byte) << (UInt64(offset) &* 8)
+        }
+        return word
+    }
+
+    /// `ASCIIFolding.fold` of each byte of a word at once: `A`…`Z` gain 0x20, nothing else changes.
+    @inline(__always)
+    static func foldedWord(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low = word & (0x7f &* ones)
+        let atLeastA = low &+ ((0x80 &- 0x41) &* ones)
+        let pastZ = low &+ ((0x80 &- 0x5b) &* ones)
+        let upper = atLeastA & ~pastZ & ~word & (0x80 &* ones)
+        return word | (upper >> 2)
+    }
+}

@@ -1,0 +1,76 @@
+// Matching a path: the best route after validators (`match`), every route that accepts it (`matchAll`),
+// and the bare lookup without validators or parameter values (`firstMatch`). All three go through the
+// frozen lookup; `Lookup/RouteTable+Resolution` is where a match is resolved.
+extension RouteTable {
+    /// Best match after validators, or nil. `path` may carry "?query#fragment"; it is normalised first.
+    /// Rethrows a validator's error.
+    ///
+    ///     try table.match("/album/12?tab=info")?.info.params["id"]   // "12"
+    @inlinable
+    public func match(_ path: String) throws -> RouteMatch<Payload>? {
+        let found = try resolve(path)
+        guard let route = found.route else { return nil }
+        return RouteMatch(route: storage[route.rawValue], info: found.info)
+    }
+
+    /// `match` without the route: only its info, for callers that never read the payload (the Lua
+    /// `match`). Skips copying the route out of the table, and releasing the copy, at every call.
+    ///
+    ///     try table.matchInfo("/album/12")?.pattern   // "/album/:id"
+    package func matchInfo(_ path: String) throws -> RouteInfo? {
+        let found = try resolve(path)
+        return found.route == nil ? nil : found.info
+    }
+
+    /// Every route whose pattern matches and whose validator (if any) accepts, in rank order.
+    ///
+    ///     try table.matchAll("/album/new").map(\.info.pattern)   // ["/album/new", "/album/:id"]
+    public func matchAll(_ path: String) throws -> [RouteMatch<Payload>] {
+        let location = Location(parsing: path)
+        return try lookup.all(location.path).compactMap { try accept($0, at: location) }
+    }
+
+    /// What `route` captures from `path` (a plain path, no query), without running validators; nil when
+    /// its pattern does not match the path. A restored screen is checked with it: its path must still
+    /// fit the route it names.
+    ///
+    ///     table.parameters(of: albumID, in: "/album/12")   // ["id": "12"]
+    public func parameters(of route: RouteID, in path: String) -> [String: String]? {
+        lookup.all(path).first { $0.route == route.rawValue }?.params.dictionary
+    }
+
+    /// The lookup without validators, query parsing or strings: the route whose pattern best matches the
+    /// path (anything after `?` or `#` is ignored). Allocation-free for ordinary paths; for benchmarks
+    /// and hot paths.
+    ///
+    ///     table.firstMatch("/album/12")   // RouteID(rawValue: 1)
+    public func firstMatch(_ path: String) -> RouteID? {
+        path.utf8.withContiguousStorageIfAvailable(firstMatch(bytes:)) ?? firstMatch(utf8: Array(path.utf8))
+    }
+
+    /// `firstMatch` over raw bytes, which need not be valid UTF-8 (static text is compared byte for byte).
+    ///
+    ///     table.firstMatch(utf8: Array("/album/12".utf8))
+    public func firstMatch(utf8 bytes: [UInt8]) -> RouteID? {
+        bytes.withUnsafeBufferPointer(firstMatch(bytes:))
+    }
+
+    private func firstMatch(bytes: UnsafeBufferPointer<UInt8>) -> RouteID? {
+        lookup.firstMatch(bytes).map(RouteID.init(rawValue:))
+    }
+
+    /// The candidate as a match, or nil when its validator rejects it.
+    func accept(_ candidate: RouteLookup.Candidate, at location: Location) throws -> RouteMatch<Payload>? {
+        try validated(candidate, at: location).map { RouteMatch(route: storage[candidate.route], info: $0) }
+    }
+
+    /// The candidate's info, with the validator's value; nil when the validator rejects it.
+    func validated(_ candidate: RouteLookup.Candidate, at location: Location) throws -> RouteInfo? {
+        var info = lookup.info(candidate, at: location)
+        if let validator = validators[candidate.route] {
+            guard let value = try validator(info) else { return nil }
+            info.value = value
+        }
+        return info
+    }
+}

@@ -1,0 +1,33 @@
+extension RouteTable {
+    /// Builds a path from a route name; values are percent-encoded, an empty optional is left out.
+    ///
+    ///     try table.url(name: "album", params: ["id": "12"], query: [("tab", "info")])   // "/album/12?tab=info"
+    public func url(name: String, params: [String: String],
+                    query: [(String, String)] = []) throws(RoutingError) -> String {
+        guard let index = names[name] else {
+            throw .unknownRouteName(name, suggestions: nearestNames(to: name))
+        }
+        var parts: [String] = []
+        for segment in storage[index].pattern.segments {
+            switch segment {
+            case .literal(let text):
+                parts.append(text)
+            case .parameter(let parameter):
+                guard let value = params[parameter], !value.isEmpty else {
+                    throw .missingParameter(route: name, parameter: parameter)
+                }
+                parts.append(PercentCoding.encodeSegment(value))
+            case .optional(let parameter):
+                if let value = params[parameter], !value.isEmpty { parts.append(PercentCoding.encodeSegment(value)) }
+            case .splat(let parameter):
+                let rest = params[parameter] ?? ""
+                parts += rest.split(separator: "/").map { PercentCoding.encodeSegment(String($0)) }
+            }
+        }
+        var url = "/" + parts.joined(separator: "/")
+        if !query.isEmpty {
+            url += "?" + query.map { PercentCoding.encode($0.0) + "=" + PercentCoding.encode($0.1) }.joined(separator: "&")
+        }
+        return url
+    }
+}

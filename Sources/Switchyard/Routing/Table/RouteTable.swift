@@ -1,0 +1,159 @@
+/// Routes in declaration order, matched most-specific-first with validator fall-through.
+///
+///     let table = RouteTable<String>()
+///     try table.add("/album/new", payload: "new album")
+///     try table.add("/album/:id", name: "album", payload: "album",
+///                   validator: { info in Int(info.params["id"]!) })
+///     try table.match("/album/12")?.info.value           // 12
+///     try table.url(name: "album", params: ["id": "12"])  // "/album/12"
+///
+/// This file declares routes; matching is in `RouteTable+Matching` (the lookup itself in
+/// `Lookup/RouteTable+Resolution`), ranking, explaining, suggestions and reverse routing each in a file
+/// of its own.
+public final class RouteTable<Payload> {
+    public let caseInsensitive: Bool
+    // Read on every match; no access to these lasts beyond one statement (the table is not Sendable, and
+    // validators run with no access open), so the per-access dynamic exclusivity check is dropped.
+    @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
+    /// By route index; most routes have none, so only those that do take room.
+    var validators: [Int: RouteValidator] = [:]
+    var names: [String: Int] = [:]
+    /// Parameter names by list, so routes with the same ones share them.
+    private var sharedParameterNames: [[String]: ParameterNames] = [:]
+    /// The declaration trie, changed in place by each declaration. Handed to the lookup when it is
+    /// frozen (so a large table does not hold both tries), and rebuilt from the patterns by the next
+    /// declaration.
+    private var declarationTrie: RouteTrie
+    private var declarationTrieHandedOver = false
+    /// Rank per route and the frozen lookup, rebuilt on the first lookup after a declaration.
+    var cachedRanks: [Int32]?
+    @exclusivity(unchecked) private var cachedLookup: RouteLookup? {
+        didSet { unretainedLookup = cachedLookup.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `cachedLookup`, for the resolution to use without retaining it (see `withFrozenLookup`).
+    @exclusivity(unchecked) var unretainedLookup: Unmanaged<RouteLookup>?
+
+    public init(caseInsensitive: Bool = false) {
+        self.caseInsensitive = caseInsensitive
+        self.declarationTrie = RouteTrie(caseInsensitive: caseInsensitive)
+    }
+
+    /// Declares a route; a failed declaration leaves the table as it was.
+    ///
+    ///     try table.add("/album/:id", name: "album", site: "app.lua:3", payload: p)
+    @discardableResult
+    public func add(_ pattern: String, name: String? = nil, site: String? = nil,
+                    validator: RouteValidator? = nil, payload: Payload) throws(RoutingError) -> RouteID {
+        let compiled: Pattern
+        let segments: [PatternSegment]
+        do { (compiled, segments) = try Pattern.compiled(pattern) } catch { throw .invalidPattern(error) }
+        if let name, let existing = names[name] {
+            throw .duplicateName(name, firstSite: storage[existing].site)
+        }
+        if declarationTrieHandedOver { rebuildDeclarationTrie() }
+        // Creates only nodes no route ends at yet, so a duplicate (which needs a route there) leaves the
+        // trie as it was.
+        let node = declarationTrie.node(shapedLike: segments)
+        if let blocking = declarationTrie.routes(at: node).first(where: { validators[$0] == nil }) {
+            throw .duplicatePattern(pattern: compiled.text, firstPattern: storage[blocking].pattern.text,
+                                    firstSite: storage[blocking].site)
+        }
+        let id = RouteID(rawValue: storage.count)
+        storage.append(Route(id: id, pattern: compiled, names: parameterNames(of: segments), name: name, site: site,
+                             hasValidator: validator != nil, payload: payload))
+        if let validator { validators[id.rawValue] = validator }
+        if let name { names[name] = id.rawValue }
+        declarationTrie.attach(route: id.rawValue, at: node)
+        cachedRanks = nil
+        cachedLookup = nil
+        return id
+    }
+
+    /// The names of a pattern's parameters, shared with every route declared with the same ones.
+    private func parameterNames(of segments: [PatternSegment]) -> ParameterNames {
+        let list = segments.compactMap(\.parameterName)
+        if list.isEmpty { return ParameterOrigin.noNames }
+        if let shared = sharedParameterNames[list] { return shared }
+        let names = ParameterNames(list)
+        sharedParameterNames[list] = names
+        return names
+    }
+
+    private func rebuildDeclarationTrie() {
+        var trie = RouteTrie(caseInsensitive: caseInsensitive)
+        for (index, route) in storage.enumerated() {
+            trie.attach(route: index, at: trie.node(shapedLike: route.pattern.segments))
+        }
+        declarationTrie = trie
+        declarationTrieHandedOver = false
+    }
+
+    /// The declaration trie for the lookup to freeze, the table keeping an empty one in its place.
+    private func handOverDeclarationTrie() -> RouteTrie {
+        if declarationTrieHandedOver { rebuildDeclarationTrie() }
+        let trie = declarationTrie
+        declarationTrie = RouteTrie(caseInsensitive: caseInsensitive)
+        declarationTrieHandedOver = true
+        return trie
+    }
+
+    // MARK: Reading routes
+
+    /// Declaration order.
+    public var routes: [Route<Payload>] { storage }
+
+    /// Rank order, most specific first.
+    public var rankedRoutes: [Route<Payload>] { rankOrder.map { storage[$0] } }
+
+    public var count: Int { storage.count }
+
+    /// Reads a route; assigning one replaces only its payload.
+    public subscript(id: RouteID) -> Route<Payload> {
+        get { storage[id.rawValue] }
+        set { storage[id.rawValue].payload = newValue.payload }
+    }
+
+    /// A route's payload, read where it sits: for a caller that only looks at it, no copy (and none of
+    /// the reference counting a copy of a payload with closures in it costs).
+    ///
+    ///     table[payloadOf: found.route].title
+    public subscript(payloadOf id: RouteID) -> Payload {
+        _read { yield storage[id.rawValue].payload }
+    }
+
+    public func route(named name: String) -> Route<Payload>? {
+        names[name].map { storage[$0] }
+    }
+
+    /// The first route declared with `pattern` (its text as compiled, e.g. "/album/:id").
+    ///
+    ///     table.route(withPattern: "/album/:id")?.id   // RouteID(rawValue: 1)
+    public func route(withPattern pattern: String) -> Route<Payload>? {
+        storage.first { $0.pattern.text == pattern }
+    }
+
+    // MARK: Freezing
+
+    /// The frozen lookup, frozen first when routes changed since.
+    var lookup: RouteLookup {
+        cachedLookup ?? freezeLookup()
+    }
+
+    /// Builds the lookup after declarations (out of line: `lookup` is read on every match).
+    @inline(never)
+    func freezeLookup() -> RouteLookup {
+        trimCapacity()
+        let lookup = RouteLookup(handOverDeclarationTrie(), ranks: ranks, declarations: storage.map(\.declaration))
+        cachedLookup = lookup
+        if storage.count >= HeapTrim.routeThreshold { HeapTrim.returnFreedMemory() }
+        return lookup
+    }
+
+    /// Declaring many routes leaves the route array with up to twice the room it uses; the first lookup
+    /// after the declarations gives it back (a large buffer goes back to the system).
+    private func trimCapacity() {
+        if storage.capacity > storage.count + storage.count / 8 + 16 {
+            storage = storage.withUnsafeBufferPointer { Array($0) }
+        }
+    }
+}
