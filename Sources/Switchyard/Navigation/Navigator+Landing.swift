@@ -28,8 +28,8 @@ extension Navigator {
         var chain: [String] = []   // filled on the first redirect: most landings have none
         while true {
             if let route = found.route {
-                if routes[payloadOf: route].isBare {
-                    return bareLanding(consume found, route: route, redirected: !chain.isEmpty)
+                if let presentation = routes[payloadOf: route].presentationIfBare {
+                    return bareLanding(consume found, route: route, presentation, redirected: !chain.isEmpty)
                 }
                 // The definition is copied out of the table: its callbacks may declare routes.
                 let definition = routes[payloadOf: route]
@@ -67,9 +67,10 @@ extension Navigator {
 
     /// The landing on a route whose definition has nothing to run or render: the definition is read
     /// in place (not copied), and nothing can send it elsewhere.
-    func bareLanding(_ found: __owned RouteResolution, route: RouteID, redirected: Bool) -> Landing {
+    func bareLanding(_ found: __owned RouteResolution, route: RouteID, _ presentation: Presentation,
+                     redirected: Bool) -> Landing {
         Landing(screen: Screen(id: makeID(), info: found.info, route: route, title: nil, view: nil),
-                presentation: routes[payloadOf: route].presentation, redirected: redirected)
+                presentation: presentation, redirected: redirected)
     }
 
     /// Moves `location` to a redirect's target, recording the chain; throws on a loop or a chain

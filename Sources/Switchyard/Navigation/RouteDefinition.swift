@@ -72,5 +72,9 @@ extension RouteDefinition {
         if case .some = redirect { return false }
         return true
     }
+
+    /// The presentation of a bare route (see `isBare`), nil for any other: a landing reads the
+    /// definition once to decide both.
+    var presentationIfBare: Presentation? { isBare ? presentation : nil }
 }
 

@@ -5,14 +5,18 @@
 ///
 /// A value holding one reference to its immutable fields: every timeline entry, event and stack node
 /// holds screens, and copying one is then a single retain instead of one per field.
-public struct Screen: Codable, Equatable, @unchecked Sendable {
+public struct Screen: Codable, Equatable, Sendable {
     /// The screen's fields, and its place in a push stack: the same object is the stack's node for
     /// it (`ScreenStack`), so pushing a landed screen allocates nothing more. (A screen read from a
     /// stack therefore keeps the screens under it alive while it is held.)
     ///
     /// The match info is kept whole, its `Parameters` still slices of the path: landing a screen makes
     /// no dictionary and no value strings, and reading `params` as a dictionary pays for it then.
-    final class Fields {
+    ///
+    /// Sendable by this rule: `below` and `depth` are written once, by `place(above:)`, while the object
+    /// is held by nothing but the navigator placing it; every other field is a `let`. Once a screen is
+    /// in a stack (and so reachable from a state), nothing writes to it.
+    final class Fields: @unchecked Sendable {
         let id: Int
         let info: RouteInfo
         /// Whether a route matched (false for the not-found and bare screens).

@@ -11,8 +11,9 @@ final class RouteLookup {
     enum Best {
         case none
         /// The winner has no validator, so no other candidate can take over, and at most four parameters.
-        /// Its declaration is not retained (the lookup keeps it).
-        case found(route: Int, declaration: Unmanaged<RouteDeclaration>, spans: Parameters.InlineSpans)
+        /// Its declaration (which names the route) is not retained: the lookup keeps it, and retaining
+        /// it here would cost two atomic operations a match.
+        case found(declaration: Unmanaged<RouteDeclaration>, spans: Parameters.InlineSpans)
         /// The winner has a validator (every candidate is needed, in rank order), or more than four
         /// parameters (rare: `all` gives them, as it does for validators).
         case needsFullSearch
@@ -128,7 +129,7 @@ final class RouteLookup {
               layout.slotCount <= Parameters.InlineSpans.capacity else { return .needsFullSearch }
         var spans = Parameters.InlineSpans()
         for slot in slots(of: layout) { spans.append(span(slot)) }
-        return .found(route: trie.firstRoute(at: node), declaration: declaration, spans: spans)
+        return .found(declaration: declaration, spans: spans)
     }
 
     private func slots(of layout: ParameterLayout) -> ArraySlice<ParameterSlot> {

@@ -1,23 +1,20 @@
 /// What one lookup found: the winning route (after validators) and what matching the path produced.
 ///
-/// The info's parameters are still spans of the path they came from (nothing is decoded until read), and
-/// their origin is the route's declaration, which also gives the info its pattern.
+/// The info's parameters are still spans of the path they came from (nothing is decoded until read),
+/// and their origin is the route's declaration, which gives the info its pattern and the resolution its
+/// route. (A resolution is the info alone: a separate route field made the compiler copy the whole
+/// resolution out of `resolve` once more, 53 instructions of a `match`'s 1,597.)
 @usableFromInline
 struct RouteResolution {
-    /// nil when no route matched (or every candidate's validator rejected the path).
-    @inlinable var route: RouteID? { index < 0 ? nil : RouteID(rawValue: index) }
     /// The winner's info; an empty one when nothing matched.
     @usableFromInline var info: RouteInfo
-    /// The route's index, -1 for none: kept as a plain integer, because an optional field made the
-    /// compiler copy the whole resolution out of `resolve` once more (53 instructions a `match`).
-    @usableFromInline let index: Int
 
-    init(route: RouteID?, info: __owned RouteInfo) {
-        self.index = route?.rawValue ?? -1
-        self.info = info
-    }
+    init(_ info: __owned RouteInfo) { self.info = info }
 
-    static var unmatched: RouteResolution { RouteResolution(route: nil, info: RouteInfo.unmatched) }
+    /// nil when no route matched (or every candidate's validator rejected the path).
+    @inlinable var route: RouteID? { info.matchedRoute }
+
+    static var unmatched: RouteResolution { RouteResolution(RouteInfo.unmatched) }
 }
 
 // The one place a path is resolved to a route: the frozen lookup's best candidate, then, when that
@@ -61,9 +58,8 @@ extension RouteTable {
         switch best {
         case .none:
             return .unmatched
-        case .found(let winner, let declaration, let spans):
-            return RouteResolution(route: RouteID(rawValue: winner),
-                                   info: RouteInfo(path: path, route: declaration.takeUnretainedValue(), spans: spans))
+        case .found(let declaration, let spans):
+            return RouteResolution(RouteInfo(path: path, route: declaration.takeUnretainedValue(), spans: spans))
         case .needsFullSearch:
             return try firstValidated(at: Location(path: path))
         }
@@ -73,10 +69,9 @@ extension RouteTable {
         switch lookup.best(location.path) {
         case .none:
             return .unmatched
-        case .found(let winner, let declaration, let spans):
-            return RouteResolution(route: RouteID(rawValue: winner),
-                                   info: RouteInfo(path: location.path, route: declaration.takeUnretainedValue(),
-                                                   spans: spans, query: location.query, fragment: location.fragment))
+        case .found(let declaration, let spans):
+            return RouteResolution(RouteInfo(path: location.path, route: declaration.takeUnretainedValue(),
+                                             spans: spans, query: location.query, fragment: location.fragment))
         case .needsFullSearch:
             return try firstValidated(at: location)
         }
@@ -86,7 +81,7 @@ extension RouteTable {
     private func firstValidated(at location: Location) throws -> RouteResolution {
         for candidate in lookup.all(location.path) {
             if let info = try validated(candidate, at: location) {
-                return RouteResolution(route: RouteID(rawValue: candidate.route), info: info)
+                return RouteResolution(info)
             }
         }
         return .unmatched
@@ -94,7 +89,9 @@ extension RouteTable {
 
     /// `body` with the frozen lookup (frozen first if routes changed), borrowed without a retain.
     ///
-    /// Retaining it would cost two atomic operations a match (UNMEASURED). It is safe on a match's path:
+    /// Retaining it costs two atomic operations a match: 63 instructions of a `match`'s 1,597 and 48 of a
+    /// `nav.push` + `nav.pop` pair's 4,987 (callgrind, `switchyard-bench --loop match|lua-push-pop
+    /// parameter-heavy 1000 10000`, Benchmarks/README.md). It is safe on a match's path:
     /// `cachedLookup` keeps the lookup alive, and nothing on that path replaces it before its last use
     /// there (validators, which could declare routes, run last and read `lookup` themselves).
     @inline(__always)

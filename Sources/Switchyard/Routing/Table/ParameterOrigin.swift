@@ -2,11 +2,21 @@
 /// which also carries the route's pattern, so a match's parameters and its info's pattern share one
 /// reference (each reference in a match's result costs two atomic operations); for parameters built
 /// by hand, just their names.
-class ParameterOrigin: @unchecked Sendable {
+///
+/// Unchecked only because the compiler checks no class that is not final: every stored property, here
+/// and in `RouteDeclaration`, is a `let` of a `Sendable` type.
+@usableFromInline class ParameterOrigin: @unchecked Sendable {
     /// The pattern's parameters in pattern order; shared by every origin with the same names.
     let names: ParameterNames
+    /// The declaration index of the route whose match these parameters are, -1 for parameters not made
+    /// by a match: a resolution's route is read from here, so naming it costs a match nothing to carry.
+    /// (32 bits: the declaration's flag fits beside it, see `RouteDeclaration`.)
+    @usableFromInline let routeIndex: Int32
 
-    init(names: ParameterNames) { self.names = names }
+    init(names: ParameterNames, routeIndex: Int32 = -1) {
+        self.names = names
+        self.routeIndex = routeIndex
+    }
 
     /// The route's pattern text, or "" for parameters not made by a match.
     var patternText: String { "" }

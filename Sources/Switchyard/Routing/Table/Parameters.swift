@@ -57,7 +57,7 @@ public struct Parameters: Sendable {
     private let source: String
     /// Every parameter of the pattern, in pattern order, absent ones included (`origin.names`). For a
     /// match, the route's declaration, which also gives `RouteInfo` its pattern: one reference for both.
-    let origin: ParameterOrigin
+    @usableFromInline let origin: ParameterOrigin
     private var names: ParameterNames { origin.names }
     /// One span per name: the first four inline, so a match with up to four parameters allocates nothing.
     private var inline = InlineSpans()

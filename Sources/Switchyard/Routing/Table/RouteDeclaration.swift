@@ -1,9 +1,9 @@
 /// What a route declaration fixed: everything about a route but its payload. It is also the origin
 /// of its matches' parameters (their names, and the pattern their info reports).
-final class RouteDeclaration: ParameterOrigin, @unchecked Sendable {
-    // The index as 32 bits beside the flag: 80 bytes with the header and the inherited names, a malloc
-    // size class of its own (16 bytes a route more would be 1.6 MB over 100,000 routes).
-    private let index: Int32
+final class RouteDeclaration: ParameterOrigin, @unchecked Sendable {   // every field a Sendable `let`
+    // The index (inherited, `routeIndex`) is 32 bits beside this flag: 80 bytes with the header and the
+    // inherited names, a malloc size class of its own (16 bytes a route more would be 1.6 MB over
+    // 100,000 routes).
     let hasValidator: Bool
     let pattern: Pattern
     let name: String?
@@ -11,15 +11,14 @@ final class RouteDeclaration: ParameterOrigin, @unchecked Sendable {
 
     /// `names`: the pattern's parameter names, shared with every route that has the same ones.
     init(id: RouteID, pattern: Pattern, names: ParameterNames, name: String?, site: String?, hasValidator: Bool) {
-        self.index = Int32(id.rawValue)
         self.pattern = pattern
         self.name = name
         self.site = site
         self.hasValidator = hasValidator
-        super.init(names: names)
+        super.init(names: names, routeIndex: Int32(id.rawValue))
     }
 
     override var patternText: String { pattern.text }
 
-    var id: RouteID { RouteID(rawValue: Int(index)) }
+    var id: RouteID { RouteID(rawValue: Int(routeIndex)) }
 }

@@ -5,7 +5,7 @@
 ///     info.params    // ["id": "12"]
 ///     info.query     // ["tab": "info"]
 ///     info.fragment  // "top"
-public struct RouteInfo: @unchecked Sendable {
+public struct RouteInfo: Sendable {
     /// Normalised path, no query or fragment.
     public var path: String {
         get { fromParameters.contains(.path) ? storedParams.text : ownPath }
@@ -43,9 +43,12 @@ public struct RouteInfo: @unchecked Sendable {
         set { updateExtras { $0.fragment = newValue } }
     }
     /// What the validator returned (nil when there is no validator).
+    ///
+    /// Any value a validator returns, so it is held in a `ValidatorValue` box: see its rule for
+    /// reading it on another thread.
     public var value: Any? {
-        get { extras.first?.value }
-        set { updateExtras { $0.value = newValue } }
+        get { extras.first?.value?.value }
+        set { updateExtras { $0.value = newValue.map(ValidatorValue.init) } }
     }
 
     // A match's result is copied whole, and each reference in it costs two atomic operations (retained
@@ -53,7 +56,9 @@ public struct RouteInfo: @unchecked Sendable {
     // comes from their origin, the route's declaration: `ownPath` and `ownPattern` stay "" (no object)
     // unless set. No field is an optional: even one made the compiler build each info in a temporary and
     // copy it out whole.
-    private var storedParams: Parameters
+    /// Written only through `params`; visible to inlined code so that `match` reads a resolution's
+    /// route in place (a call for it was 8 instructions a match).
+    @usableFromInline var storedParams: Parameters
     private var ownPath: String
     private var ownPattern: String
     private var fromParameters: Borrowed
@@ -70,7 +75,7 @@ public struct RouteInfo: @unchecked Sendable {
 
     public init(path: String, pattern: String, params: Parameters = [:],
                 query: [String: String] = [:], fragment: String? = nil, value: Any? = nil) {
-        let fields = RouteInfoExtras(query: query, fragment: fragment, value: value)
+        let fields = RouteInfoExtras(query: query, fragment: fragment, value: value.map(ValidatorValue.init))
         self.init(params: params, ownPath: path, ownPattern: pattern, fromParameters: [],
                   extras: RouteInfoExtras.boxing(fields))
     }
@@ -94,6 +99,13 @@ public struct RouteInfo: @unchecked Sendable {
         let fields = RouteInfoExtras(query: query, fragment: fragment, value: nil)
         self.init(params: Parameters(source: path, origin: route, spans: spans), ownPath: "", ownPattern: "",
                   fromParameters: [.path, .pattern], extras: RouteInfoExtras.boxing(fields))
+    }
+
+    /// The route a lookup matched, read from its parameters' origin (the route's declaration); nil for
+    /// an info made by hand or whose parameters were replaced.
+    @inlinable var matchedRoute: RouteID? {
+        let index = storedParams.origin.routeIndex
+        return index < 0 ? nil : RouteID(rawValue: Int(index))
     }
 
     /// What `RouteTable.resolve` returns when nothing matched (its caller drops it).
@@ -120,13 +132,24 @@ public struct RouteInfo: @unchecked Sendable {
 }
 
 /// What `RouteInfo` keeps out of line.
-private struct RouteInfoExtras {
+private struct RouteInfoExtras: Sendable {
     var query: [String: String] = [:]
     var fragment: String?
-    var value: Any?
+    var value: ValidatorValue?
 
     /// None at all when there is nothing to keep.
     static func boxing(_ fields: RouteInfoExtras) -> [RouteInfoExtras] {
         fields.query.isEmpty && fields.fragment == nil && fields.value == nil ? [] : [fields]
     }
+}
+
+/// What a validator returned, boxed so that a `RouteInfo` (and the screens holding one) can be sent
+/// between threads.
+///
+/// The rule: a validator's value is read only where the validator could run, that is, by whoever
+/// owns the route table. A value that is itself `Sendable` may be read anywhere; one that is not (a
+/// Lua table returned by a script's `validate` is tied to its engine) must not be read on another
+/// thread. Everything else in a `RouteInfo` is checked by the compiler.
+struct ValidatorValue: @unchecked Sendable {
+    let value: Any
 }
