@@ -25,7 +25,7 @@ enum NavEvents {
             return 0
         }))
         try methods.rawSet("active", .function(try engine.makeFunction { call in
-            call.push(bool: try handle(call, "active").token.isActive)
+            try call.push(bool: try handle(call, "active").token.isActive)
             return 1
         }))
         try metatable.rawSet("__index", .table(methods))

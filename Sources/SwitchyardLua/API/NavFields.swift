@@ -18,7 +18,7 @@ enum NavFields {
             return 1
         }),
         .init("title", { runtime, call in
-            if let title = runtime.navigator.screen.title { try call.push(string: title) } else { call.pushNil() }
+            if let title = runtime.navigator.screen.title { try call.push(string: title) } else { try call.pushNil() }
             return 1
         }),
         .init("stack", { runtime, call in try call.stack.state.push(screens: runtime.navigator.stack, on: call.stack.L); return 1 }),
@@ -28,10 +28,10 @@ enum NavFields {
                                       on: call.stack.L)
             return 1
         }),
-        .init("can_back", { runtime, call in call.push(bool: runtime.navigator.canBack); return 1 }),
-        .init("can_forward", { runtime, call in call.push(bool: runtime.navigator.canForward); return 1 }),
+        .init("can_back", { runtime, call in try call.push(bool: runtime.navigator.canBack); return 1 }),
+        .init("can_forward", { runtime, call in try call.push(bool: runtime.navigator.canForward); return 1 }),
         .init("queue", { runtime, call in try call.stack.state.push(steps: runtime.navigator.queue, on: call.stack.L); return 1 }),
-        .init("alert_active", { runtime, call in call.push(bool: runtime.navigator.alertActive); return 1 }),
+        .init("alert_active", { runtime, call in try call.push(bool: runtime.navigator.alertActive); return 1 }),
         .init("modals", { runtime, call in try call.stack.state.push(screens: runtime.navigator.modals, on: call.stack.L); return 1 }),
         .init("tabs", { runtime, call in try call.stack.state.push(stringList: runtime.navigator.tabs, on: call.stack.L); return 1 }),
     ]

@@ -15,7 +15,7 @@ enum NavOperations {
         .init("cover", { runtime, call in try runtime.navigator.cover(try call.checkString(1, "nav.cover")); return 0 }),
         .init("open", { runtime, call in try runtime.navigator.open(try call.checkString(1, "nav.open")); return 0 }),
         .init("pop", { runtime, call in
-            call.push(bool: try runtime.navigator.pop(try call.optionalCount(1, "nav.pop")))
+            try call.push(bool: try runtime.navigator.pop(try call.optionalCount(1, "nav.pop")))
             return 1
         }),
         .init("pop_to", { runtime, call in
@@ -27,16 +27,16 @@ enum NavOperations {
             }
             return 0
         }),
-        .init("pop_to_root", { runtime, call in call.push(bool: try runtime.navigator.popToRoot()); return 1 }),
+        .init("pop_to_root", { runtime, call in try call.push(bool: try runtime.navigator.popToRoot()); return 1 }),
         .init("dismiss", { runtime, _ in try runtime.navigator.dismiss(); return 0 }),
         .init("dismiss_environment", { runtime, _ in try runtime.navigator.dismissEnvironment(); return 0 }),
-        .init("dismiss_all", { runtime, call in call.push(bool: try runtime.navigator.dismissAll()); return 1 }),
+        .init("dismiss_all", { runtime, call in try call.push(bool: try runtime.navigator.dismissAll()); return 1 }),
         .init("back", { runtime, call in
-            call.push(bool: try runtime.navigator.back(try call.optionalCount(1, "nav.back")))
+            try call.push(bool: try runtime.navigator.back(try call.optionalCount(1, "nav.back")))
             return 1
         }),
         .init("forward", { runtime, call in
-            call.push(bool: try runtime.navigator.forward(try call.optionalCount(1, "nav.forward")))
+            try call.push(bool: try runtime.navigator.forward(try call.optionalCount(1, "nav.forward")))
             return 1
         }),
         .init("tab", { runtime, call in
@@ -60,7 +60,7 @@ enum NavOperations {
         }),
         .init("next", { runtime, _ in try runtime.navigator.next(); return 0 }),
         .init("next_or_dismiss", { runtime, _ in try runtime.navigator.nextOrDismiss(); return 0 }),
-        .init("cancel_flow", { runtime, call in call.push(bool: try runtime.navigator.cancelFlow()); return 1 }),
+        .init("cancel_flow", { runtime, call in try call.push(bool: try runtime.navigator.cancelFlow()); return 1 }),
         .init("alert", { runtime, call in
             try runtime.navigator.alert(try AlertTable.parse(try call.checkTable(1, "nav.alert")))
             return 0

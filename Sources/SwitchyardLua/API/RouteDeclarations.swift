@@ -32,7 +32,7 @@ extension SwitchyardRuntime {
         do {
             id = try routeTable.add(pattern, name: name, site: site,
                                     validator: try callbacks.validator(options["validate"]), payload: definition)
-        } catch let error as LuaError { throw error } catch { throw LuaError(String(describing: error)) }
+        } catch { throw LuaError(bridging: error) }
         let (state, L) = call.stack
         try state.push(route: routeTable[id], rank: nil, on: L)
         return 1

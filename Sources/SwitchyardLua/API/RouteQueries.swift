@@ -14,7 +14,7 @@ extension SwitchyardRuntime {
     private func match(_ call: LuaCall) throws -> Int {
         let path = try call.checkString(1, "match")
         guard let info = try routeTable.matchInfo(path) else {
-            call.pushNil()
+            try call.pushNil()
             return 1
         }
         let (state, L) = call.stack

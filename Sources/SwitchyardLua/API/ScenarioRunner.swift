@@ -90,10 +90,10 @@ extension SwitchyardRuntime {
             for hook in before { try hook.call() }
             try body.call()
         } catch {
-            failure = LuaError.from(error).message
+            failure = LuaError(bridging: error).message
         }
         for hook in after {
-            do { try hook.call() } catch { failure = failure ?? LuaError.from(error).message }
+            do { try hook.call() } catch { failure = failure ?? LuaError(bridging: error).message }
         }
         let elapsed = start.duration(to: clock.now).components
         return ScenarioResult(name: name, file: file, passed: failure == nil, failure: failure,

@@ -97,13 +97,7 @@ public final class SwitchyardRuntime {
     func replaceNavigator(_ fresh: Navigator) { navigator = fresh }
 
     private func landStartScreenIfUntouched() throws(LuaError) {
-        do { try navigator.relandStart() } catch { throw LuaError.from(error) }
+        do { try navigator.relandStart() } catch { throw LuaError(bridging: error) }
     }
 }
 
-extension LuaError {
-    /// A Swift error as a `LuaError`, keeping one that already is.
-    static func from(_ error: any Error) -> LuaError {
-        (error as? LuaError) ?? LuaError(String(describing: error))
-    }
-}

@@ -72,9 +72,16 @@ public struct LuaCall {
     public func push(_ value: LuaValue) throws(LuaError) { try state.push(value, on: L) }
     public func push(string: String) throws(LuaError) { try state.push(string: string, on: L) }
     public func push(reference: LuaReference) throws(LuaError) { try state.push(reference: reference, on: L) }
-    public func pushNil() { _ = lua_checkstack(L, 1); lua_pushnil(L) }
-    public func push(bool: Bool) { _ = lua_checkstack(L, 1); lua_pushboolean(L, bool ? 1 : 0) }
-    public func push(integer: Int64) { _ = lua_checkstack(L, 1); lua_pushinteger(L, lua_Integer(integer)) }
+    // A C function is given LUA_MINSTACK (20) free slots, but a body may have used them up: each push
+    // makes sure of its slot and throws when the stack cannot grow (at Lua's limit of 1,000,000 slots).
+    public func pushNil() throws(LuaError) { try reserveSlot(); lua_pushnil(L) }
+    public func push(bool: Bool) throws(LuaError) { try reserveSlot(); lua_pushboolean(L, bool ? 1 : 0) }
+    public func push(integer: Int64) throws(LuaError) { try reserveSlot(); lua_pushinteger(L, lua_Integer(integer)) }
+
+    @inline(__always)
+    private func reserveSlot() throws(LuaError) {
+        guard lua_checkstack(L, 1) != 0 else { throw LuaError.stackExhausted }
+    }
 
     /// Pushes every value and returns how many (the usual `return` of a Swift function).
     public func returning(_ values: [LuaValue]) throws(LuaError) -> Int {

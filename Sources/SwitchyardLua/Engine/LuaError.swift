@@ -28,6 +28,17 @@ public struct LuaError: Error, CustomStringConvertible {
         self.init(kind: kind, message: message, traceback: nil, isLocated: false)
     }
 
+    /// Any error as a `LuaError`: itself when it is one, else its description as a runtime error.
+    /// The one place a Swift error crosses into Lua's terms (a Swift function's error raised in Lua, a
+    /// navigator's error from a script's `nav` call, a REPL command's error).
+    ///
+    /// ```swift
+    /// do { try navigator.push("/nowhere") } catch { throw LuaError(bridging: error) }
+    /// ```
+    public init(bridging error: any Error) {
+        if let error = error as? LuaError { self = error } else { self.init(String(describing: error)) }
+    }
+
     init(kind: Kind, message: String, traceback: String?, isLocated: Bool) {
         self.kind = kind
         self.message = message

@@ -22,10 +22,8 @@ final class SwiftFunction {
         do {
             let count = try body(LuaCall(state: state, L: L))
             return Int32(count)
-        } catch let error as LuaError {
-            return fail(error, on: L)
         } catch {
-            return fail(LuaError(String(describing: error)), on: L)
+            return fail(LuaError(bridging: error), on: L)
         }
     }
 

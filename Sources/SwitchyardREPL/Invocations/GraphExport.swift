@@ -33,13 +33,15 @@ public enum GraphExport {
         }
     }
 
-    private static func restore(_ file: String, into host: ScriptHost) throws(LuaError) {
-        let json: String
-        do { json = try TextFile.read(file) } catch { throw LuaError(error.description) }
-        do {
-            try host.navigator.restore(json)
-        } catch {
-            throw LuaError("--state \(file): \(error)")
-        }
+    private static func restore(_ file: String, into host: ScriptHost) throws {
+        let json = try TextFile.read(file)
+        do { try host.navigator.restore(json) } catch { throw StateFileFailure(file: file, reason: error) }
+    }
+
+    /// A `--state` file that is not a state this script's routes can restore.
+    struct StateFileFailure: Error, CustomStringConvertible {
+        let file: String
+        let reason: any Error
+        var description: String { "--state \(file): \(reason)" }
     }
 }

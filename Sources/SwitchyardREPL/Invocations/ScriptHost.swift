@@ -67,13 +67,7 @@ final class ScriptHost {
     func navigate(_ operation: (Navigator) throws -> Void) throws(LuaError) {
         let navigator = runtime.navigator
         try interruptible { () throws(LuaError) in
-            do {
-                try operation(navigator)
-            } catch let error as LuaError {
-                throw error
-            } catch {
-                throw LuaError(String(describing: error))
-            }
+            do { try operation(navigator) } catch { throw LuaError(bridging: error) }
         }
     }
 

@@ -41,7 +41,7 @@ final class MetaCommands {
                 outcome = try execute(command)
                 return true
             } catch {
-                StandardError.write(style.red(ErrorReport.text(LuaError.wrapping(error), traceback: tracing)))
+                StandardError.write(style.red(ErrorReport.text(error, traceback: tracing)))
                 return false
             }
         }
@@ -71,15 +71,15 @@ final class MetaCommands {
                 || after.historyIndex != index else { return }
         showScreenAndState()
         if let watchFile {
-            do { try drawMap(to: watchFile) } catch { StandardError.write(style.red(":watch: \(error.message)")) }
+            do { try drawMap(to: watchFile) } catch { StandardError.write(style.red(":watch: \(error)")) }
         }
     }
 
     /// The map with the navigator's state over it, to a file (an image through graphviz).
-    private func drawMap(to file: String) throws(LuaError) {
+    private func drawMap(to file: String) throws(GraphOutput.Failure) {
         let format = GraphFormat(forFile: file)
         let text = format.document(for: NavigationMapBuilder.map(runtime, showingState: true))
-        do { try GraphOutput.write(text, format: format, to: file) } catch { throw LuaError(error.description) }
+        try GraphOutput.write(text, format: format, to: file)
     }
 
     func announceTour() {
@@ -93,7 +93,7 @@ final class MetaCommands {
                 try runTourStep(nil)
                 return true
             } catch {
-                StandardError.write(style.red(ErrorReport.text(LuaError.wrapping(error), traceback: tracing)))
+                StandardError.write(style.red(ErrorReport.text(error, traceback: tracing)))
                 return false
             }
         }
@@ -108,7 +108,8 @@ final class MetaCommands {
         print(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator.state)))
     }
 
-    private func execute(_ command: MetaCommand) throws(LuaError) -> REPL.Outcome {
+    /// Runs a command; a Lua error, a navigation error or a file's error is reported by the caller.
+    private func execute(_ command: MetaCommand) throws -> REPL.Outcome {
         switch command {
         case .help(nil): Pager.show(helpText)
         case .help(let name?): try printHelp(for: name)
@@ -193,7 +194,7 @@ final class MetaCommands {
         let match: RouteMatch<RouteDefinition>?
         do {
             match = try host.interruptible { () throws(LuaError) in
-                do { return try runtime.routeTable.match(target) } catch { throw LuaError.wrapping(error) }
+                do { return try runtime.routeTable.match(target) } catch { throw LuaError(bridging: error) }
             }
         }
         guard let match else {
@@ -259,15 +260,11 @@ final class MetaCommands {
         }
     }
 
-    private func graph(_ format: GraphFormat, _ file: String?) throws(LuaError) {
+    private func graph(_ format: GraphFormat, _ file: String?) throws(GraphOutput.Failure) {
         let text = format.document(for: NavigationMapBuilder.map(runtime))
         guard let file else { return print(text, terminator: "") }
-        do {
-            try GraphOutput.write(text, format: format, to: file)
-            print("wrote \(file)")
-        } catch {
-            throw LuaError(error.description)
-        }
+        try GraphOutput.write(text, format: format, to: file)
+        print("wrote \(file)")
     }
 
     private func reload() throws(LuaError) {
@@ -278,20 +275,14 @@ final class MetaCommands {
         print("reloaded \(runtime.loadedFiles.joined(separator: ", ")): \(runtime.routeTable.count) routes")
     }
 
-    private func save(to file: String) throws(LuaError) {
-        let json: String
-        do { json = try runtime.navigator.save(indented: true) + "\n" } catch { throw LuaError.wrapping(error) }
-        do { try TextFile.write(json, to: file) } catch { throw LuaError(error.description) }
+    private func save(to file: String) throws {
+        let json = try runtime.navigator.save(indented: true) + "\n"
+        try TextFile.write(json, to: file)
         print("saved the navigation state to \(file)")
     }
 
-    private func restore(from file: String) throws(LuaError) {
-        let json: String
-        do {
-            json = try TextFile.read(file)
-        } catch {
-            throw LuaError(error.description)
-        }
+    private func restore(from file: String) throws {
+        let json = try TextFile.read(file)
         try host.navigate { try $0.restore(json) }
     }
 
@@ -346,13 +337,6 @@ final class MetaCommands {
             names += runtime.navFieldNames + runtime.navOperationNames
         }
         return Array(Set(names))
-    }
-}
-
-extension LuaError {
-    /// Any error as a `LuaError` the REPL can print.
-    static func wrapping(_ error: any Error) -> LuaError {
-        (error as? LuaError) ?? LuaError(String(describing: error))
     }
 }
 
