@@ -5,7 +5,7 @@
 ///
 ///     var stack = ScreenStack(root: home)
 ///     stack.push(album)          // one new node; `home`'s node is shared with the old value
-public struct ScreenStack: Equatable {
+struct ScreenStack: Equatable {
     typealias Node = Screen.Fields
 
     private(set) var topNode: Node
@@ -13,13 +13,13 @@ public struct ScreenStack: Equatable {
     init(root: __owned Screen) { topNode = root.node(above: nil) }
     init(topNode: Node) { self.topNode = topNode }
 
-    public var count: Int { topNode.depth }
-    public var top: Screen { topNode.screen }
+    var count: Int { topNode.depth }
+    var top: Screen { topNode.screen }
     var topID: Int { topNode.id }
-    public var root: Screen { node(atDepth: 1).screen }
+    var root: Screen { node(atDepth: 1).screen }
 
     /// Bottom first, as `nav.stack` lists them.
-    public var screens: [Screen] {
+    var screens: [Screen] {
         var out: [Screen] = []
         out.reserveCapacity(count)
         var node: Node? = topNode
@@ -73,7 +73,7 @@ public struct ScreenStack: Equatable {
     }
 
     /// Equal when they hold the same screens; shared nodes make the common case one comparison.
-    public static func == (a: ScreenStack, b: ScreenStack) -> Bool {
+    static func == (a: ScreenStack, b: ScreenStack) -> Bool {
         var left: Node? = a.topNode
         var right: Node? = b.topNode
         while let l = left, let r = right {

@@ -4,7 +4,7 @@
 ///     CompletionContext.classify(before: ":go ", word: "/al")              // .routePath
 ///     CompletionContext.classify(before: "nav.push(\"", word: "/al")       // .routePath
 ///     CompletionContext.classify(before: "x = ", word: "nav.pu")           // .luaName
-public enum CompletionContext: Equatable, Sendable {
+package enum CompletionContext: Equatable, Sendable {
     case metaCommand
     case routePath
     case fileName
@@ -22,7 +22,7 @@ public enum CompletionContext: Equatable, Sendable {
     /// Global functions whose first string argument is a path, besides every `nav.*` call.
     static let pathFunctions: Set<String> = ["match", "match_all", "explain"]
 
-    public static func classify(before: String, word: String) -> CompletionContext {
+    package static func classify(before: String, word: String) -> CompletionContext {
         if before.allSatisfy(\.isWhitespace) && word.hasPrefix(":") {
             return .metaCommand
         }

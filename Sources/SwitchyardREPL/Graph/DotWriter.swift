@@ -5,10 +5,10 @@
 /// a numbered trail, the screens the timeline has shown shaded.
 ///
 ///     let dot = DotWriter().document(for: map)   // feed to `dot -Tsvg` or `dot -Tpng`
-public struct DotWriter: Sendable {
-    public init() {}
+package struct DotWriter: Sendable {
+    package init() {}
 
-    public func document(for map: NavigationMap) -> String {
+    package func document(for map: NavigationMap) -> String {
         var lines = [
             "digraph navigation {",
             "  rankdir=LR;",

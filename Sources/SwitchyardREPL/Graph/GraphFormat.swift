@@ -1,5 +1,5 @@
 /// The text formats of `switchyard graph` and `:graph`.
-public enum GraphFormat: String, CaseIterable, Sendable {
+package enum GraphFormat: String, CaseIterable, Sendable {
     case dot
     case mermaid
 
@@ -7,13 +7,13 @@ public enum GraphFormat: String, CaseIterable, Sendable {
     /// the images graphviz renders from DOT) is DOT.
     ///
     ///     GraphFormat(forFile: "map.mmd")   // .mermaid
-    public init(forFile file: String) {
+    package init(forFile file: String) {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         let suffix = name.split(separator: ".").count > 1 ? name.split(separator: ".").last!.lowercased() : ""
         self = suffix == "mmd" || suffix == "mermaid" ? .mermaid : .dot
     }
 
-    public func document(for map: NavigationMap) -> String {
+    package func document(for map: NavigationMap) -> String {
         switch self {
         case .dot: DotWriter().document(for: map)
         case .mermaid: MermaidWriter().document(for: map)

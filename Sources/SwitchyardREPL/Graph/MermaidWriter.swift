@@ -3,10 +3,10 @@
 /// given their own classes.
 ///
 ///     let mermaid = MermaidWriter().document(for: map)
-public struct MermaidWriter: Sendable {
-    public init() {}
+package struct MermaidWriter: Sendable {
+    package init() {}
 
-    public func document(for map: NavigationMap) -> String {
+    package func document(for map: NavigationMap) -> String {
         var lines = ["flowchart LR"]
         for group in map.groups {
             lines += subgraph(group.prefix, members: group.routes, in: map)

@@ -7,17 +7,17 @@ import Switchyard
 ///         routes: [.init(pattern: "/", title: "Home"), .init(pattern: "/album/:id", presentation: .sheet)],
 ///         edges: [.init(from: 0, to: .route(1), kind: .link)])
 ///     print(DotWriter().document(for: map))
-public struct NavigationMap: Sendable, Equatable {
-    public struct Route: Sendable, Equatable {
-        public var pattern: String
-        public var name: String?
-        public var title: String?
-        public var presentation: Presentation
-        public var isNotFound: Bool
+package struct NavigationMap: Sendable, Equatable {
+    package struct Route: Sendable, Equatable {
+        package var pattern: String
+        package var name: String?
+        package var title: String?
+        package var presentation: Presentation
+        package var isNotFound: Bool
         /// A guard runs before it lands (drawn with a double border and "guarded").
-        public var isGuarded: Bool
+        package var isGuarded: Bool
 
-        public init(pattern: String, name: String? = nil, title: String? = nil,
+        package init(pattern: String, name: String? = nil, title: String? = nil,
                     presentation: Presentation = .push, isNotFound: Bool = false, isGuarded: Bool = false) {
             self.pattern = pattern
             self.name = name
@@ -28,13 +28,13 @@ public struct NavigationMap: Sendable, Equatable {
         }
     }
 
-    public enum Target: Sendable, Hashable {
+    package enum Target: Sendable, Hashable {
         case route(Int)
         /// A link or flow step that no route matches: drawn as a dangling node so the mistake shows.
         case unmatched(String)
     }
 
-    public enum EdgeKind: Sendable, Hashable {
+    package enum EdgeKind: Sendable, Hashable {
         case link
         /// Step `index` (1-based) of the named flow, presented as `presentation`.
         case flow(name: String, step: Int, presentation: Presentation)
@@ -43,12 +43,12 @@ public struct NavigationMap: Sendable, Equatable {
     }
 
     /// Where a flow begins: its first step, and how that step is presented.
-    public struct FlowStart: Sendable, Hashable {
-        public var name: String
-        public var to: Target
-        public var presentation: Presentation
+    package struct FlowStart: Sendable, Hashable {
+        package var name: String
+        package var to: Target
+        package var presentation: Presentation
 
-        public init(name: String, to: Target, presentation: Presentation) {
+        package init(name: String, to: Target, presentation: Presentation) {
             self.name = name
             self.to = to
             self.presentation = presentation
@@ -57,39 +57,39 @@ public struct NavigationMap: Sendable, Equatable {
 
     /// A navigation state drawn over the map (`:watch`, `graph --state`): the screen showing, the
     /// stacks that lead to it, and every screen the timeline has shown, each as a route index.
-    public struct Overlay: Sendable, Equatable {
-        public var current: Int?
+    package struct Overlay: Sendable, Equatable {
+        package var current: Int?
         /// The screens from the root stack up through each sheet or cover, bottom first.
-        public var trail: [Int]
-        public var visited: Set<Int>
+        package var trail: [Int]
+        package var visited: Set<Int>
 
-        public init(current: Int?, trail: [Int] = [], visited: Set<Int> = []) {
+        package init(current: Int?, trail: [Int] = [], visited: Set<Int> = []) {
             self.current = current
             self.trail = trail
             self.visited = visited
         }
     }
 
-    public struct Edge: Sendable, Hashable {
-        public var from: Int
-        public var to: Target
-        public var kind: EdgeKind
+    package struct Edge: Sendable, Hashable {
+        package var from: Int
+        package var to: Target
+        package var kind: EdgeKind
 
-        public init(from: Int, to: Target, kind: EdgeKind) {
+        package init(from: Int, to: Target, kind: EdgeKind) {
             self.from = from
             self.to = to
             self.kind = kind
         }
     }
 
-    public var routes: [Route]
-    public var edges: [Edge]
+    package var routes: [Route]
+    package var edges: [Edge]
     /// Tab root paths, in order; their routes are drawn as the entry points.
-    public var tabs: [String]
-    public var flowStarts: [FlowStart]
-    public var overlay: Overlay?
+    package var tabs: [String]
+    package var flowStarts: [FlowStart]
+    package var overlay: Overlay?
 
-    public init(routes: [Route], edges: [Edge] = [], tabs: [String] = [], flowStarts: [FlowStart] = [],
+    package init(routes: [Route], edges: [Edge] = [], tabs: [String] = [], flowStarts: [FlowStart] = [],
                 overlay: Overlay? = nil) {
         self.routes = routes
         self.edges = edges
@@ -107,7 +107,7 @@ public struct NavigationMap: Sendable, Equatable {
     /// Routes grouped by the first static segment of their pattern ("/album/:id" and "/album/new" →
     /// "album"). A prefix with a single route is no group: it joins the ungrouped routes (prefix ""),
     /// with the root ("/"), top-level parameters and splats, and the not-found route.
-    public var groups: [(prefix: String, routes: [Int])] {
+    package var groups: [(prefix: String, routes: [Int])] {
         var order: [String] = []
         var members: [String: [Int]] = [:]
         for (index, route) in routes.enumerated() {
@@ -120,7 +120,7 @@ public struct NavigationMap: Sendable, Equatable {
         return (loose.isEmpty ? [] : [("", loose)]) + grouped
     }
 
-    public var unmatchedTargets: [String] {
+    package var unmatchedTargets: [String] {
         var seen: Set<String> = []
         return (edges.map(\.to) + flowStarts.map(\.to)).compactMap { target in
             guard case .unmatched(let path) = target, seen.insert(path).inserted else { return nil }

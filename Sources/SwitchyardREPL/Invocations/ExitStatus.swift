@@ -1,5 +1,5 @@
 /// The command's exit statuses (SPEC §5).
-public enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable {
     case success = 0
     /// A script raised an error, or a scenario test failed.
     case failure = 1

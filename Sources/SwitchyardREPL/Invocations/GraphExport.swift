@@ -4,10 +4,10 @@ import SwitchyardLua
 /// stdout or a file (an image through graphviz for .png/.svg/.pdf).
 ///
 ///     GraphExport.run(file: "app.lua", format: .dot, output: "map.png", options: SessionOptions())
-public enum GraphExport {
+package enum GraphExport {
     /// `state`: a file saved by `:save` or `nav.save()`, drawn over the map (the current screen, the
     /// stacks leading to it, the screens its timeline showed).
-    public static func run(file: String, format: GraphFormat, output: String?, state: String? = nil,
+    package static func run(file: String, format: GraphFormat, output: String?, state: String? = nil,
                            options: SessionOptions) -> ExitStatus {
         InterruptSignal.install()
         let text: String

@@ -1,8 +1,8 @@
 /// `switchyard routes FILE`: loads the script and prints its route table in rank order.
 ///
 ///     RouteTableReport.run(file: "examples/music/app.lua", options: SessionOptions())
-public enum RouteTableReport {
-    public static func run(file: String, options: SessionOptions) -> ExitStatus {
+package enum RouteTableReport {
+    package static func run(file: String, options: SessionOptions) -> ExitStatus {
         InterruptSignal.install()
         do {
             let host = try ScriptHost(options: options)

@@ -4,8 +4,8 @@ import SwitchyardLua
 /// from the other files'), a line per test as results come in, then `N passed, N failed`.
 ///
 ///     let status = ScenarioTestRun.run(paths: ["specs"], junitFile: "junit.xml", options: SessionOptions())
-public enum ScenarioTestRun {
-    public static func run(paths: [String], junitFile: String?, options: SessionOptions) -> ExitStatus {
+package enum ScenarioTestRun {
+    package static func run(paths: [String], junitFile: String?, options: SessionOptions) -> ExitStatus {
         InterruptSignal.install()
         let files: [String]
         do {

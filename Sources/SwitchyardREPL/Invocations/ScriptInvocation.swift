@@ -9,8 +9,8 @@ import SwitchyardLua
 /// (or when nothing else was given and stdin is a terminal; piped stdin runs as a script).
 ///
 ///     let status = ScriptInvocation.run(ScriptRequest(files: ["app.lua"]), options: SessionOptions())
-public enum ScriptInvocation {
-    public static func run(_ request: ScriptRequest, options: SessionOptions) -> ExitStatus {
+package enum ScriptInvocation {
+    package static func run(_ request: ScriptRequest, options: SessionOptions) -> ExitStatus {
         InterruptSignal.install()
         let stdinIsTerminal = isatty(STDIN_FILENO) == 1
         var files = request.files

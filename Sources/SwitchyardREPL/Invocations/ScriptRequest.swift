@@ -5,17 +5,17 @@
 ///     ScriptRequest(chunks: ["x = 1"], files: ["app.lua"], arguments: ["one", "two"], interactive: false)
 ///     // switchyard -i app.lua flows.lua
 ///     ScriptRequest(files: ["app.lua", "flows.lua"], interactive: true)
-public struct ScriptRequest: Sendable, Equatable {
+package struct ScriptRequest: Sendable, Equatable {
     /// "-" stands for standard input.
-    public static let standardInput = "-"
+    package static let standardInput = "-"
 
-    public var chunks: [String]
-    public var files: [String]
+    package var chunks: [String]
+    package var files: [String]
     /// The script's own arguments: `arg[1...]`, with `arg[0]` the (first) file.
-    public var arguments: [String]
-    public var interactive: Bool
+    package var arguments: [String]
+    package var interactive: Bool
 
-    public init(chunks: [String] = [], files: [String] = [], arguments: [String] = [], interactive: Bool = false) {
+    package init(chunks: [String] = [], files: [String] = [], arguments: [String] = [], interactive: Bool = false) {
         self.chunks = chunks
         self.files = files
         self.arguments = arguments

@@ -9,7 +9,7 @@ import Darwin
 ///
 ///     InterruptSignal.install()
 ///     InterruptSignal.whileRunning(interrupt: engine.interruptFunction) { try engine.run(code, ...) }
-public enum InterruptSignal {
+package enum InterruptSignal {
     /// Written by the handler, read and cleared by the program. Plain globals with constant
     /// initialisers, touched once before the handler is installed so the handler never runs their
     /// lazy initialisation.
@@ -18,11 +18,11 @@ public enum InterruptSignal {
     /// The self-pipe: the handler writes a byte so a reader polling `wakeDescriptor` wakes up even
     /// when the signal arrived just before it started waiting.
     nonisolated(unsafe) fileprivate static var wakeWriter: Int32 = -1
-    nonisolated(unsafe) public private(set) static var wakeDescriptor: Int32 = -1
+    nonisolated(unsafe) package private(set) static var wakeDescriptor: Int32 = -1
 
     /// Installs the handler without SA_RESTART, so a blocking read or poll returns EINTR and the
     /// reader can react at once.
-    public static func install() {
+    package static func install() {
         pending = 0
         interruptAction = nil
         if wakeDescriptor < 0 {
@@ -53,7 +53,7 @@ public enum InterruptSignal {
     }
 
     /// Was Ctrl-C pressed since the last call? Clears the record.
-    public static func takePending() -> Bool {
+    package static func takePending() -> Bool {
         defer { pending = 0 }
         drainWakeBytes()
         return pending != 0
@@ -69,7 +69,7 @@ public enum InterruptSignal {
     /// the Lua engine's interrupt request), then goes back to only recording the signal.
     /// A Ctrl-C that arrived after the prompt returned but before `body` started stays pending:
     /// `body` should check `takePending()` first and stop at once (see `ScriptHost.interruptible`).
-    public static func whileRunning<T, E: Error>(interrupt: (@convention(c) () -> Void)?,
+    package static func whileRunning<T, E: Error>(interrupt: (@convention(c) () -> Void)?,
                                                  _ body: () throws(E) -> T) throws(E) -> T {
         interruptAction = interrupt
         defer {

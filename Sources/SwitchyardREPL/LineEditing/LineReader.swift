@@ -1,5 +1,5 @@
 /// What one attempt to read a line produced.
-public enum LineInput: Equatable, Sendable {
+package enum LineInput: Equatable, Sendable {
     case line(String)
     /// Ctrl-C at the prompt: the typed text is gone and the caller shows a fresh prompt.
     case interrupted
@@ -11,7 +11,7 @@ public enum LineInput: Equatable, Sendable {
 ///
 ///     let reader: LineReader = isatty(0) == 1 ? ReadlineEditor(settings) : PlainLineReader()
 ///     while case .line(let text) = reader.read(prompt: "> ") { ... }
-public protocol LineReader: AnyObject {
+package protocol LineReader: AnyObject {
     func read(prompt: String) -> LineInput
     /// Records a line the user entered (in memory and, when configured, on disk at once).
     func remember(_ line: String)

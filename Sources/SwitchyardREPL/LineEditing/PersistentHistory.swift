@@ -19,16 +19,16 @@ import Darwin
 ///     let history = PersistentHistory(path: "~/.switchyard_history", limit: 1000)
 ///     history.load()
 ///     history.add("for i = 1, 3 do\n  print(i)\nend")
-public final class PersistentHistory {
-    public let path: String?
-    public let limit: Int
+package final class PersistentHistory {
+    package let path: String?
+    package let limit: Int
     private var writable = true
     private var lastEntry: String?
     /// Entries in the file as far as this session knows (another session may append too).
     private var entriesInFile = 0
 
     /// `path` nil keeps history in memory only.
-    public init(path: String?, limit: Int = 1000) {
+    package init(path: String?, limit: Int = 1000) {
         self.path = path.map(Self.expandingTilde)
         self.limit = limit
         // Timestamps mark where an entry starts, so entries can hold newlines; readline writes them
@@ -38,13 +38,13 @@ public final class PersistentHistory {
     }
 
     /// The default file: `~/.switchyard_history`.
-    public static var defaultPath: String? {
+    package static var defaultPath: String? {
         guard let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return nil }
         return home + "/.switchyard_history"
     }
 
     /// Replaces the in-memory history with the file's entries.
-    public func load() {
+    package func load() {
         using_history()
         clear_history()
         stifle_history(Int32(limit))
@@ -64,7 +64,7 @@ public final class PersistentHistory {
         }
     }
 
-    public func add(_ entry: String) {
+    package func add(_ entry: String) {
         guard !entry.allSatisfy(\.isWhitespace), entry != lastEntry else { return }
         lastEntry = entry
         add_history(entry)

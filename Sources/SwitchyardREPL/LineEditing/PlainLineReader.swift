@@ -2,15 +2,15 @@
 ///
 ///     let reader = PlainLineReader()
 ///     reader.read(prompt: "> ")   // .line("nav.go('/')") or .endOfInput
-public final class PlainLineReader: LineReader {
+package final class PlainLineReader: LineReader {
     /// Prompts go to stdout only when someone can see them.
     private let showsPrompt: Bool
 
-    public init(showsPrompt: Bool = false) {
+    package init(showsPrompt: Bool = false) {
         self.showsPrompt = showsPrompt
     }
 
-    public func read(prompt: String) -> LineInput {
+    package func read(prompt: String) -> LineInput {
         if showsPrompt {
             print(prompt, terminator: "")
         }
@@ -20,5 +20,5 @@ public final class PlainLineReader: LineReader {
         return .line(line)
     }
 
-    public func remember(_ line: String) {}
+    package func remember(_ line: String) {}
 }

@@ -15,20 +15,20 @@ import Darwin
 ///
 /// readline keeps global state, and its C callbacks cannot carry context: one editor per process,
 /// its state in the `ReadlineState` globals below.
-public final class ReadlineEditor: LineReader {
-    public let history: PersistentHistory
-    public var completer: ((String, Int, Int) -> LineCompleter.Completion)? {
+package final class ReadlineEditor: LineReader {
+    package let history: PersistentHistory
+    package var completer: ((String, Int, Int) -> LineCompleter.Completion)? {
         get { ReadlineState.completer }
         set { ReadlineState.completer = newValue }
     }
 
-    public init(history: PersistentHistory) {
+    package init(history: PersistentHistory) {
         self.history = history
         configureReadline()
         history.load()
     }
 
-    public func read(prompt: String) -> LineInput {
+    package func read(prompt: String) -> LineInput {
         _ = InterruptSignal.takePending()
         ReadlineState.finished = false
         ReadlineState.line = nil
@@ -47,7 +47,7 @@ public final class ReadlineEditor: LineReader {
         return .line(line)
     }
 
-    public func remember(_ line: String) {
+    package func remember(_ line: String) {
         history.add(line)
     }
 

@@ -3,15 +3,15 @@
 ///      #  pattern          name    options             declared at
 ///      1  /album/new       -       cover               app.lua:9
 ///      2  /album/:id       album   sheet, validate     app.lua:4
-public struct RouteListPrinter: Sendable {
-    public let style: TerminalStyle
+package struct RouteListPrinter: Sendable {
+    package let style: TerminalStyle
 
-    public init(style: TerminalStyle = .plain) {
+    package init(style: TerminalStyle = .plain) {
         self.style = style
     }
 
     /// `rows` must already be in rank order (most specific first).
-    public func render(_ rows: [RouteListing]) -> String {
+    package func render(_ rows: [RouteListing]) -> String {
         guard !rows.isEmpty else { return "(no routes declared)" }
         let header = ["#", "pattern", "name", "options", "declared at"]
         let cells = rows.enumerated().map { index, row in

@@ -4,14 +4,14 @@
 ///     Tracks: 1. Intro  2. Outro
 ///       [1] /album/12/tracks
 ///       [2] /artist/7
-public struct ScreenPrinter: Sendable {
-    public let style: TerminalStyle
+package struct ScreenPrinter: Sendable {
+    package let style: TerminalStyle
 
-    public init(style: TerminalStyle = .plain) {
+    package init(style: TerminalStyle = .plain) {
         self.style = style
     }
 
-    public func render(_ screen: ScreenSnapshot) -> String {
+    package func render(_ screen: ScreenSnapshot) -> String {
         var lines = [heading(screen)]
         if let view = screen.view, !view.isEmpty {
             lines.append(view)

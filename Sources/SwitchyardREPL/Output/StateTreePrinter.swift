@@ -7,14 +7,14 @@
 ///     modals  /help
 ///
 /// The current location (the top screen of the top environment) is bold on a terminal.
-public struct StateTreePrinter: Sendable {
-    public let style: TerminalStyle
+package struct StateTreePrinter: Sendable {
+    package let style: TerminalStyle
 
-    public init(style: TerminalStyle = .plain) {
+    package init(style: TerminalStyle = .plain) {
         self.style = style
     }
 
-    public func render(_ state: NavigationSnapshot) -> String {
+    package func render(_ state: NavigationSnapshot) -> String {
         var lines: [String] = []
         for (depth, environment) in state.environments.enumerated() {
             let isTop = depth == state.environments.count - 1

@@ -11,28 +11,28 @@ import Darwin
 ///
 /// Colour is used only when stdout is a terminal, `NO_COLOR` is unset (any value, even empty, disables
 /// it, per no-color.org) and `--no-color` was not given.
-public struct TerminalStyle: Sendable {
-    public let enabled: Bool
+package struct TerminalStyle: Sendable {
+    package let enabled: Bool
 
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         self.enabled = enabled
     }
 
-    public static let plain = TerminalStyle(enabled: false)
+    package static let plain = TerminalStyle(enabled: false)
 
-    public static func detect(noColorFlag: Bool, fileDescriptor: Int32 = STDOUT_FILENO) -> TerminalStyle {
+    package static func detect(noColorFlag: Bool, fileDescriptor: Int32 = STDOUT_FILENO) -> TerminalStyle {
         let noColorEnvironment = getenv("NO_COLOR") != nil
         return TerminalStyle(enabled: !noColorFlag && !noColorEnvironment && isatty(fileDescriptor) == 1)
     }
 
-    public func bold(_ text: String) -> String { wrap(text, "1") }
-    public func dim(_ text: String) -> String { wrap(text, "2") }
-    public func red(_ text: String) -> String { wrap(text, "31") }
-    public func green(_ text: String) -> String { wrap(text, "32") }
-    public func yellow(_ text: String) -> String { wrap(text, "33") }
-    public func blue(_ text: String) -> String { wrap(text, "34") }
-    public func magenta(_ text: String) -> String { wrap(text, "35") }
-    public func cyan(_ text: String) -> String { wrap(text, "36") }
+    package func bold(_ text: String) -> String { wrap(text, "1") }
+    package func dim(_ text: String) -> String { wrap(text, "2") }
+    package func red(_ text: String) -> String { wrap(text, "31") }
+    package func green(_ text: String) -> String { wrap(text, "32") }
+    package func yellow(_ text: String) -> String { wrap(text, "33") }
+    package func blue(_ text: String) -> String { wrap(text, "34") }
+    package func magenta(_ text: String) -> String { wrap(text, "35") }
+    package func cyan(_ text: String) -> String { wrap(text, "36") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

@@ -2,14 +2,14 @@
 ///
 ///     let xml = JUnitWriter().document(for: outcomes)
 ///     try xml.write(toFile: "report.xml", atomically: true, encoding: .utf8)
-public struct JUnitWriter: Sendable {
-    public var suiteName: String
+package struct JUnitWriter: Sendable {
+    package var suiteName: String
 
-    public init(suiteName: String = "switchyard") {
+    package init(suiteName: String = "switchyard") {
         self.suiteName = suiteName
     }
 
-    public func document(for outcomes: [TestOutcome]) -> String {
+    package func document(for outcomes: [TestOutcome]) -> String {
         let failures = outcomes.count { !$0.passed }
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,

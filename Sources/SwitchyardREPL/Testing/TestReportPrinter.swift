@@ -4,14 +4,14 @@
 ///     ✗ back returns home
 ///         specs/nav_spec.lua:21: expected "/", got "/album/1"
 ///     1 passed, 1 failed
-public struct TestReportPrinter: Sendable {
-    public let style: TerminalStyle
+package struct TestReportPrinter: Sendable {
+    package let style: TerminalStyle
 
-    public init(style: TerminalStyle = .plain) {
+    package init(style: TerminalStyle = .plain) {
         self.style = style
     }
 
-    public func line(for outcome: TestOutcome) -> String {
+    package func line(for outcome: TestOutcome) -> String {
         guard let failure = outcome.failure else {
             return "\(style.green("✓")) \(outcome.name)"
         }
@@ -22,12 +22,12 @@ public struct TestReportPrinter: Sendable {
     }
 
     /// Deliberately unstyled so scripts can match it exactly.
-    public func summary(for outcomes: [TestOutcome]) -> String {
+    package func summary(for outcomes: [TestOutcome]) -> String {
         let passed = outcomes.count { $0.passed }
         return "\(passed) passed, \(outcomes.count - passed) failed"
     }
 
-    public func report(_ outcomes: [TestOutcome]) -> String {
+    package func report(_ outcomes: [TestOutcome]) -> String {
         (outcomes.map(line(for:)) + [summary(for: outcomes)]).joined(separator: "\n")
     }
 }

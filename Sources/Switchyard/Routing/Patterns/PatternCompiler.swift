@@ -1,11 +1,11 @@
 /// Turns pattern text into segments, rejecting anything a path could never mean.
 ///
 ///     try PatternCompiler.compile("/news/:id?/*")   // [.literal("news"), .optional("id"), .splat("*")]
-public enum PatternCompiler {
+enum PatternCompiler {
     /// Optional segments multiply the alignments a lookup may try, so their number is capped.
-    public static let maximumOptionalSegments = 8
+    static let maximumOptionalSegments = 8
 
-    public static func compile(_ text: String) throws(PatternError) -> [PatternSegment] {
+    static func compile(_ text: String) throws(PatternError) -> [PatternSegment] {
         try compilation(of: text).segments
     }
 
