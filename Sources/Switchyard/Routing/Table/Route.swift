@@ -38,3 +38,7 @@ public struct RouteMatch<Payload> {
         self.info = info
     }
 }
+
+// A route is its declaration (immutable, shared) and its payload: as sendable as the payload.
+extension Route: Sendable where Payload: Sendable {}
+extension RouteMatch: Sendable where Payload: Sendable {}
