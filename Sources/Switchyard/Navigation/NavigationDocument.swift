@@ -34,6 +34,9 @@ struct NavigationDocument: Codable {
         var alert: AlertRecord?
         var modals: [Int]
         var queue: [FlowStep]
+        /// The environment each queued step's flow runs in (1 is the root); absent when the queue is
+        /// empty, and in saves from before flows had one (their steps then run in the root).
+        var queueEnvironments: [Int]?
     }
 
     struct EnvironmentRecord: Codable {
@@ -89,7 +92,8 @@ extension NavigationDocument.StateRecord {
         }
         alert = state.alert.map { .init(title: $0.title, message: $0.message, buttons: $0.labels) }
         modals = ids(state.modals)
-        queue = state.queue
+        queue = state.queuedSteps.map(\.step)
+        queueEnvironments = state.queuedSteps.isEmpty ? nil : state.queuedSteps.map(\.environment)
     }
 }
 
@@ -194,7 +198,15 @@ private struct StackBuilder {
         }
         let modals = try record.modals.map { (id) throws(NavigationError) in try screen(id, at: "\(place).modals") }
         let alert = record.alert.map { Alert(title: $0.title, message: $0.message, buttons: $0.buttons.map { AlertButton($0) }) }
-        return NavigationState(environments: environments, alert: alert, modals: modals, queue: record.queue)
+        let anchors = record.queueEnvironments ?? Array(repeating: 1, count: record.queue.count)
+        guard anchors.count == record.queue.count else {
+            throw .invalidDocument("\(place): \(anchors.count) queueEnvironments for \(record.queue.count) queued steps")
+        }
+        if let anchor = anchors.first(where: { !(1...environments.count).contains($0) }) {
+            throw .invalidDocument("\(place): a queued step runs in environment \(anchor), but there are \(environments.count)")
+        }
+        let queue = zip(record.queue, anchors).map { QueuedStep(step: $0, environment: $1) }
+        return NavigationState(environments: environments, alert: alert, modals: modals, queue: queue)
     }
 
     private mutating func environment(_ record: NavigationDocument.EnvironmentRecord, first: Bool,

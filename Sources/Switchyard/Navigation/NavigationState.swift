@@ -19,9 +19,9 @@ public struct NavigationState: Equatable {
         let under: [NavigationEnvironment]
         let alert: Alert?
         let modals: [Screen]
-        let queue: [FlowStep]
+        let queue: [QueuedStep]
 
-        init(under: [NavigationEnvironment], alert: Alert?, modals: [Screen], queue: [FlowStep]) {
+        init(under: [NavigationEnvironment], alert: Alert?, modals: [Screen], queue: [QueuedStep]) {
             self.under = under
             self.alert = alert
             self.modals = modals
@@ -32,17 +32,20 @@ public struct NavigationState: Equatable {
     /// The environments under the top one, root first.
     private var under: [NavigationEnvironment] {
         get { layers?.under ?? [] }
-        set { setLayers(under: newValue, alert: alert, modals: modals, queue: queue) }
+        set { setLayers(under: newValue, alert: alert, modals: modals, queue: queuedSteps) }
     }
     public internal(set) var alert: Alert? {
         get { layers?.alert }
-        set { setLayers(under: under, alert: newValue, modals: modals, queue: queue) }
+        set { setLayers(under: under, alert: newValue, modals: modals, queue: queuedSteps) }
     }
     public internal(set) var modals: [Screen] {
         get { layers?.modals ?? [] }
-        set { setLayers(under: under, alert: alert, modals: newValue, queue: queue) }
+        set { setLayers(under: under, alert: alert, modals: newValue, queue: queuedSteps) }
     }
-    public internal(set) var queue: [FlowStep] {
+    /// The running flows' steps still to show, in order.
+    public var queue: [FlowStep] { queuedSteps.map(\.step) }
+    /// The queue with the environment each step's flow runs in.
+    var queuedSteps: [QueuedStep] {
         get { layers?.queue ?? [] }
         set { setLayers(under: under, alert: alert, modals: modals, queue: newValue) }
     }
@@ -51,12 +54,12 @@ public struct NavigationState: Equatable {
         top = root
     }
 
-    init(environments: [NavigationEnvironment], alert: Alert?, modals: [Screen], queue: [FlowStep]) {
+    init(environments: [NavigationEnvironment], alert: Alert?, modals: [Screen], queue: [QueuedStep]) {
         top = environments[environments.count - 1]
         setLayers(under: Array(environments.dropLast()), alert: alert, modals: modals, queue: queue)
     }
 
-    private mutating func setLayers(under: [NavigationEnvironment], alert: Alert?, modals: [Screen], queue: [FlowStep]) {
+    private mutating func setLayers(under: [NavigationEnvironment], alert: Alert?, modals: [Screen], queue: [QueuedStep]) {
         layers = under.isEmpty && alert == nil && modals.isEmpty && queue.isEmpty
             ? nil : Layers(under: under, alert: alert, modals: modals, queue: queue)
     }
@@ -70,13 +73,26 @@ public struct NavigationState: Equatable {
 
     private mutating func dismissLayeredOverlays() {
         guard alert != nil || !modals.isEmpty else { return }
-        setLayers(under: under, alert: nil, modals: [], queue: queue)
+        setLayers(under: under, alert: nil, modals: [], queue: queuedSteps)
+    }
+
+    /// Drops the queued steps of flows whose environment is gone (a dismissed cover takes the rest of
+    /// the flow it opened with it). Inlined: most states have no layers, and then this is one comparison.
+    @inline(__always)
+    mutating func dropStepsOfDismissedEnvironments() {
+        if layers != nil { dropLayeredStepsOfDismissedEnvironments() }
+    }
+
+    private mutating func dropLayeredStepsOfDismissedEnvironments() {
+        let count = environmentCount
+        guard queuedSteps.contains(where: { $0.environment > count }) else { return }
+        queuedSteps.removeAll { $0.environment > count }
     }
 
     public static func == (a: NavigationState, b: NavigationState) -> Bool {
         a.top == b.top
             && (a.layers === b.layers
-                || (a.under == b.under && a.alert == b.alert && a.modals == b.modals && a.queue == b.queue))
+                || (a.under == b.under && a.alert == b.alert && a.modals == b.modals && a.queuedSteps == b.queuedSteps))
     }
 
     /// Root first.
@@ -105,7 +121,7 @@ public struct NavigationState: Equatable {
         top.showsSameLocations(as: other.top)
             && under.count == other.under.count
             && zip(under, other.under).allSatisfy { $0.showsSameLocations(as: $1) }
-            && alert == other.alert && queue == other.queue
+            && alert == other.alert && queuedSteps == other.queuedSteps
             && modals.count == other.modals.count
             && zip(modals, other.modals).allSatisfy { $0.hasSameLocation(as: $1) }
     }
@@ -160,4 +176,11 @@ public struct NavigationState: Equatable {
         }
         return false
     }
+}
+
+/// A queued flow step and the environment its flow runs in (1 is the root, 2 the first sheet or cover
+/// over it...): the environment the flow's first step opened, or the one it started in.
+struct QueuedStep: Equatable {
+    var step: FlowStep
+    var environment: Int
 }

@@ -10,14 +10,18 @@ extension Navigator {
         try startFlow(steps)
     }
 
-    /// Starts an ad-hoc flow: shows the first step, queues the rest (replacing any queue).
+    /// Starts an ad-hoc flow: shows the first step and queues the rest in front of the steps of a
+    /// flow already running, which goes on after them. The flow runs in the environment its first step
+    /// opened (or the one it started in): dismissing that environment drops the flow's queued steps.
     ///
     ///     try navigator.startFlow([FlowStep("/a", as: .cover), FlowStep("/b")])
     public func startFlow(_ steps: [FlowStep]) throws {
         guard let first = steps.first else { throw NavigationError.emptyFlow("(ad hoc)") }
         try transact(.startFlow) { state in
             try perform(first, on: &state)
-            state.queue = Array(steps.dropFirst())
+            let environment = state.environmentCount
+            state.queuedSteps = steps.dropFirst().map { QueuedStep(step: $0, environment: environment) }
+                + state.queuedSteps
         }
     }
 
@@ -47,11 +51,11 @@ extension Navigator {
     /// Empties the flow queue, leaving the screens as they are. False when it was already empty.
     @discardableResult
     public func cancelFlow() throws -> Bool {
-        try transact(.cancelFlow) { state in state.queue = [] }
+        try transact(.cancelFlow) { state in state.queuedSteps = [] }
     }
 
     private func performNext(on state: inout NavigationState) throws {
-        let step = state.queue.removeFirst()
+        let step = state.queuedSteps.removeFirst().step
         try perform(step, on: &state)
     }
 

@@ -192,6 +192,7 @@ public final class Navigator {
         var draft = timeline.state
         do {
             try body(&draft)
+            draft.dropStepsOfDismissedEnvironments()
             try limits.check(draft, operation)
         } catch {
             nextID = firstID

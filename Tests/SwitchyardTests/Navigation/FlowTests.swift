@@ -43,12 +43,12 @@ struct FlowTests {
         #expect(navigator.stackPaths == ["/", "/a", "/c/1"])
     }
 
-    @Test func cancelEmptiesTheQueueAndStartingAnotherReplacesIt() throws {
+    @Test func cancelEmptiesTheQueueAndStartingAnotherGoesInFrontOfIt() throws {
         let navigator = try NavigationFixture.navigator()
         #expect(try navigator.cancelFlow() == false)
         try navigator.startFlow([FlowStep("/a"), FlowStep("/b")])
         try navigator.startFlow([FlowStep("/c/1"), FlowStep("/c/2"), FlowStep("/c/3")])
-        #expect(navigator.queue.map(\.path) == ["/c/2", "/c/3"])
+        #expect(navigator.queue.map(\.path) == ["/c/2", "/c/3", "/b"])
         #expect(try navigator.cancelFlow() == true)
         #expect(navigator.queue.isEmpty && navigator.path == "/c/1")
     }
@@ -67,5 +67,54 @@ struct FlowTests {
         try navigator.startFlow([FlowStep("/a"), FlowStep("/locked"), FlowStep("/b")])
         try expectUnchanged(navigator) { try navigator.next() }
         #expect(navigator.queue.map(\.path) == ["/locked", "/b"])
+    }
+
+    @Test func dismissingTheCoverAFlowOpenedDropsTheRestOfTheFlow() throws {
+        let navigator = try NavigationFixture.navigator()
+        try navigator.startFlow([FlowStep("/a", as: .cover), FlowStep("/b")])
+        try navigator.dismissAll()
+        // Before, the queue outlived its cover and `next` pushed /b onto the root stack.
+        #expect(navigator.queue.isEmpty && navigator.kinds == [.root])
+        #expect(throws: NavigationError.emptyQueue(operation: .next)) { try navigator.next() }
+        #expect(navigator.stackPaths == ["/"])
+        // Back along the timeline: the cover and its flow come back together.
+        try navigator.back()
+        #expect(navigator.kinds == [.root, .cover] && navigator.queue.map(\.path) == ["/b"])
+    }
+
+    @Test func aFlowStartedInsideAFlowRunsFirstAndTheOuterOneGoesOn() throws {
+        let navigator = try NavigationFixture.navigator()
+        try navigator.startFlow([FlowStep("/a", as: .cover), FlowStep("/b"), FlowStep("/news")])
+        try navigator.startFlow([FlowStep("/c/1", as: .sheet), FlowStep("/c/2")])
+        #expect(navigator.queue.map(\.path) == ["/c/2", "/b", "/news"])
+        try navigator.next()
+        #expect(navigator.stackPaths == ["/c/1", "/c/2"])
+        // Dismissing the inner flow's sheet drops nothing more of it; the outer flow goes on in its cover.
+        try navigator.dismissEnvironment()
+        #expect(navigator.kinds == [.root, .cover] && navigator.queue.map(\.path) == ["/b", "/news"])
+        try navigator.startFlow([FlowStep("/c/3", as: .sheet), FlowStep("/c/4")])
+        try navigator.dismissEnvironment()   // the inner flow's sheet, with its /c/4
+        #expect(navigator.queue.map(\.path) == ["/b", "/news"])
+        try navigator.next()
+        #expect(navigator.stackPaths == ["/a", "/b"])
+    }
+
+    @Test func aSavedQueueKeepsTheEnvironmentsOfItsFlows() throws {
+        let navigator = try NavigationFixture.navigator()
+        try navigator.startFlow([FlowStep("/a", as: .cover), FlowStep("/b")])
+        let json = try navigator.save()
+        #expect(json.contains("\"queueEnvironments\":[2]"))
+        let copy = try NavigationFixture.navigator()
+        try copy.restore(json)
+        try copy.dismissAll()
+        #expect(copy.queue.isEmpty)
+        let wrong = json.replacingOccurrences("\"queueEnvironments\":[2]", with: "\"queueEnvironments\":[3]")
+        #expect { try copy.restore(wrong) } throws: { "\($0)".contains("a queued step runs in environment 3, but there are 2") }
+        // A save from before queues named their environments: the steps run in the root.
+        let old = json.replacingOccurrences(",\"queueEnvironments\":[2]", with: "")
+        #expect(old != json)
+        try copy.restore(old)
+        try copy.dismissAll()
+        #expect(copy.queue.map(\.path) == ["/b"])
     }
 }

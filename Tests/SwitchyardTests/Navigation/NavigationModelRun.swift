@@ -82,7 +82,8 @@ struct NavigationModelRun {
             environments: state.environments.map {
                 .init(kind: $0.kind.rawValue, tabs: $0.tabs, stacks: $0.tabStacks.map(screens), selected: $0.selectedTab)
             },
-            alert: state.alert?.labels, modals: screens(state.modals), queue: state.queue)
+            alert: state.alert?.labels, modals: screens(state.modals), queue: state.queue,
+            queueEnvironments: state.queuedSteps.map(\.environment))
     }
 
     private mutating func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0..<options.count, using: &generator)] }

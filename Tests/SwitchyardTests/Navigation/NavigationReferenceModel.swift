@@ -22,6 +22,8 @@ struct NavigationReferenceModel: Equatable {
         var alert: [String]?
         var modals: [Screen]
         var queue: [FlowStep]
+        /// How many environments were open when each queued step's flow started (after its first step).
+        var queueEnvironments: [Int] = []
     }
 
     struct Failure: Error {}
@@ -126,6 +128,10 @@ struct NavigationReferenceModel: Equatable {
         var draft = state
         var id = nextID
         try body(&draft, &id)
+        // A flow's steps go with the environment it ran in.
+        let kept = draft.queueEnvironments.indices.filter { draft.queueEnvironments[$0] <= draft.environments.count }
+        draft.queue = kept.map { draft.queue[$0] }
+        draft.queueEnvironments = kept.map { draft.queueEnvironments[$0] }
         nextID = id
         if Self.looksSame(draft, state) {
             nextID = savedID
@@ -157,7 +163,7 @@ struct NavigationReferenceModel: Equatable {
     private static func looksSame(_ a: State, _ b: State) -> Bool {
         func shape(_ state: State) -> [String] {
             state.environments.map { "\($0.kind) \($0.selected) \($0.stacks.map { $0.map(\.location) })" }
-                + ["\(state.alert ?? [])", "\(state.modals.map(\.location))", "\(state.queue)"]
+                + ["\(state.alert ?? [])", "\(state.modals.map(\.location))", "\(state.queue)", "\(state.queueEnvironments)"]
                 + [state.alert == nil ? "no alert" : "alert"]
         }
         return shape(a) == shape(b)
@@ -283,7 +289,9 @@ struct NavigationReferenceModel: Equatable {
     mutating func startFlow(_ steps: [FlowStep]) throws -> Bool {
         try transact("start_flow") { state, id in
             Self.show(try Self.land(steps[0].path, &id).0, steps[0].presentation, &state)
-            state.queue = Array(steps.dropFirst())
+            state.queue = Array(steps.dropFirst()) + state.queue
+            state.queueEnvironments = Array(repeating: state.environments.count, count: steps.count - 1)
+                + state.queueEnvironments
         }
     }
 
@@ -291,6 +299,7 @@ struct NavigationReferenceModel: Equatable {
         try transact(orDismiss ? "next_or_dismiss" : "next") { state, id in
             if let step = state.queue.first {
                 state.queue.removeFirst()
+                state.queueEnvironments.removeFirst()
                 Self.show(try Self.land(step.path, &id).0, step.presentation, &state)
             } else if orDismiss, state.environments.count > 1 {
                 state.environments.removeLast()
@@ -301,7 +310,10 @@ struct NavigationReferenceModel: Equatable {
     }
 
     mutating func cancelFlow() throws -> Bool {
-        try transact("cancel_flow") { state, _ in state.queue = [] }
+        try transact("cancel_flow") { state, _ in
+            state.queue = []
+            state.queueEnvironments = []
+        }
     }
 
     mutating func alert(_ labels: [String]) throws -> Bool {
