@@ -293,8 +293,9 @@ extension Navigator {
             guard named.rawValue >= 0 && named.rawValue < routes.count else {
                 throw .invalidDocument("\(place): route \(named.rawValue) is not declared (\(routes.count) routes are)")
             }
-            guard routes[named].pattern.text == pattern else {
-                throw .invalidDocument("\(place): route \(named.rawValue) is declared with the pattern \(routes[named].pattern.text), not \(pattern)")
+            let declared = routes[named].pattern.text
+            guard declared == pattern else {
+                throw .invalidDocument("\(place): route \(named.rawValue) is declared with the pattern \(declared), not \(pattern)")
             }
             route = named
         } else {

@@ -78,6 +78,8 @@ public struct LuaCall {
     public func push(bool: Bool) throws(LuaError) { try reserveSlot(); lua_pushboolean(L, bool ? 1 : 0) }
     public func push(integer: Int64) throws(LuaError) { try reserveSlot(); lua_pushinteger(L, lua_Integer(integer)) }
 
+    /// `LuaState.ensureStack(L, 1)`, written out here: calling that instead measured 49 instructions
+    /// more a `nav.push` + `nav.pop` pair (callgrind, `--loop lua-push-pop`), even marked always-inline.
     @inline(__always)
     private func reserveSlot() throws(LuaError) {
         guard lua_checkstack(L, 1) != 0 else { throw LuaError.stackExhausted }

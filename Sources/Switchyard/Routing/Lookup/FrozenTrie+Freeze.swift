@@ -1,19 +1,9 @@
 // Freezing: the declaration trie (linked nodes, built a declaration at a time) laid out as the flat
 // buffers the search reads.
 extension FrozenTrie {
-    /// The frozen trie's buffers, each owned by the trie (deallocated by its deinit).
-    struct Buffers {
-        let nodes: UnsafeMutableBufferPointer<Node>
-        let literalBytes: UnsafeMutableBufferPointer<UInt8>
-        let staticEdges: UnsafeMutableBufferPointer<StaticEdge>
-        let hashSlots: UnsafeMutableBufferPointer<StaticEdge>
-        let routeIDs: UnsafeMutableBufferPointer<Int32>
-        let routeStarts: UnsafeMutableBufferPointer<Int32>
-    }
-
     /// Built straight into buffers of the exact size, so a large table's freeze does not hold growing
     /// arrays and their copies at once.
-    static func freeze(_ trie: RouteTrie, winner: (Int32) -> Winner) -> Buffers {
+    convenience init(_ trie: RouteTrie, ranks: [Int32], winner: (Int32) -> Winner) {
         let source = trie.nodes
         var edgeCount = 0
         var slotCount = 0
@@ -79,8 +69,9 @@ extension FrozenTrie {
         }
         nodes[source.count] = Node()
         routeStarts[source.count] = Int32(routeEnd)
-        return Buffers(nodes: nodes, literalBytes: literalBytes, staticEdges: staticEdges, hashSlots: hashSlots,
-                       routeIDs: routeIDs, routeStarts: routeStarts)
+        self.init(nodes: nodes, literalBytes: literalBytes, staticEdges: staticEdges, hashSlots: hashSlots,
+                  routeIDs: routeIDs, routeStarts: routeStarts, ranks: FrozenTrie.own(ranks),
+                  maximumDepth: trie.maximumDepth, caseInsensitive: trie.caseInsensitive)
     }
 
     static func own<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -88,5 +79,4 @@ extension FrozenTrie {
         _ = buffer.initialize(fromContentsOf: array)
         return buffer
     }
-
 }

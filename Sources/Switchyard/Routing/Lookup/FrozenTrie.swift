@@ -63,19 +63,21 @@ final class FrozenTrie {
     let maximumDepth: Int
     let caseInsensitive: Bool
 
-    /// Built straight into buffers of the exact size (`freeze`), so a large table's freeze does not hold
-    /// growing arrays and their copies at once.
-    init(_ trie: RouteTrie, ranks: [Int32], winner: (Int32) -> Winner) {
-        let buffers = FrozenTrie.freeze(trie, winner: winner)
-        self.nodes = buffers.nodes
-        self.literalBytes = buffers.literalBytes
-        self.staticEdges = buffers.staticEdges
-        self.hashSlots = buffers.hashSlots
-        self.routeIDs = buffers.routeIDs
-        self.routeStarts = buffers.routeStarts
-        self.ranks = FrozenTrie.own(ranks)
-        self.maximumDepth = trie.maximumDepth
-        self.caseInsensitive = trie.caseInsensitive
+    /// Takes ownership of the buffers (deallocated by deinit). A trie is made by freezing a declaration
+    /// trie: `init(_:ranks:winner:)` in `FrozenTrie+Freeze`.
+    init(nodes: UnsafeMutableBufferPointer<Node>, literalBytes: UnsafeMutableBufferPointer<UInt8>,
+                 staticEdges: UnsafeMutableBufferPointer<StaticEdge>, hashSlots: UnsafeMutableBufferPointer<StaticEdge>,
+                 routeIDs: UnsafeMutableBufferPointer<Int32>, routeStarts: UnsafeMutableBufferPointer<Int32>,
+                 ranks: UnsafeMutableBufferPointer<Int32>, maximumDepth: Int, caseInsensitive: Bool) {
+        self.nodes = nodes
+        self.literalBytes = literalBytes
+        self.staticEdges = staticEdges
+        self.hashSlots = hashSlots
+        self.routeIDs = routeIDs
+        self.routeStarts = routeStarts
+        self.ranks = ranks
+        self.maximumDepth = maximumDepth
+        self.caseInsensitive = caseInsensitive
     }
 
     deinit {
