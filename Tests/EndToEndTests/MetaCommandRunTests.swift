@@ -116,7 +116,7 @@ import Testing
     @Test func traceShowsEveryEventOfAnInputAndTracebacks() throws {
         let result = try repl([":trace on", "nav.push('/search'); nav.push('/album/2')", "error('deep')", ":trace off",
                                "nav.pop()"])
-        #expect(result.output.contains("· push  / → /search\n· push  /search → /album/2\n"))
+        #expect(result.output.contains("· push  / → /search  deeper\n· push  /search → /album/2  sideways\n"))
         #expect(!result.output.contains("· pop"))
         #expect(result.errors.contains("stack traceback:"))
     }

@@ -12,6 +12,12 @@ public struct AlertButton {
     }
 }
 
+/// How an alert is shown: SwiftfulRouting's `.alert` (a centred box) or `.confirmationDialog` (an
+/// action sheet rising from the bottom, for a choice among actions).
+public enum AlertStyle: String, Codable, Sendable, CaseIterable {
+    case alert, confirmation
+}
+
 /// The one alert that may be active, buttons in display order (an alert without buttons gets "OK").
 ///
 ///     try navigator.alert(Alert(title: "Delete?", message: "This cannot be undone",
@@ -21,17 +27,19 @@ public struct Alert: Equatable {
     public let title: String
     public let message: String?
     public let buttons: [AlertButton]
+    public let style: AlertStyle
 
-    public init(title: String, message: String? = nil, buttons: [AlertButton] = []) {
+    public init(title: String, message: String? = nil, buttons: [AlertButton] = [], style: AlertStyle = .alert) {
         self.title = title
         self.message = message
         self.buttons = buttons.isEmpty ? [AlertButton("OK")] : buttons
+        self.style = style
     }
 
     public var labels: [String] { buttons.map(\.label) }
 
     /// Actions are closures and cannot be compared: two alerts are equal when they read the same.
     public static func == (a: Alert, b: Alert) -> Bool {
-        a.title == b.title && a.message == b.message && a.labels == b.labels
+        a.title == b.title && a.message == b.message && a.labels == b.labels && a.style == b.style
     }
 }

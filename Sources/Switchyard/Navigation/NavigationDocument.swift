@@ -44,12 +44,17 @@ struct NavigationDocument: Codable {
         var tabs: [String]
         var selected: Int
         var stacks: [[Int]]
+        /// A resizable sheet's detents and the selected one; absent for every other environment.
+        var detents: [String]?
+        var detent: String?
     }
 
     struct AlertRecord: Codable {
         var title: String
         var message: String?
         var buttons: [String]
+        /// Absent for the plain alert (and in saves from before alerts had a style).
+        var style: AlertStyle?
     }
 
     /// Just enough to check the format and version before trusting the rest.
@@ -88,9 +93,12 @@ extension NavigationDocument.StateRecord {
         }
         environments = state.environments.map { environment in
             .init(kind: environment.kind, tabs: environment.tabs, selected: environment.selectedTab,
-                  stacks: environment.tabStacks.map(ids))
+                  stacks: environment.tabStacks.map(ids), detents: environment.detents?.available,
+                  detent: environment.detents?.selected)
         }
-        alert = state.alert.map { .init(title: $0.title, message: $0.message, buttons: $0.labels) }
+        alert = state.alert.map {
+            .init(title: $0.title, message: $0.message, buttons: $0.labels, style: $0.style == .alert ? nil : $0.style)
+        }
         modals = ids(state.modals)
         queue = state.queuedSteps.map(\.step)
         queueEnvironments = state.queuedSteps.isEmpty ? nil : state.queuedSteps.map(\.environment)
@@ -197,7 +205,15 @@ private struct StackBuilder {
                                                      at: "\(place).environments[\(position)]"))
         }
         let modals = try record.modals.map { (id) throws(NavigationError) in try screen(id, at: "\(place).modals") }
-        let alert = record.alert.map { Alert(title: $0.title, message: $0.message, buttons: $0.buttons.map { AlertButton($0) }) }
+        if let page = modals.first(where: \.isExternal) {
+            throw .invalidDocument("\(place).modals: screen \(page.id) is at the URL \(page.path), which only a browser shows")
+        }
+        if let problem = NavigationState(environments: environments, alert: nil, modals: modals, queue: []).browserProblem {
+            throw .invalidDocument("\(place): \(problem)")
+        }
+        let alert = record.alert.map {
+            Alert(title: $0.title, message: $0.message, buttons: $0.buttons.map { AlertButton($0) }, style: $0.style ?? .alert)
+        }
         let anchors = record.queueEnvironments ?? Array(repeating: 1, count: record.queue.count)
         guard anchors.count == record.queue.count else {
             throw .invalidDocument("\(place): \(anchors.count) queueEnvironments for \(record.queue.count) queued steps")
@@ -224,7 +240,26 @@ private struct StackBuilder {
         for (position, ids) in record.stacks.enumerated() {
             stacks.append(try stack(ids, at: "\(place).stacks[\(position)]"))
         }
-        return NavigationEnvironment(kind: record.kind, tabs: record.tabs, stacks: stacks, selectedTab: record.selected)
+        // A browser holds one page, a URL; every other environment holds screens at paths.
+        let screens = stacks.flatMap(\.screens)
+        if record.kind == .browser {
+            guard screens.count == 1, screens[0].isExternal else {
+                throw .invalidDocument("\(place): a browser holds one page at a URL")
+            }
+        } else if let page = screens.first(where: \.isExternal) {
+            throw .invalidDocument("\(place): screen \(page.id) is at the URL \(page.path), which only a browser shows")
+        }
+        var detents: SheetDetents?
+        if let available = record.detents {
+            guard record.kind == .sheet else { throw .invalidDocument("\(place): only a sheet may have detents") }
+            do { detents = try SheetDetents(available, selected: record.detent) } catch {
+                throw .invalidDocument("\(place): \(error)")
+            }
+        } else if record.detent != nil {
+            throw .invalidDocument("\(place): a detent without detents")
+        }
+        return NavigationEnvironment(kind: record.kind, tabs: record.tabs, stacks: stacks, selectedTab: record.selected,
+                                     detents: detents)
     }
 
     private mutating func stack(_ ids: [Int], at place: String) throws(NavigationError) -> ScreenStack {
@@ -265,6 +300,7 @@ extension Navigator {
     /// Restored alert buttons have no actions; screens' validator values are nil.
     public func restore(_ json: String) throws {
         try replaceTimeline(.restore) {
+            watchesDepartures = true   // restored screens may be on routes with leave guards
             var document = try NavigationDocument(json: json)
             document.screens = try document.screens.map { screen throws(NavigationError) in
                 try limits.check(path: screen.path, queryItems: screen.query.count, .restore)
@@ -283,6 +319,8 @@ extension Navigator {
     /// their route gets the first route declared with its pattern.
     private func checked(restored screen: Screen) throws(NavigationError) -> Screen {
         let place = "screen \(screen.id)"
+        // A browser's page: a URL, no route (its environment is checked to be a browser's).
+        if screen.pattern == nil && screen.isExternal { return screen }
         let normalized = PathResolver.normalize(screen.path)
         guard !screen.path.isEmpty, normalized == screen.path else {
             throw .invalidDocument("\(place): path \"\(screen.path)\" is not a normalised absolute path (it would be \"\(normalized)\")")
@@ -307,8 +345,12 @@ extension Navigator {
         guard let captured = routes.parameters(of: route, in: screen.path) else {
             throw .invalidDocument("\(place): path \(screen.path) does not match its pattern \(pattern)")
         }
-        guard captured == screen.params else {
-            throw .invalidDocument("\(place): params \(screen.params) are not what \(pattern) captures from \(screen.path) (\(captured))")
+        let passed = screen.passedParams
+        if let clash = passed.keys.sorted().first(where: { captured[$0] != nil }) {
+            throw .invalidDocument("\(place): passes the parameter \(clash), which \(pattern) captures from the path")
+        }
+        guard captured.merging(passed, uniquingKeysWith: { path, _ in path }) == screen.params else {
+            throw .invalidDocument("\(place): params \(screen.params) are not what \(pattern) captures from \(screen.path) (\(captured)) and what was passed (\(passed))")
         }
         return screen.route == nil ? screen.naming(route) : screen
     }

@@ -1,5 +1,6 @@
-/// What opened an environment: the root at the bottom, then one per presented sheet or cover.
-public enum EnvironmentKind: String, Codable, Sendable { case root, sheet, cover }
+/// What opened an environment: the root at the bottom, then one per presented sheet or cover, and a
+/// browser (SwiftfulRouting's showSafari) showing an external page over everything.
+public enum EnvironmentKind: String, Codable, Sendable { case root, sheet, cover, browser }
 
 /// One environment of the state: the root (optionally a set of tabs, each with its own stack) or a
 /// presented sheet or full-screen cover with its own push stack.
@@ -16,6 +17,9 @@ public struct NavigationEnvironment: Equatable {
     var current: ScreenStack
     /// The tab names and every tab's stack; nil without tabs, so an environment is two references.
     private var tabSet: TabSet?
+    /// The heights a resizable sheet may take and the one it has (SwiftfulRouting's resizable sheets);
+    /// nil for every other environment.
+    public internal(set) var detents: SheetDetents?
 
     /// Immutable: selecting a tab makes a new one (tab switches are rare; pushes copy environments).
     private final class TabSet {
@@ -30,18 +34,20 @@ public struct NavigationEnvironment: Equatable {
         }
     }
 
-    init(kind: EnvironmentKind, root: Screen) {
+    init(kind: EnvironmentKind, root: Screen, detents: SheetDetents? = nil) {
         self.kind = kind
         selectedTab = 0
         current = ScreenStack(root: root)
         tabSet = nil
+        self.detents = detents
     }
 
-    init(kind: EnvironmentKind, tabs: [String], stacks: [ScreenStack], selectedTab: Int) {
+    init(kind: EnvironmentKind, tabs: [String], stacks: [ScreenStack], selectedTab: Int, detents: SheetDetents? = nil) {
         self.kind = kind
         self.selectedTab = selectedTab
         current = stacks[selectedTab]
         tabSet = stacks.count > 1 || !tabs.isEmpty ? TabSet(names: tabs, parked: stacks) : nil
+        self.detents = detents
     }
 
     /// Tab names (first path segment of each tab's root); empty unless this is a root with tabs.
@@ -75,13 +81,13 @@ public struct NavigationEnvironment: Equatable {
     func showsSameLocations(as other: NavigationEnvironment) -> Bool {
         // The selected stacks first: a push or a pop differs there, and the answer comes in one step.
         current.showsSameLocations(as: other.current)
-            && kind == other.kind && selectedTab == other.selectedTab && tabs == other.tabs
+            && kind == other.kind && selectedTab == other.selectedTab && tabs == other.tabs && detents == other.detents
             && parkedStacksAgree(with: other) { $0.showsSameLocations(as: $1) }
     }
 
     public static func == (a: NavigationEnvironment, b: NavigationEnvironment) -> Bool {
         a.kind == b.kind && a.tabs == b.tabs && a.selectedTab == b.selectedTab && a.current == b.current
-            && a.parkedStacksAgree(with: b, by: ==)
+            && a.detents == b.detents && a.parkedStacksAgree(with: b, by: ==)
     }
 
     /// Compares the unselected tabs' stacks pairwise (the caller has checked tabs and selection agree).
@@ -94,5 +100,39 @@ public struct NavigationEnvironment: Equatable {
             guard agree(mine[index], theirs[index]) else { return false }
         }
         return true
+    }
+}
+
+/// The detents of a resizable sheet: the heights it may take ("medium", "large", or any name the app
+/// gives one) and the one it shows. Immutable; one reference in the environment.
+///
+///     try navigator.sheet("/filters", detents: SheetDetents(["medium", "large"], selected: "medium"))
+///     try navigator.setDetent("large")
+public final class SheetDetents: Equatable, Sendable {
+    public let available: [String]
+    public let selected: String
+
+    /// Throws when the list is empty or repeats a name, or `selected` (default: the first) is not in it.
+    public init(_ available: [String], selected: String? = nil) throws(NavigationError) {
+        guard let first = available.first else {
+            throw .invalidArgument(operation: .sheet, reason: "a sheet's detents must name at least one")
+        }
+        if let twice = available.firstDuplicate {
+            throw .invalidArgument(operation: .sheet, reason: "the detent \"\(twice)\" is listed twice")
+        }
+        let chosen = selected ?? first
+        guard available.contains(chosen) else {
+            throw .invalidArgument(operation: .sheet, reason: Self.unknown(chosen, among: available))
+        }
+        self.available = available
+        self.selected = chosen
+    }
+
+    static func unknown(_ name: String, among available: [String]) -> String {
+        "no detent \"\(name)\"; detents: " + available.joined(separator: ", ")
+    }
+
+    public static func == (a: SheetDetents, b: SheetDetents) -> Bool {
+        a === b || (a.available == b.available && a.selected == b.selected)
     }
 }

@@ -12,6 +12,8 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
     case unknownPath(String, suggestions: [String])
     /// The route's guard returned `.block`.
     case blocked(path: String, pattern: String)
+    /// A screen's leave guard returned false: the operation would have removed it.
+    case leaveBlocked(path: String, pattern: String)
     /// Redirects came back to a location already in the chain (the chain ends with the repeat).
     case redirectLoop([String])
     /// The redirect chain grew past the limit without repeating.
@@ -21,6 +23,8 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
     /// `popTo` found no screen with that path or id below the current one.
     case screenNotFound(String, stack: [String])
     case invalidCount(Int, operation: NavigationOperation)
+    /// An argument the operation cannot use (an empty list, an unknown detent, a clashing parameter).
+    case invalidArgument(operation: NavigationOperation, reason: String)
     case noTabs
     case unknownTab(String, available: [String])
     case invalidTabs(String)
@@ -51,6 +55,8 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
                 : "; nearest: " + suggestions.joined(separator: ", "))
         case let .blocked(path, pattern):
             "navigation to \"\(path)\" was blocked by the guard of \(pattern)"
+        case let .leaveBlocked(path, pattern):
+            "leaving \"\(path)\" was blocked by the leave guard of \(pattern)"
         case let .redirectLoop(chain):
             "redirect loop: " + chain.joined(separator: " → ")
         case let .tooManyRedirects(chain, limit):
@@ -61,6 +67,8 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
             "pop_to: no screen \"\(target)\" below the current one (stack: " + stack.joined(separator: ", ") + ")"
         case let .invalidCount(count, operation):
             "\(operation.rawValue): count must be 0 or more, got \(count)"
+        case let .invalidArgument(operation, reason):
+            "\(operation.rawValue): \(reason)"
         case .noTabs:
             "tab: no tabs are declared (declare them with tabs{...})"
         case let .unknownTab(name, available):

@@ -7,6 +7,29 @@ public struct NavigationEvent {
     public let operation: NavigationOperation
     public let from: Screen
     public let to: Screen
+
+    /// Whether the move went deeper into the map, back up it, or across (SwiftUI Router's
+    /// `NavigationAction.direction`), from the two paths.
+    public var direction: NavigationDirection { NavigationDirection(from: from.path, to: to.path) }
+}
+
+/// Which way a move went, segment by segment: `/` → `/news` → `/news/latest` is deeper, the reverse
+/// higher, and anything else (`/news` → `/settings`, or staying at one path) sideways.
+///
+///     NavigationDirection(from: "/news", to: "/news/latest") == .deeper
+public enum NavigationDirection: String, Sendable, CaseIterable {
+    case deeper, higher, sideways
+
+    public init(from old: String, to new: String) {
+        let before = old.split(separator: "/"), after = new.split(separator: "/")
+        if after.count > before.count && after.starts(with: before) {
+            self = .deeper
+        } else if before.count > after.count && before.starts(with: after) {
+            self = .higher
+        } else {
+            self = .sideways
+        }
+    }
 }
 
 /// Keeps an observer registered until `cancel()` (dropping the token does not cancel, so a Lua

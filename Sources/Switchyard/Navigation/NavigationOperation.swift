@@ -4,11 +4,16 @@
 ///     navigator.observe(only: [.push, .popTo]) { event in print(event.operation.rawValue) }
 public enum NavigationOperation: String, Codable, Sendable, CaseIterable {
     case start, reset, restore
-    case go, push, sheet, cover, open
-    case pop, popTo = "pop_to", popToRoot = "pop_to_root"
-    case dismiss, dismissEnvironment = "dismiss_environment", dismissAll = "dismiss_all"
+    case go, push, pushStack = "push_stack", sheet, cover, browser, open
+    case pop, popTo = "pop_to", popToRoot = "pop_to_root", up
+    case dismiss, dismissEnvironment = "dismiss_environment", dismissAll = "dismiss_all", setDetent = "set_detent"
     case back, forward, tab
     case startFlow = "start_flow", next, nextOrDismiss = "next_or_dismiss", cancelFlow = "cancel_flow"
     case alert, choose, dismissAlert = "dismiss_alert"
     case modal, dismissModal = "dismiss_modal"
+    /// What is in flight while `preview` lands a screen: it records nothing and no observer hears it.
+    case preview
+
+    /// The operations an observer can hear (all but `start` and `preview`).
+    public static var observable: [NavigationOperation] { allCases.filter { $0 != .start && $0 != .preview } }
 }

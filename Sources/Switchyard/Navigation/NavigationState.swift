@@ -95,6 +95,19 @@ public struct NavigationState: Equatable {
                 || (a.under == b.under && a.alert == b.alert && a.modals == b.modals && a.queuedSteps == b.queuedSteps))
     }
 
+    /// Why this state cannot be, when a browser has something in or over it: it shows an external
+    /// page over everything, with nothing pushed on it, no modal and no environment above it.
+    var browserProblem: String? {
+        for environment in under where environment.kind == .browser {
+            return "a browser is showing \(environment.current.top.path); dismiss it first"
+        }
+        guard top.kind == .browser else { return nil }
+        if top.current.count > 1 || !modals.isEmpty {
+            return "a browser is showing \(top.stack.first?.path ?? ""); nothing shows in it or over it (dismiss it first)"
+        }
+        return nil
+    }
+
     /// Root first.
     public var environments: [NavigationEnvironment] { under + CollectionOfOne(top) }
     var environmentCount: Int { under.count + 1 }
@@ -135,9 +148,9 @@ public struct NavigationState: Equatable {
 
     mutating func replaceTop(with screen: __owned Screen) { top.current.replaceTop(with: screen) }
 
-    mutating func present(_ screen: Screen, as kind: EnvironmentKind) {
+    mutating func present(_ screen: Screen, as kind: EnvironmentKind, detents: SheetDetents? = nil) {
         under.append(top)
-        top = NavigationEnvironment(kind: kind, root: screen)
+        top = NavigationEnvironment(kind: kind, root: screen, detents: detents)
     }
 
     /// Shows `screen` as a flow step or deep link asks: pushed (unless already there) or presented.

@@ -11,10 +11,11 @@ extension Navigator {
     public struct Checkpoint {
         fileprivate let timeline: Timeline
         fileprivate let nextID: Int
+        fileprivate let lastChange: (operation: NavigationOperation, from: Screen)?
     }
 
     public func checkpoint() -> Checkpoint {
-        Checkpoint(timeline: timeline, nextID: nextID)
+        Checkpoint(timeline: timeline, nextID: nextID, lastChange: lastChange)
     }
 
     /// Whether anything was recorded or undone since `checkpoint` (a navigation, back, forward, reset).
@@ -30,6 +31,7 @@ extension Navigator {
         if let inFlight { throw .busy("roll back", inFlight: inFlight) }
         timeline = checkpoint.timeline
         nextID = checkpoint.nextID
+        lastChange = checkpoint.lastChange
     }
 
     /// Makes everything recorded since `checkpoint` one timeline entry of `operation`, ending in the
@@ -40,6 +42,7 @@ extension Navigator {
                 || timeline.current.operation != operation else { return }
         let reached = timeline.state
         timeline = checkpoint.timeline
+        lastChange = (operation, timeline.state.screen)
         timeline.commit(TimelineEntry(operation: operation, state: reached), replacing: false)
     }
 }

@@ -4,14 +4,54 @@ extension Navigator {
     /// even over a screen at the same location).
     ///
     ///     try navigator.sheet("/compose");  navigator.state.environments.last?.kind == .sheet
-    public func sheet(_ path: String) throws { try present(path, as: .sheet, operation: .sheet) }
+    ///
+    /// `options` give the sheet's first screen parameters and callbacks; `detents` make it resizable.
+    public func sheet(_ path: String, options: ScreenOptions = ScreenOptions(), detents: SheetDetents? = nil) throws {
+        try present(path, as: .sheet, operation: .sheet, options: options, detents: detents)
+    }
 
     /// Presents `path` in a new full-screen cover environment with its own push stack.
-    public func cover(_ path: String) throws { try present(path, as: .cover, operation: .cover) }
+    public func cover(_ path: String, options: ScreenOptions = ScreenOptions()) throws {
+        try present(path, as: .cover, operation: .cover, options: options)
+    }
 
-    private func present(_ path: String, as kind: EnvironmentKind, operation: NavigationOperation) throws {
+    private func present(_ path: String, as kind: EnvironmentKind, operation: NavigationOperation,
+                         options: ScreenOptions, detents: SheetDetents? = nil) throws {
         try transact(operation) { state in
-            state.present(try land(path, relativeTo: state.screen.path).screen, as: kind)
+            let location = Location(parsing: path, relativeTo: state.screen.path)
+            state.present(try land(options: options, at: location).screen, as: kind, detents: detents)
+        }
+    }
+
+    /// Presents an external page over everything (SwiftfulRouting's showSafari): an environment of kind
+    /// `.browser` whose one screen's location is the URL (no route is looked up). Nothing navigates
+    /// inside or over it: `dismiss()` closes it.
+    ///
+    ///     try navigator.browser("https://example.com/help");  try navigator.dismiss()
+    public func browser(_ url: String) throws {
+        _ = try DeepLink.parse(url)   // a well-formed scheme://... or the same error a deep link gets
+        guard !url.contains(where: \.isWhitespace) else {
+            throw NavigationError.invalidArgument(operation: .browser, reason: "\"\(url)\" is not a URL: it contains white space")
+        }
+        try transact(.browser) { state in
+            try limits.check(path: url, queryItems: 0, .browser)
+            state.present(.bare(id: makeID(), path: url), as: .browser)
+        }
+    }
+
+    /// Changes the top sheet's detent (a timeline entry). Throws when the top environment is not a
+    /// sheet with detents, or it has no detent by that name.
+    ///
+    ///     try navigator.setDetent("large")
+    public func setDetent(_ name: String) throws {
+        try transact(.setDetent) { state in
+            guard let detents = state.top.detents else {
+                throw NavigationError.invalidArgument(operation: .setDetent, reason: "the top environment is not a sheet with detents")
+            }
+            guard detents.available.contains(name) else {
+                throw NavigationError.invalidArgument(operation: .setDetent, reason: SheetDetents.unknown(name, among: detents.available))
+            }
+            state.top.detents = try SheetDetents(detents.available, selected: name)
         }
     }
 
@@ -27,6 +67,13 @@ extension Navigator {
                 throw NavigationError.nothingToDismiss(operation: .dismiss, reason: "already at the root screen")
             }
         }
+    }
+
+    /// `dismiss()` handing `result` to the departing top screen's `onResult` after it commits.
+    ///
+    ///     try navigator.dismiss(result: ["colour": "blue"])
+    public func dismiss(result: Any?) throws {
+        try handingResult(result) { try dismiss() }
     }
 
     /// Dismisses the top sheet or cover with everything pushed on it. Throws when none is presented.
@@ -72,13 +119,26 @@ extension Navigator {
     /// or its route's default presentation says.
     ///
     ///     try navigator.open("myapp://album/123?presentation=sheet")
+    ///
+    /// A route with a `parent` builds its back stack: the root, then each ancestor (landed, guards and
+    /// all), then the target, as one operation.
+    ///
+    ///     // route("/album/:id/track/:n", parent = "/album/:id"), route("/album/:id", parent = "/library")
+    ///     try navigator.open("myapp://album/7/track/2")   // / › /library › /album/7 › /album/7/track/2
     public func open(_ url: String) throws {
         let location = try DeepLink.parse(url)
         let asked = try location.query["presentation"].map { (text) throws(NavigationError) in try Presentation(parsing: text) }
         try transact(.open) { state in
             let landed = try land(location)
+            let ancestors = try self.ancestors(of: landed.screen)
             state.dismissPresented()
-            state.showFromRoot(landed.screen, as: asked ?? landed.presentation)
+            if let first = ancestors.first {
+                state.showFromRoot(first, as: .push)
+                for ancestor in ancestors.dropFirst() { state.show(ancestor, as: .push) }
+                state.show(landed.screen, as: asked ?? landed.presentation)
+            } else {
+                state.showFromRoot(landed.screen, as: asked ?? landed.presentation)
+            }
         }
     }
 

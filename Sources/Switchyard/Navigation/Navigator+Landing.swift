@@ -21,20 +21,23 @@ extension Navigator {
 
     /// Lands a match already made for `location`, then follows redirects and guards. `location` is
     /// consumed: a landing without redirects neither copies nor changes it.
+    /// `askingGuards: false` (a preview) lands as though every guard allowed. `passed` parameters join
+    /// the path's (`ScreenOptions.params`) before any guard, title or view sees the info.
     func land(_ match: consuming RouteResolution, at location: consuming Location,
-              lenient: Bool = false) throws -> Landing {
+              lenient: Bool = false, askingGuards: Bool = true, passing passed: [String: String] = [:]) throws -> Landing {
         try checkLimits(location)
         var found = match
         var chain: [String] = []   // filled on the first redirect: most landings have none
         while true {
             if let route = found.route {
-                if let presentation = routes[payloadOf: route].presentationIfBare {
+                if passed.isEmpty, let presentation = routes[payloadOf: route].presentationIfBare {
                     return bareLanding(consume found, route: route, presentation, redirected: !chain.isEmpty)
                 }
                 // The definition is copied out of the table: its callbacks may declare routes.
                 let definition = routes[payloadOf: route]
-                guard let next = try redirection(definition, found.info) else {
-                    return Landing(screen: try screen(for: found.info, route: route, definition: definition),
+                let info = try found.info.passing(passed, inFlight ?? .push)
+                guard let next = try redirection(definition, info, askingGuard: askingGuards) else {
+                    return Landing(screen: try screen(for: info, route: route, definition: definition),
                                    presentation: definition.presentation, redirected: !chain.isEmpty)
                 }
                 try follow(next, from: &location, chain: &chain)
@@ -47,9 +50,9 @@ extension Navigator {
                     throw NavigationError.unknownPath(location.path,
                                                       suggestions: routes.suggestions(for: location.path).map(\.pattern.text))
                 }
-                let missing = RouteInfo(path: location.path, pattern: "", params: [:], query: location.query,
-                                        fragment: location.fragment, value: nil)
-                guard let next = try redirection(notFound, missing) else {
+                let missing = try RouteInfo(path: location.path, pattern: "", params: [:], query: location.query,
+                                            fragment: location.fragment, value: nil).passing(passed, inFlight ?? .push)
+                guard let next = try redirection(notFound, missing, askingGuard: askingGuards) else {
                     return Landing(screen: try screen(for: missing, route: nil, definition: notFound),
                                    presentation: notFound.presentation, redirected: !chain.isEmpty)
                 }
@@ -57,6 +60,23 @@ extension Navigator {
             }
             found = try routes.resolve(location)
         }
+    }
+
+    /// Lands `path` (relative to `current`) for a call with options: their params passed to the
+    /// landing, the rest kept on the screen. Nil when it is where `current` is (before or after redirects).
+    func landElsewhere(_ path: String, from current: Screen, options: ScreenOptions) throws -> Landing? {
+        let location = Location(parsing: path, relativeTo: current.path)
+        guard !current.isAt(location) else { return nil }
+        let landed = try land(options: options, at: location)
+        return landed.redirected && landed.screen.hasSameLocation(as: current) ? nil : landed
+    }
+
+    /// `land(_:)` with `options` given to the screen.
+    func land(options: ScreenOptions, at location: consuming Location) throws -> Landing {
+        let landed = try land(routes.resolve(location), at: location, passing: options.params)
+        guard let extras = options.extras else { return landed }
+        if extras.callbacks != nil { watchesDepartures = true }
+        return Landing(screen: landed.screen.keeping(extras), presentation: landed.presentation, redirected: landed.redirected)
     }
 
     /// Refuses a location longer than `limits.pathBytes` or with more than `limits.queryItems`.
@@ -87,8 +107,9 @@ extension Navigator {
     }
 
     /// Where the route sends this landing instead: its redirect first, then its guard.
-    private func redirection(_ definition: RouteDefinition, _ info: RouteInfo) throws -> String? {
+    private func redirection(_ definition: RouteDefinition, _ info: RouteInfo, askingGuard: Bool) throws -> String? {
         if let target = try definition.redirect?.target(for: info) { return target }
+        guard askingGuard else { return nil }
         switch try definition.guard?(info) ?? .allow {
         case .allow: return nil
         case .block: throw NavigationError.blocked(path: info.path, pattern: info.pattern.isEmpty ? "the not-found route" : info.pattern)
@@ -98,7 +119,27 @@ extension Navigator {
 
     /// The landed screen: `info` as `route` matched it (nil for not-found), title and view rendered.
     private func screen(for info: __owned RouteInfo, route: RouteID?, definition: RouteDefinition) throws -> Screen {
-        Screen(id: makeID(), info: info, route: route,
+        if definition.leave != nil { watchesDepartures = true }
+        return Screen(id: makeID(), info: info, route: route,
                title: try definition.title?.render(info), view: try definition.view?.render(info))
+    }
+}
+
+extension RouteInfo {
+    /// This info with `passed` beside the path's parameters. A name the path captures is an error:
+    /// the path says what the screen is, and a passed value must not quietly contradict it.
+    func passing(_ passed: [String: String], _ operation: NavigationOperation) throws(NavigationError) -> RouteInfo {
+        guard !passed.isEmpty else { return self }
+        var merged = params.dictionary
+        for name in passed.keys.sorted() {
+            guard merged[name] == nil else {
+                throw .invalidArgument(operation: operation,
+                                       reason: "the parameter \(name) is captured from the path \(path); a passed parameter needs another name")
+            }
+            merged[name] = passed[name]
+        }
+        var info = self
+        info.params = Parameters(merged)
+        return info
     }
 }

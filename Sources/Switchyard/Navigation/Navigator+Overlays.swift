@@ -51,9 +51,13 @@ extension Navigator {
     /// Shows `path` as a modal over the top screen; modals stack.
     ///
     ///     try navigator.modal("/toast/saved");  navigator.modals.count == 1
-    public func modal(_ path: String) throws {
+    ///
+    /// `options` may say how it enters and what is behind it (`transition`, `background`) and give it
+    /// parameters and callbacks.
+    public func modal(_ path: String, options: ScreenOptions = ScreenOptions()) throws {
         try transact(.modal) { state in
-            state.modals.append(try land(path, relativeTo: state.screen.path).screen)
+            let location = Location(parsing: path, relativeTo: state.screen.path)
+            state.modals.append(try land(options: options, at: location).screen)
         }
     }
 

@@ -24,6 +24,42 @@ extension Navigator {
         }
     }
 
+    /// `push(_:)` giving the screen `options`: parameters beside the path's, callbacks for when it goes.
+    ///
+    ///     try navigator.push("/item/1", options: ScreenOptions(params: ["text": "Hello!"]))
+    public func push(_ path: String, options: ScreenOptions) throws {
+        guard !options.isEmpty else { return try push(path) }
+        try transact(.push) { state in
+            guard let screen = try landElsewhere(path, from: state.screen, options: options)?.screen else { return }
+            state.push(screen)
+        }
+    }
+
+    /// Pops the top screen, handing `result` to its `onResult` after the pop commits (Flutter's
+    /// `pop(result)`). False when there was nothing to pop.
+    ///
+    ///     try navigator.push("/picker", options: ScreenOptions(onResult: { color = $0 as? String }))
+    ///     try navigator.pop(result: "blue")
+    @discardableResult
+    public func pop(result: Any?) throws -> Bool {
+        try handingResult(result) { try pop() }
+    }
+
+    /// Pushes several screens as one operation and one timeline entry (SwiftfulRouting's
+    /// pushScreenStack): each path lands (guards and redirects run) relative to the one before; should
+    /// any fail, nothing is pushed. A path that is where the stack already is adds nothing.
+    ///
+    ///     try navigator.pushStack(["/library", "/library/albums", "/album/12"])
+    public func pushStack(_ paths: [String]) throws {
+        guard !paths.isEmpty else { throw NavigationError.invalidArgument(operation: .pushStack, reason: "no paths to push") }
+        try transact(.pushStack) { state in
+            for path in paths {
+                guard let screen = try landElsewhere(path, from: state.screen)?.screen else { continue }
+                state.push(screen)
+            }
+        }
+    }
+
     /// Pops up to `count` screens off the top environment's stack, never its root and never across
     /// environments. False when there was nothing to pop.
     ///

@@ -38,6 +38,13 @@ public final class Navigator {
     @exclusivity(unchecked) var timeline: Timeline
     @exclusivity(unchecked) var nextID = 1
     @exclusivity(unchecked) var inFlight: NavigationOperation?
+    /// Whether any screen may have departure work (a leave guard, callbacks): set by the first landing
+    /// that makes one, so an app without either never looks for departures.
+    @exclusivity(unchecked) var watchesDepartures = false
+    /// The result `pop(result:)` / `dismiss(result:)` hands the departing top screen's `onResult`.
+    var departureResult: (screen: Int, value: Any?)?
+    /// The last change and the screen it started from (its end is the current screen): `lastAction`.
+    @exclusivity(unchecked) var lastChange: (operation: NavigationOperation, from: Screen)?
     @exclusivity(unchecked)
     private var observers: [(key: Int, filter: Set<NavigationOperation>?, handler: (NavigationEvent) throws -> Void)] = []
     private var nextObserverKey = 0
@@ -73,6 +80,14 @@ public final class Navigator {
     public var modals: [Screen] { state.modals }
     /// Tab names of the root, in order.
     public var tabs: [String] { state.root.tabs }
+
+    /// The last change that applied, as observers heard it: its operation, the top screen before and
+    /// after, and the direction (SwiftUI Router's `NavigationAction`). Nil before the first.
+    ///
+    ///     try navigator.push("/news/latest");  navigator.lastAction?.direction == .deeper
+    public var lastAction: NavigationEvent? {
+        lastChange.map { NavigationEvent(operation: $0.operation, from: $0.from, to: screen) }
+    }
 
     /// The bounded length of `history` (at least 1).
     public var timelineLimit: Int { timeline.limit }
@@ -153,8 +168,8 @@ public final class Navigator {
     public func observe(event name: String, _ handler: @escaping (NavigationEvent) throws -> Void)
         throws(NavigationError) -> ObservationToken {
         if name == "change" { return observe(handler) }
-        guard let operation = NavigationOperation(rawValue: name) else {
-            throw .unknownEvent(name, available: ["change"] + NavigationOperation.allCases.map(\.rawValue))
+        guard let operation = NavigationOperation(rawValue: name), NavigationOperation.observable.contains(operation) else {
+            throw .unknownEvent(name, available: ["change"] + NavigationOperation.observable.map(\.rawValue))
         }
         return observe(only: [operation], handler)
     }
@@ -192,6 +207,7 @@ public final class Navigator {
         var draft = timeline.state
         do {
             try body(&draft)
+            if draft.hasLayers, let problem = draft.browserProblem { throw NavigationError.invalidArgument(operation: operation, reason: problem) }
             draft.dropStepsOfDismissedEnvironments()
             try limits.check(draft, operation)
         } catch {
@@ -206,21 +222,32 @@ public final class Navigator {
             // The alert and modals belong to the screen that was on top.
             draft.dismissOverlays()
         }
+        var departing: [Screen] = []
+        if watchesDepartures {
+            departing = departures(from: timeline.state, to: draft)
+            do { try askLeaveGuards(of: departing, to: draft.screen) } catch {
+                nextID = firstID
+                throw error
+            }
+        }
         let entry = TimelineEntry(operation: operation, state: consume draft)
-        guard !observers.isEmpty else {
+        let before = timeline.state.screen
+        guard !observers.isEmpty || !departing.isEmpty else {
             // Nobody can call for the change to be undone: the entries it drops go at once.
             timeline.commit(entry, replacing: replacing)
+            lastChange = (operation, before)
             return true
         }
-        let before = timeline.state.screen
         let undo = timeline.record(entry, replacing: replacing)
         do {
-            try notifyAll(NavigationEvent(operation: operation, from: before, to: screen))
+            try notify { NavigationEvent(operation: operation, from: before, to: screen) }
+            try runDepartureCallbacks(of: departing)
         } catch {
             timeline.revert(undo)
             nextID = firstID
             throw error
         }
+        lastChange = (operation, before)
         return true
     }
 
@@ -229,11 +256,18 @@ public final class Navigator {
         try enter(operation)
         defer { inFlight = nil }
         let before = screen
+        let old = watchesDepartures ? timeline.state : nil
         guard let previous = timeline.move(by: delta) else { return false }
-        do { try notify { NavigationEvent(operation: operation, from: before, to: screen) } } catch {
+        do {
+            let departing = old.map { departures(from: $0, to: timeline.state) } ?? []
+            try askLeaveGuards(of: departing, to: screen)
+            try notify { NavigationEvent(operation: operation, from: before, to: screen) }
+            try runDepartureCallbacks(of: departing)
+        } catch {
             timeline.moveBack(to: previous)
             throw error
         }
+        lastChange = (operation, before)
         return true
     }
 
@@ -246,14 +280,18 @@ public final class Navigator {
         let before = screen
         do {
             timeline = try build()
+            let departing = watchesDepartures ? departures(from: saved.0.state, to: timeline.state) : []
+            try askLeaveGuards(of: departing, to: screen)
             try notify { NavigationEvent(operation: operation, from: before, to: screen) }
+            try runDepartureCallbacks(of: departing)
         } catch {
             (timeline, nextID) = saved
             throw error
         }
+        lastChange = (operation, before)
     }
 
-    private func enter(_ operation: NavigationOperation) throws(NavigationError) {
+    func enter(_ operation: NavigationOperation) throws(NavigationError) {
         if let inFlight { throw .reentrant(attempted: operation, inFlight: inFlight) }
         inFlight = operation
     }

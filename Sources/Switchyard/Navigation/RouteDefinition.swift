@@ -49,27 +49,39 @@ public struct RouteDefinition {
     public var presentation: Presentation
     /// Declared edges, for graphs and the REPL's `:follow`.
     public var links: [String]
+    /// The pattern of the screen above which this one sits when reached from outside, filled from this
+    /// screen's parameters ("/album/:id" for "/album/:id/track/:n"): a deep link builds the back stack
+    /// through it, and `up()` goes to it.
+    public var parent: String?
+    /// Asked before any operation removes a screen of this route from the state (a pop, a dismissal,
+    /// a replacing go, back along the timeline, a reset), with the screen's info and the destination's:
+    /// false blocks the operation (`NavigationError.leaveBlocked`), for unsaved changes.
+    public var leave: ((_ leaving: RouteInfo, _ to: RouteInfo) throws -> Bool)?
 
     public init(title: RouteText? = nil, view: RouteText? = nil,
                 guard: ((RouteInfo) throws -> GuardDecision)? = nil, redirect: RedirectRule? = nil,
-                presentation: Presentation = .push, links: [String] = []) {
+                presentation: Presentation = .push, links: [String] = [], parent: String? = nil,
+                leave: ((_ leaving: RouteInfo, _ to: RouteInfo) throws -> Bool)? = nil) {
         self.title = title
         self.view = view
         self.guard = `guard`
         self.redirect = redirect
         self.presentation = presentation
         self.links = links
+        self.parent = parent
+        self.leave = leave
     }
 }
 
 extension RouteDefinition {
-    /// No title, view, guard or redirect: a landing on the route runs and renders nothing (many routes).
+    /// No title, view, guard, redirect or leave guard: a landing on the route runs and renders nothing (many routes).
     /// Read where the definition is (no copy of it): the cases are tested, no payload is touched.
     var isBare: Bool {
         if case .some = title { return false }
         if case .some = view { return false }
         if case .some = self.guard { return false }
         if case .some = redirect { return false }
+        if case .some = leave { return false }
         return true
     }
 

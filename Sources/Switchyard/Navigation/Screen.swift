@@ -26,19 +26,23 @@ public struct Screen: Codable, Equatable, Sendable {
         let route: RouteID?
         let title: String?
         let view: String?
+        /// What the call that showed it gave beside the path (`ScreenOptions`); nil for most screens.
+        let extras: ScreenExtras?
         /// The node below this one in its stack, and the stack's depth here (1 at the root); 0 while
         /// the screen sits in no stack. Set once, by `place(above:)`, while nothing else holds the
         /// object; fixed from then on, like the rest. (Unchecked exclusivity: no access overlaps.)
         @exclusivity(unchecked) private(set) var below: Fields?
         @exclusivity(unchecked) private(set) var depth = 0
 
-        init(id: Int, info: __owned RouteInfo, matched: Bool, route: RouteID?, title: String?, view: String?) {
+        init(id: Int, info: __owned RouteInfo, matched: Bool, route: RouteID?, title: String?, view: String?,
+             extras: ScreenExtras? = nil) {
             self.id = id
             self.info = info
             self.matched = matched
             self.route = route
             self.title = title
             self.view = view
+            self.extras = extras
         }
 
         /// Links this object above `below`: only for one that sits in no stack yet and that nothing
@@ -52,7 +56,9 @@ public struct Screen: Codable, Equatable, Sendable {
         var unretainedBelow: Unmanaged<Fields>? { below.map { Unmanaged.passUnretained($0) } }
 
         /// The same fields in a new object, in no stack.
-        func copy() -> Fields { Fields(id: id, info: info, matched: matched, route: route, title: title, view: view) }
+        func copy() -> Fields {
+            Fields(id: id, info: info, matched: matched, route: route, title: title, view: view, extras: extras)
+        }
 
         /// The screen this node holds.
         var screen: Screen { Screen(fields: self) }
@@ -99,6 +105,14 @@ public struct Screen: Codable, Equatable, Sendable {
     public var view: String? { fields.view }
     /// What the route's validator returned. In memory only: not saved, not compared, nil after restore.
     public var value: Any? { fields.info.value }
+    /// The parameters the call that showed it passed beside the path's (`ScreenOptions.params`);
+    /// `params` holds them too.
+    public var passedParams: [String: String] { fields.extras?.params ?? [:] }
+    /// How this modal entered and what is behind it; nil when not given (and for other screens).
+    public var transition: ModalTransition? { fields.extras?.transition }
+    public var background: ModalBackground? { fields.extras?.background }
+    /// Its departure callbacks, while they have not run.
+    var callbacks: ScreenCallbacks? { fields.extras?.callbacks }
 
     /// `info` as `route` matched it (an empty pattern when no route did).
     init(id: Int, info: __owned RouteInfo, route: RouteID?, title: String?, view: String?) {
@@ -107,7 +121,14 @@ public struct Screen: Codable, Equatable, Sendable {
 
     /// This screen as the route `route` (restoring a save that did not name it).
     func naming(_ route: RouteID) -> Screen {
-        Screen(fields: Fields(id: id, info: info, matched: true, route: route, title: title, view: view))
+        Screen(fields: Fields(id: id, info: info, matched: true, route: route, title: title, view: view,
+                              extras: fields.extras))
+    }
+
+    /// This screen keeping what `options` gives it (the caller has put its params in `info`).
+    func keeping(_ extras: ScreenExtras) -> Screen {
+        Screen(fields: Fields(id: id, info: info, matched: fields.matched, route: route, title: title, view: view,
+                              extras: extras))
     }
 
     /// A screen no route was consulted for: the start screen before any landing.
@@ -116,7 +137,9 @@ public struct Screen: Codable, Equatable, Sendable {
                route: nil, title: nil, view: nil)
     }
 
-    private enum CodingKeys: String, CodingKey { case id, path, pattern, route, params, query, fragment, title, view }
+    private enum CodingKeys: String, CodingKey {
+        case id, path, pattern, route, params, passed, query, fragment, title, view, transition, background
+    }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -127,10 +150,15 @@ public struct Screen: Codable, Equatable, Sendable {
                              fragment: try container.decodeIfPresent(String.self, forKey: .fragment))
         // A route without a pattern would be a screen of no route that names one: the route is dropped.
         let route = pattern == nil ? nil : try container.decodeIfPresent(Int.self, forKey: .route)
+        let passed = try container.decodeIfPresent([String: String].self, forKey: .passed) ?? [:]
+        let transition = try container.decodeIfPresent(ModalTransition.self, forKey: .transition)
+        let background = try container.decodeIfPresent(ModalBackground.self, forKey: .background)
+        let kept = passed.isEmpty && transition == nil && background == nil ? nil
+            : ScreenExtras(params: passed, callbacks: nil, transition: transition, background: background)
         self.init(fields: Fields(id: try container.decode(Int.self, forKey: .id), info: info,
                                  matched: pattern != nil, route: route.map(RouteID.init(rawValue:)),
                                  title: try container.decodeIfPresent(String.self, forKey: .title),
-                                 view: try container.decodeIfPresent(String.self, forKey: .view)))
+                                 view: try container.decodeIfPresent(String.self, forKey: .view), extras: kept))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -144,7 +172,13 @@ public struct Screen: Codable, Equatable, Sendable {
         try container.encodeIfPresent(fragment, forKey: .fragment)
         try container.encodeIfPresent(title, forKey: .title)
         try container.encodeIfPresent(view, forKey: .view)
+        if !passedParams.isEmpty { try container.encode(passedParams, forKey: .passed) }
+        try container.encodeIfPresent(transition, forKey: .transition)
+        try container.encodeIfPresent(background, forKey: .background)
     }
+
+    /// Whether this is a browser's page: its path is a URL ("https://...") rather than a path.
+    var isExternal: Bool { !path.hasPrefix("/") }
 
     /// "/album/12?tab=info#top": path, sorted query and fragment.
     public var location: String { Location(path: path, query: query, fragment: fragment).text }
@@ -173,7 +207,8 @@ public struct Screen: Codable, Equatable, Sendable {
     public static func == (a: Screen, b: Screen) -> Bool {
         a.fields === b.fields
             || (a.id == b.id && a.path == b.path && a.pattern == b.pattern && a.route == b.route
-                && a.parameters == b.parameters
+                && a.parameters == b.parameters && a.passedParams == b.passedParams
+                && a.transition == b.transition && a.background == b.background
                 && a.query == b.query && a.fragment == b.fragment && a.title == b.title && a.view == b.view)
     }
 }

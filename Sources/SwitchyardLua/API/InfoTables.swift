@@ -70,7 +70,9 @@ extension LuaState {
     func push(screen: Screen, on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 6)
         var shape = sy_InfoTable()
-        let status = LuaFields.withBorrowed([("title", screen.title), ("view", screen.view)]) { extra in
+        let status = LuaFields.withBorrowed([("title", screen.title), ("view", screen.view),
+                                             ("transition", screen.transition?.rawValue),
+                                             ("background", screen.background?.rawValue)]) { extra in
             (shape.extra, shape.nextra) = (extra.baseAddress, Int32(extra.count))
             return withLocation(path: screen.path, pattern: screen.pattern, fragment: screen.fragment,
                                 in: &shape) { shape in
@@ -80,6 +82,15 @@ extension LuaState {
         try check(status, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))
         try setField("id", on: L)
+    }
+
+    /// A screen `preview` made: a screen table without `id` (the screen is not kept), with `links`. [-0, +1]
+    func push(preview screen: Screen, links: [String], on L: OpaquePointer) throws(LuaError) {
+        try push(screen: screen, on: L)
+        lua_pushnil(L)
+        try setField("id", on: L)
+        try push(stringList: links, on: L)
+        try setField("links", on: L)
     }
 
     /// A screen's parameters as `{name = value}`, from the path bytes (no dictionary). [-0, +1]
@@ -116,23 +127,31 @@ extension LuaState {
         try push(list: steps, on: L) { (step) throws(LuaError) in try push(step: step, on: L) }
     }
 
-    /// `{title, message, buttons = {labels}}` [-0, +1]
+    /// `{title, message, buttons = {labels}, style}` [-0, +1]
     func push(alert: Alert, on L: OpaquePointer) throws(LuaError) {
-        try pushNewTable(on: L, record: 3)
+        try pushNewTable(on: L, record: 4)
         try push(string: alert.title, on: L)
         try setField("title", on: L)
         try pushOptional(alert.message, field: "message", on: L)
         try push(stringList: alert.labels, on: L)
         try setField("buttons", on: L)
+        try push(string: alert.style.rawValue, on: L)
+        try setField("style", on: L)
     }
 
-    /// `{kind, tabs, selected_tab, stack, tab_stacks}` [-0, +1]
+    /// `{kind, tabs, selected_tab, stack, tab_stacks, detents, detent}` [-0, +1]
     func push(environment: NavigationEnvironment, on L: OpaquePointer) throws(LuaError) {
         try pushNewTable(on: L, record: 5)
         try push(string: environment.kind.rawValue, on: L)
         try setField("kind", on: L)
         try push(screens: environment.stack, on: L)
         try setField("stack", on: L)
+        if let detents = environment.detents {
+            try push(stringList: detents.available, on: L)
+            try setField("detents", on: L)
+            try push(string: detents.selected, on: L)
+            try setField("detent", on: L)
+        }
         guard !environment.tabs.isEmpty else { return }
         try push(stringList: environment.tabs, on: L)
         try setField("tabs", on: L)
@@ -178,15 +197,17 @@ extension LuaState {
         }
     }
 
-    /// `{operation, from, to}` [-0, +1]
+    /// `{operation, from, to, direction}` [-0, +1]
     func push(event: NavigationEvent, on L: OpaquePointer) throws(LuaError) {
-        try pushNewTable(on: L, record: 3)
+        try pushNewTable(on: L, record: 4)
         try push(string: event.operation.rawValue, on: L)
         try setField("operation", on: L)
         try push(screen: event.from, on: L)
         try setField("from", on: L)
         try push(screen: event.to, on: L)
         try setField("to", on: L)
+        try push(string: event.direction.rawValue, on: L)
+        try setField("direction", on: L)
     }
 
     /// `{pattern, name, site, title, presentation, links, rank, validated}` [-0, +1]

@@ -14,7 +14,7 @@ enum NavEvents {
         }
     }
 
-    static let eventNames = ["change"] + NavigationOperation.allCases.filter { $0 != .start }.map(\.rawValue)
+    static let eventNames = ["change"] + NavigationOperation.observable.map(\.rawValue)
 
     static func prepare(_ runtime: SwitchyardRuntime) throws(LuaError) {
         let engine = runtime.engine

@@ -33,6 +33,11 @@ enum NavFields {
         .init("queue", { runtime, call in try call.stack.state.push(steps: runtime.navigator.queue, on: call.stack.L); return 1 }),
         .init("alert_active", { runtime, call in try call.push(bool: runtime.navigator.alertActive); return 1 }),
         .init("modals", { runtime, call in try call.stack.state.push(screens: runtime.navigator.modals, on: call.stack.L); return 1 }),
+        .init("last_action", { runtime, call in
+            guard let event = runtime.navigator.lastAction else { try call.pushNil(); return 1 }
+            try call.stack.state.push(event: event, on: call.stack.L)
+            return 1
+        }),
         .init("tabs", { runtime, call in try call.stack.state.push(stringList: runtime.navigator.tabs, on: call.stack.L); return 1 }),
     ]
 }

@@ -10,12 +10,45 @@ enum NavOperations {
             try runtime.navigator.go(path, replace: replace)
             return 0
         }),
-        .init("push", { runtime, call in try runtime.navigator.push(try call.checkString(1, "nav.push")); return 0 }),
-        .init("sheet", { runtime, call in try runtime.navigator.sheet(try call.checkString(1, "nav.sheet")); return 0 }),
-        .init("cover", { runtime, call in try runtime.navigator.cover(try call.checkString(1, "nav.cover")); return 0 }),
+        .init("push", { runtime, call in
+            let path = try call.checkString(1, "nav.push")
+            if call.isNil(2) { try runtime.navigator.push(path) } else {
+                try runtime.navigator.push(path, options: try ScreenOptionTable.parse(call, function: "nav.push"))
+            }
+            return 0
+        }),
+        .init("push_stack", { runtime, call in
+            let list = try call.checkTable(1, "nav.push_stack").array()
+            let paths = try list.enumerated().map { (offset, value) throws(LuaError) -> String in
+                guard let path = value.stringValue else {
+                    throw LuaError("nav.push_stack: entry \(offset + 1) must be a path, got \(value.typeName)")
+                }
+                return path
+            }
+            try runtime.navigator.pushStack(paths)
+            return 0
+        }),
+        .init("sheet", { runtime, call in
+            let path = try call.checkString(1, "nav.sheet")
+            let options = try ScreenOptionTable.parse(call, function: "nav.sheet", allowed: ScreenOptionTable.sheet)
+            try runtime.navigator.sheet(path, options: options, detents: try ScreenOptionTable.detents(call, function: "nav.sheet"))
+            return 0
+        }),
+        .init("browser", { runtime, call in try runtime.navigator.browser(try call.checkString(1, "nav.browser")); return 0 }),
+        .init("set_detent", { runtime, call in try runtime.navigator.setDetent(try call.checkString(1, "nav.set_detent")); return 0 }),
+        .init("cover", { runtime, call in
+            let path = try call.checkString(1, "nav.cover")
+            try runtime.navigator.cover(path, options: try ScreenOptionTable.parse(call, function: "nav.cover"))
+            return 0
+        }),
         .init("open", { runtime, call in try runtime.navigator.open(try call.checkString(1, "nav.open")); return 0 }),
         .init("pop", { runtime, call in
-            try call.push(bool: try runtime.navigator.pop(try call.optionalCount(1, "nav.pop")))
+            if call.isTable(1) {
+                let result = try Self.result(call, function: "nav.pop")
+                try call.push(bool: try runtime.navigator.pop(result: result))
+            } else {
+                try call.push(bool: try runtime.navigator.pop(try call.optionalCount(1, "nav.pop")))
+            }
             return 1
         }),
         .init("pop_to", { runtime, call in
@@ -27,8 +60,14 @@ enum NavOperations {
             }
             return 0
         }),
+        .init("up", { runtime, _ in try runtime.navigator.up(); return 0 }),
         .init("pop_to_root", { runtime, call in try call.push(bool: try runtime.navigator.popToRoot()); return 1 }),
-        .init("dismiss", { runtime, _ in try runtime.navigator.dismiss(); return 0 }),
+        .init("dismiss", { runtime, call in
+            if call.isNil(1) { try runtime.navigator.dismiss() } else {
+                try runtime.navigator.dismiss(result: try Self.result(call, function: "nav.dismiss"))
+            }
+            return 0
+        }),
         .init("dismiss_environment", { runtime, _ in try runtime.navigator.dismissEnvironment(); return 0 }),
         .init("dismiss_all", { runtime, call in try call.push(bool: try runtime.navigator.dismissAll()); return 1 }),
         .init("back", { runtime, call in
@@ -62,39 +101,50 @@ enum NavOperations {
         .init("next_or_dismiss", { runtime, _ in try runtime.navigator.nextOrDismiss(); return 0 }),
         .init("cancel_flow", { runtime, call in try call.push(bool: try runtime.navigator.cancelFlow()); return 1 }),
         .init("alert", { runtime, call in
-            try runtime.navigator.alert(try AlertTable.parse(try call.checkTable(1, "nav.alert")))
+            if let title = call.string(1) {
+                try runtime.navigator.alert(Alert(title: title))
+            } else {
+                guard call.isTable(1) else { throw call.badArgument(1, "nav.alert", "title or table") }
+                try runtime.navigator.alert(try AlertTable.parse(try call.checkTable(1, "nav.alert")))
+            }
             return 0
         }),
         .init("choose", { runtime, call in try runtime.navigator.choose(try call.checkString(1, "nav.choose")); return 0 }),
         .init("dismiss_alert", { runtime, _ in try runtime.navigator.dismissAlert(); return 0 }),
-        .init("modal", { runtime, call in try runtime.navigator.modal(try call.checkString(1, "nav.modal")); return 0 }),
+        .init("modal", { runtime, call in
+            let path = try call.checkString(1, "nav.modal")
+            try runtime.navigator.modal(path, options: try ScreenOptionTable.parse(call, function: "nav.modal", allowed: ScreenOptionTable.modal))
+            return 0
+        }),
         .init("dismiss_modal", { runtime, _ in try runtime.navigator.dismissModal(); return 0 }),
         .init("on", { runtime, call in try NavEvents.subscribe(runtime, call) }),
         .init("save", { runtime, call in try call.push(string: try runtime.navigator.save()); return 1 }),
         .init("restore", { runtime, call in try runtime.navigator.restore(try call.checkString(1, "nav.restore")); return 0 }),
         .init("reset", { runtime, call in try runtime.navigator.reset(try call.optionalString(1, "nav.reset")); return 0 }),
     ]
+
+    /// `{result = v}` of `nav.pop` and `nav.dismiss`: v, which may be any Lua value.
+    private static func result(_ call: LuaCall, function: String) throws(LuaError) -> LuaValue {
+        try OptionTable(try call.checkTable(1, function), allowed: ["result"], context: function)["result"]
+    }
 }
 
-/// nav.alert{title = , message = , buttons = {"OK", {"Delete", fn}, ...}}
+/// nav.alert{title = , message = , buttons = {"OK", {"Delete", fn}, ...}, style = "confirmation"}
 enum AlertTable {
+    static let options: Set<String> = ["title", "message", "buttons", "style"]
+
     static func parse(_ table: LuaTable) throws(LuaError) -> Alert {
-        guard let title = try table.get("title").stringValue else {
+        let options = try OptionTable(table, allowed: Self.options, context: "nav.alert")
+        guard let title = options["title"].stringValue else {
             throw LuaError("nav.alert: 'title' must be a string")
         }
-        let message = try table.get("message")
-        guard message.isNil || message.stringValue != nil else {
-            throw LuaError("nav.alert: 'message' must be a string, got \(message.typeName)")
-        }
-        let buttons = try table.get("buttons")
-        guard !buttons.isNil else { return Alert(title: title, message: message.stringValue) }
-        guard let list = buttons.tableValue else {
-            throw LuaError("nav.alert: 'buttons' must be a list, got \(buttons.typeName)")
-        }
+        let message = try options.string("message")
+        let style = try options.choice("style", among: AlertStyle.allCases.map(\.rawValue)).flatMap(AlertStyle.init(rawValue:))
+        guard let list = try options.table("buttons") else { return Alert(title: title, message: message, style: style ?? .alert) }
         let parsed = try list.array().enumerated().map { (offset, value) throws(LuaError) -> AlertButton in
             try button(value, number: offset + 1)
         }
-        return Alert(title: title, message: message.stringValue, buttons: parsed)
+        return Alert(title: title, message: message, buttons: parsed, style: style ?? .alert)
     }
 
     private static func button(_ value: LuaValue, number: Int) throws(LuaError) -> AlertButton {

@@ -8,6 +8,7 @@ struct RouteCallbacks {
     /// declared.
     let subject: String
     let site: String?
+    let mismatches: MismatchSignal
 
     /// "app.lua:3: guard of /admin returned a table value; expected ..."
     func misuse(_ text: String) -> LuaError {
@@ -43,14 +44,14 @@ struct RouteCallbacks {
         }
     }
 
-    /// `validate`: nil/false rejects the match (the next candidate is tried); anything else accepts
-    /// and becomes `info.value`.
+    /// `validate`: nil/false rejects the match (the next candidate is tried), and so does `mismatch()`
+    /// raised in it (with a reason for `explain`); anything else accepts and becomes `info.value`.
     func validator(_ value: LuaValue) throws(LuaError) -> RouteValidator? {
         switch value {
         case .nil: return nil
         case .function(let function):
-            return { info in
-                let result = try RouteCallbacks.call(function, with: info)
+            return { [mismatches] info in
+                let result = try mismatches.hearing { () throws(LuaError) in try RouteCallbacks.call(function, with: info) }
                 guard result.isTruthy else { return nil as Any? }  // a bare nil here would box as Optional<LuaValue>
                 return result
             }
@@ -75,6 +76,31 @@ struct RouteCallbacks {
             }
         default:
             throw misuse("option 'guard' of \(subject) must be a function, got \(value.typeName)")
+        }
+    }
+
+    /// `leave`: `function(info, to)` asked before a screen of the route is removed; false blocks,
+    /// nil/true allow.
+    func leaveGuard(_ value: LuaValue) throws(LuaError) -> ((RouteInfo, RouteInfo) throws -> Bool)? {
+        switch value {
+        case .nil: return nil
+        case .function(let function):
+            return { leaving, destination in
+                let state = function.state
+                let result = try state.call(function) { (L) throws(LuaError) -> Int32 in
+                    try state.push(info: leaving, on: L)
+                    try state.push(info: destination, on: L)
+                    return 2
+                }.first ?? .nil
+                switch result {
+                case .nil, .boolean(true): return true
+                case .boolean(false): return false
+                case let other:
+                    throw self.misuse("leave guard of \(self.subject) returned a \(other.typeName) value; expected nil, true or false")
+                }
+            }
+        default:
+            throw misuse("option 'leave' of \(subject) must be a function, got \(value.typeName)")
         }
     }
 

@@ -2,7 +2,8 @@ import Switchyard
 
 /// `route`, `group`, `not_found`, `tabs`, `flow`: the declaring half of SPEC §4.
 extension SwitchyardRuntime {
-    static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links"]
+    static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
+                                            "leave", "parent"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
 
     /// Defines a global Swift function of the runtime. The closure holds the runtime unowned: the
@@ -25,7 +26,7 @@ extension SwitchyardRuntime {
         let pattern = prefixed(try call.checkString(1, "route"))
         let site = call.callerLocation
         let options = try RouteOptions(call, index: 2, function: "route", allowed: Self.routeOptions, subject: pattern)
-        let callbacks = RouteCallbacks(subject: pattern, site: site)
+        let callbacks = RouteCallbacks(subject: pattern, site: site, mismatches: mismatches)
         let definition = try options.definition(callbacks)
         let name = try options.string("name")
         let id: RouteID
@@ -53,7 +54,7 @@ extension SwitchyardRuntime {
         let site = call.callerLocation
         let subject = "the not-found route"
         let options = try RouteOptions(call, index: 1, function: "not_found", allowed: Self.notFoundOptions, subject: subject)
-        navigator.notFound = try options.definition(RouteCallbacks(subject: subject, site: site))
+        navigator.notFound = try options.definition(RouteCallbacks(subject: subject, site: site, mismatches: mismatches))
         notFoundSite = site
         return 0
     }
@@ -91,32 +92,15 @@ extension SwitchyardRuntime {
 /// The options table of `route`/`not_found`, checked for unknown keys (a typo should not pass
 /// silently).
 struct RouteOptions {
-    private var values: [String: LuaValue] = [:]
-    private let subject: String
-    private let function: String
+    private let options: OptionTable
 
     init(_ call: LuaCall, index: Int, function: String, allowed: Set<String>, subject: String) throws(LuaError) {
-        self.subject = subject
-        self.function = function
-        guard !call.isNil(index) else { return }
-        let table = try call.checkTable(index, function)
-        for (key, value) in try table.pairs() {
-            guard let name = key.stringValue, allowed.contains(name) else {
-                throw LuaError("\(function) \(subject): unknown option '\(key)' (options: \(allowed.sorted().joined(separator: ", ")))")
-            }
-            values[name] = value
-        }
+        options = try OptionTable(call, index: index, allowed: allowed, function: function, context: "\(function) \(subject)")
     }
 
-    subscript(name: String) -> LuaValue { values[name] ?? .nil }
+    subscript(name: String) -> LuaValue { options[name] }
 
-    func string(_ name: String) throws(LuaError) -> String? {
-        switch self[name] {
-        case .nil: return nil
-        case .string(let text): return text.string
-        case let other: throw LuaError("\(function) \(subject): option '\(name)' must be a string, got \(other.typeName)")
-        }
-    }
+    func string(_ name: String) throws(LuaError) -> String? { try options.string(name) }
 
     func definition(_ callbacks: RouteCallbacks) throws(LuaError) -> RouteDefinition {
         RouteDefinition(title: try callbacks.text(self["title"], option: "title"),
@@ -124,7 +108,9 @@ struct RouteOptions {
                         guard: try callbacks.guardian(self["guard"]),
                         redirect: try callbacks.redirect(self["redirect"]),
                         presentation: try callbacks.presentation(self["presentation"]),
-                        links: try callbacks.links(self["links"]))
+                        links: try callbacks.links(self["links"]),
+                        parent: try string("parent"),
+                        leave: try callbacks.leaveGuard(self["leave"]))
     }
 }
 

@@ -8,6 +8,26 @@ extension SwitchyardRuntime {
         try define("explain") { runtime, call in try runtime.explain(call) }
         try define("url") { runtime, call in try runtime.url(call) }
         try define("routes") { runtime, call in try runtime.listRoutes(call) }
+        try define("preview") { runtime, call in try runtime.preview(call) }
+        try define("mismatch") { runtime, call in try runtime.mismatch(call) }
+    }
+
+    /// preview(path) -> screen | nil: `{path, pattern, params, query, fragment, title, view, links}`
+    private func preview(_ call: LuaCall) throws -> Int {
+        let path = try call.checkString(1, "preview")
+        guard let screen = try navigator.preview(path) else {
+            try call.pushNil()
+            return 1
+        }
+        let (state, L) = call.stack
+        try state.push(preview: screen, links: navigator.links(of: screen), on: L)
+        return 1
+    }
+
+    /// mismatch([reason]): raised in a validator, "no match here, try the next candidate".
+    private func mismatch(_ call: LuaCall) throws -> Int {
+        let reason = try call.optionalString(1, "mismatch")
+        throw mismatches.raise(reason)
     }
 
     /// match(path) -> info | nil

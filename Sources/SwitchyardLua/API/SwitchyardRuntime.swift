@@ -39,6 +39,8 @@ public final class SwitchyardRuntime {
     var scenarioCollector: ScenarioCollector?
     /// Metatable of `nav.on` handles.
     var handleMetatable: LuaTable?
+    /// How `mismatch()` in a validator reaches the validator's Swift side.
+    let mismatches = MismatchSignal()
 
     public init(configuration: LuaEngine.Configuration = .init()) throws(LuaError) {
         engine = try LuaEngine(configuration: configuration)

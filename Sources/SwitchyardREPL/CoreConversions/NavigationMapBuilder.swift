@@ -26,6 +26,9 @@ enum NavigationMapBuilder {
             for link in route.payload.links {
                 draw(.init(from: index, to: target(link, in: table), kind: .link))
             }
+            if let parent = route.payload.parent {
+                draw(.init(from: index, to: target(parent, in: table), kind: .parent))
+            }
             if case .to(let path)? = route.payload.redirect {
                 draw(.init(from: index, to: target(path, in: table), kind: .redirect))
             }

@@ -7,7 +7,7 @@ extension NavigationSnapshot {
     init(_ state: NavigationState) {
         self.init(
             environments: state.environments.map(Environment.init),
-            alert: state.alert.map { Alert(title: $0.title, message: $0.message, buttons: $0.labels) },
+            alert: state.alert.map { Alert(title: $0.title, message: $0.message, buttons: $0.labels, style: $0.style.rawValue) },
             modals: state.modals.map(\.location),
             flow: state.queue.isEmpty ? nil : Flow(name: "queue", remaining: state.queue.map(FlowText.step)))
     }
@@ -20,6 +20,7 @@ extension NavigationSnapshot.Environment {
             NavigationSnapshot.Tab(name: name, stack: stack.map { NavigationSnapshot.Screen(path: $0.location, title: $0.title) })
         }
         self.init(kind: environment.kind.rawValue, stack: screens, tabs: tabs,
-                  selectedTab: tabs.isEmpty ? nil : environment.selectedTab)
+                  selectedTab: tabs.isEmpty ? nil : environment.selectedTab,
+                  detents: environment.detents?.available ?? [], detent: environment.detents?.selected)
     }
 }

@@ -6,11 +6,9 @@ extension ScreenSnapshot {
     ///     ScreenPrinter().render(ScreenSnapshot(navigator))
     init(_ navigator: Navigator) {
         let screen = navigator.screen
-        // No pattern: the not-found screen, whose declared links are as followable as a route's.
-        let definition = screen.route.map { navigator.routes[payloadOf: $0] } ?? navigator.notFound
         let kind = navigator.state.environments.last?.kind ?? .root
         self.init(path: screen.location, pattern: screen.pattern, title: screen.title, view: screen.view,
-                  links: (definition?.links ?? []).map { LinkTemplate.fill($0, with: screen.params) },
+                  links: navigator.links(of: screen),
                   presentation: kind == .root ? nil : kind.rawValue)
     }
 }

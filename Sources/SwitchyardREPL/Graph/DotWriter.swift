@@ -32,7 +32,7 @@ package struct DotWriter: Sendable {
         for (number, step) in map.trailSteps.enumerated() {
             lines.append("  r\(step.from) -> r\(step.to) [color=darkorange, penwidth=3, fontcolor=darkorange, label=\(quoted("stack \(number + 1)")), constraint=false];")
         }
-        lines += legend(showingState: map.overlay != nil)
+        lines += legend(showingState: map.overlay != nil, parents: map.hasParents)
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -66,7 +66,7 @@ package struct DotWriter: Sendable {
     }
 
     /// What each mark means, in a box of its own.
-    private func legend(showingState: Bool) -> [String] {
+    private func legend(showingState: Bool, parents: Bool) -> [String] {
         var keys: [(String, String)] = [
             ("push", ""), ("sheet", "style=\"rounded,dashed\", color=blue"),
             ("cover", "style=\"rounded,filled\", fillcolor=lightyellow, penwidth=2"),
@@ -83,6 +83,7 @@ package struct DotWriter: Sendable {
         }
         var edges: [(String, String)] = [("link", ""), ("flow step", "style=dashed, color=darkgreen, fontcolor=darkgreen"),
                                          ("redirect", "style=bold, color=orange, fontcolor=orange")]
+        if parents { edges.append(("parent", Self.parentStyle)) }
         if showingState { edges.append(("stack", "color=darkorange, penwidth=3, fontcolor=darkorange")) }
         for (index, edge) in edges.enumerated() {
             lines.append("    edgekey\(index)a [label=\"\", shape=point, width=0.05];")
@@ -102,6 +103,8 @@ package struct DotWriter: Sendable {
         return parts.joined(separator: "\n")
     }
 
+    private static let parentStyle = "style=dotted, color=steelblue, fontcolor=steelblue"
+
     private func edgeLine(_ edge: NavigationMap.Edge, in map: NavigationMap) -> String {
         let target = map.nodeID(of: edge.to)
         switch edge.kind {
@@ -112,6 +115,8 @@ package struct DotWriter: Sendable {
             return "  r\(edge.from) -> \(target) [style=dashed, color=darkgreen, fontcolor=darkgreen, label=\(quoted(label))];"
         case .redirect:
             return "  r\(edge.from) -> \(target) [style=bold, color=orange, fontcolor=orange, label=\"redirect\"];"
+        case .parent:
+            return "  r\(edge.from) -> \(target) [\(Self.parentStyle), label=\"parent\"];"
         }
     }
 

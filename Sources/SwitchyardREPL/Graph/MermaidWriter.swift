@@ -23,7 +23,7 @@ package struct MermaidWriter: Sendable {
         for step in map.trailSteps {
             lines.append("  r\(step.from) ==>|stack| r\(step.to)")
         }
-        lines += legend(showingState: map.overlay != nil)
+        lines += legend(showingState: map.overlay != nil, parents: map.hasParents)
         lines += [
             "  classDef sheet stroke-dasharray: 5 5,stroke:#1f5fbf",
             "  classDef cover fill:#fff8c4,stroke-width:3px",
@@ -38,12 +38,13 @@ package struct MermaidWriter: Sendable {
     }
 
     /// What each class means: one node a mark, in a subgraph of its own.
-    private func legend(showingState: Bool) -> [String] {
+    private func legend(showingState: Bool, parents: Bool) -> [String] {
         var keys = [("push", ""), ("sheet", ":::sheet"), ("cover", ":::cover"), ("tab root", ":::tab"),
                     ("not found", ":::notfound"), ("flow start", ":::flow")]
         if showingState { keys += [("current screen", ":::current"), ("visited", ":::visited")] }
         let nodes = keys.enumerated().map { index, key in "    key\(index)[\(quoted(key.0))]\(key.1)" }
-        return ["  subgraph legend[\"legend: -.-> flow step, -->|redirect| fixed redirect, ==> stack\"]"] + nodes + ["  end"]
+        let parent = parents ? ", -.->|parent| parent" : ""
+        return ["  subgraph legend[\"legend: -.-> flow step, -->|redirect| fixed redirect\(parent), ==> stack\"]"] + nodes + ["  end"]
     }
 
     private func subgraph(_ prefix: String, members: [Int], in map: NavigationMap) -> [String] {
@@ -87,6 +88,8 @@ package struct MermaidWriter: Sendable {
             return "  r\(edge.from) -.->|\(quoted(label))| \(target)"
         case .redirect:
             return "  r\(edge.from) -->|redirect| \(target)"
+        case .parent:
+            return "  r\(edge.from) -.->|parent| \(target)"
         }
     }
 

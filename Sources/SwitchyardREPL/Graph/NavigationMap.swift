@@ -40,6 +40,8 @@ package struct NavigationMap: Sendable, Equatable {
         case flow(name: String, step: Int, presentation: Presentation)
         /// A fixed `redirect = "/path"`: landing on the route lands on the target instead.
         case redirect
+        /// The route's declared parent (a deep link builds the back stack through it; `up` goes there).
+        case parent
     }
 
     /// Where a flow begins: its first step, and how that step is presented.
@@ -151,4 +153,7 @@ package struct NavigationMap: Sendable, Equatable {
     func isTab(_ index: Int) -> Bool {
         tabs.contains(routes[index].pattern)
     }
+
+    /// Whether any route declares a parent (the legends show the parent edge only then).
+    package var hasParents: Bool { edges.contains { $0.kind == .parent } }
 }

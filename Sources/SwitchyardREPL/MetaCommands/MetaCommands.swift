@@ -201,7 +201,10 @@ final class MetaCommands {
             // A pattern that matched but whose validator said no is the likelier surprise than a
             // typo: name those routes rather than the nearest ones.
             let explanation = try host.interruptible { () throws(LuaError) in runtime.routeTable.explain(target) }
-            let rejecting = explanation.entries.filter { $0.outcome == .rejectedByValidator }.map(\.pattern)
+            let rejecting = explanation.entries.filter {
+                if case .mismatch = $0.outcome { return true }
+                return $0.outcome == .rejectedByValidator
+            }.map(\.pattern)
             if !rejecting.isEmpty {
                 let routes = rejecting.joined(separator: ", ")
                 print("no route matches \(target): the validator of \(routes) rejected it (:explain \(target) says more)")

@@ -22,18 +22,24 @@ package struct NavigationSnapshot: Sendable, Equatable {
     }
 
     package struct Environment: Sendable, Equatable {
-        /// "root", "sheet" or "cover".
+        /// "root", "sheet", "cover" or "browser".
         package var kind: String
         package var stack: [Screen]
         /// Only the root has tabs; `selectedTab` indexes them.
         package var tabs: [Tab]
         package var selectedTab: Int?
+        /// A resizable sheet's detents, and the one it shows.
+        package var detents: [String]
+        package var detent: String?
 
-        package init(kind: String, stack: [Screen], tabs: [Tab] = [], selectedTab: Int? = nil) {
+        package init(kind: String, stack: [Screen], tabs: [Tab] = [], selectedTab: Int? = nil,
+                     detents: [String] = [], detent: String? = nil) {
             self.kind = kind
             self.stack = stack
             self.tabs = tabs
             self.selectedTab = selectedTab
+            self.detents = detents
+            self.detent = detent
         }
     }
 
@@ -41,11 +47,14 @@ package struct NavigationSnapshot: Sendable, Equatable {
         package var title: String
         package var message: String?
         package var buttons: [String]
+        /// "alert" or "confirmation".
+        package var style: String
 
-        package init(title: String, message: String? = nil, buttons: [String] = []) {
+        package init(title: String, message: String? = nil, buttons: [String] = [], style: String = "alert") {
             self.title = title
             self.message = message
             self.buttons = buttons
+            self.style = style
         }
     }
 

@@ -1,9 +1,9 @@
 /// Prints the navigation state as a compact tree, one line per environment, nested by presentation:
 ///
 ///     root [home* · search · library]  / › /album/12
-///       sheet  /album/12/share
+///       sheet (medium* · large)  /album/12/share
 ///         cover  /login
-///     alert  Delete album? — This cannot be undone. [Delete] [Cancel]
+///     alert  Delete album? — This cannot be undone. [Delete] [Cancel]     ("confirmation" for that style)
 ///     modals  /help
 ///
 /// The current location (the top screen of the top environment) is bold on a terminal.
@@ -41,6 +41,10 @@ package struct StateTreePrinter: Sendable {
             }
             label += " [" + names.joined(separator: " · ") + "]"
         }
+        if !environment.detents.isEmpty {
+            let names = environment.detents.map { $0 == environment.detent ? $0 + "*" : $0 }
+            label += " (" + names.joined(separator: " · ") + ")"
+        }
         return label + "  " + stackText(environment.stack, isTop: isTop)
     }
 
@@ -52,7 +56,7 @@ package struct StateTreePrinter: Sendable {
     }
 
     private func alertLine(_ alert: NavigationSnapshot.Alert) -> String {
-        var text = "\(style.yellow("alert"))  \(alert.title)"
+        var text = "\(style.yellow(alert.style))  \(alert.title)"
         if let message = alert.message, !message.isEmpty { text += " — \(message)" }
         if !alert.buttons.isEmpty { text += " " + alert.buttons.map { "[\($0)]" }.joined(separator: " ") }
         return text

@@ -1,6 +1,6 @@
 import Switchyard
 
-/// `:trace on`: a line per navigation event as it happens ("· push  / → /album/1"), so a script
+/// `:trace on`: a line per navigation event as it happens ("· push  / → /album/1  deeper"), so a script
 /// that navigates several times in one input shows every step. Follows the runtime when `:reload`
 /// replaces its navigator.
 ///
@@ -20,7 +20,7 @@ final class NavigationTrace {
         token?.cancel()
         navigator = current
         token = current.observe { [style] event in
-            print(style.dim("· \(event.operation.rawValue)  \(event.from.location) → \(event.to.location)"))
+            print(style.dim("· \(event.operation.rawValue)  \(event.from.location) → \(event.to.location)  \(event.direction.rawValue)"))
         }
     }
 

@@ -90,7 +90,7 @@ struct ObserverEventNameTests {
             _ = try navigator.observe(event: "pushed") { _ in }
             Issue.record("expected an error")
         } catch {
-            #expect("\(error)".contains("no event \"pushed\"; events: change, start, reset"))
+            #expect("\(error)".contains("no event \"pushed\"; events: change, reset, restore, go, push, push_stack"))
         }
     }
 }

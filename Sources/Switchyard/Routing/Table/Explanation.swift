@@ -11,6 +11,8 @@ public struct Explanation: CustomStringConvertible, Sendable {
         case lost(to: RouteID, because: String)
         /// The pattern matched but the validator returned nil; the next candidate was tried.
         case rejectedByValidator
+        /// The validator threw `RouteMismatch` with this reason: a rejection, told why.
+        case mismatch(String)
         /// The validator threw; a real match stops here with that error.
         case validatorFailed(String)
         /// The pattern matched but an earlier candidate's validator threw first.
@@ -62,6 +64,7 @@ public struct Explanation: CustomStringConvertible, Sendable {
         case let .lost(to, because):
             "lost to \(entries.first { $0.route == to }?.pattern ?? "route \(to.rawValue)"): \(because)"
         case .rejectedByValidator: "matched, but rejected by its validator"
+        case .mismatch(let reason): "matched, but rejected by its validator: \(reason)"
         case .validatorFailed(let message): "matched, but its validator raised an error: \(message)"
         case .notReached: "matched, but not tried: an earlier validator raised an error"
         case .noMatch(let reason): "no match: \(reason)"

@@ -4,6 +4,22 @@
 ///     try table.add("/album/:id", payload: p, validator: { info in Int(info.params["id"]!) })
 public typealias RouteValidator = (RouteInfo) throws -> Any?
 
+/// Thrown by a validator, a rejection with a reason (Echeveria's throwing resolver): the next candidate
+/// is tried, as for nil, and `explain` shows the reason. Any other error a validator throws stops the
+/// match with that error.
+///
+///     try table.add("/user/:id", payload: p, validator: { info in
+///         guard let id = Int(info.params["id"]!) else { throw RouteMismatch("id is not a number") }
+///         return id
+///     })
+public struct RouteMismatch: Error, Sendable, CustomStringConvertible {
+    public let reason: String?
+
+    public init(_ reason: String? = nil) { self.reason = reason }
+
+    public var description: String { "mismatch" + (reason.map { ": \($0)" } ?? "") }
+}
+
 /// A declared route and the payload the later layers attach to it (titles, views, Lua callbacks).
 public struct Route<Payload> {
     /// Shared by every copy, so copying a route into a match costs one reference count.

@@ -23,12 +23,18 @@ extension RouteTable {
                 outcomes[route] = .lost(to: RouteID(rawValue: winner), because: reason(route, lostTo: winner))
             } else {
                 do {
-                    if try accept(candidate, at: location) != nil {
+                    // The validator called directly (not through `validated`), to hear a mismatch's reason.
+                    let accepted = try validators[route].map { validate in
+                        try validate(lookup.info(candidate, at: location)) != nil
+                    } ?? true
+                    if accepted {
                         winner = route
                         outcomes[route] = .won
                     } else {
                         outcomes[route] = .rejectedByValidator
                     }
+                } catch let mismatch as RouteMismatch {
+                    outcomes[route] = mismatch.reason.map(Explanation.Outcome.mismatch) ?? .rejectedByValidator
                 } catch {
                     failed = true
                     outcomes[route] = .validatorFailed("\(error)")

@@ -68,7 +68,9 @@ extension RouteTable {
     func validated(_ candidate: RouteLookup.Candidate, at location: Location) throws -> RouteInfo? {
         var info = lookup.info(candidate, at: location)
         if let validator = validators[candidate.route] {
-            guard let value = try validator(info) else { return nil }
+            let value: Any?
+            do { value = try validator(info) } catch is RouteMismatch { return nil }
+            guard let value else { return nil }
             info.value = value
         }
         return info

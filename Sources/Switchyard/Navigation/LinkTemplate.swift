@@ -1,8 +1,10 @@
 /// A declared link (`links = {"/album/:id/tracks"}`) made concrete with the current screen's
 /// parameters: "/album/:id/tracks" with id = 12 → "/album/12/tracks". Placeholders the screen has
 /// no value for stay as they are (an optional one is dropped), so `:follow` reports them honestly.
-enum LinkTemplate {
-    static func fill(_ link: String, with params: [String: String]) -> String {
+///
+///     LinkTemplate.fill("/album/:id/tracks", with: ["id": "12"]) == "/album/12/tracks"
+public enum LinkTemplate {
+    public static func fill(_ link: String, with params: [String: String]) -> String {
         var segments: [String] = []
         for segment in link.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
             guard segment.hasPrefix(":") else {

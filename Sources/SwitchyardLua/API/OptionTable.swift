@@ -1,0 +1,72 @@
+/// An options table with its keys checked: a misspelt key is an error that lists the known ones
+/// ("nav.push: unknown option 'on_dismis' (options: on_dismiss, on_result, params)"), so a typo never
+/// passes silently. `route()`, `not_found()`, `nav.alert` and every navigation option table read
+/// their options through one.
+///
+///     let options = try OptionTable(table, allowed: ["params", "on_dismiss"], context: "nav.push")
+///     let callback = try options.function("on_dismiss")
+struct OptionTable {
+    private var values: [String: LuaValue] = [:]
+    /// How errors name the call: "nav.push", "route /album/:id".
+    let context: String
+
+    /// No options at all (an absent table).
+    init(context: String) { self.context = context }
+
+    init(_ table: LuaTable, allowed: Set<String>, context: String) throws(LuaError) {
+        self.context = context
+        for (key, value) in try table.pairs() {
+            guard let name = key.stringValue, allowed.contains(name) else {
+                throw LuaError("\(context): unknown option '\(key)' (options: \(allowed.sorted().joined(separator: ", ")))")
+            }
+            values[name] = value
+        }
+    }
+
+    /// The options at argument `index` of `call`, or none when it is nil.
+    init(_ call: LuaCall, index: Int, allowed: Set<String>, function: String, context: String) throws(LuaError) {
+        guard !call.isNil(index) else { self.init(context: context); return }
+        try self.init(try call.checkTable(index, function), allowed: allowed, context: context)
+    }
+
+    subscript(name: String) -> LuaValue { values[name] ?? .nil }
+
+    var isEmpty: Bool { values.isEmpty }
+
+    func string(_ name: String) throws(LuaError) -> String? {
+        switch self[name] {
+        case .nil: return nil
+        case .string(let text): return text.string
+        case let other: throw misuse(name, "a string", other)
+        }
+    }
+
+    /// A string that must be one of `choices` ("move-top", "blur"...).
+    func choice(_ name: String, among choices: [String]) throws(LuaError) -> String? {
+        guard let word = try string(name) else { return nil }
+        guard choices.contains(word) else {
+            throw LuaError("\(context): option '\(name)' must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(word)\"")
+        }
+        return word
+    }
+
+    func function(_ name: String) throws(LuaError) -> LuaFunction? {
+        switch self[name] {
+        case .nil: return nil
+        case .function(let function): return function
+        case let other: throw misuse(name, "a function", other)
+        }
+    }
+
+    func table(_ name: String) throws(LuaError) -> LuaTable? {
+        switch self[name] {
+        case .nil: return nil
+        case .table(let table): return table
+        case let other: throw misuse(name, "a table", other)
+        }
+    }
+
+    private func misuse(_ name: String, _ expected: String, _ value: LuaValue) -> LuaError {
+        LuaError("\(context): option '\(name)' must be \(expected), got \(value.typeName)")
+    }
+}
