@@ -120,5 +120,13 @@ import Testing
         #expect(!result.output.contains("· pop"))
         #expect(result.errors.contains("stack traceback:"))
     }
-}
 
+    @Test func theStateTreeShowsDetentsBrowsersAndAlertStyles() throws {
+        let result = try repl(["nav.sheet('/album/12', {detents = {'medium', 'large'}})", "nav.set_detent('large')", ":state",
+                               "nav.browser('https://example.com/help')", ":state", "nav.dismiss()",
+                               "nav.alert{title = 'Share', style = 'confirmation', buttons = {'Mail', 'Cancel'}}", ":state"])
+        #expect(result.output.contains("  sheet (medium · large*)  /album/12"))
+        #expect(result.output.contains("    browser  https://example.com/help"))
+        #expect(result.output.contains("confirmation  Share [Mail] [Cancel]"))
+    }
+}

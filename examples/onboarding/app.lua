@@ -11,8 +11,14 @@
 --   router.showNextScreenOrDismissEnvironment()   nav.next_or_dismiss()
 --   router.dismissEnvironment()                   nav.dismiss_environment()
 --   router.showAlert(.alert, title:) { Button }   nav.alert{title =, buttons = {...}}
---   router.showModal { ... }                      nav.modal(path)
+--   router.showModal(transition:) { ... }         nav.modal(path, {transition = "move-top"})
 --   router.dismissScreenStack()                   nav.pop_to_root()
+--   router.pushScreenStack([...])                 nav.push_stack{...}
+--   router.showScreen(.push, onDismiss:)          nav.push(path, {on_dismiss = fn})
+--   router.showAlert(.confirmationDialog, ...)    nav.alert{style = "confirmation", ...}
+--   router.showBasicAlert(text:)                  nav.alert("text")
+--   router.showResizableSheet(sheetDetents:)      nav.sheet(path, {detents = {"medium", "large"}})
+--   router.showSafari { url }                     nav.browser(url)
 --
 -- The global `app` holds the session and the alerts, for the REPL and the scenarios:
 --
@@ -28,6 +34,8 @@ function app.reset_session()
   app.session.user = nil
   app.session.admin = false
   app.session.notifications = nil
+  app.session.shared = nil
+  app.session.tips_seen = nil
 end
 
 function app.log_in(name, admin)
@@ -50,6 +58,33 @@ function app.confirm_log_out()
     message = "You will need your password to come back.",
     buttons = {"Cancel", {"Log out", app.log_out}},
   }
+end
+
+--- SwiftfulRouting's confirmation dialog: a choice among actions, rising from the bottom.
+function app.share_options()
+  nav.alert{
+    title = "Share the app",
+    style = "confirmation",
+    buttons = {{"Copy link", function() app.session.shared = "link" end}, "Cancel"},
+  }
+end
+
+--- Settings › Privacy › Your Data in one step, one Back entry (pushScreenStack).
+function app.open_your_data()
+  nav.push_stack{"/settings", "/settings/privacy", "/settings/privacy/data"}
+end
+
+--- A tip over the screen that counts, when it goes, how many tips were seen (onDismiss).
+function app.show_tip()
+  nav.modal("/modal/tip", {
+    transition = "move-top", background = "blur",
+    on_dismiss = function() app.session.tips_seen = (app.session.tips_seen or 0) + 1 end,
+  })
+end
+
+--- The help page in the in-app browser (showSafari); nav.dismiss() closes it.
+function app.open_help()
+  nav.browser("https://example.com/onboarding/help")
 end
 
 --- Asks whether to allow notifications; the answer is kept in the session.
@@ -134,6 +169,8 @@ route("/account/admin", {
 
 -- A settings tree, deep enough for pop_to.
 route("/settings", {title = "Settings", view = "Privacy, about.", links = {"/settings/privacy", "/settings/about"}})
+-- A resizable sheet of display options: nav.sheet("/settings/display", {detents = {"medium", "large"}}).
+route("/settings/display", {title = "Display", view = "Text size and theme.", links = {"/settings"}})
 route("/settings/privacy", {title = "Privacy", view = "Your data.", links = {"/settings/privacy/data"}})
 route("/settings/privacy/data", {title = "Your Data", view = "Download or delete your data.", links = {"/settings"}})
 route("/settings/about", {title = "About", view = "Switchyard onboarding sample.", links = {"/settings"}})

@@ -5,7 +5,8 @@
 --
 -- Echeveria's TodoParameterResolver turns the `:id` text into an Int and throws
 -- InvalidPathFieldError when it cannot: "this route is not matching". Here the
--- validator does the same by returning the number, or nil for no match.
+-- validator does the same by raising mismatch(reason): no match, and
+-- `explain("/todos/abc")` says why.
 
 local todos = {
   {title = "Buy milk", done = false},
@@ -13,12 +14,13 @@ local todos = {
   {title = "Read the Echeveria README", done = false},
 }
 
---- Echeveria's TodoParameterResolver: the id as an integer, or nil when it is not one
--- or no todo has it. resolve_todo{params = {id = "2"}} --> 2
+--- Echeveria's TodoParameterResolver: the id as an integer; a mismatch when it is not
+-- one or no todo has it. resolve_todo{params = {id = "2"}} --> 2
 local function resolve_todo(info)
   local id = tonumber(info.params.id, 10)
-  if id and todos[id] then return id end
-  return nil
+  if not id then mismatch("the id is not a number") end
+  if not todos[id] then mismatch("no todo has the id " .. id) end
+  return id
 end
 
 local function todo_lines()

@@ -102,7 +102,7 @@ public struct NavigationState: Equatable {
             return "a browser is showing \(environment.current.top.path); dismiss it first"
         }
         guard top.kind == .browser else { return nil }
-        if top.current.count > 1 || !modals.isEmpty {
+        if top.current.count > 1 || !modals.isEmpty || !top.current.top.isExternal {
             return "a browser is showing \(top.stack.first?.path ?? ""); nothing shows in it or over it (dismiss it first)"
         }
         return nil

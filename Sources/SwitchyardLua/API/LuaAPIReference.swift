@@ -65,23 +65,38 @@ public enum LuaAPIReference {
               #"url("album", {id = "12"}, {lang = "en"})   --> "/album/12?lang=en""#),
         entry(.asking, "routes", "routes()", "lists the declared routes.",
               #"for _, r in ipairs(routes()) do print(r.pattern, r.name) end"#),
+        entry(.asking, "preview", "preview(path)",
+              "returns the screen navigating to `path` would show, without navigating and without asking guards; nil when nothing matches.",
+              #"preview("/album/12").title"#),
+        entry(.asking, "mismatch", "mismatch([reason])",
+              "raised in a validator, means \"no match here, try the next candidate\"; `explain` shows the reason.",
+              #"route("/user/:id", {validate = function(info) return tonumber(info.params.id) or mismatch("not a number") end})"#),
     ]
 
     private static let navigating = [
         entry(.navigating, "nav.go", "nav.go(path [, {replace = true}])",
               "changes the location the way a browser does: it replaces the top screen; with `replace = true` it also replaces the current timeline entry.",
               #"nav.go("latest", {replace = true})"#),
-        entry(.navigating, "nav.push", "nav.push(path)", "adds a screen on top", #"nav.push("/album/12")"#),
+        entry(.navigating, "nav.push", "nav.push(path [, opts])", "adds a screen on top", #"nav.push("/album/12")"#),
+        entry(.navigating, "nav.push_stack", "nav.push_stack{paths...}",
+              "pushes several screens as one operation and one timeline entry; guards and redirects run for each, and any failure changes nothing.",
+              #"nav.push_stack{"/library", "/album/12"}"#),
         entry(.navigating, "nav.pop", "nav.pop([n])",
               "removes `n` (default 1), and returns false when there is nothing to pop.", "nav.pop(2)"),
         entry(.navigating, "nav.pop_to", "nav.pop_to(path_or_id)",
               "pops back to the nearest screen below with that path or id", #"nav.pop_to("/library")"#),
         entry(.navigating, "nav.pop_to_root", "nav.pop_to_root()",
               "keeps only the bottom screen of the top environment.", "nav.pop_to_root()"),
-        entry(.navigating, "nav.sheet", "nav.sheet(path)",
+        entry(.navigating, "nav.sheet", "nav.sheet(path [, opts])",
               "present a new environment with its own push stack", #"nav.sheet("/settings")"#),
-        entry(.navigating, "nav.cover", "nav.cover(path)",
+        entry(.navigating, "nav.cover", "nav.cover(path [, opts])",
               "present a new environment with its own push stack", #"nav.cover("/login")"#),
+        entry(.navigating, "nav.set_detent", "nav.set_detent(name)",
+              "changes the top sheet's detent (a timeline entry; a detent the sheet does not have is an error).",
+              #"nav.set_detent("large")"#),
+        entry(.navigating, "nav.browser", "nav.browser(url)",
+              "shows an external page over everything, as an environment of kind `\"browser\"` whose location is the URL (no route is looked up); `nav.dismiss()` closes it.",
+              #"nav.browser("https://example.com/help")"#),
         entry(.navigating, "nav.dismiss_environment", "nav.dismiss_environment()",
               "closes the top sheet or cover with everything pushed on it", "nav.dismiss_environment()"),
         entry(.navigating, "nav.dismiss_all", "nav.dismiss_all()",
@@ -101,6 +116,9 @@ public enum LuaAPIReference {
         entry(.navigating, "nav.tab", "nav.tab(name)",
               "switches tabs, by name or 1-based position, dismissing any sheet or cover over them; each tab keeps its own stack.",
               #"nav.tab("search")"#),
+        entry(.navigating, "nav.up", "nav.up()",
+              "goes to the current screen's parent: it pops to it when it is below, and replaces the top screen with it otherwise.",
+              "nav.up()"),
         entry(.navigating, "nav.reset", "nav.reset([path])", "starts over at `path` (default: the root screen).",
               #"nav.reset("/library")"#),
     ]
@@ -115,20 +133,20 @@ public enum LuaAPIReference {
     ]
 
     private static let overlays = [
-        entry(.overlays, "nav.alert", "nav.alert{title =, message =, buttons = {...}}",
+        entry(.overlays, "nav.alert", "nav.alert{title =, message =, buttons = {...}, style =}",
               "shows the one alert; buttons are in display order, a plain label or `{label, fn}`.",
               #"nav.alert{title = "Delete?", buttons = {"Cancel", {"Delete", function() print("gone") end}}}"#),
         entry(.overlays, "nav.choose", "nav.choose(label)",
               "dismisses the alert and runs the button's function, which may navigate", #"nav.choose("Delete")"#),
         entry(.overlays, "nav.dismiss_alert", "nav.dismiss_alert()", "dismisses the alert without choosing",
               "nav.dismiss_alert()"),
-        entry(.overlays, "nav.modal", "nav.modal(path)", "stacks a modal over the top screen", #"nav.modal("/album/12/share")"#),
+        entry(.overlays, "nav.modal", "nav.modal(path [, opts])", "stacks a modal over the top screen", #"nav.modal("/album/12/share")"#),
         entry(.overlays, "nav.dismiss_modal", "nav.dismiss_modal()", "removes the topmost modal.", "nav.dismiss_modal()"),
     ]
 
     private static let state = [
         entry(.state, "nav.on", "nav.on(event, fn)",
-              "calls `fn({operation, from, to})` after each change: `\"change\"` for every one, or an operation's name (`\"push\"`, `\"pop_to\"`, `\"open\"`...) for that one alone.",
+              "calls `fn({operation, from, to, direction})` after each change: `\"change\"` for every one, or an operation's name (`\"push\"`, `\"pop_to\"`, `\"open\"`...) for that one alone.",
               #"local handle = nav.on("change", function(e) print(e.operation, e.to.path) end)"#),
         entry(.state, "nav.save", "nav.save()",
               "returns the whole state (environments, screens, timeline, flow queue) as JSON", "local saved = nav.save()"),
@@ -143,7 +161,7 @@ public enum LuaAPIReference {
         entry(.fields, "nav.screen", "nav.screen", "the top screen itself, and its title", "nav.screen.id"),
         entry(.fields, "nav.title", "nav.title", "the top screen itself, and its title", "nav.title"),
         entry(.fields, "nav.stack", "nav.stack", "the screens of the top environment, bottom first", "#nav.stack"),
-        entry(.fields, "nav.state", "nav.state", "`{environments = {{kind, stack, tabs, selected_tab}...}, alert, modals, queue, path}`",
+        entry(.fields, "nav.state", "nav.state", "`{environments = {{kind, stack, tabs, selected_tab, detents, detent}...}, alert, modals, queue, path}`",
               "nav.state.environments[1].kind"),
         entry(.fields, "nav.history", "nav.history", "the timeline: `{operation, location, current}` per entry", "#nav.history"),
         entry(.fields, "nav.can_back", "nav.can_back", "whether `back`/`forward` would move", "nav.can_back"),
@@ -152,6 +170,8 @@ public enum LuaAPIReference {
         entry(.fields, "nav.alert_active", "nav.alert_active", "whether an alert is showing", "nav.alert_active"),
         entry(.fields, "nav.modals", "nav.modals", "the modals, bottom first", "#nav.modals"),
         entry(.fields, "nav.tabs", "nav.tabs", "the tab names, in order", "nav.tabs[1]"),
+        entry(.fields, "nav.last_action", "nav.last_action",
+              "the last change that applied, `{operation, from, to, direction}`, or nil before the first", "nav.last_action.direction"),
     ]
 
     private static let teaching = [

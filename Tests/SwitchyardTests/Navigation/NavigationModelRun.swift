@@ -80,7 +80,8 @@ struct NavigationModelRun {
         }
         return NavigationReferenceModel.State(
             environments: state.environments.map {
-                .init(kind: $0.kind.rawValue, tabs: $0.tabs, stacks: $0.tabStacks.map(screens), selected: $0.selectedTab)
+                .init(kind: $0.kind.rawValue, tabs: $0.tabs, stacks: $0.tabStacks.map(screens), selected: $0.selectedTab,
+                      detents: $0.detents?.available ?? [], detent: $0.detents?.selected)
             },
             alert: state.alert?.labels, modals: screens(state.modals), queue: state.queue,
             queueEnvironments: state.queuedSteps.map(\.environment))
@@ -96,7 +97,7 @@ struct NavigationModelRun {
         let n = navigator
         let roll = Int.random(in: 0..<1000, using: &generator)
         if roll < 4 { return ("reset()", { try n.reset(); return nil }, { _ = try $0.reset(nil); return nil }) }
-        switch Int.random(in: 0..<26, using: &generator) {
+        switch Int.random(in: 0..<31, using: &generator) {
         case 0: let p = path(); return ("go(\(p))", { try n.go(p); return nil }, { _ = try $0.go(p, replace: false); return nil })
         case 1: let p = path(); return ("go(\(p), replace)", { try n.go(p, replace: true); return nil }, { _ = try $0.go(p, replace: true); return nil })
         case 2, 3: let p = path(); return ("push(\(p))", { try n.push(p); return nil }, { _ = try $0.push(p); return nil })
@@ -129,6 +130,20 @@ struct NavigationModelRun {
             let p = path()
             let location = p + pick(["", "", "?presentation=sheet", "?presentation=cover", "?presentation=push"])
             return ("open(app://\(location))", { try n.open("app://" + location); return nil }, { _ = try $0.open(location); return nil })
+        case 26:
+            let paths = (0..<Int.random(in: 0...3, using: &generator)).map { _ in path() }
+            return ("pushStack(\(paths))", { try n.pushStack(paths); return nil }, { _ = try $0.pushStack(paths); return nil })
+        case 27:
+            let p = path(), detents = pick([["medium", "large"], ["large"]])
+            return ("sheet(\(p), detents: \(detents))", { try n.sheet(p, detents: try SheetDetents(detents)); return nil },
+                    { _ = try $0.sheet(p, detents: detents); return nil })
+        case 28:
+            let name = pick(["medium", "large", "small"])
+            return ("setDetent(\(name))", { try n.setDetent(name); return nil }, { _ = try $0.setDetent(name); return nil })
+        case 29:
+            return ("browser()", { try n.browser("https://example.com/page"); return nil },
+                    { _ = try $0.browser("https://example.com/page"); return nil })
+        case 30: return ("up()", { try n.up(); return nil }, { _ = try $0.up(); return nil })
         default:
             if roll < 8 {
                 let p = path()

@@ -11,10 +11,13 @@ struct NavigationReferenceModel: Equatable {
     }
 
     struct Environment: Equatable {
-        var kind: String            // "root", "sheet", "cover"
+        var kind: String            // "root", "sheet", "cover", "browser"
         var tabs: [String]
         var stacks: [[Screen]]
         var selected: Int
+        /// A resizable sheet's detents and the selected one.
+        var detents: [String] = []
+        var detent: String?
     }
 
     struct State: Equatable {
@@ -36,11 +39,12 @@ struct NavigationReferenceModel: Equatable {
 
     // MARK: The route map (shared with the Navigator under test)
 
-    /// "/", "/a", "/b", "/c/:id", "/s" (sheet by default), "/k" (cover by default), "/old" → "/a",
-    /// "/locked" (guard blocks), not-found for everything else.
+    /// "/", "/a", "/b", "/c/:id" (its parent is "/b"), "/s" (sheet by default), "/k" (cover by default),
+    /// "/old" → "/a", "/locked" (guard blocks), not-found for everything else.
     static func routes() throws -> RouteTable<RouteDefinition> {
         let routes = RouteTable<RouteDefinition>()
-        for path in ["/", "/a", "/b", "/c/:id"] { try routes.add(path, payload: RouteDefinition(title: "t")) }
+        for path in ["/", "/a", "/b"] { try routes.add(path, payload: RouteDefinition(title: "t")) }
+        try routes.add("/c/:id", payload: RouteDefinition(title: "t", parent: "/b"))
         try routes.add("/s", payload: RouteDefinition(presentation: .sheet))
         try routes.add("/k", payload: RouteDefinition(presentation: .cover))
         try routes.add("/old", payload: RouteDefinition(redirect: "/a"))
@@ -128,6 +132,12 @@ struct NavigationReferenceModel: Equatable {
         var draft = state
         var id = nextID
         try body(&draft, &id)
+        // A browser shows one page over everything: nothing in it, over it, or above it.
+        for (position, environment) in draft.environments.enumerated() where environment.kind == "browser" {
+            let page = environment.stacks[0]
+            if position != draft.environments.count - 1 || page.count > 1 || !draft.modals.isEmpty
+                || page[0].location.hasPrefix("/") { throw Failure() }
+        }
         // A flow's steps go with the environment it ran in.
         let kept = draft.queueEnvironments.indices.filter { draft.queueEnvironments[$0] <= draft.environments.count }
         draft.queue = kept.map { draft.queue[$0] }
@@ -162,7 +172,7 @@ struct NavigationReferenceModel: Equatable {
 
     private static func looksSame(_ a: State, _ b: State) -> Bool {
         func shape(_ state: State) -> [String] {
-            state.environments.map { "\($0.kind) \($0.selected) \($0.stacks.map { $0.map(\.location) })" }
+            state.environments.map { "\($0.kind) \($0.selected) \($0.stacks.map { $0.map(\.location) }) \($0.detents) \($0.detent ?? "")" }
                 + ["\(state.alert ?? [])", "\(state.modals.map(\.location))", "\(state.queue)", "\(state.queueEnvironments)"]
                 + [state.alert == nil ? "no alert" : "alert"]
         }
@@ -187,6 +197,10 @@ struct NavigationReferenceModel: Equatable {
         case .sheet: state.environments.append(Environment(kind: "sheet", tabs: [], stacks: [[screen]], selected: 0))
         case .cover: state.environments.append(Environment(kind: "cover", tabs: [], stacks: [[screen]], selected: 0))
         }
+    }
+
+    static func show(_ screens: [Screen], _ state: inout State) {
+        for screen in screens { show(screen, .push, &state) }
     }
 
     private static func showFromRoot(_ screen: Screen, _ presentation: Presentation, _ state: inout State) {
@@ -221,6 +235,57 @@ struct NavigationReferenceModel: Equatable {
     mutating func present(_ path: String, as kind: Presentation) throws -> Bool {
         try transact(kind.rawValue) { state, id in
             Self.show(try Self.land(path, &id).0, kind, &state)
+        }
+    }
+
+    /// Each path pushed in turn unless the stack is already there, as one entry.
+    mutating func pushStack(_ paths: [String]) throws -> Bool {
+        try transact("push_stack") { state, id in
+            guard !paths.isEmpty else { throw Failure() }
+            for path in paths {
+                let stack = Self.topStack(&state)
+                guard path != stack.last!.location else { continue }
+                let (screen, _) = try Self.land(path, &id)
+                guard screen.location != stack.last!.location else { continue }
+                Self.setTopStack(stack + [screen], &state)
+            }
+        }
+    }
+
+    mutating func sheet(_ path: String, detents: [String]) throws -> Bool {
+        try transact("sheet") { state, id in
+            Self.show(try Self.land(path, &id).0, .sheet, &state)
+            state.environments[state.environments.count - 1].detents = detents
+            state.environments[state.environments.count - 1].detent = detents[0]
+        }
+    }
+
+    mutating func setDetent(_ name: String) throws -> Bool {
+        try transact("set_detent") { state, _ in
+            let last = state.environments.count - 1
+            guard state.environments[last].detents.contains(name) else { throw Failure() }
+            state.environments[last].detent = name
+        }
+    }
+
+    mutating func browser(_ url: String) throws -> Bool {
+        try transact("browser") { state, id in
+            state.environments.append(Environment(kind: "browser", tabs: [], stacks: [[Screen(id: id, location: url)]], selected: 0))
+            id += 1
+        }
+    }
+
+    /// "/c/:id" has the parent "/b": popped to when below, else the top screen is replaced with it.
+    mutating func up() throws -> Bool {
+        try transact("up") { state, id in
+            let stack = Self.topStack(&state)
+            guard stack.last!.path.hasPrefix("/c/") else { throw Failure() }
+            if let depth = stack.dropLast().lastIndex(where: { $0.location == "/b" }) {
+                Self.setTopStack(Array(stack[...depth]), &state)
+            } else {
+                let (screen, _) = try Self.land("/b", &id)
+                Self.setTopStack(stack.dropLast() + [screen], &state)
+            }
         }
     }
 
@@ -354,7 +419,12 @@ struct NavigationReferenceModel: Equatable {
         let asked = query.hasPrefix("presentation=") ? Presentation(rawValue: String(query.dropFirst(13))) : nil
         return try transact("open") { state, id in
             let (screen, preferred) = try Self.land(location, &id)
-            Self.showFromRoot(screen, asked ?? preferred, &state)
+            if screen.path.hasPrefix("/c/") {   // its parent /b is landed after it, and shown below it
+                Self.showFromRoot(try Self.land("/b", &id).0, .push, &state)
+                Self.show(screen, asked ?? preferred, &state)
+            } else {
+                Self.showFromRoot(screen, asked ?? preferred, &state)
+            }
         }
     }
 

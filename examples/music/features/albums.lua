@@ -50,6 +50,8 @@ albums.Track = routable.type(route("/album/:id/track/:number", {
     return string.format("Track %d of %s, by %s", track.number, track.album.title, track.album.artist)
   end,
   links = {"/album/:id", "/now-playing"},   -- :follow fills in the current album
+  -- A deep link to a track lands its album first, so Back goes to the album (nav.up() too).
+  parent = "/album/:id",
 }))
 
 --- Artist{name = "Miles Davis"}:route() --> "/artist/Miles%20Davis"
@@ -62,7 +64,9 @@ albums.Artist = routable.type(route("/artist/:name", {
       titles[#titles + 1] = "  " .. album.title .. "  (/album/" .. album.id .. ")"
     end
     if #titles == 0 then return "No albums by " .. info.params.name .. " in the catalog." end
-    return "Albums:\n" .. table.concat(titles, "\n")
+    -- Pushed with params = {from = "..."} (SwiftUI Routes' push with params), it says where from.
+    local from = info.params.from and ("\nOpened from " .. info.params.from) or ""
+    return "Albums:\n" .. table.concat(titles, "\n") .. from
   end,
   links = {"/album/123", "/album/featured"},
 }))
