@@ -15,22 +15,30 @@ public struct NavigationEnvironment: Equatable {
     /// The selected tab's stack. Held apart from the other tabs' so that push and pop, which change
     /// only this one, copy no array.
     var current: ScreenStack
-    /// The tab names and every tab's stack; nil without tabs, so an environment is two references.
+    /// The tab names and every tab's stack, or a resizable sheet's detents; nil for most environments,
+    /// so an environment is two references. (A third, for the detents alone, made every state copy go
+    /// through outlined value witnesses: 166 instructions a push+pop pair from Lua.)
     private var tabSet: TabSet?
+
     /// The heights a resizable sheet may take and the one it has (SwiftfulRouting's resizable sheets);
     /// nil for every other environment.
-    public internal(set) var detents: SheetDetents?
+    public internal(set) var detents: SheetDetents? {
+        get { tabSet?.detents }
+        set { tabSet = TabSet(names: tabs, parked: tabSet?.parked ?? [], detents: newValue) }
+    }
 
     /// Immutable: selecting a tab makes a new one (tab switches are rare; pushes copy environments).
     private final class TabSet {
         /// First path segment of each tab's root.
         let names: [String]
-        /// Every tab's stack; the selected tab's slot is stale (`current` is the truth).
+        /// Every tab's stack; the selected tab's slot is stale (`current` is the truth). Empty without tabs.
         let parked: [ScreenStack]
+        let detents: SheetDetents?
 
-        init(names: [String], parked: [ScreenStack]) {
+        init(names: [String], parked: [ScreenStack], detents: SheetDetents? = nil) {
             self.names = names
             self.parked = parked
+            self.detents = detents
         }
     }
 
@@ -38,16 +46,15 @@ public struct NavigationEnvironment: Equatable {
         self.kind = kind
         selectedTab = 0
         current = ScreenStack(root: root)
-        tabSet = nil
-        self.detents = detents
+        tabSet = detents.map { TabSet(names: [], parked: [], detents: $0) }
     }
 
     init(kind: EnvironmentKind, tabs: [String], stacks: [ScreenStack], selectedTab: Int, detents: SheetDetents? = nil) {
         self.kind = kind
         self.selectedTab = selectedTab
         current = stacks[selectedTab]
-        tabSet = stacks.count > 1 || !tabs.isEmpty ? TabSet(names: tabs, parked: stacks) : nil
-        self.detents = detents
+        let tabbed = stacks.count > 1 || !tabs.isEmpty
+        tabSet = tabbed || detents != nil ? TabSet(names: tabs, parked: tabbed ? stacks : [], detents: detents) : nil
     }
 
     /// Tab names (first path segment of each tab's root); empty unless this is a root with tabs.
@@ -55,7 +62,7 @@ public struct NavigationEnvironment: Equatable {
 
     /// Every tab's stack (one without tabs), in tab order.
     var stacks: [ScreenStack] {
-        guard let tabSet else { return [current] }
+        guard let tabSet, !tabSet.parked.isEmpty else { return [current] }
         var stacks = tabSet.parked
         stacks[selectedTab] = current
         return stacks
@@ -68,10 +75,10 @@ public struct NavigationEnvironment: Equatable {
 
     /// Makes tab `index` the selected one, its stack as it was left.
     mutating func selectTab(_ index: Int) {
-        guard index != selectedTab, let tabSet else { return }
+        guard index != selectedTab, let tabSet, !tabSet.parked.isEmpty else { return }
         var parked = tabSet.parked
         parked[selectedTab] = current
-        self.tabSet = TabSet(names: tabSet.names, parked: parked)
+        self.tabSet = TabSet(names: tabSet.names, parked: parked, detents: tabSet.detents)
         selectedTab = index
         current = parked[index]
     }

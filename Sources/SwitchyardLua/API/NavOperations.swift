@@ -12,7 +12,8 @@ enum NavOperations {
         }),
         .init("push", { runtime, call in
             let path = try call.checkString(1, "nav.push")
-            if call.isNil(2) { try runtime.navigator.push(path) } else {
+            // The argument count first: a call without options then asks Lua nothing more.
+            if call.count < 2 || call.isNil(2) { try runtime.navigator.push(path) } else {
                 try runtime.navigator.push(path, options: try ScreenOptionTable.parse(call, function: "nav.push"))
             }
             return 0
@@ -43,9 +44,10 @@ enum NavOperations {
         }),
         .init("open", { runtime, call in try runtime.navigator.open(try call.checkString(1, "nav.open")); return 0 }),
         .init("pop", { runtime, call in
-            if call.isTable(1) {
-                let result = try Self.result(call, function: "nav.pop")
-                try call.push(bool: try runtime.navigator.pop(result: result))
+            if call.isNil(1) {
+                try call.push(bool: try runtime.navigator.pop())
+            } else if call.isTable(1) {
+                try call.push(bool: try runtime.navigator.pop(result: try Self.result(call, function: "nav.pop")))
             } else {
                 try call.push(bool: try runtime.navigator.pop(try call.optionalCount(1, "nav.pop")))
             }
