@@ -111,6 +111,14 @@ import Switchyard
         #expect(app.navigator.path == "/a")
         try app.navigator.restore(saved)
         #expect(app.navigator.path == "https://example.com/help")
+        // A save whose browser shows a path, or whose sheet shows a URL, is refused.
+        let pathInBrowser = saved.replacingOccurrences(of: "\"path\":\"https:\\/\\/example.com\\/help\"", with: "\"path\":\"\\/b\"")
+        #expect(pathInBrowser != saved)
+        #expect(throws: NavigationError.self) { try app.navigator.restore(pathInBrowser) }
+        let urlInSheet = saved.replacingOccurrences(of: "\"path\":\"\\/a\"", with: "\"path\":\"https:\\/\\/example.com\\/a\"")
+        #expect(urlInSheet != saved)
+        #expect(throws: NavigationError.self) { try app.navigator.restore(urlInSheet) }
+        #expect(try app.navigator.save() == saved)
     }
 
     // 5: alert styles and the basic alert
@@ -165,7 +173,7 @@ import Switchyard
         try app.navigator.restore(saved)
         #expect(app.navigator.params == ["id": "1", "text": "Hello!", "count": "2"])
         try unchanged("nav.push('/item/2', {params = {id = '3'}})", failingWith: "the parameter id is captured from the path /item/2")
-        try unchanged("nav.push('/item/2', {params = {text = {}}})", failingWith: "param 'text' must be a string or number, got table")
+        try unchanged("nav.push('/item/2', {params = {text = {}}})", failingWith: "nav.push: params.text must be a string or a number, got table")
         try unchanged("nav.push('/item/2', {parms = {}})", failingWith: "nav.push: unknown option 'parms' (options: on_dismiss, on_result, params)")
     }
 

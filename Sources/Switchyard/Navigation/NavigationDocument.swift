@@ -205,8 +205,10 @@ private struct StackBuilder {
                                                      at: "\(place).environments[\(position)]"))
         }
         let modals = try record.modals.map { (id) throws(NavigationError) in try screen(id, at: "\(place).modals") }
-        if let page = modals.first(where: \.isExternal) {
-            throw .invalidDocument("\(place).modals: screen \(page.id) is at the URL \(page.path), which only a browser shows")
+        // A URL is a browser's page and nothing else's; a browser shows one page, over everything.
+        let screensAtPaths = environments.filter { $0.kind != .browser }.flatMap { $0.tabStacks.joined() } + modals
+        if let page = screensAtPaths.first(where: \.isExternal) {
+            throw .invalidDocument("\(place): screen \(page.id) is at the URL \(page.path), which only a browser shows")
         }
         if let problem = NavigationState(environments: environments, alert: nil, modals: modals, queue: []).browserProblem {
             throw .invalidDocument("\(place): \(problem)")
@@ -239,15 +241,6 @@ private struct StackBuilder {
         var stacks: [ScreenStack] = []
         for (position, ids) in record.stacks.enumerated() {
             stacks.append(try stack(ids, at: "\(place).stacks[\(position)]"))
-        }
-        // A browser holds one page, a URL; every other environment holds screens at paths.
-        let screens = stacks.flatMap(\.screens)
-        if record.kind == .browser {
-            guard screens.count == 1, screens[0].isExternal else {
-                throw .invalidDocument("\(place): a browser holds one page at a URL")
-            }
-        } else if let page = screens.first(where: \.isExternal) {
-            throw .invalidDocument("\(place): screen \(page.id) is at the URL \(page.path), which only a browser shows")
         }
         var detents: SheetDetents?
         if let available = record.detents {

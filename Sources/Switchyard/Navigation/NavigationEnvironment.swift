@@ -120,7 +120,7 @@ public final class SheetDetents: Equatable, Sendable {
     public let selected: String
 
     /// Throws when the list is empty or repeats a name, or `selected` (default: the first) is not in it.
-    public init(_ available: [String], selected: String? = nil) throws(NavigationError) {
+    public convenience init(_ available: [String], selected: String? = nil) throws(NavigationError) {
         guard let first = available.first else {
             throw .invalidArgument(operation: .sheet, reason: "a sheet's detents must name at least one")
         }
@@ -131,8 +131,17 @@ public final class SheetDetents: Equatable, Sendable {
         guard available.contains(chosen) else {
             throw .invalidArgument(operation: .sheet, reason: Self.unknown(chosen, among: available))
         }
+        self.init(available: available, selected: chosen)
+    }
+
+    private init(available: [String], selected: String) {
         self.available = available
-        self.selected = chosen
+        self.selected = selected
+    }
+
+    /// The same detents with `name` selected; nil when it is not one of them.
+    func selecting(_ name: String) -> SheetDetents? {
+        available.contains(name) ? SheetDetents(available: available, selected: name) : nil
     }
 
     static func unknown(_ name: String, among available: [String]) -> String {

@@ -98,8 +98,8 @@ public struct NavigationState: Equatable {
     /// Why this state cannot be, when a browser has something in or over it: it shows an external
     /// page over everything, with nothing pushed on it, no modal and no environment above it.
     var browserProblem: String? {
-        for environment in under where environment.kind == .browser {
-            return "a browser is showing \(environment.current.top.path); dismiss it first"
+        if let browser = under.first(where: { $0.kind == .browser }) {
+            return "a browser is showing \(browser.current.top.path); dismiss it first"
         }
         guard top.kind == .browser else { return nil }
         if top.current.count > 1 || !modals.isEmpty || !top.current.top.isExternal {

@@ -48,10 +48,10 @@ extension Navigator {
             guard let detents = state.top.detents else {
                 throw NavigationError.invalidArgument(operation: .setDetent, reason: "the top environment is not a sheet with detents")
             }
-            guard detents.available.contains(name) else {
+            guard let chosen = detents.selecting(name) else {
                 throw NavigationError.invalidArgument(operation: .setDetent, reason: SheetDetents.unknown(name, among: detents.available))
             }
-            state.top.detents = try SheetDetents(detents.available, selected: name)
+            state.top.detents = chosen
         }
     }
 

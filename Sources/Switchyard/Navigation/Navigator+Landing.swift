@@ -62,15 +62,6 @@ extension Navigator {
         }
     }
 
-    /// Lands `path` (relative to `current`) for a call with options: their params passed to the
-    /// landing, the rest kept on the screen. Nil when it is where `current` is (before or after redirects).
-    func landElsewhere(_ path: String, from current: Screen, options: ScreenOptions) throws -> Landing? {
-        let location = Location(parsing: path, relativeTo: current.path)
-        guard !current.isAt(location) else { return nil }
-        let landed = try land(options: options, at: location)
-        return landed.redirected && landed.screen.hasSameLocation(as: current) ? nil : landed
-    }
-
     /// `land(_:)` with `options` given to the screen.
     func land(options: ScreenOptions, at location: consuming Location) throws -> Landing {
         let landed = try land(routes.resolve(location), at: location, passing: options.params)

@@ -140,6 +140,14 @@ extension Navigator {
         return elsewhere(try land(location), from: current)
     }
 
+    /// `landElsewhere(_:from:)` for a call with options: their params passed to the landing, the rest
+    /// kept on the screen.
+    func landElsewhere(_ path: String, from current: Screen, options: ScreenOptions) throws -> Landing? {
+        let location = Location(parsing: path, relativeTo: current.path)
+        guard !current.isAt(location) else { return nil }
+        return elsewhere(try land(options: options, at: location), from: current)
+    }
+
     /// `landed` unless a redirect brought it back to `current`'s location (without one, it is at the
     /// location asked for, which the caller has checked is not `current`'s).
     private func elsewhere(_ landed: Landing, from current: Screen) -> Landing? {

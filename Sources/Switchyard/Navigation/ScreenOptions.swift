@@ -38,8 +38,9 @@ public struct ScreenOptions {
 
     /// What the screen keeps of these options; nil when it keeps nothing.
     var extras: ScreenExtras? {
-        isEmpty ? nil : ScreenExtras(params: params, callbacks: ScreenCallbacks(onDismiss: onDismiss, onResult: onResult),
-                                     transition: transition, background: background)
+        guard !isEmpty else { return nil }
+        let callbacks = onDismiss == nil && onResult == nil ? nil : ScreenCallbacks(onDismiss: onDismiss, onResult: onResult)
+        return ScreenExtras(params: params, callbacks: callbacks, transition: transition, background: background)
     }
 }
 
@@ -57,7 +58,7 @@ public enum ModalBackground: String, Codable, Sendable, CaseIterable {
 /// The options a screen keeps (see `ScreenOptions`): one reference in its fields, nil for most screens.
 final class ScreenExtras: @unchecked Sendable {
     let params: [String: String]
-    /// Nil for a restored screen: callbacks are not saved.
+    /// Nil when none were given, and for a restored screen (callbacks are not saved).
     let callbacks: ScreenCallbacks?
     let transition: ModalTransition?
     let background: ModalBackground?
@@ -65,7 +66,7 @@ final class ScreenExtras: @unchecked Sendable {
     init(params: [String: String], callbacks: ScreenCallbacks?, transition: ModalTransition?,
          background: ModalBackground?) {
         self.params = params
-        self.callbacks = callbacks?.isEmpty == false ? callbacks : nil
+        self.callbacks = callbacks
         self.transition = transition
         self.background = background
     }
@@ -84,6 +85,4 @@ final class ScreenCallbacks: @unchecked Sendable {
         self.onDismiss = onDismiss
         self.onResult = onResult
     }
-
-    var isEmpty: Bool { onDismiss == nil && onResult == nil }
 }

@@ -19,20 +19,14 @@ enum NavOperations {
             return 0
         }),
         .init("push_stack", { runtime, call in
-            let list = try call.checkTable(1, "nav.push_stack").array()
-            let paths = try list.enumerated().map { (offset, value) throws(LuaError) -> String in
-                guard let path = value.stringValue else {
-                    throw LuaError("nav.push_stack: entry \(offset + 1) must be a path, got \(value.typeName)")
-                }
-                return path
-            }
-            try runtime.navigator.pushStack(paths)
+            try runtime.navigator.pushStack(try call.checkTable(1, "nav.push_stack").strings(context: "nav.push_stack", expected: "a path"))
             return 0
         }),
         .init("sheet", { runtime, call in
             let path = try call.checkString(1, "nav.sheet")
-            let options = try ScreenOptionTable.parse(call, function: "nav.sheet", allowed: ScreenOptionTable.sheet)
-            try runtime.navigator.sheet(path, options: options, detents: try ScreenOptionTable.detents(call, function: "nav.sheet"))
+            let options = try OptionTable(call, index: 2, allowed: ScreenOptionTable.sheet, function: "nav.sheet", context: "nav.sheet")
+            try runtime.navigator.sheet(path, options: try ScreenOptionTable.screenOptions(options),
+                                        detents: try ScreenOptionTable.detents(options))
             return 0
         }),
         .init("browser", { runtime, call in try runtime.navigator.browser(try call.checkString(1, "nav.browser")); return 0 }),

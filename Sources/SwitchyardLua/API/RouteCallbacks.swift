@@ -15,11 +15,16 @@ struct RouteCallbacks {
         LuaError.located((site.map { $0 + ": " } ?? "") + text)
     }
 
-    static func call(_ function: LuaFunction, with info: RouteInfo) throws(LuaError) -> LuaValue {
+    /// `function(info [, second])`'s first result: a leave guard also gets the destination's info.
+    /// (Not variadic: every validator, title and guard call goes through here, and a variadic list is
+    /// an array allocated a call.)
+    static func call(_ function: LuaFunction, with info: RouteInfo, _ second: RouteInfo? = nil) throws(LuaError) -> LuaValue {
         let state = function.state
         return try state.call(function) { (L) throws(LuaError) -> Int32 in
             try state.push(info: info, on: L)
-            return 1
+            guard let second else { return 1 }
+            try state.push(info: second, on: L)
+            return 2
         }.first ?? .nil
     }
 
@@ -86,13 +91,7 @@ struct RouteCallbacks {
         case .nil: return nil
         case .function(let function):
             return { leaving, destination in
-                let state = function.state
-                let result = try state.call(function) { (L) throws(LuaError) -> Int32 in
-                    try state.push(info: leaving, on: L)
-                    try state.push(info: destination, on: L)
-                    return 2
-                }.first ?? .nil
-                switch result {
+                switch try RouteCallbacks.call(function, with: leaving, destination) {
                 case .nil, .boolean(true): return true
                 case .boolean(false): return false
                 case let other:

@@ -61,14 +61,7 @@ extension SwitchyardRuntime {
 
     /// tabs{ "/home", "/search", ... }
     private func declareTabs(_ call: LuaCall) throws -> Int {
-        let list = try call.checkTable(1, "tabs").array()
-        let paths = try list.enumerated().map { (offset, value) throws(LuaError) -> String in
-            guard let path = value.stringValue else {
-                throw LuaError("tabs: entry \(offset + 1) must be a path, got \(value.typeName)")
-            }
-            return path
-        }
-        try navigator.declareTabs(paths)
+        try navigator.declareTabs(try call.checkTable(1, "tabs").strings(context: "tabs", expected: "a path"))
         return 0
     }
 

@@ -63,8 +63,8 @@ extension SwitchyardRuntime {
     /// url(name, params [, query]) -> path
     private func url(_ call: LuaCall) throws -> Int {
         let name = try call.checkString(1, "url")
-        let params = call.isNil(2) ? [:] : try Self.stringMap(try call.checkTable(2, "url"), what: "params")
-        let query = call.isNil(3) ? [:] : try Self.stringMap(try call.checkTable(3, "url"), what: "query")
+        let params = call.isNil(2) ? [:] : try call.checkTable(2, "url").stringMap(context: "url", what: "params")
+        let query = call.isNil(3) ? [:] : try call.checkTable(3, "url").stringMap(context: "url", what: "query")
         let path = try routeTable.url(name: name, params: params,
                                       query: query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         try call.push(string: path)
@@ -80,21 +80,5 @@ extension SwitchyardRuntime {
             try state.push(route: route, rank: ranks[route.id], on: L)
         }
         return 1
-    }
-
-    /// {id = 12, slug = "x"} → ["id": "12", "slug": "x"]
-    static func stringMap(_ table: LuaTable, what: String) throws(LuaError) -> [String: String] {
-        var map: [String: String] = [:]
-        for (key, value) in try table.pairs() {
-            guard let name = key.stringValue else {
-                throw LuaError("url: \(what) keys must be strings, found a \(key.typeName) key")
-            }
-            switch value {
-            case .string(let text): map[name] = text.string
-            case .integer, .number, .boolean: map[name] = value.description
-            default: throw LuaError("url: \(what).\(name) must be a string or a number, got \(value.typeName)")
-            }
-        }
-        return map
     }
 }

@@ -18,7 +18,7 @@ enum ScreenOptionTable {
 
     static func screenOptions(_ options: OptionTable) throws(LuaError) -> ScreenOptions {
         var parsed = ScreenOptions()
-        if let params = try options.table("params") { parsed.params = try self.params(params, context: options.context) }
+        if let params = try options.table("params") { parsed.params = try params.stringMap(context: options.context, what: "params") }
         if let function = try options.function("on_dismiss") {
             parsed.onDismiss = { screen in _ = try RouteCallbacks.call(function, with: screen.info) }
         }
@@ -31,44 +31,18 @@ enum ScreenOptionTable {
         return parsed
     }
 
-    /// `detents = {"medium", "large"}, detent = "medium"`: nil without `detents`.
-    static func detents(_ call: LuaCall, function: String) throws(LuaError) -> SheetDetents? {
-        let options = try OptionTable(call, index: 2, allowed: sheet, function: function, context: function)
+    /// `detents = {"medium", "large"}, detent = "medium"` of `nav.sheet`'s options: nil without `detents`.
+    static func detents(_ options: OptionTable) throws(LuaError) -> SheetDetents? {
+        let function = options.context
         guard let list = try options.table("detents") else {
             if !options["detent"].isNil { throw LuaError("\(function): option 'detent' needs 'detents', the list it is one of") }
             return nil
         }
-        let names = try list.array().enumerated().map { (offset, value) throws(LuaError) -> String in
-            guard let name = value.stringValue else {
-                throw LuaError("\(function): detent \(offset + 1) must be a name, got \(value.typeName)")
-            }
-            return name
-        }
+        let names = try list.strings(context: function, entry: "detent", expected: "a name")
         let selected = try options.string("detent")
         do { return try SheetDetents(names, selected: selected) } catch {
-            throw LuaError("\(function): \(error.description.replacingPrefix("sheet: "))")
+            guard case .invalidArgument(_, let reason) = error else { throw LuaError(bridging: error) }
+            throw LuaError("\(function): \(reason)")
         }
-    }
-
-    /// `params = {text = "Hello!", count = 2}`: string keys, string or number values.
-    private static func params(_ table: LuaTable, context: String) throws(LuaError) -> [String: String] {
-        var params: [String: String] = [:]
-        for (key, value) in try table.pairs() {
-            guard let name = key.stringValue else {
-                throw LuaError("\(context): params must be named by strings, found a \(key.typeName) key")
-            }
-            switch value {
-            case .string(let text): params[name] = text.string
-            case .integer, .number: params[name] = value.description
-            default: throw LuaError("\(context): param '\(name)' must be a string or number, got \(value.typeName)")
-            }
-        }
-        return params
-    }
-}
-
-extension String {
-    fileprivate func replacingPrefix(_ prefix: String) -> String {
-        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
     }
 }
