@@ -129,4 +129,14 @@ import Testing
         #expect(result.output.contains("    browser  https://example.com/help"))
         #expect(result.output.contains("confirmation  Share [Mail] [Cancel]"))
     }
+
+    @Test func aHeldNavigationIsSaidAtOnceAndShownInTheStateTree() throws {
+        let result = try repl(["route('/pay', {guard = function() return nav.pending('payment') end})", ":push /pay", ":state",
+                               "nav.settle('payment')", "nav.settle('payment')"])
+        let line = "pending  push /pay  waits for nav.settle(\"payment\", ...)"
+        #expect(result.output.components(separatedBy: line).count == 3, "said when :push was held, and by :state: \(result.output)")
+        #expect(result.output.contains("root  /\n" + line))
+        #expect(result.output.contains("root  / › /pay"))
+        #expect(result.errors.contains("settle: no navigation is pending under \"payment\" (none is pending)"))
+    }
 }

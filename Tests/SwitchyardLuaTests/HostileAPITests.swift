@@ -38,7 +38,7 @@ import Switchyard
         let snapshot = try app.navigator.save()
         #expect(app.failure("nav.push('/locked')")?.message == "test.lua:1: navigation to \"/locked\" was blocked by the guard of /locked")
         #expect(app.failure("nav.push('/odd')")?.message
-            == "app.lua:18: guard of /odd returned a table value; expected nil, true, false or a path")
+            == "app.lua:18: guard of /odd returned a table value; expected nil, true, false, a path or nav.pending(key)")
         try unchanged(app, snapshot)
         try app.lua("nav.push('/admin')")
         #expect(app.navigator.path == "/login", "a guard returning a path redirects")

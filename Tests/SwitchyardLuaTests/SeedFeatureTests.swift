@@ -236,4 +236,47 @@ import Switchyard
         #expect(app.failure("route('/z', {parent = 3})")?.message.contains("option 'parent' must be a string, got number") == true)
         #expect(app.failure("route('/z', {leave = true})")?.message.contains("option 'leave' of /z must be a function, got boolean") == true)
     }
+
+    // 15: guards that wait
+
+    @Test func aGuardThatWaitsHoldsTheNavigationUntilItIsSettled() throws {
+        try app.lua("""
+            asked = 0
+            route("/pay/:amount", {title = "Pay", guard = function(info) asked = asked + 1 return nav.pending("payment " .. info.params.amount) end})
+            nav.push("/a")
+            """)
+        try app.lua("nav.push('/pay/3', {params = {note = 'hi'}})")
+        #expect(try app.lua("return nav.path, nav.pending_navigation.key, nav.pending_navigation.path, nav.pending_navigation.operation")
+                == ["/a", "payment 3", "/pay/3", "push"])
+        #expect(try app.lua("return tostring(nav.pending('x')):match('^pending navigation')") == ["pending navigation"])
+        try unchanged("nav.settle('payment 4')", failingWith: "settle: no navigation is pending under \"payment 4\"; the pending one is \"payment 3\"")
+        try unchanged("nav.settle('payment 3', 12)", failingWith: "nav.settle: the result must be nil, true, false or a path, got a number value")
+        try unchanged("nav.settle('payment 3', nav.pending('y'))", failingWith: "not another nav.pending")
+        try unchanged("nav.settle('payment 3', '/locked')", failingWith: "blocked by the guard of /locked")
+        #expect(try app.lua("return nav.pending_navigation.key, asked") == ["payment 3", 1], "a failed settle leaves it pending; the guard is not asked again")
+        #expect(try app.lua("return nav.settle('payment 3'), nav.path, nav.params.note, nav.pending_navigation, asked") == [true, "/pay/3", "hi", .nil, 1])
+        try app.lua("nav.pop() nav.push('/pay/5')")
+        #expect(try app.lua("return nav.settle('payment 5', '/b'), nav.path") == [true, "/b"])
+        try app.lua("nav.push('/pay/6')")
+        #expect(try app.lua("return nav.settle('payment 6', false), nav.path, nav.pending_navigation") == [false, "/b", .nil])
+        try unchanged("nav.settle('payment 6', true)", failingWith: "(none is pending)")
+    }
+
+    @Test func anotherNavigationCancelsAPendingOneAndASaveKeepsIt() throws {
+        try app.lua("route('/wait', {guard = function() return nav.pending('w') end}) nav.start_flow{'/a', '/wait', '/c'} nav.next()")
+        #expect(try app.lua("return nav.pending_navigation.operation, nav.queue[1].path") == ["next", "/wait"])
+        try app.lua("saved = nav.save()")
+        try unchanged("nav.push('/locked')", failingWith: "blocked")
+        #expect(try app.lua("return nav.pending_navigation.key") == ["w"], "a failed navigation cancels nothing")
+        try app.lua("nav.push('/b')")
+        #expect(try app.lua("return nav.pending_navigation") == [.nil])
+        try app.lua("nav.restore(saved)")
+        #expect(try app.lua("return nav.settle('w'), nav.path, #nav.queue") == [true, "/wait", 1])
+    }
+
+    @Test func aGuardReturningSomethingElseIsAnErrorNamingIt() throws {
+        try app.lua("route('/odd', {guard = function() return {} end})")
+        try unchanged("nav.push('/odd')", failingWith: "guard of /odd returned a table value; expected nil, true, false, a path or nav.pending(key)")
+        try unchanged("nav.pending()", failingWith: "nav.pending")
+    }
 }

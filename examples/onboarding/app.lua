@@ -24,6 +24,7 @@
 --
 --   > app.confirm_log_out()          shows the alert;  > nav.choose("Log out")
 --   > app.log_in("Ada")              then :push /account gets past the guard
+--   > app.enter_password(true)       settles the held push to /settings/privacy/data/delete
 
 app = {}
 
@@ -172,7 +173,23 @@ route("/settings", {title = "Settings", view = "Privacy, about.", links = {"/set
 -- A resizable sheet of display options: nav.sheet("/settings/display", {detents = {"medium", "large"}}).
 route("/settings/display", {title = "Display", view = "Text size and theme.", links = {"/settings"}})
 route("/settings/privacy", {title = "Privacy", view = "Your data.", links = {"/settings/privacy/data"}})
-route("/settings/privacy/data", {title = "Your Data", view = "Download or delete your data.", links = {"/settings"}})
+route("/settings/privacy/data", {title = "Your Data", view = "Download or delete your data.",
+  links = {"/settings", "/settings/privacy/data/delete"}})
+-- A guard that waits (go_router's and Vue Router's asynchronous guards): deleting your data asks for
+-- the password again, and the navigation is held, changing nothing, until the answer comes:
+--   > :push /settings/privacy/data/delete     pending (nav.pending_navigation)
+--   > app.enter_password(true)                 settles it: now at the delete screen
+route("/settings/privacy/data/delete", {
+  guard = function() return nav.pending("password") end,
+  title = "Delete Your Data",
+  view = "This cannot be undone.",
+  links = {"/settings"},
+})
+
+--- The password prompt's answer: a right password lets the held navigation go on, a wrong one drops it.
+function app.enter_password(correct)
+  return nav.settle("password", correct == true)
+end
 route("/settings/about", {title = "About", view = "Switchyard onboarding sample.", links = {"/settings"}})
 
 -- Modals sit over the current screen and stack (SwiftfulRouting's showModal).

@@ -8,4 +8,7 @@ public enum GuardDecision: Equatable, Sendable {
     case block
     /// Land on this path instead (relative paths resolve against the guarded path).
     case redirect(String)
+    /// Wait: the operation changes nothing yet and becomes the navigator's `pendingNavigation` under
+    /// this key, until `settle(key, with:)` gives the real answer (a guard that must ask a server).
+    case pending(String)
 }

@@ -23,6 +23,8 @@ struct NavigationDocument: Codable {
     var index: Int
     var screens: [Screen]
     var timeline: [EntryRecord]
+    /// The navigation a guard holds; absent when none is (and in saves from before guards could wait).
+    var pending: PendingRecord?
 
     struct EntryRecord: Codable {
         var operation: NavigationOperation
@@ -67,13 +69,14 @@ struct NavigationDocument: Codable {
 // MARK: Encoding
 
 extension NavigationDocument {
-    init(timeline: Timeline, nextID: Int) {
+    init(timeline: Timeline, nextID: Int, held: HeldNavigation?) {
         var screens: [Int: Screen] = [:]
         let records = timeline.entries.map { entry in
             EntryRecord(operation: entry.operation, state: StateRecord(entry.state, collecting: &screens))
         }
         self.init(format: Self.format, version: Self.version, nextID: nextID, limit: timeline.limit,
-                  index: timeline.index, screens: screens.values.sorted { $0.id < $1.id }, timeline: records)
+                  index: timeline.index, screens: screens.values.sorted { $0.id < $1.id }, timeline: records,
+                  pending: held.map(PendingRecord.init))
     }
 
     func encoded(indented: Bool) throws -> String {
@@ -285,13 +288,15 @@ extension Navigator {
     ///
     ///     let saved = try navigator.save();  try navigator.push("/x");  try navigator.restore(saved)
     public func save(indented: Bool = false) throws -> String {
-        try NavigationDocument(timeline: timeline, nextID: nextID).encoded(indented: indented)
+        try NavigationDocument(timeline: timeline, nextID: nextID, held: held).encoded(indented: indented)
     }
 
     /// Replaces the whole state with a saved one. A malformed, truncated, wrong-version or
     /// inconsistent document throws `NavigationError.invalidDocument` and leaves the state alone.
-    /// Restored alert buttons have no actions; screens' validator values are nil.
+    /// Restored alert buttons have no actions; screens' validator values are nil. A pending
+    /// navigation comes back pending (without callbacks).
     public func restore(_ json: String) throws {
+        var pending: HeldNavigation?
         try replaceTimeline(.restore) {
             watchesDepartures = true   // restored screens may be on routes with leave guards
             var document = try NavigationDocument(json: json)
@@ -301,9 +306,11 @@ extension Navigator {
             }
             let restored = try document.rebuiltTimeline()
             for entry in restored.entries { try limits.check(entry.state, .restore) }
+            pending = try document.pending?.held(flows: flows)
             nextID = document.nextID
             return restored
         }
+        held = pending   // after the restore's own change, which cancels the navigation pending before it
     }
 
     /// A restored screen's location is held to what navigating there would make: a normalised

@@ -43,6 +43,8 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
     /// The operation would have passed one of the navigator's limits (`NavigatorLimits`, named by
     /// `setting`); it changed nothing.
     case limitReached(String, operation: NavigationOperation, setting: String)
+    /// `settle` named a key no pending navigation has (`pending` is the one that is, if any).
+    case unknownPendingKey(String, pending: String?)
 
     public var description: String {
         switch self {
@@ -99,6 +101,8 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
         case let .limitReached(limit, operation, setting):
             "\(limit) reached (\(operation.rawValue) changed nothing; raise NavigatorLimits.\(setting)"
                 + (setting == "screensPerStack" ? " or --max-screens" : "") + ")"
+        case let .unknownPendingKey(key, pending):
+            "settle: no navigation is pending under \"\(key)\"" + (pending.map { "; the pending one is \"\($0)\"" } ?? " (none is pending)")
         }
     }
 }

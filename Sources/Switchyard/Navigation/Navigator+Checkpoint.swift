@@ -12,10 +12,11 @@ extension Navigator {
         fileprivate let timeline: Timeline
         fileprivate let nextID: Int
         fileprivate let lastChange: (operation: NavigationOperation, from: Screen)?
+        fileprivate let held: HeldNavigation?
     }
 
     public func checkpoint() -> Checkpoint {
-        Checkpoint(timeline: timeline, nextID: nextID, lastChange: lastChange)
+        Checkpoint(timeline: timeline, nextID: nextID, lastChange: lastChange, held: held)
     }
 
     /// Whether anything was recorded or undone since `checkpoint` (a navigation, back, forward, reset).
@@ -32,6 +33,7 @@ extension Navigator {
         timeline = checkpoint.timeline
         nextID = checkpoint.nextID
         lastChange = checkpoint.lastChange
+        held = checkpoint.held
     }
 
     /// Makes everything recorded since `checkpoint` one timeline entry of `operation`, ending in the

@@ -17,9 +17,11 @@ extension Navigator {
 
     private func present(_ path: String, as kind: EnvironmentKind, operation: NavigationOperation,
                          options: ScreenOptions, detents: SheetDetents? = nil) throws {
-        try transact(operation) { state in
-            let location = Location(parsing: path, relativeTo: state.screen.path)
-            state.present(try land(options: options, at: location).screen, as: kind, detents: detents)
+        try holding(HeldCall(operation: operation, arguments: [path], options: options, detents: detents)) {
+            try transact(operation) { state in
+                let location = Location(parsing: path, relativeTo: state.screen.path)
+                state.present(try land(options: options, at: location).screen, as: kind, detents: detents)
+            }
         }
     }
 
@@ -128,16 +130,18 @@ extension Navigator {
     public func open(_ url: String) throws {
         let location = try DeepLink.parse(url)
         let asked = try location.query["presentation"].map { (text) throws(NavigationError) in try Presentation(parsing: text) }
-        try transact(.open) { state in
-            let landed = try land(location)
-            let ancestors = try self.ancestors(of: landed.screen)
-            state.dismissPresented()
-            if let first = ancestors.first {
-                state.showFromRoot(first, as: .push)
-                for ancestor in ancestors.dropFirst() { state.show(ancestor, as: .push) }
-                state.show(landed.screen, as: asked ?? landed.presentation)
-            } else {
-                state.showFromRoot(landed.screen, as: asked ?? landed.presentation)
+        try holding(HeldCall(operation: .open, arguments: [url])) {
+            try transact(.open) { state in
+                let landed = try land(location)
+                let ancestors = try self.ancestors(of: landed.screen)
+                state.dismissPresented()
+                if let first = ancestors.first {
+                    state.showFromRoot(first, as: .push)
+                    for ancestor in ancestors.dropFirst() { state.show(ancestor, as: .push) }
+                    state.show(landed.screen, as: asked ?? landed.presentation)
+                } else {
+                    state.showFromRoot(landed.screen, as: asked ?? landed.presentation)
+                }
             }
         }
     }
@@ -148,9 +152,11 @@ extension Navigator {
     ///
     ///     try navigator.reset("/login")
     public func reset(_ path: String? = nil) throws {
-        try replaceTimeline(.reset) {
-            let fresh = try resetState(path)
-            return Timeline(start: TimelineEntry(operation: .reset, state: fresh), limit: timelineLimit)
+        try holding(HeldCall(operation: .reset, arguments: path.map { [$0] } ?? [])) {
+            try replaceTimeline(.reset) {
+                let fresh = try resetState(path)
+                return Timeline(start: TimelineEntry(operation: .reset, state: fresh), limit: timelineLimit)
+            }
         }
     }
 
@@ -166,8 +172,12 @@ extension Navigator {
     @discardableResult
     public func relandStart() throws -> Bool {
         guard isAtStart else { return false }
-        try replaceTimeline(.start) {
-            Timeline(start: TimelineEntry(operation: .start, state: try startState()), limit: timelineLimit)
+        do {
+            try replaceTimeline(.start) {
+                Timeline(start: TimelineEntry(operation: .start, state: try startState()), limit: timelineLimit)
+            }
+        } catch let hold as GuardHold {
+            throw NavigationError.invalidArgument(operation: .start, reason: "the guard of \(hold.path) answered pending (\"\(hold.key)\"), but a start screen cannot wait")
         }
         return true
     }

@@ -7,7 +7,7 @@ extension Navigator {
         guard let steps = flows[name] else {
             throw NavigationError.unknownFlow(name, available: flows.keys.sorted())
         }
-        try startFlow(steps)
+        try startFlow(steps, held: HeldCall(operation: .startFlow, arguments: [name]))
     }
 
     /// Starts an ad-hoc flow: shows the first step and queues the rest in front of the steps of a
@@ -16,34 +16,44 @@ extension Navigator {
     ///
     ///     try navigator.startFlow([FlowStep("/a", as: .cover), FlowStep("/b")])
     public func startFlow(_ steps: [FlowStep]) throws {
+        try startFlow(steps, held: HeldCall(operation: .startFlow, steps: steps))
+    }
+
+    private func startFlow(_ steps: [FlowStep], held: @autoclosure () -> HeldCall) throws {
         guard let first = steps.first else { throw NavigationError.emptyFlow("(ad hoc)") }
-        try transact(.startFlow) { state in
-            try perform(first, on: &state)
-            let environment = state.environmentCount
-            state.queuedSteps = steps.dropFirst().map { QueuedStep(step: $0, environment: environment) }
-                + state.queuedSteps
+        try holding(held()) {
+            try transact(.startFlow) { state in
+                try perform(first, on: &state)
+                let environment = state.environmentCount
+                state.queuedSteps = steps.dropFirst().map { QueuedStep(step: $0, environment: environment) }
+                    + state.queuedSteps
+            }
         }
     }
 
     /// Shows the next queued step. Throws when the queue is empty.
     public func next() throws {
-        try transact(.next) { state in
-            guard !state.queue.isEmpty else { throw NavigationError.emptyQueue(operation: .next) }
-            try performNext(on: &state)
+        try holding(HeldCall(operation: .next)) {
+            try transact(.next) { state in
+                guard !state.queue.isEmpty else { throw NavigationError.emptyQueue(operation: .next) }
+                try performNext(on: &state)
+            }
         }
     }
 
     /// Shows the next queued step, or when the queue is empty dismisses the top sheet or cover
     /// (SwiftfulRouting's showNextScreenOrDismissEnvironment). Throws when neither is possible.
     public func nextOrDismiss() throws {
-        try transact(.nextOrDismiss) { state in
-            if !state.queue.isEmpty {
-                try performNext(on: &state)
-            } else if state.environmentCount > 1 {
-                state.dismissTop()
-            } else {
-                throw NavigationError.nothingToDismiss(
-                    operation: .nextOrDismiss, reason: "the flow queue is empty and no sheet or cover is presented")
+        try holding(HeldCall(operation: .nextOrDismiss)) {
+            try transact(.nextOrDismiss) { state in
+                if !state.queue.isEmpty {
+                    try performNext(on: &state)
+                } else if state.environmentCount > 1 {
+                    state.dismissTop()
+                } else {
+                    throw NavigationError.nothingToDismiss(
+                        operation: .nextOrDismiss, reason: "the flow queue is empty and no sheet or cover is presented")
+                }
             }
         }
     }

@@ -100,11 +100,12 @@ extension Navigator {
     /// Where the route sends this landing instead: its redirect first, then its guard.
     private func redirection(_ definition: RouteDefinition, _ info: RouteInfo, askingGuard: Bool) throws -> String? {
         if let target = try definition.redirect?.target(for: info) { return target }
-        guard askingGuard else { return nil }
-        switch try definition.guard?(info) ?? .allow {
+        guard askingGuard, let guardian = definition.guard else { return nil }
+        switch try decision(for: info.path, { try guardian(info) }) {
         case .allow: return nil
         case .block: throw NavigationError.blocked(path: info.path, pattern: info.pattern.isEmpty ? "the not-found route" : info.pattern)
         case let .redirect(target): return target
+        case let .pending(key): throw GuardHold(key: key, path: info.path)
         }
     }
 

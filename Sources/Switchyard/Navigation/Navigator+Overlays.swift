@@ -55,9 +55,11 @@ extension Navigator {
     /// `options` may say how it enters and what is behind it (`transition`, `background`) and give it
     /// parameters and callbacks.
     public func modal(_ path: String, options: ScreenOptions = ScreenOptions()) throws {
-        try transact(.modal) { state in
-            let location = Location(parsing: path, relativeTo: state.screen.path)
-            state.modals.append(try land(options: options, at: location).screen)
+        try holding(HeldCall(operation: .modal, arguments: [path], options: options)) {
+            try transact(.modal) { state in
+                let location = Location(parsing: path, relativeTo: state.screen.path)
+                state.modals.append(try land(options: options, at: location).screen)
+            }
         }
     }
 

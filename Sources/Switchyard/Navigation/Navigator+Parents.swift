@@ -6,12 +6,14 @@ extension Navigator {
     ///
     ///     try navigator.push("/album/7/track/2");  try navigator.up()   // /album/7
     public func up() throws {
-        try transact(.up) { state in
-            let target = try parentPath(of: state.screen)
-            if let depth = state.top.current.depthOfNearest(skippingTop: true, where: { $0.isAt(plainPath: target) }) {
-                state.top.current.truncate(to: depth)
-            } else if let screen = try landElsewhere(target, from: state.screen)?.screen {
-                state.replaceTop(with: screen)
+        try holding(HeldCall(operation: .up)) {
+            try transact(.up) { state in
+                let target = try parentPath(of: state.screen)
+                if let depth = state.top.current.depthOfNearest(skippingTop: true, where: { $0.isAt(plainPath: target) }) {
+                    state.top.current.truncate(to: depth)
+                } else if let screen = try landElsewhere(target, from: state.screen)?.screen {
+                    state.replaceTop(with: screen)
+                }
             }
         }
     }

@@ -7,10 +7,12 @@ extension Navigator {
     ///     try navigator.go("/news");  try navigator.go("latest")   // /news/latest
     ///     try navigator.go("..", replace: true)                    // /news, no new history entry
     public func go(_ path: String, replace: Bool = false) throws {
-        try transact(.go, replacing: replace) { state in
-            // The screen is taken out of the landing, so the stack can make it its node (see ScreenStack).
-            guard let screen = try landElsewhere(path, from: state.screen)?.screen else { return }
-            state.replaceTop(with: screen)
+        try holding(HeldCall(operation: .go, arguments: [path], replace: replace)) {
+            try transact(.go, replacing: replace) { state in
+                // The screen is taken out of the landing, so the stack can make it its node (see ScreenStack).
+                guard let screen = try landElsewhere(path, from: state.screen)?.screen else { return }
+                state.replaceTop(with: screen)
+            }
         }
     }
 
@@ -18,9 +20,11 @@ extension Navigator {
     ///
     ///     try navigator.push("/album/12")
     public func push(_ path: String) throws {
-        try transact(.push) { state in
-            guard let screen = try landElsewhere(path, from: state.screen)?.screen else { return }
-            state.push(screen)
+        try holding(HeldCall(operation: .push, arguments: [path])) {
+            try transact(.push) { state in
+                guard let screen = try landElsewhere(path, from: state.screen)?.screen else { return }
+                state.push(screen)
+            }
         }
     }
 
@@ -29,9 +33,11 @@ extension Navigator {
     ///     try navigator.push("/item/1", options: ScreenOptions(params: ["text": "Hello!"]))
     public func push(_ path: String, options: ScreenOptions) throws {
         guard !options.isEmpty else { return try push(path) }
-        try transact(.push) { state in
-            guard let screen = try landElsewhere(path, from: state.screen, options: options)?.screen else { return }
-            state.push(screen)
+        try holding(HeldCall(operation: .push, arguments: [path], options: options)) {
+            try transact(.push) { state in
+                guard let screen = try landElsewhere(path, from: state.screen, options: options)?.screen else { return }
+                state.push(screen)
+            }
         }
     }
 
@@ -52,10 +58,12 @@ extension Navigator {
     ///     try navigator.pushStack(["/library", "/library/albums", "/album/12"])
     public func pushStack(_ paths: [String]) throws {
         guard !paths.isEmpty else { throw NavigationError.invalidArgument(operation: .pushStack, reason: "no paths to push") }
-        try transact(.pushStack) { state in
-            for path in paths {
-                guard let screen = try landElsewhere(path, from: state.screen)?.screen else { continue }
-                state.push(screen)
+        try holding(HeldCall(operation: .pushStack, arguments: paths)) {
+            try transact(.pushStack) { state in
+                for path in paths {
+                    guard let screen = try landElsewhere(path, from: state.screen)?.screen else { continue }
+                    state.push(screen)
+                }
             }
         }
     }

@@ -45,6 +45,9 @@ public final class Navigator {
     var departureResult: (screen: Int, value: Any?)?
     /// The last change and the screen it started from (its end is the current screen): `lastAction`.
     @exclusivity(unchecked) var lastChange: (operation: NavigationOperation, from: Screen)?
+    /// The navigation a guard holds (`pendingNavigation`), and the decision `settle` hands that guard.
+    @exclusivity(unchecked) var held: HeldNavigation?
+    var settling: (path: String, decision: GuardDecision)?
     @exclusivity(unchecked)
     private var observers: [(key: Int, filter: Set<NavigationOperation>?, handler: (NavigationEvent) throws -> Void)] = []
     private var nextObserverKey = 0
@@ -230,7 +233,7 @@ public final class Navigator {
         // made here, where it is consumed: made before the branch, it was copied: about 50 instructions a
         // push+pop pair.)
         timeline.commit(TimelineEntry(operation: operation, state: consume draft), replacing: replacing)
-        lastChange = (operation, before)
+        changed(by: operation, from: before)
         return true
     }
 
@@ -255,7 +258,7 @@ public final class Navigator {
             nextID = firstID
             throw error
         }
-        lastChange = (operation, before)
+        changed(by: operation, from: before)
         return true
     }
 
@@ -275,7 +278,7 @@ public final class Navigator {
             timeline.moveBack(to: previous)
             throw error
         }
-        lastChange = (operation, before)
+        changed(by: operation, from: before)
         return true
     }
 
@@ -296,7 +299,14 @@ public final class Navigator {
             (timeline, nextID) = saved
             throw error
         }
+        changed(by: operation, from: before)
+    }
+
+    /// After a change applied: remember it for `lastAction`, and drop the navigation it cancelled.
+    @inline(__always)
+    private func changed(by operation: NavigationOperation, from before: Screen) {
         lastChange = (operation, before)
+        if held != nil { held = nil }
     }
 
     func enter(_ operation: NavigationOperation) throws(NavigationError) {

@@ -51,6 +51,12 @@ public enum LuaAPIReference {
               #"tabs{"/home", "/search"}"#),
         entry(.declaring, "flow", "flow(name, steps)", "names a sequence of screens.",
               #"flow("onboarding", {{"/welcome", as = "cover"}, "/name", "/done"})"#),
+        entry(.declaring, "nav.pending", "nav.pending(key)",
+              "what a guard returns to hold its navigation until `nav.settle(key, result)`: nothing changes meanwhile, and `nav.pending_navigation` says what waits.",
+              #"route("/checkout", {guard = function() return nav.pending("payment") end})"#),
+        entry(.declaring, "nav.settle", "nav.settle(key [, result])",
+              "finishes the pending navigation as if its guard had returned `result` (nil or true allow, false drops it and returns false, a path redirects); an unknown key is an error.",
+              #"nav.settle("payment", true)"#),
     ]
 
     private static let asking = [
@@ -172,6 +178,8 @@ public enum LuaAPIReference {
         entry(.fields, "nav.tabs", "nav.tabs", "the tab names, in order", "nav.tabs[1]"),
         entry(.fields, "nav.last_action", "nav.last_action",
               "the last change that applied, `{operation, from, to, direction}`, or nil before the first", "nav.last_action.direction"),
+        entry(.fields, "nav.pending_navigation", "nav.pending_navigation",
+              "the navigation a guard holds, `{key, path, operation}`, or nil; any other navigation cancels it", "nav.pending_navigation.key"),
     ]
 
     private static let teaching = [

@@ -38,6 +38,7 @@ enum NavFields {
             try call.stack.state.push(event: event, on: call.stack.L)
             return 1
         }),
+        .init("pending_navigation", { runtime, call in try PendingGuards.field(runtime, call) }),
         .init("tabs", { runtime, call in try call.stack.state.push(stringList: runtime.navigator.tabs, on: call.stack.L); return 1 }),
     ]
 }

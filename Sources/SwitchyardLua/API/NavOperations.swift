@@ -117,6 +117,8 @@ enum NavOperations {
         .init("save", { runtime, call in try call.push(string: try runtime.navigator.save()); return 1 }),
         .init("restore", { runtime, call in try runtime.navigator.restore(try call.checkString(1, "nav.restore")); return 0 }),
         .init("reset", { runtime, call in try runtime.navigator.reset(try call.optionalString(1, "nav.reset")); return 0 }),
+        .init("pending", { runtime, call in try PendingGuards.pending(runtime, call) }),
+        .init("settle", { runtime, call in try PendingGuards.settle(runtime, call) }),
     ]
 
     /// `{result = v}` of `nav.pop` and `nav.dismiss`: v, which may be any Lua value.

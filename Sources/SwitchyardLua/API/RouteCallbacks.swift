@@ -65,19 +65,17 @@ struct RouteCallbacks {
         }
     }
 
-    /// `guard`: nil/true allow, false blocks, a string redirects.
+    /// `guard`: nil/true allow, false blocks, a string redirects, `nav.pending(key)` waits.
     func guardian(_ value: LuaValue) throws(LuaError) -> ((RouteInfo) throws -> GuardDecision)? {
         switch value {
         case .nil: return nil
         case .function(let function):
             return { info in
-                switch try RouteCallbacks.call(function, with: info) {
-                case .nil, .boolean(true): return .allow
-                case .boolean(false): return .block
-                case .string(let path): return .redirect(path.string)
-                case let other:
-                    throw self.misuse("guard of \(self.subject) returned a \(other.typeName) value; expected nil, true, false or a path")
+                let answer = try RouteCallbacks.call(function, with: info)
+                guard let decision = PendingGuards.decision(answer) else {
+                    throw self.misuse("guard of \(self.subject) returned a \(answer.typeName) value; expected nil, true, false, a path or nav.pending(key)")
                 }
+                return decision
             }
         default:
             throw misuse("option 'guard' of \(subject) must be a function, got \(value.typeName)")

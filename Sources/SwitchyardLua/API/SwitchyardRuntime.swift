@@ -39,6 +39,8 @@ public final class SwitchyardRuntime {
     var scenarioCollector: ScenarioCollector?
     /// Metatable of `nav.on` handles.
     var handleMetatable: LuaTable?
+    /// Metatable of what `nav.pending(key)` returns, made on first use.
+    var pendingMetatable: LuaTable?
     /// How `mismatch()` in a validator reaches the validator's Swift side.
     let mismatches = MismatchSignal()
 

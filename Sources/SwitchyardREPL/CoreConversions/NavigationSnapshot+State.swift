@@ -3,7 +3,12 @@ import Switchyard
 extension NavigationSnapshot {
     /// The printer's view of the navigator's state.
     ///
-    ///     StateTreePrinter().render(NavigationSnapshot(navigator.state))
+    ///     StateTreePrinter().render(NavigationSnapshot(navigator))
+    init(_ navigator: Navigator) {
+        self.init(navigator.state)
+        pending = navigator.pendingNavigation.map { Pending(key: $0.key, operation: $0.operation.rawValue, path: $0.path) }
+    }
+
     init(_ state: NavigationState) {
         self.init(
             environments: state.environments.map(Environment.init),

@@ -50,7 +50,8 @@ final class MetaCommands {
 
     /// Runs one line typed at the prompt as one unit: when `body` fails (returns false) after it
     /// changed the navigator, the navigator is put back as it was before the line, and the person is
-    /// told. Then, if the state changed after all, prints the new screen and state tree.
+    /// told. Then, if the state changed after all, prints the new screen and state tree; if a guard
+    /// holds what the line asked for, says so.
     func asOneUnit(_ body: () -> Bool) {
         let navigator = runtime.navigator
         if tracing { trace.follow(navigator) }
@@ -58,6 +59,7 @@ final class MetaCommands {
         let entries = navigator.history.count
         let index = navigator.historyIndex
         let checkpoint = navigator.checkpoint()
+        let pending = navigator.pendingNavigation
         if !body(), runtime.navigator === navigator, navigator.hasChanged(since: checkpoint) {
             do {
                 try navigator.rollBack(to: checkpoint)
@@ -68,7 +70,12 @@ final class MetaCommands {
         }
         let after = runtime.navigator
         guard after !== navigator || after.state != before || after.history.count != entries
-                || after.historyIndex != index else { return }
+                || after.historyIndex != index else {
+            if let held = NavigationSnapshot(after).pending, after.pendingNavigation != pending {
+                print(StateTreePrinter(style: style).line(for: held))
+            }
+            return
+        }
         showScreenAndState()
         if let watchFile {
             do { try drawMap(to: watchFile) } catch { StandardError.write(style.red(":watch: \(error)")) }
@@ -105,7 +112,7 @@ final class MetaCommands {
 
     func showScreenAndState() {
         print(ScreenPrinter(style: style).render(ScreenSnapshot(runtime.navigator)))
-        print(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator.state)))
+        print(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator)))
     }
 
     /// Runs a command; a Lua error, a navigation error or a file's error is reported by the caller.
@@ -147,7 +154,7 @@ final class MetaCommands {
             try drawMap(to: file)
             watchFile = file
             print("watching: \(file) is redrawn after every navigation (:watch off stops)")
-        case .state: Pager.show(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator.state)))
+        case .state: Pager.show(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator)))
         case .history: printHistory()
         case .flows: printFlows()
         case .graph(let format, let file): try graph(format, file)

@@ -68,16 +68,32 @@ package struct NavigationSnapshot: Sendable, Equatable {
         }
     }
 
+    /// A navigation a guard holds until `nav.settle`.
+    package struct Pending: Sendable, Equatable {
+        package var key: String
+        package var operation: String
+        package var path: String
+
+        package init(key: String, operation: String, path: String) {
+            self.key = key
+            self.operation = operation
+            self.path = path
+        }
+    }
+
     package var environments: [Environment]
     package var alert: Alert?
     package var modals: [String]
     /// The running flow and its remaining steps, if any.
     package var flow: Flow?
+    package var pending: Pending?
 
-    package init(environments: [Environment], alert: Alert? = nil, modals: [String] = [], flow: Flow? = nil) {
+    package init(environments: [Environment], alert: Alert? = nil, modals: [String] = [], flow: Flow? = nil,
+                 pending: Pending? = nil) {
         self.environments = environments
         self.alert = alert
         self.modals = modals
         self.flow = flow
+        self.pending = pending
     }
 }

@@ -5,6 +5,7 @@
 ///         cover  /login
 ///     alert  Delete album? — This cannot be undone. [Delete] [Cancel]     ("confirmation" for that style)
 ///     modals  /help
+///     pending  push /checkout  waits for nav.settle("payment", ...)
 ///
 /// The current location (the top screen of the top environment) is bold on a terminal.
 package struct StateTreePrinter: Sendable {
@@ -30,6 +31,9 @@ package struct StateTreePrinter: Sendable {
         if !state.modals.isEmpty {
             lines.append("\(style.magenta("modals"))  \(state.modals.joined(separator: " › "))")
         }
+        if let pending = state.pending {
+            lines.append(line(for: pending))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -53,6 +57,12 @@ package struct StateTreePrinter: Sendable {
         return stack.enumerated().map { index, screen in
             isTop && index == stack.count - 1 ? style.bold(screen.path) : screen.path
         }.joined(separator: " › ")
+    }
+
+    /// "pending  push /checkout  waits for nav.settle("payment", ...)": also printed alone when a line
+    /// typed at the prompt was held by a guard (the state itself did not change).
+    package func line(for pending: NavigationSnapshot.Pending) -> String {
+        "\(style.yellow("pending"))  \(pending.operation) \(pending.path)  " + style.dim("waits for nav.settle(\"\(pending.key)\", ...)")
     }
 
     private func alertLine(_ alert: NavigationSnapshot.Alert) -> String {

@@ -16,7 +16,7 @@ struct ModelBasedNavigationTests {
         // The run must have exercised everything, or agreeing would prove little.
         let kinds = ["go", "push", "sheet", "cover", "pop", "popTo", "popToRoot", "dismiss", "dismissEnvironment",
                      "dismissAll", "back", "forward", "startFlow", "next", "nextOrDismiss", "cancelFlow", "alert",
-                     "choose", "dismissAlert", "modal", "dismissModal", "open", "reset", "save+restore"]
+                     "choose", "dismissAlert", "modal", "dismissModal", "open", "reset", "save+restore", "settle"]
             + (tabs.isEmpty ? [] : ["tab"])
         #expect(kinds.filter { run.applied[$0, default: 0] == 0 } == [], "seed \(seed)")
     }

@@ -24,6 +24,8 @@ struct NavigationModelRun {
     var applied: [String: Int] = [:]
     var model: NavigationReferenceModel
     let navigator: Navigator
+    /// The model's pending navigation: the operation a "/wait" landing held, and how to run it again.
+    var held: (operation: String, replay: (inout NavigationReferenceModel) throws -> Bool?)?
 
     init(seed: UInt64, tabs: [String], limit: Int) throws {
         self.seed = seed
@@ -43,8 +45,22 @@ struct NavigationModelRun {
             let (description, real, reference) = randomOperation()
             let realOutcome = outcome(real)
             var stepped = model
-            let modelOutcome = outcome { try reference(&stepped) }
+            let settling = description.hasPrefix("settle")
+            var stillHeld = held
+            let modelOutcome = outcome {
+                do {
+                    let result = try reference(&stepped)
+                    // Settled (or dropped), or cancelled by a change that applied.
+                    if settling || stepped.changes != model.changes { stillHeld = nil }
+                    return result
+                } catch let hold as NavigationReferenceModel.Held {
+                    if settling { return true }   // held again: the same call waits again
+                    stillHeld = (hold.operation, reference)
+                    return nil
+                }
+            }
             model = stepped
+            held = stillHeld
             if realOutcome != "failed" { applied[String(description.prefix { $0 != "(" }), default: 0] += 1 }
             if realOutcome != modelOutcome {
                 return "seed \(seed), step \(step), \(description): navigator \(realOutcome), model \(modelOutcome)"
@@ -71,6 +87,9 @@ struct NavigationModelRun {
         if navigator.historyIndex != model.index { return "index \(navigator.historyIndex) vs \(model.index)" }
         if navigator.nextID != model.nextID { return "next id \(navigator.nextID) vs \(model.nextID)" }
         if navigator.canBack != model.canBack || navigator.canForward != model.canForward { return "can back/forward" }
+        if navigator.pendingNavigation?.operation.rawValue != held?.operation {
+            return "pending \(navigator.pendingNavigation.map { "\($0)" } ?? "none") vs \(held?.operation ?? "none")"
+        }
         return nil
     }
 
@@ -91,12 +110,26 @@ struct NavigationModelRun {
     private mutating func path() -> String { pick(NavigationReferenceModel.paths) }
     private mutating func count() -> Int { Int.random(in: 0...3, using: &generator) }
 
+    /// `settle("w", ...)` with a random answer: on the model, the held call run again with "/wait"'s
+    /// guard answering that once (or an error when nothing is held, as for an unknown key).
+    private mutating func settle() -> (String, () throws -> Bool?, (inout NavigationReferenceModel) throws -> Bool?) {
+        let n = navigator, replay = held?.replay
+        let decision = pick([GuardDecision.allow, .allow, .block, .redirect("/b"), .redirect("/locked")])
+        return ("settle(\(decision))", { try n.settle("w", with: decision) }, { model in
+            guard let replay else { throw NavigationReferenceModel.Failure() }
+            guard decision != .block else { return false }
+            try NavigationReferenceModel.$settling.withValue(.init(decision)) { _ = try replay(&model) }
+            return true
+        })
+    }
+
     /// One random operation: its description, how to run it on each side (nil: nothing returned).
     private mutating func randomOperation()
         -> (String, () throws -> Bool?, (inout NavigationReferenceModel) throws -> Bool?) {
         let n = navigator
         let roll = Int.random(in: 0..<1000, using: &generator)
         if roll < 4 { return ("reset()", { try n.reset(); return nil }, { _ = try $0.reset(nil); return nil }) }
+        if roll < 300, held != nil || roll < 20 { return settle() }
         switch Int.random(in: 0..<31, using: &generator) {
         case 0: let p = path(); return ("go(\(p))", { try n.go(p); return nil }, { _ = try $0.go(p, replace: false); return nil })
         case 1: let p = path(); return ("go(\(p), replace)", { try n.go(p, replace: true); return nil }, { _ = try $0.go(p, replace: true); return nil })

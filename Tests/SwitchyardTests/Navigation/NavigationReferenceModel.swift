@@ -30,6 +30,18 @@ struct NavigationReferenceModel: Equatable {
     }
 
     struct Failure: Error {}
+    /// What landing on "/wait" (whose guard waits) throws: the operation is held, changing nothing.
+    struct Held: Error { var operation: String }
+
+    /// While `settle` runs a held operation again, the answer "/wait"'s guard gives, once.
+    final class SettleOnce: @unchecked Sendable {
+        var decision: GuardDecision?
+        init(_ decision: GuardDecision) { self.decision = decision }
+    }
+    @TaskLocal static var settling: SettleOnce?
+
+    /// Counts the changes that applied: one cancels a pending navigation.
+    var changes = 0
 
     let tabPaths: [String]
     let limit: Int
@@ -40,7 +52,7 @@ struct NavigationReferenceModel: Equatable {
     // MARK: The route map (shared with the Navigator under test)
 
     /// "/", "/a", "/b", "/c/:id" (its parent is "/b"), "/s" (sheet by default), "/k" (cover by default),
-    /// "/old" → "/a", "/locked" (guard blocks), not-found for everything else.
+    /// "/old" → "/a", "/locked" (guard blocks), "/wait" (guard waits), not-found for everything else.
     static func routes() throws -> RouteTable<RouteDefinition> {
         let routes = RouteTable<RouteDefinition>()
         for path in ["/", "/a", "/b"] { try routes.add(path, payload: RouteDefinition(title: "t")) }
@@ -49,16 +61,27 @@ struct NavigationReferenceModel: Equatable {
         try routes.add("/k", payload: RouteDefinition(presentation: .cover))
         try routes.add("/old", payload: RouteDefinition(redirect: "/a"))
         try routes.add("/locked", payload: RouteDefinition(guard: { _ in .block }))
+        try routes.add("/wait", payload: RouteDefinition(guard: { _ in .pending("w") }))
         return routes
     }
 
-    static let paths = ["/", "/a", "/b", "/c/1", "/c/2", "/s", "/k", "/old", "/locked", "/nowhere"]
+    static let paths = ["/", "/a", "/b", "/c/1", "/c/2", "/s", "/k", "/old", "/locked", "/wait", "/nowhere"]
+    /// The paths but "/wait", for runs without `settle` (the soak: waiting guards are the model run's).
+    static let settledPaths = paths.filter { $0 != "/wait" }
 
     /// Where a landing on `location` ends, and its route's default presentation.
     private static func destination(_ location: String) throws -> (String, Presentation) {
         let path = String(location.prefix { $0 != "?" })
         switch path {
         case "/locked": throw Failure()
+        case "/wait":
+            guard let once = settling, let decision = once.decision else { throw Held(operation: "") }
+            once.decision = nil
+            switch decision {
+            case .allow: return (location, .push)
+            case let .redirect(target): return try destination(target)
+            case .block, .pending: throw Failure()
+            }
         case "/old": return ("/a", .push)
         case "/s": return (location, .sheet)
         case "/k": return (location, .cover)
@@ -111,7 +134,11 @@ struct NavigationReferenceModel: Equatable {
             }
             timeline = [("reset", fresh)]
             index = 0
+            changes += 1
             return true
+        } catch is Held {
+            nextID = savedID
+            throw Held(operation: "reset")
         } catch {
             nextID = savedID
             throw error
@@ -131,7 +158,7 @@ struct NavigationReferenceModel: Equatable {
         let savedID = nextID
         var draft = state
         var id = nextID
-        try body(&draft, &id)
+        do { try body(&draft, &id) } catch is Held { throw Held(operation: operation) }
         // A browser shows one page over everything: nothing in it, over it, or above it.
         for (position, environment) in draft.environments.enumerated() where environment.kind == "browser" {
             let page = environment.stacks[0]
@@ -152,6 +179,7 @@ struct NavigationReferenceModel: Equatable {
             draft.modals = []
         }
         timeline.removeSubrange((index + 1)...)
+        changes += 1
         if replacing {
             timeline[index] = (operation, draft)
         } else {
@@ -348,6 +376,7 @@ struct NavigationReferenceModel: Equatable {
     mutating func travel(_ delta: Int) -> Bool {
         let target = min(max(index + delta, 0), timeline.count - 1)
         defer { index = target }
+        if target != index { changes += 1 }
         return target != index
     }
 

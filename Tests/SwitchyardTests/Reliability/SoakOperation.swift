@@ -90,7 +90,7 @@ indirect enum SoakOperation: CustomStringConvertible {
     }
 
     private static func plain(using generator: inout SeededGenerator) -> SoakOperation {
-        func path() -> String { NavigationReferenceModel.paths.randomElement(using: &generator)! }
+        func path() -> String { NavigationReferenceModel.settledPaths.randomElement(using: &generator)! }
         func count() -> Int { Int.random(in: 0...3, using: &generator) }
         switch Int.random(in: 0..<31, using: &generator) {
         case 0: return Bool.random(using: &generator) ? .reset(nil) : .reset(path())

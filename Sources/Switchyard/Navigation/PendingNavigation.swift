@@ -1,0 +1,125 @@
+/// A navigation a guard is holding (Vue Router's and go_router's asynchronous guards): the guard
+/// answered `.pending(key)`, so the operation changed nothing yet and waits for `settle(_:with:)`.
+///
+///     RouteDefinition(guard: { _ in .pending("payment") })   // on /checkout
+///     try navigator.push("/checkout")
+///     navigator.pendingNavigation?.key == "payment";  navigator.path == "/"
+///     try navigator.settle("payment", with: .allow)          // now at /checkout
+public struct PendingNavigation: Equatable, Sendable {
+    /// What the guard named it: `settle` must give the same key.
+    public let key: String
+    /// The path whose guard is holding it (after any redirect on the way).
+    public let path: String
+    /// The operation held.
+    public let operation: NavigationOperation
+}
+
+/// A held operation with everything needed to run it again when it is settled: its arguments, and
+/// the options and detents of a call that had them (kept in memory; a save keeps what JSON can).
+struct HeldCall {
+    var operation: NavigationOperation
+    /// Paths (go, push, push_stack, sheet, cover, modal, reset), a URL (open) or a flow's name.
+    var arguments: [String] = []
+    /// An ad-hoc flow's steps (a declared flow is held by its name).
+    var steps: [FlowStep]?
+    var options: ScreenOptions?
+    var detents: SheetDetents?
+    var replace = false
+
+    /// The operations a guard can hold: those that land a path.
+    static let holdable: Set<NavigationOperation> = [.go, .push, .pushStack, .sheet, .cover, .modal, .open, .up,
+                                                      .startFlow, .next, .nextOrDismiss, .reset]
+}
+
+/// What a guard's `.pending(key)` throws through the landing to the operation's transaction, which
+/// holds the operation (see `Navigator.hold`). Never reaches a caller.
+struct GuardHold: Error {
+    let key: String
+    let path: String
+}
+
+extension Navigator {
+    /// The navigation a guard is holding, if any. Any other navigation that changes the state cancels it.
+    public var pendingNavigation: PendingNavigation? { held?.pending }
+
+    /// Finishes the pending navigation as if its guard had answered `decision`: `.allow` runs the
+    /// operation again with that guard allowing, `.redirect` sends it to the path, `.block` drops it
+    /// (nothing changes; false is returned). Throws when nothing is pending under `key`; should the
+    /// settled operation fail, it throws with the navigation still pending and nothing changed.
+    ///
+    ///     try navigator.settle("payment", with: .redirect("/checkout/failed"))
+    @discardableResult
+    public func settle(_ key: String, with decision: GuardDecision) throws -> Bool {
+        if let inFlight { throw NavigationError.busy("settle \"\(key)\"", inFlight: inFlight) }
+        guard let held, held.pending.key == key else {
+            throw NavigationError.unknownPendingKey(key, pending: self.held?.pending.key)
+        }
+        if case .pending = decision {
+            throw NavigationError.invalidArgument(operation: held.call.operation, reason: "a pending navigation is settled with allow, block or a path, not another pending")
+        }
+        self.held = nil
+        guard decision != .block else { return false }
+        settling = (held.pending.path, decision)
+        defer { settling = nil }
+        do { try replay(held.call) } catch {
+            self.held = held
+            throw error
+        }
+        return true
+    }
+
+    /// Runs `operation`, which lands a path; should a guard hold it, `call` (how to run it again)
+    /// becomes the pending navigation and `holding` returns normally, nothing else having changed (the
+    /// transaction threw and put everything back). Other errors go to the caller. Inlined, and outside
+    /// `transact`, so a transaction's body stays specialised into it (a closure parameter of `transact`
+    /// cost a push+pop pair 70 instructions).
+    @inline(__always)
+    func holding(_ call: @autoclosure () -> HeldCall, _ operation: () throws -> Void) throws {
+        do { try operation() } catch let hold as GuardHold {
+            let call = call()
+            held = HeldNavigation(pending: PendingNavigation(key: hold.key, path: hold.path, operation: call.operation), call: call)
+        }
+    }
+
+    /// The guard's answer for `path` while `settle` runs its operation again: the settled decision
+    /// (once), otherwise what `ask` says.
+    func decision(for path: String, _ ask: () throws -> GuardDecision) rethrows -> GuardDecision {
+        if let settling, settling.path == path {
+            self.settling = nil
+            return settling.decision
+        }
+        return try ask()
+    }
+
+    private func replay(_ call: HeldCall) throws {
+        let first = call.arguments.first ?? "/"
+        switch call.operation {
+        case .go: try go(first, replace: call.replace)
+        case .push: try push(first, options: call.options ?? ScreenOptions())
+        case .pushStack: try pushStack(call.arguments)
+        case .sheet: try sheet(first, options: call.options ?? ScreenOptions(), detents: call.detents)
+        case .cover: try cover(first, options: call.options ?? ScreenOptions())
+        case .modal: try modal(first, options: call.options ?? ScreenOptions())
+        case .open: try open(first)
+        case .up: try up()
+        case .startFlow: if let steps = call.steps { try startFlow(steps) } else { try startFlow(first) }
+        case .next: try next()
+        case .nextOrDismiss: try nextOrDismiss()
+        case .reset: try reset(call.arguments.first)
+        default: throw NavigationError.invalidArgument(operation: call.operation, reason: "this operation cannot be pending")
+        }
+    }
+}
+
+/// The pending navigation with the call that settles it. A class, so the navigator's optional is one
+/// pointer: every committed change checks it (as a struct, the check and the store cost a push+pop
+/// pair about 70 instructions).
+final class HeldNavigation {
+    let pending: PendingNavigation
+    let call: HeldCall
+
+    init(pending: PendingNavigation, call: HeldCall) {
+        self.pending = pending
+        self.call = call
+    }
+}
