@@ -49,6 +49,7 @@ route("/news/latest", {title = "Latest", view = "Today's headlines.", links = {"
 route("/settings", {title = "Settings", view = "Preferences.", presentation = "sheet", links = {"/settings/about"}})
 route("/settings/about", {title = "About", view = "Version and licence.", links = {"/settings"}})
 route("/login", {title = "Log In", view = "Who are you?", presentation = "cover", links = {"/"}})
+local signed_in = nil   -- whether the tour has logged in: the guard below reads it
 route("/account", {
   title = "Account", view = "Only for people who logged in.", links = {"/"},
   guard = function() if not signed_in then return "/login" end end,   -- a redirect to log in
@@ -169,7 +170,8 @@ step("Alerts and modals", function()
   why([[One alert at a time, over everything, with buttons in display order; choosing one
 runs its action and dismisses it. Modals stack over the top screen.]])
   nav.reset()
-  nav.alert{title = "Delete the draft?", buttons = {"Cancel", {"Delete", function() print("   (Delete's action ran)") end}}}
+  nav.alert{title = "Delete the draft?",
+            buttons = {"Cancel", {"Delete", function() print("   (Delete's action ran)") end}}}
   show("alert shown", nav.alert_active)
   nav.choose("Delete")
   show("after choose('Delete')", nav.alert_active)

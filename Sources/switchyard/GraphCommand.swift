@@ -5,7 +5,7 @@ extension GraphFormat: ExpressibleByArgument {}
 
 struct GraphCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "switchyard graph",
+        commandName: "graph",
         abstract: "Print the navigation map: routes grouped by prefix, links and flows as edges.",
         discussion: """
             With -o FILE ending in .png, .svg or .pdf the map is rendered by graphviz's `dot`, which must \

@@ -3,7 +3,7 @@ import SwitchyardREPL
 
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "switchyard routes",
+        commandName: "routes",
         abstract: "Print the route table in rank order, with names, options and declaration sites.",
         discussion: """
             EXAMPLES:

@@ -17,14 +17,15 @@ struct SwitchyardCommand: ParsableCommand {
             switchyard test [PATH ...] [--junit FILE]
             switchyard routes FILE
             switchyard graph FILE [--format dot|mermaid] [-o FILE]
+            switchyard types [FILE ...] [-o DIR]
             """,
         discussion: """
             With no FILE the REPL starts when stdin is a terminal; otherwise stdin runs as a script. \
             FILE "-" is stdin. Options go before FILE: what follows FILE is the script's, in the `arg` \
             table (arg[0] = FILE). -e chunks run first, then the files, as in lua.
 
-            The first word that is not an option selects a subcommand when it is test, routes, graph or \
-            help; options may stand before or after it (switchyard --no-color test specs). A script \
+            The first word that is not an option selects a subcommand when it is test, routes, graph, \
+            types or help; options may stand before or after it (switchyard --no-color test specs). A script \
             named like a subcommand runs by its path: switchyard ./test (or switchyard -- test).
 
             EXAMPLES:
@@ -37,11 +38,12 @@ struct SwitchyardCommand: ParsableCommand {
               switchyard routes app.lua                     the route table in rank order
               switchyard graph app.lua -o map.png           the navigation map (png/svg via graphviz)
               switchyard graph app.lua --format mermaid     a Mermaid flowchart on stdout
+              switchyard types app.lua                      editor completion and luacheck for app.lua
 
             EXIT STATUS: 0 success, 1 script or test failure, 2 usage error.
             """,
         version: "switchyard 0.1.0 (Lua 5.4)",
-        subcommands: [TestCommand.self, RoutesCommand.self, GraphCommand.self]
+        subcommands: [TestCommand.self, RoutesCommand.self, GraphCommand.self, TypesCommand.self]
     )
 
     @OptionGroup var common: CommonOptions
@@ -111,10 +113,10 @@ struct SwitchyardCommand: ParsableCommand {
     }
 
     static let subcommandsByName: [String: any ParsableCommand.Type] = [
-        "test": TestCommand.self, "routes": RoutesCommand.self, "graph": GraphCommand.self,
+        "test": TestCommand.self, "routes": RoutesCommand.self, "graph": GraphCommand.self, "types": TypesCommand.self,
     ]
 
-    /// `switchyard help [test|routes|graph]`.
+    /// `switchyard help [test|routes|graph|types]`.
     private static func showHelp(about arguments: [String]) -> Never {
         let topic = ScriptArgumentSplit.firstPositional(in: arguments).flatMap { subcommandsByName[arguments[$0]] }
         print(helpMessage(for: topic ?? self))
@@ -135,9 +137,16 @@ struct SwitchyardCommand: ParsableCommand {
         finish(ExitStatus.success.rawValue)
     }
 
+    /// A usage error says what was wrong and the usage of the command it was for, named as typed
+    /// ("switchyard test ..."): subcommands are parsed on their own (see `main`), so their usage line
+    /// is asked of the root, which knows their full name.
     private static func exit(with error: any Error, reportedBy type: any ParsableCommand.Type) -> Never {
         guard type.exitCode(for: error) == .validationFailure else { type.exit(withError: error) }
-        StandardError.write(type.fullMessage(for: error))
+        if type == Self.self {
+            StandardError.write(fullMessage(for: error))
+        } else {
+            StandardError.write("Error: \(type.message(for: error))\nUsage: \(usageString(for: type))\n  See 'switchyard help \(type._commandName)' for more.")
+        }
         Glibc.exit(ExitStatus.usage.rawValue)
     }
 }

@@ -3,7 +3,7 @@ import SwitchyardREPL
 
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "switchyard test",
+        commandName: "test",
         abstract: "Run scenario tests: a line per test, then `N passed, N failed`; exit 1 on any failure.",
         discussion: """
             A PATH that is a file runs as a scenario file whatever its name; a directory is searched \

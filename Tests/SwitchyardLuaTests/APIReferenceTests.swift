@@ -48,3 +48,28 @@ import SwitchyardLua
         }
     }
 }
+
+/// `switchyard types` writes from `LuaAPIReference` and `LuaAPITypes` together: every entry must be typed.
+@Suite struct APITypesTests {
+    @Test func everyEntryHasTypesAndEveryTypeAnEntry() {
+        let names = Set(LuaAPIReference.entries.map(\.name))
+        for entry in LuaAPIReference.entries {
+            let typed = entry.topic == .fields ? LuaAPITypes.fields[entry.name] != nil : LuaAPITypes.functions[entry.name] != nil
+            #expect(typed, "\(entry.name) has no types in LuaAPITypes")
+        }
+        #expect(Set(LuaAPITypes.functions.keys).subtracting(names).isEmpty)
+        #expect(Set(LuaAPITypes.fields.keys).subtracting(names).isEmpty)
+    }
+
+    @Test func typedParametersAreTheSignaturesParameters() {
+        for entry in LuaAPIReference.entries where entry.topic != .fields && entry.signature.contains("(") {
+            guard let function = LuaAPITypes.functions[entry.name], !entry.signature.contains("function()") else { continue }
+            let inside = entry.signature.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
+            let written = inside.split(whereSeparator: { ", []".contains($0) }).map(String.init).filter { !$0.contains("=") && !$0.contains("{") && !$0.contains("}") }
+            let typed = function.parameters.map(\.name)
+            // A table written out in the signature ("nav.go(path [, {replace = true}])") is the typed list's last.
+            let expected = entry.signature.contains("{") ? Array(typed.prefix(written.count)) : typed
+            if !written.isEmpty { #expect(written == expected, "\(entry.signature) vs \(typed)") }
+        }
+    }
+}

@@ -1,7 +1,18 @@
 // swift-tools-version:6.0
 // A host app that embeds Switchyard and its Lua engine, as a package of its own that
 // depends on the main package by path. Build and run it with ./run.sh.
+import Foundation
 import PackageDescription
+
+// docs/embedding.md's Swift blocks, cut out by ./run.sh into Sources/EmbeddingGuide (not kept in git):
+// a target only once they are there, so a plain `swift build` here works without them.
+let guideBlocks = Context.packageDirectory + "/Sources/EmbeddingGuide/Guide.swift"
+let guide: [Target] = FileManager.default.fileExists(atPath: guideBlocks) ? [
+    .target(name: "EmbeddingGuide", dependencies: [
+        .product(name: "Switchyard", package: "Switchyard"),
+        .product(name: "SwitchyardLua", package: "Switchyard"),
+    ]),
+] : []
 
 let package = Package(
     name: "EmbeddingExample",
@@ -16,6 +27,6 @@ let package = Package(
                 .product(name: "SwitchyardLua", package: "Switchyard"),
             ]
         ),
-    ],
+    ] + guide,
     swiftLanguageModes: [.v6]
 )

@@ -24,6 +24,7 @@ public enum LuaAPIReference {
         case state = "Events and saving"
         case fields = "Read-only fields of nav"
         case teaching = "Teaching"
+        case scenarios = "Scenario tests"
     }
 
     public static func entry(named name: String) -> Entry? {
@@ -31,6 +32,7 @@ public enum LuaAPIReference {
     }
 
     public static let entries: [Entry] = declaring + asking + navigating + flows + overlays + state + fields + teaching
+        + scenarios
 
     private static func entry(_ topic: Topic, _ name: String, _ signature: String, _ summary: String,
                               _ example: String) -> Entry {
@@ -192,5 +194,39 @@ public enum LuaAPIReference {
         entry(.teaching, "pause", "pause([prompt])",
               "waits for Enter in a terminal, with the prompt shown; from a pipe it returns at once.",
               #"pause("Which route wins? Enter to see")"#),
+    ]
+
+    private static let scenarios = [
+        entry(.scenarios, "describe", "describe(name, fn)", "groups tests; its body runs while the file loads, declaring them.",
+              #"describe("albums", function() it("opens", function() nav.push("/album/1") end) end)"#),
+        entry(.scenarios, "it", "it(name, fn)", "declares a test, run later from a fresh navigator over the same routes.",
+              #"it("opens an album", function() nav.push("/album/1") end)"#),
+        entry(.scenarios, "before_each", "before_each(fn)",
+              "runs before each test of the block it is declared in (outer blocks' first).",
+              #"before_each(function() nav.push("/album/1") end)"#),
+        entry(.scenarios, "after_each", "after_each(fn)",
+              "runs after each test of the block it is declared in (inner blocks' first), even when the test failed.",
+              "after_each(function() print(nav.path) end)"),
+        entry(.scenarios, "assert", "assert(v [, message])", "is Lua's own `assert`, and also the table of checks below.",
+              "assert(nav.can_back)"),
+        entry(.scenarios, "assert.equal", "assert.equal(expected, actual [, message])",
+              "compares with `==` (also `assert.equals`, `assert.are_equal`).", #"assert.equal("/album/1", nav.path)"#),
+        entry(.scenarios, "assert.same", "assert.same(expected, actual [, message])",
+              "compares tables deeply (also `assert.are_same`).", #"assert.same({id = "1"}, nav.params)"#),
+        entry(.scenarios, "assert.is_true", "assert.is_true(v [, message])", "expects exactly `true`.", "assert.is_true(nav.can_back)"),
+        entry(.scenarios, "assert.is_false", "assert.is_false(v [, message])", "expects exactly `false`.", "assert.is_false(nav.can_forward)"),
+        entry(.scenarios, "assert.is_nil", "assert.is_nil(v [, message])", "expects `nil`.", "assert.is_nil(nav.last_action)"),
+        entry(.scenarios, "assert.not_nil", "assert.not_nil(v [, message])", "expects anything but `nil` (also `assert.is_not_nil`).",
+              "assert.not_nil(nav.title)"),
+        entry(.scenarios, "assert.truthy", "assert.truthy(v [, message])", "expects anything but `nil` and `false`.",
+              #"assert.truthy(match("/"))"#),
+        entry(.scenarios, "assert.falsy", "assert.falsy(v [, message])", "expects `nil` or `false`.", #"assert.falsy(match("/nowhere"))"#),
+        entry(.scenarios, "assert.has_error", "assert.has_error(fn [, message])",
+              "expects `fn` to raise; given a message, that one (with or without its `file:line:`). Also `assert.error`.",
+              #"assert.has_error(function() nav.tab("nowhere") end)"#),
+        entry(.scenarios, "assert.has_no_error", "assert.has_no_error(fn [, message])", "expects `fn` to return without raising.",
+              "assert.has_no_error(function() nav.pop() end)"),
+        entry(.scenarios, "assert.matches", "assert.matches(pattern, s [, message])",
+              "expects the string `s` to match the Lua pattern (also `assert.match`).", #"assert.matches("^/album/%d+$", nav.path)"#),
     ]
 }

@@ -72,4 +72,18 @@ enum TextFile {
         guard RawPath.withSystemPath(path, { followingLinks ? stat($0, &status) : lstat($0, &status) }) == 0 else { return nil }
         return status.st_mode & S_IFMT == S_IFDIR
     }
+
+    /// Makes `path` a directory, with its missing parents (`mkdir -p`); one already there is fine.
+    static func makeDirectory(_ path: String) throws(Failure) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part
+            if isDirectory(prefix) != true {
+                guard RawPath.withSystemPath(prefix, { mkdir($0, 0o755) }) == 0 || errno == EEXIST else {
+                    throw Failure("create the directory", prefix, errno: errno)
+                }
+            }
+            prefix += "/"
+        }
+    }
 }

@@ -1,0 +1,223 @@
+/// The Lua API's types in lua-language-server's annotation syntax, beside `LuaAPIReference`'s words:
+/// each entry there has its parameters and results here (a test holds the two lists to each other),
+/// so `switchyard types` can write a `---@meta` library and a luacheck standard without a second
+/// description of anything.
+///
+///     LuaAPITypes.functions["nav.push"]?.parameters.first?.type   // "string"
+package enum LuaAPITypes {
+    package struct Parameter: Sendable {
+        package let name: String
+        /// A LuaLS type: "string", "SwitchyardScreenOptions", "fun(info: SwitchyardInfo)".
+        package let type: String
+        package let optional: Bool
+    }
+
+    package struct Function: Sendable {
+        package let parameters: [Parameter]
+        package let results: [String]
+    }
+
+    /// The type a name stands for when an app's names are known: `url`'s route names, `nav.tab`'s tab
+    /// names, `nav.start_flow`'s flow names. Without an app each is `string`.
+    package enum AppNames: String, Sendable, CaseIterable {
+        case route = "SwitchyardRouteName"
+        case tab = "SwitchyardTabName"
+        case flow = "SwitchyardFlowName"
+    }
+
+    private static func p(_ name: String, _ type: String, optional: Bool = false) -> Parameter {
+        Parameter(name: name, type: type, optional: optional)
+    }
+
+    private static func f(_ parameters: Parameter..., returns results: String...) -> Function {
+        Function(parameters: parameters, results: results)
+    }
+
+    package static let functions: [String: Function] = [
+        "route": f(p("pattern", "string"), p("opts", "SwitchyardRouteOptions", optional: true), returns: "SwitchyardRouteEntry"),
+        "group": f(p("prefix", "string"), p("body", "fun()")),
+        "not_found": f(p("opts", "SwitchyardRouteOptions")),
+        "tabs": f(p("paths", "string[]")),
+        "flow": f(p("name", "string"), p("steps", "SwitchyardFlowStepList")),
+        "nav.pending": f(p("key", "string"), returns: "SwitchyardPendingMarker"),
+        "nav.settle": f(p("key", "string"), p("result", "boolean|string", optional: true), returns: "boolean"),
+        "match": f(p("path", "string"), returns: "SwitchyardInfo?"),
+        "match_all": f(p("path", "string"), returns: "SwitchyardInfo[]"),
+        "explain": f(p("path", "string"), returns: "string"),
+        "url": f(p("name", AppNames.route.rawValue), p("params", "table<string, string|number|boolean>", optional: true),
+                 p("query", "table<string, string|number|boolean>", optional: true), returns: "string"),
+        "routes": f(returns: "SwitchyardRouteEntry[]"),
+        "preview": f(p("path", "string"), returns: "SwitchyardScreen?"),
+        "mismatch": f(p("reason", "string", optional: true)),
+        "nav.go": f(p("path", "string"), p("opts", "{replace: boolean?}", optional: true)),
+        "nav.push": f(p("path", "string"), p("opts", "SwitchyardScreenOptions", optional: true)),
+        "nav.push_stack": f(p("paths", "string[]")),
+        "nav.pop": f(p("n", "integer|{result: any}", optional: true), returns: "boolean"),
+        "nav.pop_to": f(p("path_or_id", "string|integer")),
+        "nav.pop_to_root": f(returns: "boolean"),
+        "nav.sheet": f(p("path", "string"), p("opts", "SwitchyardScreenOptions", optional: true)),
+        "nav.cover": f(p("path", "string"), p("opts", "SwitchyardScreenOptions", optional: true)),
+        "nav.set_detent": f(p("name", "string")),
+        "nav.browser": f(p("url", "string")),
+        "nav.dismiss_environment": f(),
+        "nav.dismiss_all": f(returns: "boolean"),
+        "nav.dismiss": f(p("opts", "{result: any}", optional: true)),
+        "nav.open": f(p("url", "string")),
+        "nav.back": f(p("n", "integer", optional: true), returns: "boolean"),
+        "nav.forward": f(p("n", "integer", optional: true), returns: "boolean"),
+        "nav.tab": f(p("name", AppNames.tab.rawValue + "|integer")),
+        "nav.up": f(),
+        "nav.reset": f(p("path", "string", optional: true)),
+        "nav.start_flow": f(p("name_or_steps", AppNames.flow.rawValue + "|SwitchyardFlowStepList")),
+        "nav.next": f(),
+        "nav.next_or_dismiss": f(),
+        "nav.cancel_flow": f(returns: "boolean"),
+        "nav.alert": f(p("alert", "string|SwitchyardAlertOptions")),
+        "nav.choose": f(p("label", "string")),
+        "nav.dismiss_alert": f(),
+        "nav.modal": f(p("path", "string"), p("opts", "SwitchyardScreenOptions", optional: true)),
+        "nav.dismiss_modal": f(),
+        "nav.on": f(p("event", "string"), p("fn", "fun(event: SwitchyardEvent)"), returns: "SwitchyardHandle"),
+        "nav.save": f(returns: "string"),
+        "nav.restore": f(p("json", "string")),
+        "help": f(p("topic", "any", optional: true)),
+        "step": f(p("title", "string"), p("fn", "fun()")),
+        "pause": f(p("prompt", "string", optional: true)),
+        "describe": f(p("name", "string"), p("fn", "fun()")),
+        "it": f(p("name", "string"), p("fn", "fun()")),
+        "before_each": f(p("fn", "fun()")),
+        "after_each": f(p("fn", "fun()")),
+        "assert": f(p("v", "any"), p("message", "any", optional: true), returns: "any"),
+        "assert.equal": f(p("expected", "any"), p("actual", "any"), p("message", "string", optional: true), returns: "any"),
+        "assert.same": f(p("expected", "any"), p("actual", "any"), p("message", "string", optional: true), returns: "any"),
+        "assert.is_true": f(p("v", "any"), p("message", "string", optional: true)),
+        "assert.is_false": f(p("v", "any"), p("message", "string", optional: true)),
+        "assert.is_nil": f(p("v", "any"), p("message", "string", optional: true)),
+        "assert.not_nil": f(p("v", "any"), p("message", "string", optional: true), returns: "any"),
+        "assert.truthy": f(p("v", "any"), p("message", "string", optional: true), returns: "any"),
+        "assert.falsy": f(p("v", "any"), p("message", "string", optional: true)),
+        "assert.has_error": f(p("fn", "fun()"), p("message", "string", optional: true), returns: "any"),
+        "assert.has_no_error": f(p("fn", "fun()"), p("message", "string", optional: true)),
+        "assert.matches": f(p("pattern", "string"), p("s", "string"), p("message", "string", optional: true), returns: "string"),
+    ]
+
+    /// The other names `assert` answers to, each the same check as the one it names.
+    package static let assertionAliases: [String: String] = [
+        "equals": "equal", "are_equal": "equal", "are_same": "same", "is_not_nil": "not_nil",
+        "error": "has_error", "match": "matches",
+    ]
+
+    /// The read-only fields of `nav`, by name.
+    package static let fields: [String: String] = [
+        "nav.path": "string", "nav.params": "table<string, string>", "nav.query": "table<string, string>",
+        "nav.info": "SwitchyardInfo", "nav.screen": "SwitchyardScreen", "nav.title": "string?",
+        "nav.stack": "SwitchyardScreen[]", "nav.state": "SwitchyardState", "nav.history": "SwitchyardHistoryEntry[]",
+        "nav.can_back": "boolean", "nav.can_forward": "boolean", "nav.queue": "SwitchyardFlowStep[]",
+        "nav.alert_active": "boolean", "nav.modals": "SwitchyardScreen[]", "nav.tabs": "string[]",
+        "nav.last_action": "SwitchyardEvent?", "nav.pending_navigation": "SwitchyardPendingNavigation?",
+    ]
+
+    /// The tables the API takes and gives, as LuaLS classes.
+    package static let classes = """
+        ---A matched path: what guards, titles and views are given, and what `match` returns.
+        ---@class SwitchyardInfo
+        ---@field path string the matched path
+        ---@field pattern string the pattern that won ("" on the not-found screen)
+        ---@field params table<string, string> the captured parameters, percent-decoded
+        ---@field query table<string, string>
+        ---@field fragment string?
+        ---@field value any what the route's validator returned
+
+        ---A screen in a stack: its info, id, title and view.
+        ---@class SwitchyardScreen: SwitchyardInfo
+        ---@field id integer
+        ---@field title string?
+        ---@field view string?
+
+        ---The options of `route` (and of `not_found`, but `name`, `validate`, `parent` and `leave`).
+        ---@class SwitchyardRouteOptions
+        ---@field name string? a name for reverse routing with `url()`
+        ---@field title (string|fun(info: SwitchyardInfo): string)?
+        ---@field view (string|fun(info: SwitchyardInfo): string)? the text the REPL prints for the screen
+        ---@field validate (fun(info: SwitchyardInfo): any)? nil/false: no match, the next candidate is tried
+        ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))? true allows, false blocks, a path redirects
+        ---@field redirect (string|fun(info: SwitchyardInfo): string?)?
+        ---@field presentation ("push"|"sheet"|"cover")? how a deep link opens it
+        ---@field links string[]? declared edges: `:follow N` in the REPL, graphs
+        ---@field parent string? the pattern of the screen this one sits above
+        ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
+
+        ---A declared route, as `route` and `routes()` return it.
+        ---@class SwitchyardRouteEntry
+        ---@field pattern string
+        ---@field name string?
+        ---@field site string where it was declared, "file:line"
+        ---@field title string? a fixed title
+        ---@field presentation "push"|"sheet"|"cover"
+        ---@field links string[]
+        ---@field rank integer? its place in rank order (from `routes()`)
+        ---@field validated boolean whether it has a validator
+
+        ---What `nav.push`, `nav.sheet`, `nav.cover` and `nav.modal` may give the screen.
+        ---@class SwitchyardScreenOptions
+        ---@field params table<string, string|number|boolean>? beside the path's parameters
+        ---@field on_dismiss fun(info: SwitchyardInfo)? once, after the screen has gone
+        ---@field on_result fun(result: any)? once, with what `nav.pop{result = v}` gave
+        ---@field detents string[]? a resizable sheet's detents (sheets only)
+        ---@field detent string? the detent it opens at
+        ---@field transition ("identity"|"opacity"|"scale"|"slide"|"move-top"|"move-bottom"|"move-leading"|"move-trailing")? modals only
+        ---@field background ("none"|"dim"|"blur")? modals only
+
+        ---A flow's steps: paths, or `{path, as = "sheet"}`.
+        ---@alias SwitchyardFlowStepList (string|{[1]: string, as: ("push"|"sheet"|"cover")?})[]
+
+        ---@class SwitchyardFlowStep
+        ---@field path string
+        ---@field as "push"|"sheet"|"cover"
+
+        ---@class SwitchyardAlertOptions
+        ---@field title string
+        ---@field message string?
+        ---@field buttons (string|{[1]: string, [2]: fun()})[]? in display order: a label, or `{label, fn}`
+        ---@field style ("alert"|"confirmation")?
+
+        ---@class SwitchyardEvent
+        ---@field operation string "push", "pop_to", "open"...
+        ---@field from SwitchyardScreen
+        ---@field to SwitchyardScreen
+        ---@field direction "deeper"|"higher"|"sideways"
+
+        ---@class SwitchyardEnvironment
+        ---@field kind "root"|"sheet"|"cover"|"browser"
+        ---@field stack SwitchyardScreen[]
+        ---@field tabs string[]?
+        ---@field selected_tab integer?
+        ---@field detents string[]?
+        ---@field detent string?
+
+        ---@class SwitchyardState
+        ---@field environments SwitchyardEnvironment[]
+        ---@field alert {title: string, message: string?, buttons: string[], style: string}?
+        ---@field modals SwitchyardScreen[]
+        ---@field queue SwitchyardFlowStep[]
+        ---@field path string
+
+        ---@class SwitchyardHistoryEntry
+        ---@field operation string
+        ---@field location string
+        ---@field current boolean
+
+        ---@class SwitchyardPendingNavigation
+        ---@field key string
+        ---@field path string
+        ---@field operation string
+
+        ---What `nav.pending(key)` returns, for a guard to return.
+        ---@class SwitchyardPendingMarker: userdata
+
+        ---What `nav.on` returns.
+        ---@class SwitchyardHandle: userdata
+        ---@field off fun(self: SwitchyardHandle)
+        ---@field active fun(self: SwitchyardHandle): boolean
+        """
+}

@@ -1,0 +1,53 @@
+import Switchyard
+import SwitchyardLua
+
+/// `switchyard types [FILE...] [-o DIR]`: loads the app's files (if any) and writes the editor and
+/// linter definitions of `EditorDefinitions` under DIR, creating `DIR/library` when missing.
+///
+///     TypesExport.run(files: ["examples/music/app.lua"], directory: "examples/music", options: SessionOptions())
+package enum TypesExport {
+    package static func run(files: [String], directory: String, options: SessionOptions) -> ExitStatus {
+        InterruptSignal.install()
+        do {
+            let definitions = EditorDefinitions(app: try app(loading: files, options: options))
+            try TextFile.makeDirectory(directory + "/library")
+            for file in definitions.files {
+                let path = directory + "/" + file.path
+                try TextFile.write(file.text, to: path)
+                print("wrote \(RawPath.display(path))")
+            }
+            return .success
+        } catch let failure as TextFile.Failure {
+            StandardError.write("switchyard types: \(failure)")
+            return .failure
+        } catch {
+            ErrorReport.write(error)
+            return .failure
+        }
+    }
+
+    /// Runs the files in a fresh runtime and reads back what they declared, and which globals they set
+    /// beyond the API's own.
+    static func app(loading files: [String], options: SessionOptions) throws -> EditorDefinitions.App {
+        guard !files.isEmpty else { return .none }
+        let host = try ScriptHost(options: options)
+        let before = Set(try globalNames(host.engine))
+        for file in files { try host.runFile(file) }
+        let runtime = host.runtime
+        return EditorDefinitions.App(
+            files: files,
+            routeNames: Array(Set(runtime.routeTable.routes.compactMap(\.name))).sorted(),
+            tabNames: runtime.tabs.map(Navigator.tabName),
+            flowNames: runtime.flows.keys.sorted(),
+            globals: try globalNames(host.engine).filter { !before.contains($0) }.sorted())
+    }
+
+    private static func globalNames(_ engine: LuaEngine) throws(LuaError) -> [String] {
+        let listing = try engine.run("""
+            local names = {}
+            for name in pairs(_G) do if type(name) == "string" then names[#names + 1] = name end end
+            return table.concat(names, "\\n")
+            """, chunkName: "=types").first?.stringValue ?? ""
+        return listing.split(separator: "\n").map(String.init)
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import SwitchyardREPL
+
+struct TypesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "types",
+        abstract: "Write editor and linter definitions of the Lua API: a lua-language-server library, .luarc.json, .luacheckrc.",
+        discussion: """
+            Writes DIR/library/switchyard.lua (a ---@meta file: every function with its parameters, \
+            results and the one-line meaning help() prints), DIR/.luarc.json (pointing lua-language-server \
+            at that library) and DIR/.luacheckrc (a luacheck standard: nav.psh is an undefined field). \
+            Given the app's files, its route, tab and flow names become the types url(), nav.tab() and \
+            nav.start_flow() take, and the globals the files set become known to both tools.
+
+            EXAMPLES:
+              switchyard types                                  the API alone, in the current directory
+              switchyard types examples/music/app.lua -o examples/music
+              cd examples/music && luacheck .                   then lint with the standard written
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Argument(help: ArgumentHelp("The app's route scripts, run to learn its names.", valueName: "FILE"))
+    var files: [String] = []
+
+    @Option(name: .customShort("o"), help: ArgumentHelp("Where to write (default: the current directory).", valueName: "DIR"))
+    var directory = "."
+
+    func run() throws {
+        let status = TypesExport.run(files: files, directory: directory, options: common.session)
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+}

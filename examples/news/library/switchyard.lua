@@ -1,0 +1,563 @@
+---@meta
+-- Switchyard's Lua API for lua-language-server, written by `switchyard types` from app.lua.
+-- Regenerate it (switchyard types [APP.lua] -o DIR) rather than edit it.
+
+---a route's name, for `url`
+---@alias SwitchyardRouteName "article"|"user"
+---a tab's name, for `nav.tab`
+---@alias SwitchyardTabName string
+---a flow's name, for `nav.start_flow`
+---@alias SwitchyardFlowName string
+
+---A matched path: what guards, titles and views are given, and what `match` returns.
+---@class SwitchyardInfo
+---@field path string the matched path
+---@field pattern string the pattern that won ("" on the not-found screen)
+---@field params table<string, string> the captured parameters, percent-decoded
+---@field query table<string, string>
+---@field fragment string?
+---@field value any what the route's validator returned
+
+---A screen in a stack: its info, id, title and view.
+---@class SwitchyardScreen: SwitchyardInfo
+---@field id integer
+---@field title string?
+---@field view string?
+
+---The options of `route` (and of `not_found`, but `name`, `validate`, `parent` and `leave`).
+---@class SwitchyardRouteOptions
+---@field name string? a name for reverse routing with `url()`
+---@field title (string|fun(info: SwitchyardInfo): string)?
+---@field view (string|fun(info: SwitchyardInfo): string)? the text the REPL prints for the screen
+---@field validate (fun(info: SwitchyardInfo): any)? nil/false: no match, the next candidate is tried
+---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))? true allows, false blocks, a path redirects
+---@field redirect (string|fun(info: SwitchyardInfo): string?)?
+---@field presentation ("push"|"sheet"|"cover")? how a deep link opens it
+---@field links string[]? declared edges: `:follow N` in the REPL, graphs
+---@field parent string? the pattern of the screen this one sits above
+---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
+
+---A declared route, as `route` and `routes()` return it.
+---@class SwitchyardRouteEntry
+---@field pattern string
+---@field name string?
+---@field site string where it was declared, "file:line"
+---@field title string? a fixed title
+---@field presentation "push"|"sheet"|"cover"
+---@field links string[]
+---@field rank integer? its place in rank order (from `routes()`)
+---@field validated boolean whether it has a validator
+
+---What `nav.push`, `nav.sheet`, `nav.cover` and `nav.modal` may give the screen.
+---@class SwitchyardScreenOptions
+---@field params table<string, string|number|boolean>? beside the path's parameters
+---@field on_dismiss fun(info: SwitchyardInfo)? once, after the screen has gone
+---@field on_result fun(result: any)? once, with what `nav.pop{result = v}` gave
+---@field detents string[]? a resizable sheet's detents (sheets only)
+---@field detent string? the detent it opens at
+---@field transition ("identity"|"opacity"|"scale"|"slide"|"move-top"|"move-bottom"|"move-leading"|"move-trailing")? modals only
+---@field background ("none"|"dim"|"blur")? modals only
+
+---A flow's steps: paths, or `{path, as = "sheet"}`.
+---@alias SwitchyardFlowStepList (string|{[1]: string, as: ("push"|"sheet"|"cover")?})[]
+
+---@class SwitchyardFlowStep
+---@field path string
+---@field as "push"|"sheet"|"cover"
+
+---@class SwitchyardAlertOptions
+---@field title string
+---@field message string?
+---@field buttons (string|{[1]: string, [2]: fun()})[]? in display order: a label, or `{label, fn}`
+---@field style ("alert"|"confirmation")?
+
+---@class SwitchyardEvent
+---@field operation string "push", "pop_to", "open"...
+---@field from SwitchyardScreen
+---@field to SwitchyardScreen
+---@field direction "deeper"|"higher"|"sideways"
+
+---@class SwitchyardEnvironment
+---@field kind "root"|"sheet"|"cover"|"browser"
+---@field stack SwitchyardScreen[]
+---@field tabs string[]?
+---@field selected_tab integer?
+---@field detents string[]?
+---@field detent string?
+
+---@class SwitchyardState
+---@field environments SwitchyardEnvironment[]
+---@field alert {title: string, message: string?, buttons: string[], style: string}?
+---@field modals SwitchyardScreen[]
+---@field queue SwitchyardFlowStep[]
+---@field path string
+
+---@class SwitchyardHistoryEntry
+---@field operation string
+---@field location string
+---@field current boolean
+
+---@class SwitchyardPendingNavigation
+---@field key string
+---@field path string
+---@field operation string
+
+---What `nav.pending(key)` returns, for a guard to return.
+---@class SwitchyardPendingMarker: userdata
+
+---What `nav.on` returns.
+---@class SwitchyardHandle: userdata
+---@field off fun(self: SwitchyardHandle)
+---@field active fun(self: SwitchyardHandle): boolean
+
+---The navigator: its functions navigate, its fields are read-only.
+---@class SwitchyardNav
+---@field path string the location: the top screen of the top environment
+---@field params table<string, string> its parameters and query
+---@field query table<string, string> its parameters and query
+---@field info SwitchyardInfo its `info` table
+---@field screen SwitchyardScreen the top screen itself, and its title
+---@field title string? the top screen itself, and its title
+---@field stack SwitchyardScreen[] the screens of the top environment, bottom first
+---@field state SwitchyardState `{environments = {{kind, stack, tabs, selected_tab, detents, detent}...}, alert, modals, queue, path}`
+---@field history SwitchyardHistoryEntry[] the timeline: `{operation, location, current}` per entry
+---@field can_back boolean whether `back`/`forward` would move
+---@field can_forward boolean whether `back`/`forward` would move
+---@field queue SwitchyardFlowStep[] the steps waiting in the current flow, `{path, as}` each
+---@field alert_active boolean whether an alert is showing
+---@field modals SwitchyardScreen[] the modals, bottom first
+---@field tabs string[] the tab names, in order
+---@field last_action SwitchyardEvent? the last change that applied, `{operation, from, to, direction}`, or nil before the first
+---@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}`, or nil; any other navigation cancels it
+nav = {}
+
+---is Lua's own `assert`, and also the table of checks below.
+---@class SwitchyardAssert
+---@overload fun(v: any, message?: any): any
+assert = {}
+
+---declares a route and returns it. Every option is optional.
+---
+---Example: `route("/album/:id", {name = "album", title = "Album", view = "Tracks and credits."})`
+---@param pattern string
+---@param opts? SwitchyardRouteOptions
+---@return SwitchyardRouteEntry
+function route(pattern, opts) end
+
+---declares the routes inside relative to `prefix`.
+---
+---Example: `group("/library", function() route("playlists", {}) end)`
+---@param prefix string
+---@param body fun()
+function group(prefix, body) end
+
+---is the screen for paths nothing matches (the options of `route`, but `name` and `validate`).
+---
+---Example: `not_found{title = "Not Found", links = {"/"}}`
+---@param opts SwitchyardRouteOptions
+function not_found(opts) end
+
+---makes the root a set of tabs, each with its own stack, and starts over on the first one
+---
+---Example: `tabs{"/home", "/search"}`
+---@param paths string[]
+function tabs(paths) end
+
+---names a sequence of screens.
+---
+---Example: `flow("onboarding", {{"/welcome", as = "cover"}, "/name", "/done"})`
+---@param name string
+---@param steps SwitchyardFlowStepList
+function flow(name, steps) end
+
+---what a guard returns to hold its navigation until `nav.settle(key, result)`: nothing changes meanwhile, and `nav.pending_navigation` says what waits.
+---
+---Example: `route("/checkout", {guard = function() return nav.pending("payment") end})`
+---@param key string
+---@return SwitchyardPendingMarker
+function nav.pending(key) end
+
+---finishes the pending navigation as if its guard had returned `result` (nil or true allow, false drops it and returns false, a path redirects); an unknown key is an error.
+---
+---Example: `nav.settle("payment", true)`
+---@param key string
+---@param result? boolean|string
+---@return boolean
+function nav.settle(key, result) end
+
+---returns the `info` of the winning route, or nil.
+---
+---Example: `match("/album/12?lang=en").params.id   --> "12"`
+---@param path string
+---@return SwitchyardInfo?
+function match(path) end
+
+---lists every candidate, in rank order.
+---
+---Example: `#match_all("/news/latest")`
+---@param path string
+---@return SwitchyardInfo[]
+function match_all(path) end
+
+---says, for each route, why it won or lost.
+---
+---Example: `print(explain("/album/new"))`
+---@param path string
+---@return string
+function explain(path) end
+
+---builds a path from a route's name (reverse routing); values are percent-encoded.
+---
+---Example: `url("album", {id = "12"}, {lang = "en"})   --> "/album/12?lang=en"`
+---@param name SwitchyardRouteName
+---@param params? table<string, string|number|boolean>
+---@param query? table<string, string|number|boolean>
+---@return string
+function url(name, params, query) end
+
+---lists the declared routes.
+---
+---Example: `for _, r in ipairs(routes()) do print(r.pattern, r.name) end`
+---@return SwitchyardRouteEntry[]
+function routes() end
+
+---returns the screen navigating to `path` would show, without navigating and without asking guards; nil when nothing matches.
+---
+---Example: `preview("/album/12").title`
+---@param path string
+---@return SwitchyardScreen?
+function preview(path) end
+
+---raised in a validator, means "no match here, try the next candidate"; `explain` shows the reason.
+---
+---Example: `route("/user/:id", {validate = function(info) return tonumber(info.params.id) or mismatch("not a number") end})`
+---@param reason? string
+function mismatch(reason) end
+
+---changes the location the way a browser does: it replaces the top screen; with `replace = true` it also replaces the current timeline entry.
+---
+---Example: `nav.go("latest", {replace = true})`
+---@param path string
+---@param opts? {replace: boolean?}
+function nav.go(path, opts) end
+
+---adds a screen on top
+---
+---Example: `nav.push("/album/12")`
+---@param path string
+---@param opts? SwitchyardScreenOptions
+function nav.push(path, opts) end
+
+---pushes several screens as one operation and one timeline entry; guards and redirects run for each, and any failure changes nothing.
+---
+---Example: `nav.push_stack{"/library", "/album/12"}`
+---@param paths string[]
+function nav.push_stack(paths) end
+
+---removes `n` (default 1), and returns false when there is nothing to pop.
+---
+---Example: `nav.pop(2)`
+---@param n? integer|{result: any}
+---@return boolean
+function nav.pop(n) end
+
+---pops back to the nearest screen below with that path or id
+---
+---Example: `nav.pop_to("/library")`
+---@param path_or_id string|integer
+function nav.pop_to(path_or_id) end
+
+---keeps only the bottom screen of the top environment.
+---
+---Example: `nav.pop_to_root()`
+---@return boolean
+function nav.pop_to_root() end
+
+---present a new environment with its own push stack
+---
+---Example: `nav.sheet("/settings")`
+---@param path string
+---@param opts? SwitchyardScreenOptions
+function nav.sheet(path, opts) end
+
+---present a new environment with its own push stack
+---
+---Example: `nav.cover("/login")`
+---@param path string
+---@param opts? SwitchyardScreenOptions
+function nav.cover(path, opts) end
+
+---changes the top sheet's detent (a timeline entry; a detent the sheet does not have is an error).
+---
+---Example: `nav.set_detent("large")`
+---@param name string
+function nav.set_detent(name) end
+
+---shows an external page over everything, as an environment of kind `"browser"` whose location is the URL (no route is looked up); `nav.dismiss()` closes it.
+---
+---Example: `nav.browser("https://example.com/help")`
+---@param url string
+function nav.browser(url) end
+
+---closes the top sheet or cover with everything pushed on it
+---
+---Example: `nav.dismiss_environment()`
+function nav.dismiss_environment() end
+
+---closes every sheet and cover, and returns false when none was presented.
+---
+---Example: `nav.dismiss_all()`
+---@return boolean
+function nav.dismiss_all() end
+
+---closes the top screen: it pops a pushed screen, or dismisses the sheet or cover when you are at the bottom of one.
+---
+---Example: `nav.dismiss()`
+---@param opts? {result: any}
+function nav.dismiss(opts) end
+
+---follows a deep link: `scheme://host/path` becomes `/host/path` (a dotted host, or http(s), keeps only the path).
+---
+---Example: `nav.open("myapp://album/123?presentation=sheet")`
+---@param url string
+function nav.open(url) end
+
+---move along the timeline with browser rules: counts are clamped, and a new operation after `back` drops the forward entries.
+---
+---Example: `nav.back(2)`
+---@param n? integer
+---@return boolean
+function nav.back(n) end
+
+---move along the timeline with browser rules: counts are clamped, and a new operation after `back` drops the forward entries.
+---
+---Example: `nav.forward()`
+---@param n? integer
+---@return boolean
+function nav.forward(n) end
+
+---switches tabs, by name or 1-based position, dismissing any sheet or cover over them; each tab keeps its own stack.
+---
+---Example: `nav.tab("search")`
+---@param name SwitchyardTabName|integer
+function nav.tab(name) end
+
+---goes to the current screen's parent: it pops to it when it is below, and replaces the top screen with it otherwise.
+---
+---Example: `nav.up()`
+function nav.up() end
+
+---starts over at `path` (default: the root screen).
+---
+---Example: `nav.reset("/library")`
+---@param path? string
+function nav.reset(path) end
+
+---shows the first step at once and queues the rest
+---
+---Example: `nav.start_flow("onboarding")`
+---@param name_or_steps SwitchyardFlowName|SwitchyardFlowStepList
+function nav.start_flow(name_or_steps) end
+
+---shows the next step (an error when the queue is empty)
+---
+---Example: `nav.next()`
+function nav.next() end
+
+---shows the next step or, at the end, dismisses the flow's environment
+---
+---Example: `nav.next_or_dismiss()`
+function nav.next_or_dismiss() end
+
+---empties the queue.
+---
+---Example: `nav.cancel_flow()`
+---@return boolean
+function nav.cancel_flow() end
+
+---shows the one alert; buttons are in display order, a plain label or `{label, fn}`.
+---
+---Example: `nav.alert{title = "Delete?", buttons = {"Cancel", {"Delete", function() print("gone") end}}}`
+---@param alert string|SwitchyardAlertOptions
+function nav.alert(alert) end
+
+---dismisses the alert and runs the button's function, which may navigate
+---
+---Example: `nav.choose("Delete")`
+---@param label string
+function nav.choose(label) end
+
+---dismisses the alert without choosing
+---
+---Example: `nav.dismiss_alert()`
+function nav.dismiss_alert() end
+
+---stacks a modal over the top screen
+---
+---Example: `nav.modal("/album/12/share")`
+---@param path string
+---@param opts? SwitchyardScreenOptions
+function nav.modal(path, opts) end
+
+---removes the topmost modal.
+---
+---Example: `nav.dismiss_modal()`
+function nav.dismiss_modal() end
+
+---calls `fn({operation, from, to, direction})` after each change: `"change"` for every one, or an operation's name (`"push"`, `"pop_to"`, `"open"`...) for that one alone.
+---
+---Example: `local handle = nav.on("change", function(e) print(e.operation, e.to.path) end)`
+---@param event string
+---@param fn fun(event: SwitchyardEvent)
+---@return SwitchyardHandle
+function nav.on(event, fn) end
+
+---returns the whole state (environments, screens, timeline, flow queue) as JSON
+---
+---Example: `local saved = nav.save()`
+---@return string
+function nav.save() end
+
+---puts a saved state back exactly
+---
+---Example: `nav.restore(saved)`
+---@param json string
+function nav.restore(json) end
+
+---prints the signature, meaning and an example of a function or field, from this reference; alone, it lists the topics.
+---
+---Example: `help(nav.push)`
+---@param topic? any
+function help(topic) end
+
+---declares a step of a paced tour: in a terminal the REPL runs it when you press Enter (or `:step N`); elsewhere it runs at once.
+---
+---Example: `step("Ranking", function() print(explain("/album/new")) end)`
+---@param title string
+---@param fn fun()
+function step(title, fn) end
+
+---waits for Enter in a terminal, with the prompt shown; from a pipe it returns at once.
+---
+---Example: `pause("Which route wins? Enter to see")`
+---@param prompt? string
+function pause(prompt) end
+
+---groups tests; its body runs while the file loads, declaring them.
+---
+---Example: `describe("albums", function() it("opens", function() nav.push("/album/1") end) end)`
+---@param name string
+---@param fn fun()
+function describe(name, fn) end
+
+---declares a test, run later from a fresh navigator over the same routes.
+---
+---Example: `it("opens an album", function() nav.push("/album/1") end)`
+---@param name string
+---@param fn fun()
+function it(name, fn) end
+
+---runs before each test of the block it is declared in (outer blocks' first).
+---
+---Example: `before_each(function() nav.push("/album/1") end)`
+---@param fn fun()
+function before_each(fn) end
+
+---runs after each test of the block it is declared in (inner blocks' first), even when the test failed.
+---
+---Example: `after_each(function() print(nav.path) end)`
+---@param fn fun()
+function after_each(fn) end
+
+---compares with `==` (also `assert.equals`, `assert.are_equal`).
+---
+---Example: `assert.equal("/album/1", nav.path)`
+---@param expected any
+---@param actual any
+---@param message? string
+---@return any
+function assert.equal(expected, actual, message) end
+
+---compares tables deeply (also `assert.are_same`).
+---
+---Example: `assert.same({id = "1"}, nav.params)`
+---@param expected any
+---@param actual any
+---@param message? string
+---@return any
+function assert.same(expected, actual, message) end
+
+---expects exactly `true`.
+---
+---Example: `assert.is_true(nav.can_back)`
+---@param v any
+---@param message? string
+function assert.is_true(v, message) end
+
+---expects exactly `false`.
+---
+---Example: `assert.is_false(nav.can_forward)`
+---@param v any
+---@param message? string
+function assert.is_false(v, message) end
+
+---expects `nil`.
+---
+---Example: `assert.is_nil(nav.last_action)`
+---@param v any
+---@param message? string
+function assert.is_nil(v, message) end
+
+---expects anything but `nil` (also `assert.is_not_nil`).
+---
+---Example: `assert.not_nil(nav.title)`
+---@param v any
+---@param message? string
+---@return any
+function assert.not_nil(v, message) end
+
+---expects anything but `nil` and `false`.
+---
+---Example: `assert.truthy(match("/"))`
+---@param v any
+---@param message? string
+---@return any
+function assert.truthy(v, message) end
+
+---expects `nil` or `false`.
+---
+---Example: `assert.falsy(match("/nowhere"))`
+---@param v any
+---@param message? string
+function assert.falsy(v, message) end
+
+---expects `fn` to raise; given a message, that one (with or without its `file:line:`). Also `assert.error`.
+---
+---Example: `assert.has_error(function() nav.tab("nowhere") end)`
+---@param fn fun()
+---@param message? string
+---@return any
+function assert.has_error(fn, message) end
+
+---expects `fn` to return without raising.
+---
+---Example: `assert.has_no_error(function() nav.pop() end)`
+---@param fn fun()
+---@param message? string
+function assert.has_no_error(fn, message) end
+
+---expects the string `s` to match the Lua pattern (also `assert.match`).
+---
+---Example: `assert.matches("^/album/%d+$", nav.path)`
+---@param pattern string
+---@param s string
+---@param message? string
+---@return string
+function assert.matches(pattern, s, message) end
+
+assert.are_equal = assert.equal
+assert.are_same = assert.same
+assert.equals = assert.equal
+assert.error = assert.has_error
+assert.is_not_nil = assert.not_nil
+assert.match = assert.matches
