@@ -13,9 +13,9 @@ struct TypesCommand: ParsableCommand {
             nav.start_flow() take, and the globals the files set become known to both tools.
 
             EXAMPLES:
-              switchyard types                                  the API alone, in the current directory
-              switchyard types examples/music/app.lua -o examples/music
-              cd examples/music && luacheck .                   then lint with the standard written
+              switchyard types                        the API alone, written here
+              switchyard types app.lua -o editor      with app.lua's names, in editor/
+              luacheck .                              then lint with the standard
             """
     )
 
