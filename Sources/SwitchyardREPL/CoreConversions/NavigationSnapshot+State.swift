@@ -6,7 +6,7 @@ extension NavigationSnapshot {
     ///     StateTreePrinter().render(NavigationSnapshot(navigator))
     init(_ navigator: Navigator) {
         self.init(navigator.state)
-        pending = navigator.pendingNavigation.map { Pending(key: $0.key, operation: $0.operation.rawValue, path: $0.path) }
+        pending = navigator.pendingNavigation.map(Pending.init)
     }
 
     init(_ state: NavigationState) {
@@ -27,5 +27,11 @@ extension NavigationSnapshot.Environment {
         self.init(kind: environment.kind.rawValue, stack: screens, tabs: tabs,
                   selectedTab: tabs.isEmpty ? nil : environment.selectedTab,
                   detents: environment.detents?.available ?? [], detent: environment.detents?.selected)
+    }
+}
+
+extension NavigationSnapshot.Pending {
+    init(_ pending: PendingNavigation) {
+        self.init(key: pending.key, operation: pending.operation.rawValue, path: pending.path)
     }
 }

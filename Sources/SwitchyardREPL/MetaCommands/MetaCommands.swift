@@ -71,8 +71,8 @@ final class MetaCommands {
         let after = runtime.navigator
         guard after !== navigator || after.state != before || after.history.count != entries
                 || after.historyIndex != index else {
-            if let held = NavigationSnapshot(after).pending, after.pendingNavigation != pending {
-                print(StateTreePrinter(style: style).line(for: held))
+            if let held = after.pendingNavigation, held != pending {
+                print(StateTreePrinter(style: style).line(for: NavigationSnapshot.Pending(held)))
             }
             return
         }
