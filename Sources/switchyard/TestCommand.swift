@@ -1,32 +1,83 @@
 import ArgumentParser
+import SwitchyardLua
 import SwitchyardREPL
 
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Run scenario tests: a line per test, then `N passed, N failed`; exit 1 on any failure.",
+        abstract: "Run scenario tests (busted's vocabulary): a line per test, then `N passed, N failed`; exit 1 on any failure.",
         discussion: """
             A PATH that is a file runs as a scenario file whatever its name; a directory is searched \
             recursively for files named *_spec.lua (the busted convention). No PATH searches the current \
-            directory. Each `it` runs on a fresh navigator over the routes the scenario files load.
+            directory. Each file runs in a fresh runtime; each `it` on a fresh navigator over the routes the \
+            file loads. A test's full name is its describe names and its own; its tags are the #words in it.
 
             EXAMPLES:
               switchyard test                               every *_spec.lua under the current directory
               switchyard test specs/deep_links_spec.lua     one file
               switchyard test specs --junit build/junit.xml a JUnit report for CI as well
+              switchyard test -o TAP specs                  TAP for a TAP consumer (-o json: busted's JSON)
+              switchyard test --filter 'deep link' specs    only tests whose full name matches (a Lua pattern)
+              switchyard test --tags smoke --list           which tests carry #smoke, without running them
+              switchyard test --shuffle                     a random order; rerun one with --seed N
             """
     )
 
     @OptionGroup var common: CommonOptions
 
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("How to report: utf (default), TAP or json.", valueName: "FORMAT"))
+    var output: String = "utf"
+
     @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"))
     var junit: String?
+
+    @Option(help: ArgumentHelp("Run only tests whose full name matches this Lua pattern (repeatable: any).", valueName: "PATTERN"))
+    var filter: [String] = []
+
+    @Option(name: .customLong("filter-out"), help: ArgumentHelp("Skip tests whose full name matches this Lua pattern (repeatable).", valueName: "PATTERN"))
+    var filterOut: [String] = []
+
+    @Option(name: [.customShort("t"), .long], help: ArgumentHelp("Run only tests with one of these #tags (comma-separated, repeatable).", valueName: "TAGS"))
+    var tags: [String] = []
+
+    @Option(name: .customLong("exclude-tags"), help: ArgumentHelp("Skip tests with one of these #tags (comma-separated).", valueName: "TAGS"))
+    var excludeTags: [String] = []
+
+    @Flag(name: [.customShort("l"), .long], help: "List the selected tests as file:line: name instead of running them.")
+    var list = false
+
+    @Flag(help: "Run files, blocks and tests in a random order (the seed is printed).")
+    var shuffle = false
+
+    @Option(help: ArgumentHelp("Shuffle with this seed (implies --shuffle): the same seed, the same order.", valueName: "N"))
+    var seed: UInt64?
 
     @Argument(help: ArgumentHelp("Scenario files or directories.", valueName: "PATH"))
     var paths: [String] = []
 
+    func validate() throws {
+        guard ScenarioTestOptions.Output(format: output) != nil else {
+            throw ValidationError("-o/--output takes utf, TAP or json, not '\(output)'")
+        }
+    }
+
     func run() throws {
-        let status = ScenarioTestRun.run(paths: paths.isEmpty ? ["."] : paths, junitFile: junit, options: common.session)
+        var options = ScenarioTestOptions()
+        options.output = ScenarioTestOptions.Output(format: output) ?? .utf
+        options.junitFile = junit
+        options.listOnly = list
+        options.selection.filters = filter
+        options.selection.filtersOut = filterOut
+        options.selection.tags = Self.words(tags)
+        options.selection.excludedTags = Self.words(excludeTags)
+        options.selection.shuffleSeed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
+        let status = ScenarioTestRun.run(paths: paths.isEmpty ? ["."] : paths, test: options, session: common.session)
         if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    /// "a,b" "c" -> [a, b, c]; a leading '#' is allowed ("--tags '#slow'").
+    static func words(_ lists: [String]) -> [String] {
+        lists.flatMap { $0.split(separator: ",") }.map { $0.hasPrefix("#") ? String($0.dropFirst()) : String($0) }
+            .filter { !$0.isEmpty }
     }
 }

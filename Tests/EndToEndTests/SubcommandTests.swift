@@ -11,10 +11,10 @@ import Testing
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines == [
-            "✓ albums open from a deep link",
-            "✓ albums push their tracks",
-            "✓ settings & <things> is reachable",
-            "✗ settings & <things> fails on purpose",
+            "✓ albums open from a deep link  specs/navigation_spec.lua:4",
+            "✓ albums push their tracks  specs/navigation_spec.lua:9",
+            "✓ settings & <things> is reachable  specs/nested/failing_spec.lua:4",
+            "✗ settings & <things> fails on purpose  specs/nested/failing_spec.lua:9",
             "    specs/nested/failing_spec.lua:11: expected \"/album/2\", got \"/album/1\"",
             "3 passed, 1 failed",
         ])

@@ -29,7 +29,7 @@ import Switchyard
         #expect(result.passed == 1)
         #expect(result.failed == 1)
         #expect(result.results.map(\.name) == ["album deep link opens a sheet", "album fails with the line"])
-        let failure = try #require(result.results[1].failure)
+        let failure = try #require(result.results[1].message)
         #expect(failure.hasSuffix("scenario.lua:11: expected \"/album/2\", got \"/album/1\""), "\(failure)")
         #expect(result.results.allSatisfy { $0.file.hasSuffix("scenario.lua") })
     }
@@ -59,7 +59,7 @@ import Switchyard
             end)
             """)
         #expect(result.results.map(\.passed) == [true, false, true])
-        #expect(result.results[1].failure?.hasSuffix("scenario.lua:14: boom") == true)
+        #expect(result.results[1].message?.hasSuffix("scenario.lua:14: boom") == true)
     }
 
     @Test func theAssertVocabulary() throws {
@@ -80,10 +80,10 @@ import Switchyard
             it("is_nil fails", function() assert.is_nil(nav.path) end)
             """)
         #expect(result.results.map(\.passed) == [true, false, false, false, false, false])
-        let failures = result.results.compactMap(\.failure).map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? $0 }
-        #expect(failures == ["expected {1, 2}, got {1, 3}", "expected an error, none was raised",
+        let failures = result.results.compactMap(\.message).map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? $0 }
+        #expect(failures == ["expected {1, 2}, got {1, 3}\nexpected[2] == 2, got 3", "expected an error, none was raised",
                              "expected \"y\" to match \"^x\"", "one is not two", "expected nil, got \"/\""])
-        #expect(result.results[1].failure?.contains("scenario.lua:10:") == true)
+        #expect(result.results[1].message?.contains("scenario.lua:10:") == true)
     }
 
     @Test func aScenarioFileMayRequireTheAppItself() throws {
@@ -103,14 +103,14 @@ import Switchyard
         let runtime = try SwitchyardRuntime()
         let report = runtime.runScenarios(files: [files["app_test.lua"]!])
         #expect(report.results.map(\.name) == ["deep links land on the album"])
-        #expect(report.failed == 0, "\(report.results.compactMap(\.failure))")
+        #expect(report.failed == 0, "\(report.results.compactMap(\.message))")
         #expect(runtime.routeTable.count == 10)
     }
 
     @Test func aScenarioFileThatFailsToLoadIsOneFailure() throws {
         let result = try report(musicApp, "it('x', function() end)\nthis is not lua")
         #expect(result.failed == 1)
-        #expect(result.results.first?.failure?.contains("scenario.lua:2:") == true)
+        #expect(result.results.first?.message?.contains("scenario.lua:2:") == true)
     }
 
     @Test func theNavigatorIsPutBackAfterARun() throws {

@@ -26,6 +26,12 @@ extension LuaCall {
         return table
     }
 
+    /// A function, or a table Lua can call (a spy).
+    func checkCallable(_ index: Int, _ function: String) throws(LuaError) -> LuaFunction {
+        if isTable(index), let callable = try value(index).callableValue { return callable }
+        return try checkFunction(index, function)
+    }
+
     func checkFunction(_ index: Int, _ function: String) throws(LuaError) -> LuaFunction {
         guard isFunction(index), let fn = try value(index).functionValue else {
             throw badArgument(index, function, "function")

@@ -84,9 +84,13 @@ package enum LuaAPITypes {
         "step": f(p("title", "string"), p("fn", "fun()")),
         "pause": f(p("prompt", "string", optional: true)),
         "describe": f(p("name", "string"), p("fn", "fun()")),
-        "it": f(p("name", "string"), p("fn", "fun()")),
+        "it": f(p("name", "string"), p("fn", "fun()", optional: true), returns: "fun(fn: fun())?"),
+        "pending": f(p("name", "string"), p("fn", "fun()", optional: true)),
+        "setup": f(p("fn", "fun()")),
+        "teardown": f(p("fn", "fun()")),
         "before_each": f(p("fn", "fun()")),
         "after_each": f(p("fn", "fun()")),
+        "finally": f(p("fn", "fun()")),
         "assert": f(p("v", "any"), p("message", "any", optional: true), returns: "any"),
         "assert.equal": f(p("expected", "any"), p("actual", "any"), p("message", "string", optional: true), returns: "any"),
         "assert.same": f(p("expected", "any"), p("actual", "any"), p("message", "string", optional: true), returns: "any"),
@@ -96,16 +100,41 @@ package enum LuaAPITypes {
         "assert.not_nil": f(p("v", "any"), p("message", "string", optional: true), returns: "any"),
         "assert.truthy": f(p("v", "any"), p("message", "string", optional: true), returns: "any"),
         "assert.falsy": f(p("v", "any"), p("message", "string", optional: true)),
-        "assert.has_error": f(p("fn", "fun()"), p("message", "string", optional: true), returns: "any"),
-        "assert.has_no_error": f(p("fn", "fun()"), p("message", "string", optional: true)),
+        "assert.is_number": f(p("v", "any"), p("message", "string", optional: true), returns: "any"),
+        "assert.near": f(p("expected", "number"), p("actual", "number"), p("tolerance", "number"),
+                         p("message", "string", optional: true), returns: "number"),
+        "assert.unique": f(p("list", "table"), p("deep", "boolean", optional: true), p("message", "string", optional: true)),
+        "assert.has_error": f(p("fn", "fun()"), p("expected", "any", optional: true), p("message", "string", optional: true), returns: "any"),
+        "assert.has_no_error": f(p("fn", "fun()"), p("expected", "any", optional: true), p("message", "string", optional: true)),
+        "assert.error_matches": f(p("fn", "fun()"), p("pattern", "string"), p("init", "integer", optional: true),
+                                  p("plain", "boolean", optional: true), p("message", "string", optional: true), returns: "any"),
         "assert.matches": f(p("pattern", "string"), p("s", "string"), p("message", "string", optional: true), returns: "string"),
+        "assert.spy": f(p("s", "SwitchyardSpy"), returns: "table"),
+        "spy.new": f(p("fn", "function", optional: true), returns: "SwitchyardSpy"),
+        "spy.on": f(p("t", "table"), p("key", "any"), returns: "SwitchyardSpy"),
+        "stub": f(p("t", "table"), p("key", "any"), p("...", "any", optional: true), returns: "SwitchyardSpy"),
+        "mock": f(p("t", "table"), p("as_stubs", "boolean", optional: true), returns: "table"),
     ]
 
     /// The other names `assert` answers to, each the same check as the one it names.
     package static let assertionAliases: [String: String] = [
         "equals": "equal", "are_equal": "equal", "are_same": "same", "is_not_nil": "not_nil",
-        "error": "has_error", "match": "matches",
+        "error": "has_error", "errors": "has_error", "match": "matches", "error_match": "error_matches",
+        "is_string": "is_number", "is_table": "is_number", "is_function": "is_number", "is_boolean": "is_number",
+        "is_userdata": "is_number", "is_thread": "is_number", "not_equal": "equal", "not_same": "same",
+        "is_truthy": "truthy", "is_falsy": "falsy", "stub": "spy",
     ]
+
+    /// Globals that are another's other name: busted's `context`, `spec`, `lazy_setup`, ...
+    package static let globalAliases: [String: String] = [
+        "context": "describe", "spec": "it", "test": "it", "strict_setup": "setup", "lazy_setup": "setup",
+        "strict_teardown": "teardown", "lazy_teardown": "teardown",
+    ]
+
+    /// The words that only read well (or negate) before an assertion: `assert.are.equal`,
+    /// `assert.is_not.same`, `assert.has_no.errors`, `assert.spy(s).was_not.called()`.
+    package static let assertionModifiers = ["is", "are", "was", "has", "does", "no", "is_not", "are_not", "was_not", "has_no",
+                                             "does_not"]
 
     /// The read-only fields of `nav`, by name.
     package static let fields: [String: String] = [
@@ -119,6 +148,18 @@ package enum LuaAPITypes {
 
     /// The tables the API takes and gives, as LuaLS classes.
     package static let classes = """
+        ---What `spy.new`, `spy.on` and `stub` return: callable, recording each call.
+        ---@class SwitchyardSpy
+        ---@field calls {vals: any[], n: integer}[] each call's arguments, in order
+        ---@field returnvals {vals: any[], n: integer}[] each call's results
+        ---@field revert fun(self: SwitchyardSpy): function puts the original back
+        ---@field clear fun(self: SwitchyardSpy): SwitchyardSpy forgets the calls
+        ---@field called fun(self: SwitchyardSpy, n?: integer): boolean
+        ---@field called_with fun(self: SwitchyardSpy, args: table): boolean
+        ---@field returns fun(...): SwitchyardSpy a stub's results from now on
+        ---@field invokes fun(fn: function): SwitchyardSpy a stub's behaviour from now on
+        ---@operator call(...): any
+
         ---A matched path: what guards, titles and views are given, and what `match` returns.
         ---@class SwitchyardInfo
         ---@field path string the matched path

@@ -47,7 +47,7 @@ enum NavEvents {
 
     static func subscribe(_ runtime: SwitchyardRuntime, _ call: LuaCall) throws -> Int {
         let event = try call.checkString(1, "nav.on")
-        let function = try call.checkFunction(2, "nav.on")
+        let function = try call.checkCallable(2, "nav.on")
         let filter: Set<NavigationOperation>?
         if event == "change" {
             filter = nil

@@ -50,12 +50,12 @@ struct OptionTable {
         return word
     }
 
+    /// A function, or a callable table (a spy).
     func function(_ name: String) throws(LuaError) -> LuaFunction? {
-        switch self[name] {
-        case .nil: return nil
-        case .function(let function): return function
-        case let other: throw misuse(name, "a function", other)
-        }
+        let value = self[name]
+        if value == .nil { return nil }
+        guard let function = value.callableValue else { throw misuse(name, "a function", value) }
+        return function
     }
 
     func table(_ name: String) throws(LuaError) -> LuaTable? {

@@ -52,7 +52,7 @@ struct RouteCallbacks {
     /// `validate`: nil/false rejects the match (the next candidate is tried), and so does `mismatch()`
     /// raised in it (with a reason for `explain`); anything else accepts and becomes `info.value`.
     func validator(_ value: LuaValue) throws(LuaError) -> RouteValidator? {
-        switch value {
+        switch value.callableValue.map(LuaValue.function) ?? value {
         case .nil: return nil
         case .function(let function):
             return { [mismatches] info in
@@ -67,7 +67,7 @@ struct RouteCallbacks {
 
     /// `guard`: nil/true allow, false blocks, a string redirects, `nav.pending(key)` waits.
     func guardian(_ value: LuaValue) throws(LuaError) -> ((RouteInfo) throws -> GuardDecision)? {
-        switch value {
+        switch value.callableValue.map(LuaValue.function) ?? value {
         case .nil: return nil
         case .function(let function):
             return { info in
@@ -85,7 +85,7 @@ struct RouteCallbacks {
     /// `leave`: `function(info, to)` asked before a screen of the route is removed; false blocks,
     /// nil/true allow.
     func leaveGuard(_ value: LuaValue) throws(LuaError) -> ((RouteInfo, RouteInfo) throws -> Bool)? {
-        switch value {
+        switch value.callableValue.map(LuaValue.function) ?? value {
         case .nil: return nil
         case .function(let function):
             return { leaving, destination in

@@ -30,9 +30,17 @@ extension SwitchyardRuntime {
         throw mismatches.raise(reason)
     }
 
+    /// `match` is also the table of luassert's argument matchers (`match._`, `match.is_string()`);
+    /// calling that table is calling this, the path then second (after the table itself).
+    func makeMatchCall() throws(LuaError) -> LuaFunction {
+        try engine.makeFunction { [unowned(unsafe) self] call in try self.match(call, at: 2) }
+    }
+
     /// match(path) -> info | nil
-    private func match(_ call: LuaCall) throws -> Int {
-        let path = try call.checkString(1, "match")
+    private func match(_ call: LuaCall, at index: Int = 1) throws -> Int {
+        guard let path = call.string(index) else {
+            throw LuaError("bad argument #1 to 'match' (string expected, got \(call.typeName(index)))")
+        }
         guard let info = try routeTable.matchInfo(path) else {
             try call.pushNil()
             return 1
@@ -40,7 +48,7 @@ extension SwitchyardRuntime {
         let (state, L) = call.stack
         // A plain path is its own info's path: the same string, one word compared. (A normalised
         // path lost '/' or '.' characters, so `==` cannot find it merely canonically equivalent.)
-        try state.push(info: info, pathAt: info.path == path ? 1 : 0, on: L)
+        try state.push(info: info, pathAt: info.path == path ? Int32(index) : 0, on: L)
         return 1
     }
 

@@ -35,8 +35,8 @@ public final class SwitchyardRuntime {
 
     /// Prefixes of the `group` calls being run, innermost last.
     var groupPrefixes: [String] = []
-    /// Collects describe/it while a scenario file loads.
-    var scenarioCollector: ScenarioCollector?
+    /// The scenario vocabulary's state: the tree being collected, failures told from errors.
+    let scenarios = ScenarioSession()
     /// Metatable of `nav.on` handles.
     var handleMetatable: LuaTable?
     /// Metatable of what `nav.pending(key)` returns, made on first use.

@@ -94,6 +94,19 @@ public struct LuaCall {
 
     /// "chunk:line" of the Lua code that made this call (level 1), if it is Lua code.
     public var callerLocation: String? { state.location(level: 1, on: L) }
+
+    /// "chunk:line" of the innermost Lua code on the stack outside the chunks named `skipped`
+    /// (their `chunkName`s, "=assert"): where a spec called the library that called this.
+    func location(outside skipped: Set<String>) -> String? {
+        var level: Int32 = 1
+        while let source = sy_source(L, level) {
+            if !skipped.contains(String(cString: source)), let location = state.location(level: level, on: L) {
+                return location
+            }
+            level += 1
+        }
+        return nil
+    }
 }
 
 extension LuaState {

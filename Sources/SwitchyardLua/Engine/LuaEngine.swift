@@ -38,6 +38,8 @@ public final class LuaEngine {
     public private(set) var scriptDirectories: [String] = []
     /// Empties the cache of modules `require` found next to the scripts.
     var forgetModules: LuaFunction?
+    /// Returns the table of loaded modules `require` keeps (`package.loaded`, or the sandbox's own).
+    var loadedModules: LuaFunction?
 
     public init(configuration: Configuration = .init()) throws(LuaError) {
         self.configuration = configuration

@@ -45,6 +45,19 @@ public final class LuaTable: LuaReference {
         }
     }
 
+    /// The table as a function when its metatable has `__call` (a luassert spy, an object with a
+    /// call method): `lua_pcall` calls it as Lua would. nil for a plain table.
+    public var callable: LuaFunction? {
+        try? withPushed { (L, t) throws(LuaError) -> LuaFunction? in
+            try state.ensureStack(L, 4)
+            guard lua_getmetatable(L, t) != 0 else { return nil }
+            try state.push(.string(LuaString("__call")), on: L)
+            lua_rawget(L, -2)
+            guard lua_type(L, -1) != LUA_TNIL else { return nil }
+            return LuaFunction(state: state, ref: try state.reference(at: t, on: L))
+        }
+    }
+
     /// `#t`, with `__len`.
     public func length() throws(LuaError) -> Int {
         try withPushed { (L, t) throws(LuaError) -> Int in

@@ -67,6 +67,14 @@ public enum LuaValue {
     }
     public var tableValue: LuaTable? { if case .table(let t) = self { t } else { nil } }
     public var functionValue: LuaFunction? { if case .function(let f) = self { f } else { nil } }
+    /// A function, or a table Lua can call (its metatable has `__call`, as a spy's does).
+    public var callableValue: LuaFunction? {
+        switch self {
+        case .function(let f): f
+        case .table(let t): t.callable
+        default: nil
+        }
+    }
     public var userdataValue: LuaUserdata? { if case .userdata(let u) = self { u } else { nil } }
 
     var reference: LuaReference? {

@@ -17,7 +17,9 @@ extension LuaEngine {
         let installer = configuration.sandboxed ? ScriptModules.sandboxRequire : ScriptModules.fullSearcher
         let setup = try state.run(Array(installer.utf8), chunkName: "=require")
         guard let install = setup.first?.functionValue else { return }
-        forgetModules = try install.call(.function(search)).first?.functionValue
+        let functions = try install.call(.function(search))
+        forgetModules = functions.first?.functionValue
+        loadedModules = functions.dropFirst().first?.functionValue
     }
 
     /// Makes `require` load the script modules again (for a reload after files changed).
@@ -74,7 +76,8 @@ enum ScriptModules {
         }
     }
 
-    /// Defines the global `require` over `search`, with its own table of loaded modules.
+    /// Defines the global `require` over `search`, with its own table of loaded modules; returns
+    /// a function forgetting them and one returning that table.
     static let sandboxRequire = """
         return function(search)
           local loaded = {}
@@ -92,11 +95,12 @@ enum ScriptModules {
             if loaded[name] == nil then loaded[name] = module end
             return loaded[name], path
           end
-          return function() loaded = {} end
+          return function() loaded = {} end, function() return loaded end
         end
         """
 
-    /// Puts a searcher over `search` after `package.preload`'s in `package.searchers`.
+    /// Puts a searcher over `search` after `package.preload`'s in `package.searchers`; returns a
+    /// function forgetting the modules it found and one returning `package.loaded`.
     static let fullSearcher = """
         return function(search)
           local found = {}
@@ -108,7 +112,7 @@ enum ScriptModules {
           return function()
             for name in pairs(found) do package.loaded[name] = nil end
             found = {}
-          end
+          end, function() return package.loaded end
         end
         """
 }

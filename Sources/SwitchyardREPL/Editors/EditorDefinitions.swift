@@ -53,6 +53,8 @@ package struct EditorDefinitions: Sendable {
         // `assert` is both Lua's function and the table of checks: a class callable as the former.
         out += ["---" + Self.oneLine(LuaAPIReference.entry(named: "assert")?.summary ?? ""), "---@class SwitchyardAssert",
                 "---@overload fun(v: any, message?: any): any", "assert = {}", ""]
+        // spy, stub's and mock's tables, declared before the functions hung on them.
+        for table in Self.tablesOfFunctions { out += ["---@class \(Self.className(table))", "\(table) = {}", ""] }
         for entry in LuaAPIReference.entries where entry.topic != .fields && entry.name != "assert" {
             guard let function = LuaAPITypes.functions[entry.name] else { continue }
             out += declaration(of: entry, function) + [""]
@@ -60,6 +62,8 @@ package struct EditorDefinitions: Sendable {
         for (alias, name) in LuaAPITypes.assertionAliases.sorted(by: { $0.key < $1.key }) {
             out.append("assert.\(alias) = assert.\(name)")
         }
+        for modifier in LuaAPITypes.assertionModifiers { out.append("assert.\(modifier) = assert") }
+        for (alias, name) in LuaAPITypes.globalAliases.sorted(by: { $0.key < $1.key }) { out.append("\(alias) = \(name)") }
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -127,22 +131,47 @@ package struct EditorDefinitions: Sendable {
                 navFields.append(isTable ? "\(field) = {other_fields = true}" : "\(field) = {}")
             } else if entry.name.hasPrefix("assert.") {
                 assertFields.append(String(entry.name.dropFirst("assert.".count)))
+            } else if let dot = entry.name.firstIndex(of: "."), entry.name != "assert" {
+                globals.append(String(entry.name[..<dot]))   // spy.new, match._: tables of their own
             } else if entry.name != "assert" {
                 globals.append(entry.name)
             }
         }
-        for name in globals.sorted() { out.append("    \(name) = {},") }
+        globals += LuaAPITypes.globalAliases.keys
+        assertFields += LuaAPITypes.assertionModifiers.map { "\($0) = {other_fields = true}" }
+        // `match` is also the table of luassert's argument matchers (`match.is_table()`).
+        let tables = Set(LuaAPIReference.entries.compactMap { $0.name.split(separator: ".").count > 1 ? String($0.name.split(separator: ".")[0]) : nil })
+            .union(["match"])
+        for name in Set(globals).sorted() {
+            out.append(tables.contains(name) ? "    \(name) = {other_fields = true}," : "    \(name) = {},")
+        }
         out.append("    nav = {fields = {")
         for field in navFields.sorted() { out.append("      \(field),") }
         out.append("    }},")
         out.append("    assert = {fields = {")
-        for field in assertFields.sorted() { out.append("      \(field) = {},") }
+        for field in assertFields.sorted() { out.append(field.contains("=") ? "      \(field)," : "      \(field) = {},") }
         out += ["    }},", "  },"]
         if !app.globals.isEmpty {
             out.append("  globals = {" + app.globals.map { "\"\(Self.escaped($0))\"" }.joined(separator: ", ") + "},")
         }
         out.append("}")
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Globals that are tables of functions in the reference (`spy.new`, `spy.on`), not `nav` or `assert`.
+    private static var tablesOfFunctions: [String] {
+        var tables: [String] = []
+        for entry in LuaAPIReference.entries where LuaAPITypes.functions[entry.name] != nil {
+            let parts = entry.name.split(separator: ".")
+            guard parts.count == 2, parts[0] != "nav", parts[0] != "assert", !tables.contains(String(parts[0])) else { continue }
+            tables.append(String(parts[0]))
+        }
+        return tables
+    }
+
+    /// "spy" -> "SwitchyardSpyLibrary".
+    private static func className(_ table: String) -> String {
+        "Switchyard" + table.prefix(1).uppercased() + table.dropFirst() + "Library"
     }
 
     /// Whether a field's LuaLS type is a table (its own fields are then not checked).

@@ -1,48 +1,132 @@
 import SwitchyardLua
 
+/// What `switchyard test` was asked: the output handler, a JUnit file, which tests, and whether
+/// only to list them.
+package struct ScenarioTestOptions: Sendable {
+    /// busted's `-o` handlers of the same names.
+    package enum Output: String, CaseIterable, Sendable {
+        case utf, tap = "TAP", json
+
+        /// "utf", "TAP" or "json", in any case (busted spells TAP in capitals, json in lower).
+        package init?(format: String) {
+            guard let output = Self.allCases.first(where: { $0.rawValue.lowercased() == format.lowercased() }) else { return nil }
+            self = output
+        }
+    }
+
+    package var output: Output = .utf
+    package var junitFile: String?
+    package var selection = ScenarioSelection()
+    package var listOnly = false
+
+    package init() {}
+}
+
 /// `switchyard test`: each scenario file in a fresh runtime (its globals and `require`d app apart
-/// from the other files'), a line per test as results come in, then `N passed, N failed`.
+/// from the other files'), results written as they come in the chosen format, then the closing
+/// line `N passed, N failed` (`, N pending`) of the utf output, TAP's plan, or the JSON document.
 ///
-///     let status = ScenarioTestRun.run(paths: ["specs"], junitFile: "junit.xml", options: SessionOptions())
+///     var options = ScenarioTestOptions()
+///     options.junitFile = "junit.xml"
+///     let status = ScenarioTestRun.run(paths: ["specs"], test: options, session: SessionOptions())
 package enum ScenarioTestRun {
-    package static func run(paths: [String], junitFile: String?, options: SessionOptions) -> ExitStatus {
+    package static func run(paths: [String], test: ScenarioTestOptions, session: SessionOptions) -> ExitStatus {
         InterruptSignal.install()
-        let files: [String]
+        var files: [String]
         do {
             files = try ScenarioFiles.collect(paths)
         } catch {
             StandardError.write("switchyard test: \(error.description)")
             return .usage
         }
-        let printer = TestReportPrinter(style: TerminalStyle.detect(noColorFlag: options.noColor))
-        var outcomes: [TestOutcome] = []
-        for file in files {
-            for outcome in run(file: file, options: options) {
-                print(printer.line(for: outcome))
-                outcomes.append(outcome)
-            }
+        if let problem = patternProblem(test.selection) {
+            StandardError.write("switchyard test: \(problem)")
+            return .usage
         }
-        print(printer.summary(for: outcomes))
+        if let seed = test.selection.shuffleSeed {
+            var generator = SeededGenerator(seed: seed)
+            files.shuffle(using: &generator)
+        }
         if files.isEmpty {
             StandardError.write("switchyard test: no scenario files (*\(ScenarioFiles.suffix)) under \(paths.joined(separator: ", "))")
         }
-        if let junitFile, !write(JUnitWriter().document(for: outcomes), to: junitFile) {
+        if test.listOnly {
+            for file in files {
+                for entry in list(file: file, test: test, session: session) { print("\(entry.file):\(entry.line): \(entry.name)") }
+            }
+            return files.isEmpty ? .failure : .success
+        }
+        let results = runAll(files, test: test, session: session)
+        if let junitFile = test.junitFile, !write(JUnitWriter().document(for: results), to: junitFile) {
             return .failure
         }
-        return outcomes.allSatisfy(\.passed) && !files.isEmpty ? .success : .failure
+        return ScenarioReport(results: results).failed == 0 && !files.isEmpty ? .success : .failure
     }
 
-    private static func run(file: String, options: SessionOptions) -> [TestOutcome] {
-        do {
-            let host = try ScriptHost(options: options)
-            let report = try host.interruptible { host.runtime.runScenarios(files: [file]) }
-            return report.results.map { result in
-                TestOutcome(name: result.name, file: result.file, failure: result.passed ? nil : (result.failure ?? "failed"),
-                            seconds: result.seconds)
+    /// Runs the files, writing each result as it comes (utf, TAP) or all at the end (json).
+    private static func runAll(_ files: [String], test: ScenarioTestOptions, session: SessionOptions) -> [ScenarioResult] {
+        let printer = TestReportPrinter(style: TerminalStyle.detect(noColorFlag: session.noColor))
+        let clock = ContinuousClock()
+        let start = clock.now
+        var results: [ScenarioResult] = []
+        for file in files {
+            for result in run(file: file, test: test, session: session) {
+                results.append(result)
+                switch test.output {
+                case .utf: print(printer.line(for: result))
+                case .tap: print(TAPWriter().lines(for: result, number: results.count).joined(separator: "\n"))
+                case .json: break
+                }
             }
-        } catch {
-            return [TestOutcome(name: file, file: file, failure: error.message)]
         }
+        let seed = test.selection.shuffleSeed
+        switch test.output {
+        case .utf:
+            if let seed { print("shuffled with --seed \(seed)") }
+            print(printer.summary(for: results))
+        case .tap:
+            if let seed { print("# shuffled with --seed \(seed)") }
+            print(TAPWriter().plan(count: results.count))
+        case .json:
+            let elapsed = start.duration(to: clock.now).components
+            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+            print(JSONTestReport().document(for: results, seconds: seconds, seed: seed))
+        }
+        return results
+    }
+
+    private static func run(file: String, test: ScenarioTestOptions, session: SessionOptions) -> [ScenarioResult] {
+        do {
+            let host = try ScriptHost(options: session)
+            let report = try host.interruptible { host.runtime.runScenarios(files: [file], selection: test.selection) }
+            return report.results
+        } catch {
+            return [ScenarioResult(name: file, file: file, status: .error, message: error.message)]
+        }
+    }
+
+    private static func list(file: String, test: ScenarioTestOptions, session: SessionOptions) -> [ScenarioEntry] {
+        guard let host = try? ScriptHost(options: session) else { return [] }
+        return host.runtime.listScenarios(files: [file], selection: test.selection)
+    }
+
+    /// A `--filter` that is not a Lua pattern is a usage error before anything runs.
+    private static func patternProblem(_ selection: ScenarioSelection) -> String? {
+        guard let engine = try? LuaEngine(),
+              let find = try? engine.run("return string.find", chunkName: "=filter").first?.functionValue
+        else { return nil }
+        for (option, patterns) in [("--filter", selection.filters), ("--filter-out", selection.filtersOut)] {
+            // Lua finds a malformed pattern only when matching reaches the bad part: the pattern's
+            // own text takes matching there for all but the most contrived patterns.
+            for pattern in patterns {
+                for subject in ["", pattern] {
+                    do { try find.call(.string(LuaString(subject)), .string(LuaString(pattern))) } catch {
+                        return "\(option) '\(pattern)' is not a Lua pattern: \(error.message)"
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     private static func write(_ xml: String, to file: String) -> Bool {

@@ -1,7 +1,10 @@
-/// JUnit XML for CI systems: one `<testsuite>` per scenario file, one `<testcase>` per test.
+import SwitchyardLua
+
+/// JUnit XML for CI systems: one `<testsuite>` per scenario file, one `<testcase>` per result, an
+/// assertion that failed as `<failure>`, anything else raised as `<error>`, a pending test as
+/// `<skipped>`; times in seconds.
 ///
-///     let xml = JUnitWriter().document(for: outcomes)
-///     try xml.write(toFile: "report.xml", atomically: true, encoding: .utf8)
+///     let xml = JUnitWriter().document(for: report.results)
 package struct JUnitWriter: Sendable {
     package var suiteName: String
 
@@ -9,22 +12,27 @@ package struct JUnitWriter: Sendable {
         self.suiteName = suiteName
     }
 
-    package func document(for outcomes: [TestOutcome]) -> String {
-        let failures = outcomes.count { !$0.passed }
+    package func document(for results: [ScenarioResult]) -> String {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            "<testsuites name=\"\(XMLText.escape(suiteName))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" time=\"\(seconds(total(outcomes)))\">",
+            "<testsuites name=\"\(XMLText.escape(suiteName))\"\(counts(results))>",
         ]
-        for (file, tests) in groupedByFile(outcomes) {
+        for (file, tests) in groupedByFile(results) {
             lines += suite(file: file, tests: tests)
         }
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func suite(file: String, tests: [TestOutcome]) -> [String] {
-        let failures = tests.count { !$0.passed }
-        var lines = ["  <testsuite name=\"\(XMLText.escape(file))\" tests=\"\(tests.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(seconds(total(tests)))\">"]
+    private func counts(_ results: [ScenarioResult]) -> String {
+        let failures = results.count { $0.status == .failure }
+        let errors = results.count { $0.status == .error }
+        let skipped = results.count { $0.status == .pending }
+        return " tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(seconds(total(results)))\""
+    }
+
+    private func suite(file: String, tests: [ScenarioResult]) -> [String] {
+        var lines = ["  <testsuite name=\"\(XMLText.escape(file))\"\(counts(tests))>"]
         for test in tests {
             lines += testCase(test)
         }
@@ -32,24 +40,27 @@ package struct JUnitWriter: Sendable {
         return lines
     }
 
-    private func testCase(_ test: TestOutcome) -> [String] {
-        let opening = "    <testcase name=\"\(XMLText.escape(test.name))\" classname=\"\(XMLText.escape(className(test.file)))\" file=\"\(XMLText.escape(test.file))\" time=\"\(seconds(test.seconds))\""
-        guard let failure = test.failure else { return [opening + "/>"] }
-        let firstLine = failure.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? failure
-        return [
-            opening + ">",
-            "      <failure message=\"\(XMLText.escape(firstLine))\" type=\"AssertionFailure\">\(XMLText.escape(failure))</failure>",
-            "    </testcase>",
-        ]
+    private func testCase(_ test: ScenarioResult) -> [String] {
+        let opening = "    <testcase name=\"\(XMLText.escape(test.name))\" classname=\"\(XMLText.escape(className(test.file)))\" file=\"\(XMLText.escape(test.file))\" line=\"\(test.line)\" time=\"\(seconds(test.seconds))\""
+        let message = test.message ?? ""
+        let firstLine = XMLText.escape(message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message)
+        let inner: String
+        switch test.status {
+        case .success: return [opening + "/>"]
+        case .pending: inner = "<skipped message=\"\(firstLine)\"/>"
+        case .failure: inner = "<failure message=\"\(firstLine)\" type=\"AssertionFailure\">\(XMLText.escape(message))</failure>"
+        case .error: inner = "<error message=\"\(firstLine)\" type=\"LuaError\">\(XMLText.escape(message))</error>"
+        }
+        return [opening + ">", "      " + inner, "    </testcase>"]
     }
 
     /// Files in first-appearance order, so the XML follows the run.
-    private func groupedByFile(_ outcomes: [TestOutcome]) -> [(String, [TestOutcome])] {
+    private func groupedByFile(_ results: [ScenarioResult]) -> [(String, [ScenarioResult])] {
         var order: [String] = []
-        var groups: [String: [TestOutcome]] = [:]
-        for outcome in outcomes {
-            if groups[outcome.file] == nil { order.append(outcome.file) }
-            groups[outcome.file, default: []].append(outcome)
+        var groups: [String: [ScenarioResult]] = [:]
+        for result in results {
+            if groups[result.file] == nil { order.append(result.file) }
+            groups[result.file, default: []].append(result)
         }
         return order.map { ($0, groups[$0]!) }
     }
@@ -59,22 +70,17 @@ package struct JUnitWriter: Sendable {
         var name = file
         if name.hasSuffix(".lua") { name.removeLast(4) }
         while name.hasPrefix("./") { name.removeFirst(2) }
-        return name.replacingSlashes()
+        return String(name.map { $0 == "/" ? "." : $0 })
     }
 
-    private func total(_ outcomes: [TestOutcome]) -> Double {
-        outcomes.reduce(0) { $0 + $1.seconds }
+    private func total(_ results: [ScenarioResult]) -> Double {
+        results.reduce(0) { $0 + $1.seconds }
     }
 
+    /// Seconds with microseconds: a navigation test takes well under a millisecond.
     private func seconds(_ value: Double) -> String {
-        let milliseconds = Int((value * 1000).rounded())
-        let fraction = String(milliseconds % 1000)
-        return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-    }
-}
-
-private extension String {
-    func replacingSlashes() -> String {
-        String(map { $0 == "/" ? "." : $0 })
+        let micros = Int((value * 1_000_000).rounded())
+        let fraction = String(micros % 1_000_000)
+        return "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
     }
 }

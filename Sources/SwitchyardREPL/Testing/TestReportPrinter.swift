@@ -1,9 +1,16 @@
-/// The human report of `switchyard test`: a line per test, then exactly `N passed, N failed`.
+import SwitchyardLua
+
+/// `switchyard test -o utf` (the default): a line per test with where it is declared, the message
+/// of each failure, error and pending reason indented below, then exactly `N passed, N failed`
+/// (and `, N pending` when there are any).
 ///
-///     ✓ deep link opens a sheet
-///     ✗ back returns home
+///     ✓ deep link opens a sheet  specs/links_spec.lua:4
+///     ✗ back returns home  specs/nav_spec.lua:19
 ///         specs/nav_spec.lua:21: expected "/", got "/album/1"
-///     1 passed, 1 failed
+///     ✱ tabs keep their stacks  specs/nav_spec.lua:30
+///         specs/nav_spec.lua:31: attempt to index a nil value (global 'app')
+///     ◌ undo  specs/nav_spec.lua:40
+///     1 passed, 2 failed, 1 pending
 package struct TestReportPrinter: Sendable {
     package let style: TerminalStyle
 
@@ -11,23 +18,30 @@ package struct TestReportPrinter: Sendable {
         self.style = style
     }
 
-    package func line(for outcome: TestOutcome) -> String {
-        guard let failure = outcome.failure else {
-            return "\(style.green("✓")) \(outcome.name)"
+    package func line(for result: ScenarioResult) -> String {
+        let site = style.dim(result.line > 0 ? "\(result.file):\(result.line)" : result.file)
+        let head: String
+        switch result.status {
+        case .success: head = style.green("✓")
+        case .failure: head = style.red("✗")
+        case .error: head = style.red("✱")
+        case .pending: head = style.yellow("◌")
         }
-        let details = failure.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = "\(head) \(result.name)  \(site)"
+        guard let message = result.message else { return first }
+        let details = message.split(separator: "\n", omittingEmptySubsequences: false)
             .map { "    " + $0 }
             .joined(separator: "\n")
-        return "\(style.red("✗")) \(outcome.name)\n\(style.red(details))"
+        return first + "\n" + (result.status.isFailed ? style.red(details) : details)
     }
 
     /// Deliberately unstyled so scripts can match it exactly.
-    package func summary(for outcomes: [TestOutcome]) -> String {
-        let passed = outcomes.count { $0.passed }
-        return "\(passed) passed, \(outcomes.count - passed) failed"
+    package func summary(for results: [ScenarioResult]) -> String {
+        let report = ScenarioReport(results: results)
+        return "\(report.passed) passed, \(report.failed) failed" + (report.pending > 0 ? ", \(report.pending) pending" : "")
     }
 
-    package func report(_ outcomes: [TestOutcome]) -> String {
-        (outcomes.map(line(for:)) + [summary(for: outcomes)]).joined(separator: "\n")
+    package func report(_ results: [ScenarioResult]) -> String {
+        (results.map(line(for:)) + [summary(for: results)]).joined(separator: "\n")
     }
 }

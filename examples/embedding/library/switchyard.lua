@@ -9,6 +9,18 @@
 ---a flow's name, for `nav.start_flow`
 ---@alias SwitchyardFlowName "signup"
 
+---What `spy.new`, `spy.on` and `stub` return: callable, recording each call.
+---@class SwitchyardSpy
+---@field calls {vals: any[], n: integer}[] each call's arguments, in order
+---@field returnvals {vals: any[], n: integer}[] each call's results
+---@field revert fun(self: SwitchyardSpy): function puts the original back
+---@field clear fun(self: SwitchyardSpy): SwitchyardSpy forgets the calls
+---@field called fun(self: SwitchyardSpy, n?: integer): boolean
+---@field called_with fun(self: SwitchyardSpy, args: table): boolean
+---@field returns fun(...): SwitchyardSpy a stub's results from now on
+---@field invokes fun(fn: function): SwitchyardSpy a stub's behaviour from now on
+---@operator call(...): any
+
 ---A matched path: what guards, titles and views are given, and what `match` returns.
 ---@class SwitchyardInfo
 ---@field path string the matched path
@@ -131,10 +143,13 @@
 ---@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}`, or nil; any other navigation cancels it
 nav = {}
 
----is Lua's own `assert`, and also the table of checks below.
+---is Lua's own `assert` (failing at the spec's line), and also the checks below, read as words: `is`, `are`, `was`, `has`, `does` read well, `not` and `no` negate (`assert.is_not.equal`, `assert.has_no.errors`, `assert.not_same`).
 ---@class SwitchyardAssert
 ---@overload fun(v: any, message?: any): any
 assert = {}
+
+---@class SwitchyardSpyLibrary
+spy = {}
 
 ---declares a route and returns it. Every option is optional.
 ---
@@ -443,19 +458,39 @@ function step(title, fn) end
 ---@param prompt? string
 function pause(prompt) end
 
----groups tests; its body runs while the file loads, declaring them.
+---groups tests; its body runs while the file loads, declaring them. `context` is the same; #words in a name are tags.
 ---
----Example: `describe("albums", function() it("opens", function() nav.push("/album/1") end) end)`
+---Example: `describe("albums #smoke", function() it("opens", function() nav.push("/album/1") end) end)`
 ---@param name string
 ---@param fn fun()
 function describe(name, fn) end
 
----declares a test, run later from a fresh navigator over the same routes.
+---declares a test, run later from a fresh navigator over the same routes; without fn it is pending (`it "name" (fn)` works too). Also `spec`, `test`.
 ---
 ---Example: `it("opens an album", function() nav.push("/album/1") end)`
 ---@param name string
----@param fn fun()
+---@param fn? fun()
+---@return fun(fn: fun())?
 function it(name, fn) end
+
+---declares a pending test (fn never runs); called inside a test, stops it there and counts it pending.
+---
+---Example: `pending("undo after a redirect")`
+---@param name string
+---@param fn? fun()
+function pending(name, fn) end
+
+---runs once when its block starts (`strict_setup`); `lazy_setup` runs before the block's first test that runs. A setup that raises skips the block's tests.
+---
+---Example: `setup(function() app = require("app") end)`
+---@param fn fun()
+function setup(fn) end
+
+---runs once when its block ends (`strict_teardown`); `lazy_teardown` only when a `lazy_setup` ran.
+---
+---Example: `teardown(function() print("done") end)`
+---@param fn fun()
+function teardown(fn) end
 
 ---runs before each test of the block it is declared in (outer blocks' first).
 ---
@@ -469,16 +504,22 @@ function before_each(fn) end
 ---@param fn fun()
 function after_each(fn) end
 
----compares with `==` (also `assert.equals`, `assert.are_equal`).
+---inside a test: runs fn when the test ends, passed or failed.
 ---
----Example: `assert.equal("/album/1", nav.path)`
+---Example: `finally(function() nav.dismiss_all() end)`
+---@param fn fun()
+function finally(fn) end
+
+---compares with `==` (also `assert.equals`, `assert.are.equal`).
+---
+---Example: `assert.are.equal("/album/1", nav.path)`
 ---@param expected any
 ---@param actual any
 ---@param message? string
 ---@return any
 function assert.equal(expected, actual, message) end
 
----compares tables deeply (also `assert.are_same`).
+---compares tables deeply; a failure names the first place they differ (`expected[2].path == "/b", got "/c"`).
 ---
 ---Example: `assert.same({id = "1"}, nav.params)`
 ---@param expected any
@@ -531,22 +572,61 @@ function assert.truthy(v, message) end
 ---@param message? string
 function assert.falsy(v, message) end
 
----expects `fn` to raise; given a message, that one (with or without its `file:line:`). Also `assert.error`.
+---expects a number; `is_string`, `is_table`, `is_function`, `is_boolean`, `is_userdata`, `is_thread` likewise.
+---
+---Example: `assert.is_number(#nav.stack)`
+---@param v any
+---@param message? string
+---@return any
+function assert.is_number(v, message) end
+
+---expects a number within tolerance of expected.
+---
+---Example: `assert.near(0.5, progress, 0.01)`
+---@param expected number
+---@param actual number
+---@param tolerance number
+---@param message? string
+---@return number
+function assert.near(expected, actual, tolerance, message) end
+
+---expects no value twice in list (deep: compared as `same` does).
+---
+---Example: `assert.unique(nav.tabs)`
+---@param list table
+---@param deep? boolean
+---@param message? string
+function assert.unique(list, deep, message) end
+
+---expects `fn` to raise; given expected, that error (a message with or without its `file:line:`). Also `assert.error`; `assert.has_no.errors(fn)` expects none.
 ---
 ---Example: `assert.has_error(function() nav.tab("nowhere") end)`
 ---@param fn fun()
+---@param expected? any
 ---@param message? string
 ---@return any
-function assert.has_error(fn, message) end
+function assert.has_error(fn, expected, message) end
 
----expects `fn` to return without raising.
+---expects `fn` to return without raising (also `assert.has_no.errors`).
 ---
 ---Example: `assert.has_no_error(function() nav.pop() end)`
 ---@param fn fun()
+---@param expected? any
 ---@param message? string
-function assert.has_no_error(fn, message) end
+function assert.has_no_error(fn, expected, message) end
 
----expects the string `s` to match the Lua pattern (also `assert.match`).
+---expects `fn` to raise a string error matching the Lua pattern.
+---
+---Example: `assert.error_matches(function() nav.push("/x") end, "no route")`
+---@param fn fun()
+---@param pattern string
+---@param init? integer
+---@param plain? boolean
+---@param message? string
+---@return any
+function assert.error_matches(fn, pattern, init, plain, message) end
+
+---expects the string `s` to match the Lua pattern (also `assert.match`; `assert.matches(pattern, s, init, plain)` as `string.find`).
 ---
 ---Example: `assert.matches("^/album/%d+$", nav.path)`
 ---@param pattern string
@@ -555,9 +635,79 @@ function assert.has_no_error(fn, message) end
 ---@return string
 function assert.matches(pattern, s, message) end
 
+---checks a spy or stub: `.was.called([n])`, `.called_at_least(n)`, `.called_at_most(n)`, `.called_with(...)`, `.returned_with(...)`, `.was_not.called()` (also `assert.stub`). In `called_with`, `match._` is any value, `match.is_string()`, `match.is_table()`, `match.is_not_nil()`, `match.is_same(v)` a kind of value; called, `match` is still `match(path)`.
+---
+---Example: `assert.spy(closed).was.called_with(match.is_table())`
+---@param s SwitchyardSpy
+---@return table
+function assert.spy(s) end
+
+---makes a callable that records each call's arguments (`s.calls[i].vals`) and results, then calls fn. Also `spy(fn)`.
+---
+---Example: `local closed = spy.new(function() end)`
+---@param fn? function
+---@return SwitchyardSpy
+function spy.new(fn) end
+
+---replaces `t[key]` by a spy calling the original, until the test (or, made in setup, the block) ends; `s:revert()` sooner.
+---
+---Example: `local s = spy.on(app, "log")`
+---@param t table
+---@param key any
+---@return SwitchyardSpy
+function spy.on(t, key) end
+
+---replaces `t[key]` by a spy returning ... (`s.returns(...)`, `s.invokes(fn)` change that), until the test ends.
+---
+---Example: `stub(app, "confirm", true)`
+---@param t table
+---@param key any
+---@param ...? any
+---@return SwitchyardSpy
+function stub(t, key, ...) end
+
+---spies on (or stubs) every function in t, and in its tables.
+---
+---Example: `mock(app)`
+---@param t table
+---@param as_stubs? boolean
+---@return table
+function mock(t, as_stubs) end
+
 assert.are_equal = assert.equal
 assert.are_same = assert.same
 assert.equals = assert.equal
 assert.error = assert.has_error
+assert.error_match = assert.error_matches
+assert.errors = assert.has_error
+assert.is_boolean = assert.is_number
+assert.is_falsy = assert.falsy
+assert.is_function = assert.is_number
 assert.is_not_nil = assert.not_nil
+assert.is_string = assert.is_number
+assert.is_table = assert.is_number
+assert.is_thread = assert.is_number
+assert.is_truthy = assert.truthy
+assert.is_userdata = assert.is_number
 assert.match = assert.matches
+assert.not_equal = assert.equal
+assert.not_same = assert.same
+assert.stub = assert.spy
+assert.is = assert
+assert.are = assert
+assert.was = assert
+assert.has = assert
+assert.does = assert
+assert.no = assert
+assert.is_not = assert
+assert.are_not = assert
+assert.was_not = assert
+assert.has_no = assert
+assert.does_not = assert
+context = describe
+lazy_setup = setup
+lazy_teardown = teardown
+spec = it
+strict_setup = setup
+strict_teardown = teardown
+test = it

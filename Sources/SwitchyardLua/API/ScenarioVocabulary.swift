@@ -1,0 +1,115 @@
+/// What the scenario vocabulary shares with the runner: the tree being collected, the signal that
+/// tells failures from errors, the `finally` functions of the test running, and the spy scopes.
+final class ScenarioSession {
+    var collector: ScenarioCollector?
+    let signal = ScenarioSignal()
+    /// Not nil while a test runs: what `finally` added.
+    var finallyHooks: [LuaFunction]?
+    var beginSpyScope: LuaFunction?
+    var endSpyScope: LuaFunction?
+    /// Lua's own `string.find`, kept before any script can replace it: `--filter` patterns are Lua's.
+    var find: LuaFunction?
+}
+
+/// busted's words: describe/context, it/spec/test, pending, the hooks, finally, and the assert,
+/// spy, stub, mock and match libraries.
+extension SwitchyardRuntime {
+    static let hookWords: [(String, ScenarioCollector.Hook.Moment)] = [
+        ("setup", .setup), ("strict_setup", .setup), ("lazy_setup", .lazySetup),
+        ("teardown", .teardown), ("strict_teardown", .teardown), ("lazy_teardown", .lazyTeardown),
+        ("before_each", .beforeEach), ("after_each", .afterEach),
+    ]
+
+    func installScenarioVocabulary() throws(LuaError) {
+        for word in ["describe", "context"] {
+            try define(word) { runtime, call in try runtime.describe(call, word) }
+        }
+        for word in ["it", "spec", "test"] {
+            try define(word) { runtime, call in try runtime.declareTest(call, word) }
+        }
+        try define("pending") { runtime, call in try runtime.pending(call) }
+        for (word, moment) in Self.hookWords {
+            try define(word) { runtime, call in
+                let function = try call.checkFunction(1, word)
+                try runtime.collector(word).current.hooks.append(
+                    ScenarioCollector.Hook(moment: moment, word: word, function: function, site: call.callerLocation))
+                return 0
+            }
+        }
+        try define("finally") { runtime, call in
+            let function = try call.checkFunction(1, "finally")
+            guard runtime.scenarios.finallyHooks != nil else {
+                throw LuaError("finally: only inside a running test (an `it` body)")
+            }
+            runtime.scenarios.finallyHooks?.append(function)
+            return 0
+        }
+        try installAssertions()
+    }
+
+    private func installAssertions() throws(LuaError) {
+        let signal = scenarios.signal
+        let raise = try engine.makeFunction { call in try signal.raise(call) }
+        let library = try AssertLibrary.install(in: engine, raise: raise)
+        let scopes = try SpyLibrary.install(in: engine, assertLibrary: library, routeMatch: try makeMatchCall())
+        scenarios.beginSpyScope = try scopes?.rawGet("begin_scope").functionValue
+        scenarios.endSpyScope = try scopes?.rawGet("end_scope").functionValue
+        scenarios.find = try engine.globals.rawGet("string").tableValue?.rawGet("find").functionValue
+    }
+
+    func collector(_ function: String) throws(LuaError) -> ScenarioCollector {
+        guard let collector = scenarios.collector else {
+            throw LuaError("\(function): scenario tests are collected only while running them (switchyard test FILE)")
+        }
+        return collector
+    }
+
+    /// describe(name, fn) | describe(name) -> function(fn)
+    private func describe(_ call: LuaCall, _ word: String) throws -> Int {
+        let collector = try collector(word)
+        let name = try call.checkString(1, word)
+        guard !call.isNil(2) else {
+            let later = try engine.makeFunction { [unowned(unsafe) self] call in
+                try self.runDescribe(collector, name, try call.checkFunction(1, word))
+                return 0
+            }
+            return try call.returning([.function(later)])
+        }
+        try runDescribe(collector, name, try call.checkFunction(2, word))
+        return 0
+    }
+
+    private func runDescribe(_ collector: ScenarioCollector, _ name: String, _ body: LuaFunction) throws {
+        _ = collector.enter(name)
+        defer { collector.leave() }
+        try body.call()
+    }
+
+    /// it(name, fn) | it(name) -> function(fn): without a body the test is pending until one comes.
+    private func declareTest(_ call: LuaCall, _ word: String) throws -> Int {
+        let collector = try collector(word)
+        let name = try call.checkString(1, word)
+        let body = call.isNil(2) ? nil : try call.checkFunction(2, word)
+        let test = ScenarioCollector.Test(name: name, site: call.callerLocation, body: body)
+        collector.current.items.append(.test(test))
+        guard body == nil else { return 0 }
+        let later = try engine.makeFunction { (call: LuaCall) throws -> Int in
+            test.body = try call.checkFunction(1, "\(word) \"\(name)\"")
+            return 0
+        }
+        return try call.returning([.function(later)])
+    }
+
+    /// pending(name [, fn]) while collecting: a pending test (fn never runs).
+    /// pending([reason]) inside a running test: the test stops and counts as pending.
+    private func pending(_ call: LuaCall) throws -> Int {
+        if scenarios.finallyHooks != nil {
+            try scenarios.signal.raise(.pending, call.string(1) ?? "pending", call: call)
+        }
+        let collector = try collector("pending")
+        let name = try call.checkString(1, "pending")
+        if !call.isNil(2) { _ = try call.checkFunction(2, "pending") }
+        collector.current.items.append(.test(ScenarioCollector.Test(name: name, site: call.callerLocation, body: nil)))
+        return 0
+    }
+}
