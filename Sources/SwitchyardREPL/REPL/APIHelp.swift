@@ -26,7 +26,7 @@ struct APIHelp {
     /// The reference's name for a value: the entry whose global (or `nav` member) it is.
     func name(of value: LuaValue, in engine: LuaEngine) -> String? {
         if let text = value.stringValue { return text }
-        guard value.functionValue != nil else { return nil }
+        guard value.functionValue != nil || value.tableValue != nil else { return nil }   // stub, match: callable tables
         return LuaAPIReference.entries.first { entry in
             entry.topic != .fields && (try? resolve(entry.name, in: engine)) == value
         }?.name

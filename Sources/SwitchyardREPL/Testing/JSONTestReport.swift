@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SwitchyardLua
 
 /// `switchyard test -o json`: busted's shape, the results sorted into `successes`, `failures`,
