@@ -13,13 +13,13 @@ struct TestCommand: ParsableCommand {
             file loads. A test's full name is its describe names and its own; its tags are the #words in it.
 
             EXAMPLES:
-              switchyard test                               every *_spec.lua under the current directory
-              switchyard test specs/deep_links_spec.lua     one file
-              switchyard test specs --junit build/junit.xml a JUnit report for CI as well
-              switchyard test -o TAP specs                  TAP for a TAP consumer (-o json: busted's JSON)
-              switchyard test --filter 'deep link' specs    only tests whose full name matches (a Lua pattern)
-              switchyard test --tags smoke --list           which tests carry #smoke, without running them
-              switchyard test --shuffle                     a random order; rerun one with --seed N
+              switchyard test                      every *_spec.lua under here
+              switchyard test specs/links_spec.lua one file
+              switchyard test specs --junit j.xml  a JUnit report for CI too
+              switchyard test -o TAP specs         TAP (-o json: busted's JSON)
+              switchyard test --filter 'deep link' names matching a Lua pattern
+              switchyard test --tags smoke --list  the #smoke tests, not run
+              switchyard test --shuffle            random order (--seed N again)
             """
     )
 
