@@ -49,55 +49,49 @@ struct RouteCallbacks {
         }
     }
 
+    /// The function an option names: nil when absent; a function or a callable table (a spy).
+    private func function(_ value: LuaValue, option: String) throws(LuaError) -> LuaFunction? {
+        if value == .nil { return nil }
+        guard let function = value.callableValue else {
+            throw misuse("option '\(option)' of \(subject) must be a function, got \(value.typeName)")
+        }
+        return function
+    }
+
     /// `validate`: nil/false rejects the match (the next candidate is tried), and so does `mismatch()`
     /// raised in it (with a reason for `explain`); anything else accepts and becomes `info.value`.
     func validator(_ value: LuaValue) throws(LuaError) -> RouteValidator? {
-        switch value.callableValue.map(LuaValue.function) ?? value {
-        case .nil: return nil
-        case .function(let function):
-            return { [mismatches] info in
-                let result = try mismatches.hearing { () throws(LuaError) in try RouteCallbacks.call(function, with: info) }
-                guard result.isTruthy else { return nil as Any? }  // a bare nil here would box as Optional<LuaValue>
-                return result
-            }
-        default:
-            throw misuse("option 'validate' of \(subject) must be a function, got \(value.typeName)")
+        guard let function = try function(value, option: "validate") else { return nil }
+        return { [mismatches] info in
+            let result = try mismatches.hearing { () throws(LuaError) in try RouteCallbacks.call(function, with: info) }
+            guard result.isTruthy else { return nil as Any? }  // a bare nil here would box as Optional<LuaValue>
+            return result
         }
     }
 
     /// `guard`: nil/true allow, false blocks, a string redirects, `nav.pending(key)` waits.
     func guardian(_ value: LuaValue) throws(LuaError) -> ((RouteInfo) throws -> GuardDecision)? {
-        switch value.callableValue.map(LuaValue.function) ?? value {
-        case .nil: return nil
-        case .function(let function):
-            return { info in
-                let answer = try RouteCallbacks.call(function, with: info)
-                guard let decision = PendingGuards.decision(answer) else {
-                    throw self.misuse("guard of \(self.subject) returned a \(answer.typeName) value; expected nil, true, false, a path or nav.pending(key)")
-                }
-                return decision
+        guard let function = try function(value, option: "guard") else { return nil }
+        return { info in
+            let answer = try RouteCallbacks.call(function, with: info)
+            guard let decision = PendingGuards.decision(answer) else {
+                throw self.misuse("guard of \(self.subject) returned a \(answer.typeName) value; expected nil, true, false, a path or nav.pending(key)")
             }
-        default:
-            throw misuse("option 'guard' of \(subject) must be a function, got \(value.typeName)")
+            return decision
         }
     }
 
     /// `leave`: `function(info, to)` asked before a screen of the route is removed; false blocks,
     /// nil/true allow.
     func leaveGuard(_ value: LuaValue) throws(LuaError) -> ((RouteInfo, RouteInfo) throws -> Bool)? {
-        switch value.callableValue.map(LuaValue.function) ?? value {
-        case .nil: return nil
-        case .function(let function):
-            return { leaving, destination in
-                switch try RouteCallbacks.call(function, with: leaving, destination) {
-                case .nil, .boolean(true): return true
-                case .boolean(false): return false
-                case let other:
-                    throw self.misuse("leave guard of \(self.subject) returned a \(other.typeName) value; expected nil, true or false")
-                }
+        guard let function = try function(value, option: "leave") else { return nil }
+        return { leaving, destination in
+            switch try RouteCallbacks.call(function, with: leaving, destination) {
+            case .nil, .boolean(true): return true
+            case .boolean(false): return false
+            case let other:
+                throw self.misuse("leave guard of \(self.subject) returned a \(other.typeName) value; expected nil, true or false")
             }
-        default:
-            throw misuse("option 'leave' of \(subject) must be a function, got \(value.typeName)")
         }
     }
 

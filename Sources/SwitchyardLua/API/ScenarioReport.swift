@@ -72,3 +72,10 @@ public struct ScenarioEntry: Sendable, Equatable {
         self.isPending = isPending
     }
 }
+
+extension Duration {
+    /// In seconds, as reports write durations (JUnit's `time`, busted's JSON `duration`).
+    package var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

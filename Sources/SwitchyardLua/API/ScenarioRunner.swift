@@ -23,6 +23,7 @@ extension SwitchyardRuntime {
                 try engine.insulated {
                     guard let root = run.collect(file) else { return }
                     run.random = selection.shuffleSeed.map { SeededGenerator(seed: $0, file: file) }
+                    run.select(root, names: [])
                     run.block(root, names: [], chain: [], file: file)
                 }
             } catch {
@@ -40,6 +41,7 @@ extension SwitchyardRuntime {
         for file in files {
             _ = try? engine.insulated {
                 guard let root = run.collect(file) else { return }
+                run.select(root, names: [])
                 run.list(root, names: [], file: file, into: &entries)
             }
         }
@@ -53,6 +55,8 @@ private struct ScenarioRun {
     let selection: ScenarioSelection
     var results: [ScenarioResult] = []
     var random: SeededGenerator?
+    /// The tests the selection keeps, and the blocks holding at least one (see `select`).
+    private var selected: Set<ObjectIdentifier> = []
     /// Set when the run was interrupted: nothing more runs.
     var stopped = false
 
@@ -66,6 +70,7 @@ private struct ScenarioRun {
     /// Runs the file, collecting its tree; a file that fails to load is an error result.
     mutating func collect(_ file: String) -> ScenarioCollector.Block? {
         let collector = ScenarioCollector()
+        selected = []   // the last file's tree is gone, and its identifiers may be reused
         session.collector = collector
         defer { session.collector = nil }
         do {
@@ -91,14 +96,24 @@ private struct ScenarioRun {
         }
     }
 
-    private func hasSelectedTests(_ block: ScenarioCollector.Block, names: [String]) -> Bool {
+    /// Marks the tests of `block` the selection keeps (each full name asked once), and every block
+    /// holding one; returns whether `block` holds one.
+    @discardableResult
+    mutating func select(_ block: ScenarioCollector.Block, names: [String]) -> Bool {
         let names = block.name.isEmpty ? names : names + [block.name]
-        return block.items.contains { item in
+        var holdsOne = false
+        for item in block.items {
             switch item {
-            case .block(let inner): hasSelectedTests(inner, names: names)
-            case .test(let test): selects(fullName(names, test.name))
+            case .block(let inner):
+                if select(inner, names: names) { holdsOne = true }
+            case .test(let test):
+                guard selects(fullName(names, test.name)) else { continue }
+                selected.insert(ObjectIdentifier(test))
+                holdsOne = true
             }
         }
+        if holdsOne { selected.insert(ObjectIdentifier(block)) }
+        return holdsOne
     }
 
     func list(_ block: ScenarioCollector.Block, names: [String], file: String, into entries: inout [ScenarioEntry]) {
@@ -108,9 +123,9 @@ private struct ScenarioRun {
             case .block(let inner):
                 list(inner, names: names, file: file, into: &entries)
             case .test(let test):
-                let name = fullName(names, test.name)
-                guard selects(name) else { continue }
-                entries.append(ScenarioEntry(name: name, file: file, line: Self.line(of: test.site), isPending: test.body == nil))
+                guard selected.contains(ObjectIdentifier(test)) else { continue }
+                entries.append(ScenarioEntry(name: fullName(names, test.name), file: file, line: Self.line(of: test.site),
+                                             isPending: test.body == nil))
             }
         }
     }
@@ -129,7 +144,7 @@ private struct ScenarioRun {
 
     /// A block with no selected test is skipped whole: its setup and teardown do not run either.
     mutating func block(_ block: ScenarioCollector.Block, names: [String], chain: [ScenarioCollector.Block], file: String) {
-        guard hasSelectedTests(block, names: names) else { return }
+        guard selected.contains(ObjectIdentifier(block)) else { return }
         let names = block.name.isEmpty ? names : names + [block.name]
         let chain = chain + [block]
         _ = try? session.beginSpyScope?.call()
@@ -144,8 +159,7 @@ private struct ScenarioRun {
                 case .block(let inner):
                     self.block(inner, names: names, chain: chain, file: file)
                 case .test(let test):
-                    let name = fullName(names, test.name)
-                    if selects(name) { run(test, name: name, chain: chain, file: file) }
+                    if selected.contains(ObjectIdentifier(test)) { run(test, name: fullName(names, test.name), chain: chain, file: file) }
                 }
             }
         }
@@ -209,9 +223,8 @@ private struct ScenarioRun {
             if !block.name.isEmpty { names.removeLast() }
         }
         guard ready else { return }
-        let elapsed = start.duration(to: clock.now).components
         results.insert(ScenarioResult(name: name, file: file, line: line, status: outcome.status, message: outcome.message,
-                                      seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18), at: index)
+                                      seconds: start.duration(to: clock.now).inSeconds), at: index)
     }
 
     /// Runs a hook; when it raises, its result is added and false returned.

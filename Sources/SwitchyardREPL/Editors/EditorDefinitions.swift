@@ -121,35 +121,34 @@ package struct EditorDefinitions: Sendable {
                    "-- Regenerate it (switchyard types [APP.lua] -o DIR) rather than edit it.",
                    "std = \"lua54+switchyard\"", "exclude_files = {\"library/*.lua\"}   -- the editors' definitions, not code",
                    "stds.switchyard = {", "  read_globals = {"]
-        var globals: [String] = []
+        var globals = Set(LuaAPITypes.globalAliases.keys)
+        // Globals that are tables too: spy (spy.new), and `match`, also luassert's matchers (`match.is_table()`).
+        var tables: Set<String> = ["match"]
         var navFields: [String] = []
-        var assertFields: [String] = Array(LuaAPITypes.assertionAliases.keys)
-        for entry in LuaAPIReference.entries {
+        var assertFields = (Array(LuaAPITypes.assertionAliases.keys)).map { "\($0) = {}" }
+            + LuaAPITypes.assertionModifiers.map { "\($0) = {other_fields = true}" }
+        for entry in LuaAPIReference.entries where entry.name != "assert" {
             if entry.name.hasPrefix("nav.") {
                 let field = String(entry.name.dropFirst("nav.".count))
                 let isTable = entry.topic == .fields && Self.isTable(LuaAPITypes.fields[entry.name] ?? "")
                 navFields.append(isTable ? "\(field) = {other_fields = true}" : "\(field) = {}")
             } else if entry.name.hasPrefix("assert.") {
-                assertFields.append(String(entry.name.dropFirst("assert.".count)))
-            } else if let dot = entry.name.firstIndex(of: "."), entry.name != "assert" {
-                globals.append(String(entry.name[..<dot]))   // spy.new, match._: tables of their own
-            } else if entry.name != "assert" {
-                globals.append(entry.name)
+                assertFields.append("\(entry.name.dropFirst("assert.".count)) = {}")
+            } else if let dot = entry.name.firstIndex(of: ".") {
+                tables.insert(String(entry.name[..<dot]))
+                globals.insert(String(entry.name[..<dot]))
+            } else {
+                globals.insert(entry.name)
             }
         }
-        globals += LuaAPITypes.globalAliases.keys
-        assertFields += LuaAPITypes.assertionModifiers.map { "\($0) = {other_fields = true}" }
-        // `match` is also the table of luassert's argument matchers (`match.is_table()`).
-        let tables = Set(LuaAPIReference.entries.compactMap { $0.name.split(separator: ".").count > 1 ? String($0.name.split(separator: ".")[0]) : nil })
-            .union(["match"])
-        for name in Set(globals).sorted() {
+        for name in globals.sorted() {
             out.append(tables.contains(name) ? "    \(name) = {other_fields = true}," : "    \(name) = {},")
         }
         out.append("    nav = {fields = {")
         for field in navFields.sorted() { out.append("      \(field),") }
         out.append("    }},")
         out.append("    assert = {fields = {")
-        for field in assertFields.sorted() { out.append(field.contains("=") ? "      \(field)," : "      \(field) = {},") }
+        for field in assertFields.sorted() { out.append("      \(field),") }
         out += ["    }},", "  },"]
         if !app.globals.isEmpty {
             out.append("  globals = {" + app.globals.map { "\"\(Self.escaped($0))\"" }.joined(separator: ", ") + "},")

@@ -88,9 +88,7 @@ package enum ScenarioTestRun {
             if let seed { print("# shuffled with --seed \(seed)") }
             print(TAPWriter().plan(count: results.count))
         case .json:
-            let elapsed = start.duration(to: clock.now).components
-            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-            print(JSONTestReport().document(for: results, seconds: seconds, seed: seed))
+            print(JSONTestReport().document(for: results, seconds: start.duration(to: clock.now).inSeconds, seed: seed))
         }
         return results
     }
