@@ -13,6 +13,7 @@ stds.switchyard = {
     flow = {},
     group = {},
     help = {},
+    invariant = {},
     it = {},
     lazy_setup = {},
     lazy_teardown = {},

@@ -109,11 +109,13 @@ extension Navigator {
         }
     }
 
-    /// The landed screen: `info` as `route` matched it (nil for not-found), title and view rendered.
+    /// The landed screen: `info` as `route` matched it (nil for not-found), title, view and computed
+    /// links rendered.
     private func screen(for info: __owned RouteInfo, route: RouteID?, definition: RouteDefinition) throws -> Screen {
         if definition.leave != nil { watchesDepartures = true }
         return Screen(id: makeID(), info: info, route: route,
-               title: try definition.title?.render(info), view: try definition.view?.render(info))
+                      title: try definition.title?.render(info), view: try definition.view?.render(info),
+                      links: try definition.linkFunction?(info))
     }
 }
 

@@ -19,13 +19,15 @@ extension Navigator {
         return landed.screen.route == nil ? nil : landed.screen
     }
 
-    /// The links `screen`'s route declares, with the screen's parameters filled in. A screen of no route
-    /// (the not-found screen) has the not-found route's links, as followable as a route's.
+    /// The links `screen`'s route declares (or its link function gave the screen), with the screen's
+    /// parameters filled in. A screen of no route (the not-found screen) has the not-found route's
+    /// links, as followable as a route's.
     ///
     ///     navigator.links(of: navigator.screen)   // ["/artist/7", "/album/12/tracks"]
     public func links(of screen: Screen) -> [String] {
-        let definition = screen.route.map { routes[payloadOf: $0] } ?? notFound
         let params = screen.params
+        if let computed = screen.computedLinks { return computed.map { LinkTemplate.fill($0, with: params) } }
+        let definition = screen.route.map { routes[payloadOf: $0] } ?? notFound
         return (definition?.links ?? []).map { LinkTemplate.fill($0, with: params) }
     }
 }

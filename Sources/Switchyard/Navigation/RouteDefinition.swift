@@ -47,8 +47,15 @@ public struct RouteDefinition {
     public var redirect: RedirectRule?
     /// How a deep link to this route is shown unless the link says `presentation=...`.
     public var presentation: Presentation
-    /// Declared edges, for graphs and the REPL's `:follow`.
+    /// Declared edges, for graphs and the REPL's `:follow`: paths whose placeholders the screen's
+    /// parameters fill.
     public var links: [String]
+    /// Links decided by each screen (an album screen links to its own artist): computed from the
+    /// screen's info when it is landed, as its title is, and kept with it. Graphs cannot know them.
+    public var linkFunction: ((RouteInfo) throws -> [String])?
+    /// Whether the route is reachable from outside the app (a deep link, a notification): `check`
+    /// starts a crawl there and does not call it unreachable, and `walk` may open it.
+    public var entry: Bool
     /// The pattern of the screen above which this one sits when reached from outside, filled from this
     /// screen's parameters ("/album/:id" for "/album/:id/track/:n"): a deep link builds the back stack
     /// through it, and `up()` goes to it.
@@ -60,7 +67,8 @@ public struct RouteDefinition {
 
     public init(title: RouteText? = nil, view: RouteText? = nil,
                 guard: ((RouteInfo) throws -> GuardDecision)? = nil, redirect: RedirectRule? = nil,
-                presentation: Presentation = .push, links: [String] = [], parent: String? = nil,
+                presentation: Presentation = .push, links: [String] = [],
+                linkFunction: ((RouteInfo) throws -> [String])? = nil, entry: Bool = false, parent: String? = nil,
                 leave: ((_ leaving: RouteInfo, _ to: RouteInfo) throws -> Bool)? = nil) {
         self.title = title
         self.view = view
@@ -68,13 +76,15 @@ public struct RouteDefinition {
         self.redirect = redirect
         self.presentation = presentation
         self.links = links
+        self.linkFunction = linkFunction
+        self.entry = entry
         self.parent = parent
         self.leave = leave
     }
 }
 
 extension RouteDefinition {
-    /// No title, view, guard, redirect or leave guard: a landing on the route runs and renders nothing (many routes).
+    /// No title, view, guard, redirect, link function or leave guard: a landing on the route runs and renders nothing (many routes).
     /// Read where the definition is (no copy of it): the cases are tested, no payload is touched.
     var isBare: Bool {
         if case .some = title { return false }
@@ -82,6 +92,7 @@ extension RouteDefinition {
         if case .some = self.guard { return false }
         if case .some = redirect { return false }
         if case .some = leave { return false }
+        if case .some = linkFunction { return false }
         return true
     }
 

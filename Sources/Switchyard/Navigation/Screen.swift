@@ -26,6 +26,9 @@ public struct Screen: Codable, Equatable, Sendable {
         let route: RouteID?
         let title: String?
         let view: String?
+        /// The links its route's link function gave it on landing; nil when the route declares a
+        /// fixed list (or none), which `Navigator.links(of:)` fills from the parameters instead.
+        let links: [String]?
         /// What the call that showed it gave beside the path (`ScreenOptions`); nil for most screens.
         let extras: ScreenExtras?
         /// The node below this one in its stack, and the stack's depth here (1 at the root); 0 while
@@ -35,13 +38,14 @@ public struct Screen: Codable, Equatable, Sendable {
         @exclusivity(unchecked) private(set) var depth = 0
 
         init(id: Int, info: __owned RouteInfo, matched: Bool, route: RouteID?, title: String?, view: String?,
-             extras: ScreenExtras? = nil) {
+             links: [String]? = nil, extras: ScreenExtras? = nil) {
             self.id = id
             self.info = info
             self.matched = matched
             self.route = route
             self.title = title
             self.view = view
+            self.links = links
             self.extras = extras
         }
 
@@ -57,7 +61,8 @@ public struct Screen: Codable, Equatable, Sendable {
 
         /// The same fields in a new object, in no stack.
         func copy() -> Fields {
-            Fields(id: id, info: info, matched: matched, route: route, title: title, view: view, extras: extras)
+            Fields(id: id, info: info, matched: matched, route: route, title: title, view: view, links: links,
+                   extras: extras)
         }
 
         /// The screen this node holds.
@@ -103,6 +108,9 @@ public struct Screen: Codable, Equatable, Sendable {
     public var title: String? { fields.title }
     /// The text the REPL prints for the screen (the route's `view`), computed on landing.
     public var view: String? { fields.view }
+    /// The links the route's link function computed for this screen; nil for a route with a fixed
+    /// list (`Navigator.links(of:)` gives a screen's links either way).
+    public var computedLinks: [String]? { fields.links }
     /// What the route's validator returned. In memory only: not saved, not compared, nil after restore.
     public var value: Any? { fields.info.value }
     /// The parameters the call that showed it passed beside the path's (`ScreenOptions.params`);
@@ -115,20 +123,21 @@ public struct Screen: Codable, Equatable, Sendable {
     var callbacks: ScreenCallbacks? { fields.extras?.callbacks }
 
     /// `info` as `route` matched it (an empty pattern when no route did).
-    init(id: Int, info: __owned RouteInfo, route: RouteID?, title: String?, view: String?) {
-        self.init(fields: Fields(id: id, info: info, matched: route != nil, route: route, title: title, view: view))
+    init(id: Int, info: __owned RouteInfo, route: RouteID?, title: String?, view: String?, links: [String]? = nil) {
+        self.init(fields: Fields(id: id, info: info, matched: route != nil, route: route, title: title, view: view,
+                                 links: links))
     }
 
     /// This screen as the route `route` (restoring a save that did not name it).
     func naming(_ route: RouteID) -> Screen {
         Screen(fields: Fields(id: id, info: info, matched: true, route: route, title: title, view: view,
-                              extras: fields.extras))
+                              links: fields.links, extras: fields.extras))
     }
 
     /// This screen keeping what `options` gives it (the caller has put its params in `info`).
     func keeping(_ extras: ScreenExtras) -> Screen {
         Screen(fields: Fields(id: id, info: info, matched: fields.matched, route: route, title: title, view: view,
-                              extras: extras))
+                              links: fields.links, extras: extras))
     }
 
     /// A screen no route was consulted for: the start screen before any landing.
@@ -138,7 +147,7 @@ public struct Screen: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, path, pattern, route, params, passed, query, fragment, title, view, transition, background
+        case id, path, pattern, route, params, passed, query, fragment, title, view, links, transition, background
     }
 
     public init(from decoder: Decoder) throws {
@@ -158,7 +167,8 @@ public struct Screen: Codable, Equatable, Sendable {
         self.init(fields: Fields(id: try container.decode(Int.self, forKey: .id), info: info,
                                  matched: pattern != nil, route: route.map(RouteID.init(rawValue:)),
                                  title: try container.decodeIfPresent(String.self, forKey: .title),
-                                 view: try container.decodeIfPresent(String.self, forKey: .view), extras: kept))
+                                 view: try container.decodeIfPresent(String.self, forKey: .view),
+                                 links: try container.decodeIfPresent([String].self, forKey: .links), extras: kept))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -172,6 +182,7 @@ public struct Screen: Codable, Equatable, Sendable {
         try container.encodeIfPresent(fragment, forKey: .fragment)
         try container.encodeIfPresent(title, forKey: .title)
         try container.encodeIfPresent(view, forKey: .view)
+        try container.encodeIfPresent(computedLinks, forKey: .links)
         if !passedParams.isEmpty { try container.encode(passedParams, forKey: .passed) }
         try container.encodeIfPresent(transition, forKey: .transition)
         try container.encodeIfPresent(background, forKey: .background)
@@ -209,6 +220,7 @@ public struct Screen: Codable, Equatable, Sendable {
             || (a.id == b.id && a.path == b.path && a.pattern == b.pattern && a.route == b.route
                 && a.parameters == b.parameters && a.passedParams == b.passedParams
                 && a.transition == b.transition && a.background == b.background
-                && a.query == b.query && a.fragment == b.fragment && a.title == b.title && a.view == b.view)
+                && a.query == b.query && a.fragment == b.fragment && a.title == b.title && a.view == b.view
+                && a.computedLinks == b.computedLinks)
     }
 }

@@ -210,7 +210,7 @@ extension LuaState {
         try setField("direction", on: L)
     }
 
-    /// `{pattern, name, site, title, presentation, links, rank, validated}` [-0, +1]
+    /// `{pattern, name, site, title, presentation, links, entry, rank, validated}` [-0, +1]
     /// `route()` returns one for every declaration, so the string fields go in one protected call.
     func push(route: Route<RouteDefinition>, rank: Int?, on L: OpaquePointer) throws(LuaError) {
         var title: String?
@@ -225,5 +225,7 @@ extension LuaState {
         }
         lua_pushboolean(L, route.hasValidator ? 1 : 0)
         try setField("validated", on: L)
+        lua_pushboolean(L, route.payload.entry ? 1 : 0)
+        try setField("entry", on: L)
     }
 }

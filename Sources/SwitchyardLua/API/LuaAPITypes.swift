@@ -39,6 +39,7 @@ package enum LuaAPITypes {
         "not_found": f(p("opts", "SwitchyardRouteOptions")),
         "tabs": f(p("paths", "string[]")),
         "flow": f(p("name", "string"), p("steps", "SwitchyardFlowStepList")),
+        "invariant": f(p("name", "string"), p("fn", "fun(): (boolean?, string?)")),
         "nav.pending": f(p("key", "string"), returns: "SwitchyardPendingMarker"),
         "nav.settle": f(p("key", "string"), p("result", "boolean|string", optional: true), returns: "boolean"),
         "match": f(p("path", "string"), returns: "SwitchyardInfo?"),
@@ -184,7 +185,8 @@ package enum LuaAPITypes {
         ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))? true allows, false blocks, a path redirects
         ---@field redirect (string|fun(info: SwitchyardInfo): string?)?
         ---@field presentation ("push"|"sheet"|"cover")? how a deep link opens it
-        ---@field links string[]? declared edges: `:follow N` in the REPL, graphs
+        ---@field links (string[]|fun(info: SwitchyardInfo): string[])? declared edges: `:follow N` in the REPL, graphs, `check`, `walk`
+        ---@field entry boolean? reached from outside (a deep link): `check` crawls from it, `walk` opens it
         ---@field parent string? the pattern of the screen this one sits above
         ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
 
@@ -196,6 +198,7 @@ package enum LuaAPITypes {
         ---@field title string? a fixed title
         ---@field presentation "push"|"sheet"|"cover"
         ---@field links string[]
+        ---@field entry boolean whether it is reached from outside the app
         ---@field rank integer? its place in rank order (from `routes()`)
         ---@field validated boolean whether it has a validator
 

@@ -58,6 +58,15 @@ struct OptionTable {
         return function
     }
 
+    /// A boolean; absent is false.
+    func flag(_ name: String) throws(LuaError) -> Bool {
+        switch self[name] {
+        case .nil: return false
+        case .boolean(let value): return value
+        case let other: throw misuse(name, "true or false", other)
+        }
+    }
+
     func table(_ name: String) throws(LuaError) -> LuaTable? {
         switch self[name] {
         case .nil: return nil

@@ -124,14 +124,31 @@ struct RouteCallbacks {
         }
     }
 
+    /// `links`: a list of paths (nil and a function give none here: see `linkFunction`).
     func links(_ value: LuaValue) throws(LuaError) -> [String] {
-        guard !value.isNil else { return [] }
+        guard !value.isNil, value.callableValue == nil else { return [] }
         guard let table = value.tableValue else {
-            throw misuse("option 'links' of \(subject) must be a list of paths, got \(value.typeName)")
+            throw misuse("option 'links' of \(subject) must be a list of paths or a function, got \(value.typeName)")
         }
-        return try table.array().map { (link) throws(LuaError) -> String in
+        return try paths(table, from: "links of \(subject)")
+    }
+
+    /// `links = function(info) return {...} end`: each screen's own links, computed when it lands.
+    func linkFunction(_ value: LuaValue) -> ((RouteInfo) throws -> [String])? {
+        guard let function = value.callableValue else { return nil }
+        return { info in
+            let result = try RouteCallbacks.call(function, with: info)
+            guard let table = result.tableValue else {
+                throw self.misuse("links of \(self.subject) returned a \(result.typeName) value; expected a list of paths")
+            }
+            return try self.paths(table, from: "links of \(self.subject)")
+        }
+    }
+
+    private func paths(_ table: LuaTable, from context: String) throws(LuaError) -> [String] {
+        try table.array().map { (link) throws(LuaError) -> String in
             guard let path = link.stringValue else {
-                throw misuse("links of \(subject) must be paths (strings), found a \(link.typeName) value")
+                throw misuse("\(context) must be paths (strings), found a \(link.typeName) value")
             }
             return path
         }

@@ -3,7 +3,7 @@ import Switchyard
 /// `route`, `group`, `not_found`, `tabs`, `flow`: the declaring half of SPEC §4.
 extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
-                                            "leave", "parent"]
+                                            "leave", "parent", "entry"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
 
     /// Defines a global Swift function of the runtime. The closure holds the runtime unowned: the
@@ -95,6 +95,8 @@ struct RouteOptions {
 
     func string(_ name: String) throws(LuaError) -> String? { try options.string(name) }
 
+    func flag(_ name: String) throws(LuaError) -> Bool { try options.flag(name) }
+
     func definition(_ callbacks: RouteCallbacks) throws(LuaError) -> RouteDefinition {
         RouteDefinition(title: try callbacks.text(self["title"], option: "title"),
                         view: try callbacks.text(self["view"], option: "view"),
@@ -102,6 +104,8 @@ struct RouteOptions {
                         redirect: try callbacks.redirect(self["redirect"]),
                         presentation: try callbacks.presentation(self["presentation"]),
                         links: try callbacks.links(self["links"]),
+                        linkFunction: callbacks.linkFunction(self["links"]),
+                        entry: try flag("entry"),
                         parent: try string("parent"),
                         leave: try callbacks.leaveGuard(self["leave"]))
     }

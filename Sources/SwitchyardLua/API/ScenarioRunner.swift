@@ -15,10 +15,14 @@ extension SwitchyardRuntime {
     /// let report = runtime.runScenarios(files: ["tests/flows_spec.lua"])
     /// ```
     public func runScenarios(files: [String], selection: ScenarioSelection = ScenarioSelection()) -> ScenarioReport {
-        let original = navigator
-        defer { replaceNavigator(original) }
+        let original = (navigator, invariants)
+        defer {
+            replaceNavigator(original.0)
+            invariants = original.1
+        }
         var run = ScenarioRun(runtime: self, selection: selection)
         for file in files where !run.stopped {
+            invariants = original.1   // a file's invariants are its own, as its globals are
             do {
                 try engine.insulated {
                     guard let root = run.collect(file) else { return }

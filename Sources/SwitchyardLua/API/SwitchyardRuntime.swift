@@ -28,6 +28,8 @@ public final class SwitchyardRuntime {
     public var notFound: RouteDefinition? { navigator.notFound }
     /// "file:line" where `not_found` was declared.
     public internal(set) var notFoundSite: String?
+    /// The rules `invariant(name, fn)` declared, in order (`checkInvariants()` asks them).
+    public internal(set) var invariants: [Invariant] = []
 
     /// Names readable on `nav` (`nav.path`, ...) and callable on it (`nav.push`, ...), for completion.
     public var navFieldNames: [String] { NavObject.fieldNames }
@@ -54,6 +56,7 @@ public final class SwitchyardRuntime {
             try installQueries()
             try NavObject.install(in: self)
             try installScenarioVocabulary()
+            try installInvariants()
         }
     }
 
@@ -84,16 +87,17 @@ public final class SwitchyardRuntime {
     /// `:reload`). Required modules are loaded afresh. If loading fails, the previous routes and
     /// navigator stay.
     public func reload() throws(LuaError) {
-        let previous = navigator
-        navigator = Navigator(timelineLimit: previous.timelineLimit)
-        navigator.limits = previous.limits
+        let previous = (navigator, notFoundSite, invariants)
+        navigator = Navigator(timelineLimit: previous.0.timelineLimit)
+        navigator.limits = previous.0.limits
         notFoundSite = nil
+        invariants = []
         engine.forgetScriptModules()
         do {
             for file in loadedFiles { try engine.runFile(file) }
             try landStartScreenIfUntouched()
         } catch {
-            navigator = previous
+            (navigator, notFoundSite, invariants) = previous
             throw error
         }
     }

@@ -77,8 +77,20 @@ final class MetaCommands {
             return
         }
         showScreenAndState()
+        warnOfBrokenInvariants()
         if let watchFile {
             do { try drawMap(to: watchFile) } catch { StandardError.write(style.red(":watch: \(error)")) }
+        }
+    }
+
+    /// After a navigation: each `invariant` the new state breaks, as a warning (the navigation stands:
+    /// the person is exploring, and may want to see the broken state).
+    private func warnOfBrokenInvariants() {
+        guard !runtime.invariants.isEmpty else { return }
+        let violations = (try? host.interruptible { () throws(LuaError) in runtime.checkInvariants() }) ?? []
+        for violation in violations {
+            let site = violation.site.map { " (declared at \($0))" } ?? ""
+            StandardError.write(style.yellow("warning: \(violation)\(site)"))
         }
     }
 

@@ -45,7 +45,8 @@
 ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))? true allows, false blocks, a path redirects
 ---@field redirect (string|fun(info: SwitchyardInfo): string?)?
 ---@field presentation ("push"|"sheet"|"cover")? how a deep link opens it
----@field links string[]? declared edges: `:follow N` in the REPL, graphs
+---@field links (string[]|fun(info: SwitchyardInfo): string[])? declared edges: `:follow N` in the REPL, graphs, `check`, `walk`
+---@field entry boolean? reached from outside (a deep link): `check` crawls from it, `walk` opens it
 ---@field parent string? the pattern of the screen this one sits above
 ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
 
@@ -57,6 +58,7 @@
 ---@field title string? a fixed title
 ---@field presentation "push"|"sheet"|"cover"
 ---@field links string[]
+---@field entry boolean whether it is reached from outside the app
 ---@field rank integer? its place in rank order (from `routes()`)
 ---@field validated boolean whether it has a validator
 
@@ -184,6 +186,13 @@ function tabs(paths) end
 ---@param name string
 ---@param steps SwitchyardFlowStepList
 function flow(name, steps) end
+
+---declares a rule every reachable state keeps: `fn` reads `nav` and returns false (and a message) or raises when the rule breaks. `switchyard walk` checks it after each random step, the REPL after each navigation.
+---
+---Example: `invariant("signed out, no account", function() return signed_in or nav.path ~= "/account" end)`
+---@param name string
+---@param fn fun(): (boolean?, string?)
+function invariant(name, fn) end
 
 ---what a guard returns to hold its navigation until `nav.settle(key, result)`: nothing changes meanwhile, and `nav.pending_navigation` says what waits.
 ---
