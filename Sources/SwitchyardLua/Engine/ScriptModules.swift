@@ -67,9 +67,9 @@ extension LuaEngine {
     }
 }
 
-enum ScriptModules {
+package enum ScriptModules {
     /// Dotted words of letters, digits, '_' and '-': nothing that climbs out of a directory.
-    static func isValid(_ name: String) -> Bool {
+    package static func isValid(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         return !parts.isEmpty && parts.allSatisfy { part in
             !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }

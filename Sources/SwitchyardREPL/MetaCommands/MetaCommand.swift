@@ -28,6 +28,7 @@ enum MetaCommand: Equatable {
     case reset(String?)
     case step(Int?)
     case watch(String?)
+    case record(String?)
     case steps
     case state
     case history
@@ -72,6 +73,7 @@ enum MetaCommand: Equatable {
         (":flows", "", "declared flows and their steps"),
         (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE: .mmd is Mermaid, .png/.svg/.pdf via graphviz)"),
         (":watch", "FILE|off", "redraw the map with the current screen to FILE (.svg/.png) after every navigation"),
+        (":record", "FILE|stop", "write what you do from now on to FILE as a spec `switchyard test` runs; alone: whether recording is on"),
         (":load", "FILE", "run a route script"),
         (":reload", "", "forget everything and load the same files again"),
         (":save", "FILE", "write the navigation state as JSON"),
@@ -110,6 +112,7 @@ enum MetaCommand: Equatable {
         case ":step": self = .step(argument == nil ? nil : try Self.number(argument, name))
         case ":steps": self = .steps
         case ":watch": self = .watch(argument)
+        case ":record": self = .record(argument)
         case ":state": self = .state
         case ":history": self = .history
         case ":flows": self = .flows

@@ -11,6 +11,8 @@ final class MetaCommands {
     private var tour: Tour { host.tour }
     /// Where `:watch` redraws the map after every navigation.
     private var watchFile: String?
+    /// Where `:record` writes what the person does, while it is on.
+    private(set) var recording: SessionRecording?
     private lazy var trace = NavigationTrace(style: style)
     private(set) lazy var completer: LineCompleter = makeCompleter()
     private lazy var fields: LuaFieldLister? = try? LuaFieldLister(engine: host.engine)
@@ -36,7 +38,8 @@ final class MetaCommands {
             return .next
         }
         var outcome = REPL.Outcome.next
-        asOneUnit {
+        let call = recording == nil ? nil : (try? SessionRecording.call(for: command, on: runtime.navigator)) ?? nil
+        let unit = asOneUnit {
             do {
                 outcome = try execute(command)
                 return true
@@ -45,14 +48,55 @@ final class MetaCommands {
                 return false
             }
         }
+        // A route script loaded while recording declares what the later steps need, navigating or not.
+        if let call, unit.succeeded {
+            if case .load = command { record(call, navigated: unit.changed) } else if unit.changed { record(call, navigated: true) }
+        }
         return outcome
+    }
+
+    /// Adds a step to the recording; a file that cannot be written stops it, loudly.
+    func record(_ code: String, navigated: Bool, typed: Bool = false) {
+        guard let recording else { return }
+        do {
+            if typed {
+                try recording.record(chunk: code, navigated: navigated, navigator: runtime.navigator)
+            } else {
+                try recording.record(code, navigated: navigated, navigator: runtime.navigator)
+            }
+        } catch {
+            StandardError.write(style.red(":record: \(error); recording stopped"))
+            self.recording = nil
+        }
+    }
+
+    /// `:record`, `:record FILE`, `:record stop`.
+    private func record(_ argument: String?) throws {
+        switch argument {
+        case nil:
+            print(recording.map { "recording to \($0.file) (:record stop ends it)" } ?? "not recording (:record FILE starts)")
+        case "stop"?:
+            print(recording.map { "stopped recording; \($0.file) is complete: switchyard test \($0.file)" } ?? "not recording")
+            recording = nil
+        case let file?:
+            recording = try SessionRecording(file: file, runtime: runtime)
+            print("recording to \(file): each navigation and what it showed (:record stop ends it)")
+        }
+    }
+
+    /// How a line typed at the prompt went: whether it ran without error, and whether the navigation
+    /// state changed because of it.
+    struct UnitOutcome {
+        let succeeded: Bool
+        let changed: Bool
     }
 
     /// Runs one line typed at the prompt as one unit: when `body` fails (returns false) after it
     /// changed the navigator, the navigator is put back as it was before the line, and the person is
     /// told. Then, if the state changed after all, prints the new screen and state tree; if a guard
     /// holds what the line asked for, says so.
-    func asOneUnit(_ body: () -> Bool) {
+    @discardableResult
+    func asOneUnit(_ body: () -> Bool) -> UnitOutcome {
         let navigator = runtime.navigator
         if tracing { trace.follow(navigator) }
         let before = navigator.state
@@ -60,7 +104,8 @@ final class MetaCommands {
         let index = navigator.historyIndex
         let checkpoint = navigator.checkpoint()
         let pending = navigator.pendingNavigation
-        if !body(), runtime.navigator === navigator, navigator.hasChanged(since: checkpoint) {
+        let succeeded = body()
+        if !succeeded, runtime.navigator === navigator, navigator.hasChanged(since: checkpoint) {
             do {
                 try navigator.rollBack(to: checkpoint)
                 print(style.dim("rolled back: the navigator is where it was before this line (\(navigator.path))"))
@@ -74,13 +119,14 @@ final class MetaCommands {
             if let held = after.pendingNavigation, held != pending {
                 print(StateTreePrinter(style: style).line(for: NavigationSnapshot.Pending(held)))
             }
-            return
+            return UnitOutcome(succeeded: succeeded, changed: false)
         }
         showScreenAndState()
         warnOfBrokenInvariants()
         if let watchFile {
             do { try drawMap(to: watchFile) } catch { StandardError.write(style.red(":watch: \(error)")) }
         }
+        return UnitOutcome(succeeded: succeeded, changed: succeeded)
     }
 
     /// After a navigation: each `invariant` the new state breaks, as a warning (the navigation stands:
@@ -162,6 +208,7 @@ final class MetaCommands {
         case .watch("off"?):
             print(watchFile == nil ? "not watching" : "stopped watching \(watchFile!)")
             watchFile = nil
+        case .record(let argument): try record(argument)
         case .watch(let file?):
             try drawMap(to: file)
             watchFile = file

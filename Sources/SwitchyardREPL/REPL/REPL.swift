@@ -60,7 +60,7 @@ final class REPL {
         // A complete chunk goes into the history before it runs: the line that hangs or crashes the
         // session is the one most wanted back.
         let remember = { [reader] in reader.remember(chunk) }
-        commands.asOneUnit {
+        let unit = commands.asOneUnit {
             switch evaluator.evaluate(chunk, beforeRunning: remember) {
             case .incomplete:
                 needsMore = true
@@ -72,7 +72,10 @@ final class REPL {
             }
             return true
         }
-        if !needsMore { pending = [] }
+        if !needsMore {
+            pending = []
+            if unit.succeeded { commands.record(chunk, navigated: unit.changed, typed: true) }
+        }
         return .next
     }
 
