@@ -16,7 +16,12 @@ extension SwitchyardRuntime {
     /// ```
     public func runScenarios(files: [String], selection: ScenarioSelection = ScenarioSelection()) -> ScenarioReport {
         let original = navigator
-        defer { replaceNavigator(original) }
+        // The navigator files load on and setups run on is heard too, until the run ends.
+        let watching = coverage?.watch(original)
+        defer {
+            watching?.cancel()
+            replaceNavigator(original)
+        }
         var run = ScenarioRun(runtime: self, selection: selection)
         for file in files where !run.stopped {
             do {
@@ -26,6 +31,7 @@ extension SwitchyardRuntime {
                     run.select(root, names: [])
                     run.block(root, names: [], chain: [], file: file)
                 }
+                coverage?.declare(routes: routeTable, flows: flows)
             } catch {
                 run.results.append(ScenarioResult(name: file, file: file, status: .error, message: LuaError(bridging: error).message))
             }
@@ -193,6 +199,7 @@ private struct ScenarioRun {
         let start = clock.now
         do {
             runtime.replaceNavigator(try runtime.navigator.fresh())
+            runtime.coverage?.watch(runtime.navigator)
         } catch {
             results.append(ScenarioResult(name: name, file: file, line: line, status: .error,
                                           message: LuaError(bridging: error).message))
