@@ -68,7 +68,8 @@ public final class ScenarioCoverage {
             routes[key]!.validated = route.hasValidator
         }
         for (name, steps) in declared {
-            _ = flows[FlowKey(name: name, steps: steps), default: []]
+            let key = FlowKey(name: name, steps: steps)
+            if flows[key] == nil { flows[key] = [] }
         }
     }
 
