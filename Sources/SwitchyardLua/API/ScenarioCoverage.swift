@@ -132,6 +132,8 @@ public final class ScenarioCoverage {
         var queue: [FlowStep] = []
         /// Flows started on this navigator, latest first: a step two flows share is the latest's.
         var started: [String] = []
+        /// Each route's key, made once per navigator rather than once per landing.
+        var keys: [RouteID: RouteKey] = [:]
     }
 
     /// Records what `navigator` shows now, then hears its changes until `token.cancel()` (a fresh
@@ -147,45 +149,65 @@ public final class ScenarioCoverage {
     }
 
     private func heard(_ event: NavigationEvent, on navigator: Navigator, _ watch: Watch) {
-        let previousID = watch.lastID
-        landings(on: navigator, operation: event.operation, watch)
-        if event.to.id > previousID { followed(from: event.from, to: event.to, on: navigator) }
+        // Only a change whose top screen is new, or that shows a modal over the same top, can have
+        // landed anything: pops, dismissals, back and forward, tabs and alerts are not looked through.
+        if event.to.id > watch.lastID {
+            let from = event.from
+            landings(on: navigator, operation: event.operation, watch)
+            followed(from: from, to: event.to, on: navigator, watch)
+        } else if event.operation == .modal {
+            landings(on: navigator, operation: event.operation, watch)
+        }
+        guard !navigator.flows.isEmpty else { return }
         stepsRan(event.operation, on: navigator, watch)
         watch.queue = navigator.queue
     }
 
-    /// Every screen of the state landed since the last event: a push lands one, a deep link its back
-    /// stack too. A screen of no route is the not-found screen, except the start screens a reset or a
-    /// restore puts down without a route (bare) and browser pages (their path is a URL).
+    /// The screens landed since the last event: a push lands one, a deep link or `push_stack` a
+    /// stack of them, a sheet its own. Any screen may be new after a reset or restore; otherwise only
+    /// the top environment's selected stack and the modals can hold new ones. A screen of no route
+    /// is the not-found screen, except the start screens a reset or a restore puts down without a
+    /// route (bare) and browser pages (their path is a URL).
     private func landings(on navigator: Navigator, operation: NavigationOperation, _ watch: Watch) {
         let state = navigator.state
-        var newest = watch.lastID
-        for environment in state.environments {
-            for stack in environment.tabStacks {
-                for screen in stack { newest = max(newest, landed(screen, on: navigator, operation, after: watch.lastID)) }
+        let lastID = watch.lastID
+        var newest = lastID
+        func look(_ screens: [Screen]) {
+            for screen in screens where screen.id > lastID {
+                landed(screen, on: navigator, operation, watch)
+                newest = max(newest, screen.id)
             }
         }
-        for screen in state.modals { newest = max(newest, landed(screen, on: navigator, operation, after: watch.lastID)) }
+        if [.start, .reset, .restore].contains(operation) {
+            for environment in state.environments { environment.tabStacks.forEach(look) }
+        } else {
+            look(navigator.stack)
+        }
+        look(state.modals)
         watch.lastID = newest
     }
 
-    private func landed(_ screen: Screen, on navigator: Navigator, _ operation: NavigationOperation, after lastID: Int) -> Int {
-        guard screen.id > lastID else { return screen.id }
+    private func landed(_ screen: Screen, on navigator: Navigator, _ operation: NavigationOperation, _ watch: Watch) {
         if let id = screen.route {
-            routes[key(of: navigator.routes[id]), default: RouteRecord()].landings += 1
+            routes[key(of: id, on: navigator, watch), default: RouteRecord()].landings += 1
         } else if ![.start, .reset, .restore].contains(operation), screen.path.hasPrefix("/") {
             notFoundShown += 1
         }
-        return screen.id
+    }
+
+    private func key(of id: RouteID, on navigator: Navigator, _ watch: Watch) -> RouteKey {
+        if let key = watch.keys[id] { return key }
+        let key = key(of: navigator.routes[id])
+        watch.keys[id] = key
+        return key
     }
 
     /// A move from a screen of a route to a screen one of the route's links leads to, filled with the
     /// first screen's parameters (`Navigator.links(of:)`).
-    private func followed(from: Screen, to: Screen, on navigator: Navigator) {
-        guard let id = from.route else { return }
-        let links = navigator.links(of: from)
-        let key = key(of: navigator.routes[id])
-        for (index, link) in links.enumerated() where Self.link(link, from: from.path, leadsTo: to.path) {
+    private func followed(from: Screen, to: Screen, on navigator: Navigator, _ watch: Watch) {
+        guard let id = from.route, !navigator.routes[payloadOf: id].links.isEmpty else { return }
+        let key = key(of: id, on: navigator, watch)
+        for (index, link) in navigator.links(of: from).enumerated() where Self.link(link, from: from.path, leadsTo: to.path) {
             routes[key, default: RouteRecord()].followed.insert(index)
         }
     }
