@@ -20,6 +20,7 @@ struct TestCommand: ParsableCommand {
               switchyard test --filter 'deep link' names matching a Lua pattern
               switchyard test --tags smoke --list  the #smoke tests, not run
               switchyard test --shuffle            random order (--seed N again)
+              switchyard test specs --coverage     routes landed, links, guards...
             """
     )
 
@@ -52,6 +53,12 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Shuffle with this seed (implies --shuffle): the same seed, the same order.", valueName: "N"))
     var seed: UInt64?
 
+    @Flag(help: "After the closing line, print coverage: routes landed, links followed, flow steps run, guard and validator outcomes seen, routes never landed.")
+    var coverage = false
+
+    @Option(name: .customLong("coverage-json"), help: ArgumentHelp("Also write the coverage as JSON to FILE (implies --coverage).", valueName: "FILE"))
+    var coverageJSON: String?
+
     @Argument(help: ArgumentHelp("Scenario files or directories.", valueName: "PATH"))
     var paths: [String] = []
 
@@ -66,6 +73,8 @@ struct TestCommand: ParsableCommand {
         options.output = ScenarioTestOptions.Output(format: output) ?? .utf
         options.junitFile = junit
         options.listOnly = list
+        options.coverage = coverage || coverageJSON != nil
+        options.coverageJSONFile = coverageJSON
         options.selection.filters = filter
         options.selection.filtersOut = filterOut
         options.selection.tags = Self.words(tags)

@@ -26,7 +26,7 @@ extension SwitchyardRuntime {
         let pattern = prefixed(try call.checkString(1, "route"))
         let site = call.callerLocation
         let options = try RouteOptions(call, index: 2, function: "route", allowed: Self.routeOptions, subject: pattern)
-        let callbacks = RouteCallbacks(subject: pattern, site: site, mismatches: mismatches)
+        let callbacks = RouteCallbacks(subject: pattern, site: site, mismatches: mismatches, session: scenarios)
         let definition = try options.definition(callbacks)
         let name = try options.string("name")
         let id: RouteID

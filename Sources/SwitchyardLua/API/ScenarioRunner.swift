@@ -16,7 +16,10 @@ extension SwitchyardRuntime {
     /// ```
     public func runScenarios(files: [String], selection: ScenarioSelection = ScenarioSelection()) -> ScenarioReport {
         let original = (navigator, invariants)
+        // The navigator files load on and setups run on is heard too, until the run ends.
+        let watching = coverage?.watch(original.0)
         defer {
+            watching?.cancel()
             replaceNavigator(original.0)
             invariants = original.1
         }
@@ -30,6 +33,7 @@ extension SwitchyardRuntime {
                     run.select(root, names: [])
                     run.block(root, names: [], chain: [], file: file)
                 }
+                coverage?.declare(routes: routeTable, flows: flows)
             } catch {
                 run.results.append(ScenarioResult(name: file, file: file, status: .error, message: LuaError(bridging: error).message))
             }
@@ -197,6 +201,7 @@ private struct ScenarioRun {
         let start = clock.now
         do {
             runtime.replaceNavigator(try runtime.navigator.fresh())
+            runtime.coverage?.watch(runtime.navigator)
         } catch {
             results.append(ScenarioResult(name: name, file: file, line: line, status: .error,
                                           message: LuaError(bridging: error).message))

@@ -9,6 +9,8 @@ final class ScenarioSession {
     var endSpyScope: LuaFunction?
     /// Lua's own `string.find`, kept before any script can replace it: `--filter` patterns are Lua's.
     var find: LuaFunction?
+    /// Set for `switchyard test --coverage`: the route callbacks report their outcomes to it.
+    var coverage: ScenarioCoverage?
 }
 
 /// busted's words: describe/context, it/spec/test, pending, the hooks, finally, and the assert,

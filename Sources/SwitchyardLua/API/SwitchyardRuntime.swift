@@ -39,6 +39,12 @@ public final class SwitchyardRuntime {
     var groupPrefixes: [String] = []
     /// The scenario vocabulary's state: the tree being collected, failures told from errors.
     let scenarios = ScenarioSession()
+    /// Where `runScenarios` records coverage (`switchyard test --coverage`); nil records nothing.
+    /// Several runtimes may share one recorder: it sums over them.
+    public var coverage: ScenarioCoverage? {
+        get { scenarios.coverage }
+        set { scenarios.coverage = newValue }
+    }
     /// Metatable of `nav.on` handles.
     var handleMetatable: LuaTable?
     /// Metatable of what `nav.pending(key)` returns, made on first use.

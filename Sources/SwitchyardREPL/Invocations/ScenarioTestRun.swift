@@ -18,6 +18,11 @@ package struct ScenarioTestOptions: Sendable {
     package var junitFile: String?
     package var selection = ScenarioSelection()
     package var listOnly = false
+    /// Record coverage and print it after the closing line (utf: as is; TAP: as comments; json: not
+    /// printed, the JSON document must stay alone on standard output).
+    package var coverage = false
+    /// Also write the coverage as JSON to this file (implies `coverage`: the text is printed too).
+    package var coverageJSONFile: String?
 
     package init() {}
 }
@@ -56,21 +61,27 @@ package enum ScenarioTestRun {
             }
             return files.isEmpty ? .failure : .success
         }
-        let results = runAll(files, test: test, session: session)
-        if let junitFile = test.junitFile, !write(JUnitWriter().document(for: results), to: junitFile) {
+        let coverage = test.coverage || test.coverageJSONFile != nil ? ScenarioCoverage() : nil
+        let results = runAll(files, test: test, session: session, coverage: coverage)
+        if let junitFile = test.junitFile, !write(JUnitWriter().document(for: results), to: junitFile, "the JUnit report") {
+            return .failure
+        }
+        if let coverage, let file = test.coverageJSONFile,
+           !write(CoverageJSON().document(for: coverage.report), to: file, "the coverage report") {
             return .failure
         }
         return ScenarioReport(results: results).failed == 0 && !files.isEmpty ? .success : .failure
     }
 
     /// Runs the files, writing each result as it comes (utf, TAP) or all at the end (json).
-    private static func runAll(_ files: [String], test: ScenarioTestOptions, session: SessionOptions) -> [ScenarioResult] {
+    private static func runAll(_ files: [String], test: ScenarioTestOptions, session: SessionOptions,
+                               coverage: ScenarioCoverage?) -> [ScenarioResult] {
         let printer = TestReportPrinter(style: TerminalStyle.detect(noColorFlag: session.noColor))
         let clock = ContinuousClock()
         let start = clock.now
         var results: [ScenarioResult] = []
         for file in files {
-            for result in run(file: file, test: test, session: session) {
+            for result in run(file: file, test: test, session: session, coverage: coverage) {
                 results.append(result)
                 switch test.output {
                 case .utf: print(printer.line(for: result))
@@ -84,18 +95,22 @@ package enum ScenarioTestRun {
         case .utf:
             if let seed { print("shuffled with --seed \(seed)") }
             print(printer.summary(for: results))
+            if let coverage { print(CoveragePrinter().lines(for: coverage.report).joined(separator: "\n")) }
         case .tap:
             if let seed { print("# shuffled with --seed \(seed)") }
             print(TAPWriter().plan(count: results.count))
+            if let coverage { print(CoveragePrinter().lines(for: coverage.report).map { "# " + $0 }.joined(separator: "\n")) }
         case .json:
             print(JSONTestReport().document(for: results, seconds: start.duration(to: clock.now).inSeconds, seed: seed))
         }
         return results
     }
 
-    private static func run(file: String, test: ScenarioTestOptions, session: SessionOptions) -> [ScenarioResult] {
+    private static func run(file: String, test: ScenarioTestOptions, session: SessionOptions,
+                            coverage: ScenarioCoverage?) -> [ScenarioResult] {
         do {
             let host = try ScriptHost(options: session)
+            host.runtime.coverage = coverage
             let report = try host.interruptible { host.runtime.runScenarios(files: [file], selection: test.selection) }
             return report.results
         } catch {
@@ -127,12 +142,12 @@ package enum ScenarioTestRun {
         return nil
     }
 
-    private static func write(_ xml: String, to file: String) -> Bool {
+    private static func write(_ text: String, to file: String, _ what: String) -> Bool {
         do {
-            try TextFile.write(xml, to: file)
+            try TextFile.write(text, to: file)
             return true
         } catch {
-            StandardError.write("switchyard test: the JUnit report: \(error.description)")
+            StandardError.write("switchyard test: \(what): \(error.description)")
             return false
         }
     }

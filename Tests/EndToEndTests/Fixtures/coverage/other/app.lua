@@ -1,0 +1,3 @@
+-- A second app in the same run: its "/" is not coverage/app.lua's "/".
+route("/", {})
+route("/unused", {})
