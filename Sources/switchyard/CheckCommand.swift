@@ -8,6 +8,7 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Crawl the navigation map and report dead links, redirect loops, callback errors, "
             + "unfillable links (errors) and unreachable, blocked or shadowed routes (warnings).",
+        usage: "switchyard check [<options>] <FILE> ...",
         discussion: """
             The crawl really navigates (validators, guards, redirects, titles, views and link \
             functions run), breadth first from the start screen, every tab root, every flow, the \
@@ -34,7 +35,7 @@ struct CheckCommand: ParsableCommand {
                                                          + "the route it lands is not unreachable.", valueName: "PATH_OR_URL"))
     var entries: [String] = []
 
-    @Option(help: ArgumentHelp("text (default) or json.", valueName: "FORMAT"))
+    @Option(help: ArgumentHelp("How to report: text or json.", valueName: "FORMAT"))
     var format: MapCheck.Format = .text
 
     @Argument(help: ArgumentHelp("The app's scripts, run in order.", valueName: "FILE"))

@@ -52,6 +52,8 @@ final class CrawlRun {
     private var reported: Set<String> = []
     private var truncated = false
     private var expanded = 0
+    /// The flow whose step the current move shows, if any.
+    private var flow: String?
 
     init(_ settings: MapCrawl) {
         self.settings = settings
@@ -137,6 +139,7 @@ final class CrawlRun {
         try? navigator.rollBack(to: state)
         let source = navigator.screen
         let target = move.target ?? flowTarget(move)
+        flow = flowName(of: move)   // before the move: it takes the step off the queue
         if let target { attempted.insert(Location(parsing: target, relativeTo: source.path).text) }
         do {
             try move.apply(to: navigator)
@@ -196,8 +199,9 @@ final class CrawlRun {
                 // to a signed-in screen); only what the map declares is a finding.
                 if case .entry = move { return }
                 report(.blocked, "\(move.description) is blocked by the guard of \(pattern)", about: source,
-                       path: source.location, flow: move)
+                       path: source.location, inFlow: true)
             case .redirectLoop(let chain), .tooManyRedirects(let chain, _):
+                attempted.formUnion(chain)   // the routes of the chain are reached, their redirect is the defect
                 let culprit = (chain.last.flatMap { routes.firstMatch($0) }).map { routes[$0] }
                 reportRoute(.redirectLoop, "\(error.description) (from \(source.location) by \(move.description))",
                             route: culprit, path: chain.first ?? asked, fallback: source)
@@ -229,7 +233,7 @@ final class CrawlRun {
         case .tab:
             report(.deadLink, "tab root \(asked) \(ending)", route: "tabs", path: asked, site: nil, order: Int.max - 1)
         case .startFlow, .next:
-            report(.deadLink, "flow step \(asked) \(ending)", about: source, path: asked, flow: move)
+            report(.deadLink, "flow step \(asked) \(ending)", about: source, path: asked, inFlow: true)
         case .entry:
             report(.deadLink, "entry \(asked) \(ending)", route: "(entries)", path: asked, site: nil, order: Int.max)
         default:
@@ -245,10 +249,10 @@ final class CrawlRun {
     }
 
     /// A finding about `screen`'s route (the not-found route or the start screen when it has none);
-    /// a flow step's about its flow.
+    /// `inFlow`: about the flow of the current move, when it shows a flow's step.
     private func report(_ kind: Finding.Kind, _ message: String, about screen: Screen, path: String,
-                        flow move: CrawlMove? = nil) {
-        if let move, let flow = flowName(of: move) {
+                        inFlow: Bool = false) {
+        if inFlow, let flow {
             return report(kind, message, route: "flow \(flow)", path: path, site: settings.flowSites[flow],
                           order: Int.max - 2)
         }
