@@ -49,6 +49,9 @@ do {
     if options.cases.contains(7) {
         try PatternBenchmark(timer: options.timer).run(into: &report)
     }
+    if options.cases.contains(8) {
+        try CheckBenchmark(runs: options.quick ? 3 : 9).run(into: &report)
+    }
     hostProbe.run("end", into: &report)
     print(ResultTable.render(report.verdicts))
     try report.write(to: options.json)

@@ -225,7 +225,7 @@ final class CrawlRun {
         if let target, landed?.path != Location(parsing: target, relativeTo: source.path).path,
            let match = try? routes.match(Location(parsing: target, relativeTo: source.path).text) {
             let route = routes[match.route.id]
-            reportRoute(.deadLink, "\(target) redirects to a path that \(ending)", route: route, path: target,
+            reportRoute(.deadLink, "its redirect \(ending)", route: route, path: target,
                         fallback: source)
             return
         }

@@ -79,7 +79,7 @@ struct MapCrawlTests {
         navigator.notFound = RouteDefinition()
         let report = MapCrawl(navigator: navigator).run()
         #expect(kinds(report) == ["dead-link /old"])
-        #expect(report.findings.first?.message == "/old redirects to a path that lands on not-found at /gone")
+        #expect(report.findings.first?.message == "its redirect lands on not-found at /gone")
     }
 
     @Test func tooManyRedirectsIsALoop() throws {
