@@ -110,6 +110,12 @@ import Testing
                 == "never wins: /user (check/shadowed.lua:2), /user/:id (check/shadowed.lua:3) always match first")
     }
 
+    @Test func callbacksReadingNavSeeTheCrawlsNavigator() throws {
+        let result = try check(["check/nav_in_callbacks.lua"])
+        #expect(result.status == 0)
+        #expect(result.output == "no findings · crawled 3 screens in 3 states\n")
+    }
+
     @Test func maxScreensBoundsTheCrawlAndSaysSo() throws {
         let result = try check(["check/clean.lua", "--max-screens", "2"])
         #expect(result.output.contains("crawled 2 screens"))

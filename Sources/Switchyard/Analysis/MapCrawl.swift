@@ -19,6 +19,9 @@ public struct MapCrawl {
     public var notFoundSite: String?
     /// Flow names → declaration sites, when known.
     public var flowSites: [String: String]
+    /// Told the navigator the crawl drives before anything lands on it: a scripting layer whose
+    /// callbacks read "the" navigator points them at this one for the crawl.
+    public var willCrawl: ((Navigator) -> Void)?
 
     public init(navigator: Navigator, entries: [String] = [], maxScreens: Int = 10_000,
                 notFoundSite: String? = nil, flowSites: [String: String] = [:]) {
@@ -43,7 +46,7 @@ final class CrawlRun {
     private let routes: RouteTable<RouteDefinition>
     private let ranks: [Int32]
     private var navigator: Navigator!
-    private var queue: [(checkpoint: Navigator.Checkpoint, depth: Int)] = []
+    private var queue: [Navigator.Checkpoint] = []
     private var states: Set<String> = []
     private var locations: Set<String> = []
     private var landed: Set<RouteID> = []
@@ -62,11 +65,11 @@ final class CrawlRun {
     }
 
     func crawl() {
-        do { navigator = try settings.navigator.fresh() } catch {
+        navigator = settings.navigator.unlandedCopy()
+        settings.willCrawl?(navigator)
+        do { try navigator.reset() } catch {
             // The start screen itself cannot land: nothing else can be crawled.
-            let start = Navigator(routes: routes)
-            navigator = start
-            classify(error, move: .entry("/"), from: start.screen, target: "/")
+            classify(error, move: .entry("/"), from: navigator.screen, target: "/")
             return
         }
         let start = navigator.checkpoint()
@@ -75,7 +78,7 @@ final class CrawlRun {
         for move in origins() { attempt(move, from: start) }
         var head = 0
         while head < queue.count {
-            let state = queue[head].checkpoint
+            let state = queue[head]
             head += 1
             expanded += 1
             try? navigator.rollBack(to: state)
@@ -140,7 +143,10 @@ final class CrawlRun {
         let source = navigator.screen
         let target = move.target ?? flowTarget(move)
         flow = flowName(of: move)   // before the move: it takes the step off the queue
-        if let target { attempted.insert(Location(parsing: target, relativeTo: source.path).text) }
+        if let target {
+            let location = target.contains("://") ? try? DeepLink.parse(target) : Location(parsing: target, relativeTo: source.path)
+            if let location { attempted.insert(location.text) }
+        }
         do {
             try move.apply(to: navigator)
         } catch {
@@ -183,7 +189,7 @@ final class CrawlRun {
             locations.insert(location)
         }
         states.insert(key)
-        queue.append((checkpoint, 0))
+        queue.append(checkpoint)
     }
 
     // MARK: Findings
@@ -301,9 +307,8 @@ final class CrawlRun {
     private func reportUnreachable(except shadowed: Set<RouteID>) {
         var missing = Set(routes.routes.filter { !$0.payload.entry && !landed.contains($0.id) && !shadowed.contains($0.id) }.map(\.id))
         guard !missing.isEmpty else { return }
-        for target in attempted.sorted() + settings.entries where !missing.isEmpty {
-            let path = target.contains("://") ? ((try? DeepLink.parse(target))?.text ?? target) : target
-            if let route = try? routes.match(path)?.route.id { missing.remove(route) }
+        for target in attempted.sorted() where !missing.isEmpty {
+            if let route = try? routes.match(target)?.route.id { missing.remove(route) }
         }
         for route in routes.rankedRoutes where missing.contains(route.id) {
             report(.unreachable, "never landed: no link, tab, flow, redirect or entry reaches it",

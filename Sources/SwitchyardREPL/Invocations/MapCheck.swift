@@ -32,7 +32,6 @@ package enum MapCheck {
     /// The crawl of an app already loaded into `runtime` (its navigator is left as it is).
     package static func crawl(_ runtime: SwitchyardRuntime, entries: [String] = [],
                               maxScreens: Int = defaultMaxScreens) -> MapCrawlReport {
-        MapCrawl(navigator: runtime.navigator, entries: entries, maxScreens: maxScreens,
-                 notFoundSite: runtime.notFoundSite).run()
+        runtime.crawlMap(entries: entries, maxScreens: maxScreens)
     }
 }
