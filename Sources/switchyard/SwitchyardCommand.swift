@@ -17,6 +17,7 @@ struct SwitchyardCommand: ParsableCommand {
             switchyard test [PATH ...] [--junit FILE]
             switchyard routes FILE
             switchyard graph FILE [--format dot|mermaid] [-o FILE]
+            switchyard check FILE ... [--from PATH_OR_URL ...] [--format text|json]
             switchyard types [FILE ...] [-o DIR]
             """,
         discussion: """
@@ -25,7 +26,7 @@ struct SwitchyardCommand: ParsableCommand {
             table (arg[0] = FILE). -e chunks run first, then the files, as in lua.
 
             The first word that is not an option selects a subcommand when it is test, routes, graph, \
-            types or help; options may stand before or after it (switchyard --no-color test specs). A script \
+            types, check or help; options may stand before or after it (switchyard --no-color test specs). A script \
             named like a subcommand runs by its path: switchyard ./test (or switchyard -- test).
 
             EXAMPLES:
@@ -39,11 +40,12 @@ struct SwitchyardCommand: ParsableCommand {
               switchyard graph app.lua -o map.png           the navigation map (png/svg via graphviz)
               switchyard graph app.lua --format mermaid     a Mermaid flowchart on stdout
               switchyard types app.lua                      editor completion and luacheck for app.lua
+              switchyard check app.lua                      dead links, loops, unreachable routes
 
             EXIT STATUS: 0 success, 1 script or test failure, 2 usage error.
             """,
         version: "switchyard 0.1.0 (Lua 5.4)",
-        subcommands: [TestCommand.self, RoutesCommand.self, GraphCommand.self, TypesCommand.self]
+        subcommands: [TestCommand.self, RoutesCommand.self, GraphCommand.self, TypesCommand.self, CheckCommand.self]
     )
 
     @OptionGroup var common: CommonOptions
@@ -114,6 +116,7 @@ struct SwitchyardCommand: ParsableCommand {
 
     static let subcommandsByName: [String: any ParsableCommand.Type] = [
         "test": TestCommand.self, "routes": RoutesCommand.self, "graph": GraphCommand.self, "types": TypesCommand.self,
+        "check": CheckCommand.self,
     ]
 
     /// `switchyard help [test|routes|graph|types]`.

@@ -39,6 +39,13 @@ struct ExamplesTests {
         #expect(dangling.isEmpty, "links to no route in \(script):\n\(dangling.joined(separator: "\n"))")
     }
 
+    @Test("switchyard check finds nothing in each example app", arguments: apps)
+    func checkIsClean(app: String) throws {
+        let run = try Self.switchyard(["check", "--sandbox", "--no-color", "examples/\(app)/app.lua"])
+        #expect(run.status == 0, "\(Self.transcript(run))")
+        #expect(run.output.hasPrefix("no findings · crawled "), "\(Self.transcript(run))")
+    }
+
     @Test("the guided tour runs every step, sandboxed")
     func tourRuns() throws {
         let run = try Self.switchyard(["--sandbox", "examples/tour.lua"])

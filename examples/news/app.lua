@@ -65,6 +65,7 @@ group("/news", function()
 
   -- SwitchRoutes' Route(":unknown") { ErrorScreen() }: one unknown segment.
   route(":unknown", {
+    entry = true,   -- a deep link to a section that does not exist (myapp://news/sports)
     title = "Unknown Section",
     view = function(info) return "There is no news section called '" .. info.params.unknown .. "'." end,
     links = {"/news"},
@@ -85,6 +86,7 @@ route("/user/:id", {
 
 -- The fall-through of the route above (same shape; allowed because that one validates).
 route("/user/:id", {
+  entry = true,   -- a deep link with an id no user has (myapp://user/nobody)
   title = "Unknown User",
   view = function(info)
     if uuid(info.params.id) then return "No user has the id " .. info.params.id .. "." end

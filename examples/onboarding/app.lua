@@ -162,6 +162,7 @@ route("/account", {
 })
 
 route("/account/admin", {
+  entry = true,   -- a deep link once signed in (myapp://account/admin); the crawl cannot sign in
   guard = admin_only,
   title = "Admin",
   view = "Only administrators see this.",
@@ -170,8 +171,9 @@ route("/account/admin", {
 
 -- A settings tree, deep enough for pop_to.
 route("/settings", {title = "Settings", view = "Privacy, about.", links = {"/settings/privacy", "/settings/about"}})
--- A resizable sheet of display options: nav.sheet("/settings/display", {detents = {"medium", "large"}}).
-route("/settings/display", {title = "Display", view = "Text size and theme.", links = {"/settings"}})
+-- A resizable sheet of display options: nav.sheet("/settings/display", {detents = {"medium", "large"}}),
+-- from code, not a link (hence `entry`).
+route("/settings/display", {entry = true, title = "Display", view = "Text size and theme.", links = {"/settings"}})
 route("/settings/privacy", {title = "Privacy", view = "Your data.", links = {"/settings/privacy/data"}})
 route("/settings/privacy/data", {title = "Your Data", view = "Download or delete your data.",
   links = {"/settings", "/settings/privacy/data/delete"}})
@@ -192,8 +194,9 @@ function app.enter_password(correct)
 end
 route("/settings/about", {title = "About", view = "Switchyard onboarding sample.", links = {"/settings"}})
 
--- Modals sit over the current screen and stack (SwiftfulRouting's showModal).
-route("/modal/tip", {title = "Tip", view = "Swipe left to archive.", links = {"/modal/rating"}})
+-- Modals sit over the current screen and stack (SwiftfulRouting's showModal). Shown by code
+-- (nav.modal), not by a link: `entry` tells `switchyard check` they are reached from outside the map.
+route("/modal/tip", {entry = true, title = "Tip", view = "Swipe left to archive.", links = {"/modal/rating"}})
 route("/modal/rating", {title = "Rate Us", view = "Enjoying the app?", links = {"/modal/tip"}})
 
 not_found{title = "Not Found", view = function(info) return "No screen at " .. info.path end, links = {"/"}}

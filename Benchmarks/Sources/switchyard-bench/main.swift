@@ -52,6 +52,9 @@ do {
     if options.cases.contains(8) {
         try CoverageBenchmark(runs: options.quick ? 10 : 40).run(into: &report)
     }
+    if options.cases.contains(9) {
+        try CheckBenchmark(runs: options.quick ? 3 : 9).run(into: &report)
+    }
     hostProbe.run("end", into: &report)
     print(ResultTable.render(report.verdicts))
     try report.write(to: options.json)

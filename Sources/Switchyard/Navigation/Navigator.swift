@@ -108,13 +108,20 @@ public final class Navigator {
     ///
     ///     let scenario = try navigator.fresh()
     public func fresh() throws -> Navigator {
+        let copy = unlandedCopy()
+        try copy.reset()
+        return copy
+    }
+
+    /// `fresh()` before its start screen lands: for a caller that must know the navigator before
+    /// any callback runs (`MapCrawl`).
+    func unlandedCopy() -> Navigator {
         let copy = Navigator(routes: routes, timelineLimit: timelineLimit)
         copy.notFound = notFound
         copy.maxRedirects = maxRedirects
         copy.limits = limits
         copy.flows = flows
         copy.tabPaths = tabPaths
-        try copy.reset()
         return copy
     }
 

@@ -34,6 +34,7 @@ enum MetaCommand: Equatable {
     case history
     case flows
     case graph(GraphFormat, String?)
+    case check([String])
     case load(String)
     case reload
     case save(String)
@@ -72,6 +73,7 @@ enum MetaCommand: Equatable {
         (":history", "", "the timeline, oldest first"),
         (":flows", "", "declared flows and their steps"),
         (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE: .mmd is Mermaid, .png/.svg/.pdf via graphviz)"),
+        (":check", "[PATH_OR_URL...]", "crawl the map for dead links, loops, callback errors and unreachable routes (also from the given entries)"),
         (":watch", "FILE|off", "redraw the map with the current screen to FILE (.svg/.png) after every navigation"),
         (":record", "FILE|stop", "write what you do from now on to FILE as a spec `switchyard test` runs; alone: whether recording is on"),
         (":load", "FILE", "run a route script"),
@@ -117,6 +119,7 @@ enum MetaCommand: Equatable {
         case ":history": self = .history
         case ":flows": self = .flows
         case ":graph": self = try Self.graph(Array(rest))
+        case ":check": self = .check(Array(rest))
         case ":load": self = .load(try Self.required(argument, name))
         case ":reload": self = .reload
         case ":save": self = .save(try Self.required(argument, name))

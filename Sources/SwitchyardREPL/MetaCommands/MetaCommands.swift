@@ -217,6 +217,7 @@ final class MetaCommands {
         case .history: printHistory()
         case .flows: printFlows()
         case .graph(let format, let file): try graph(format, file)
+        case .check(let entries): print(CheckReportPrinter(style: style).render(MapCheck.crawl(runtime, entries: entries)))
         case .load(let file): try host.runFile(file)
         case .reload: try reload()
         case .save(let file): try save(to: file)

@@ -31,7 +31,11 @@ albums.Album = routable.type(route("/album/:id", {
     return string.format("%s: %s by %s (%d)\n%s",
       greeting, album.title, album.artist, album.year, track_list(album))
   end,
-  links = {"/album/123/track/1", "/artist/John%20Coltrane", "/now-playing"},
+  -- Each album links to its own first track and its own artist.
+  links = function(info)
+    return {url("track", {id = info.params.id, number = "1"}), url("artist", {name = info.value.artist}),
+            "/now-playing"}
+  end,
 }))
 
 --- Track{id = "123", number = 2}:route() --> "/album/123/track/2"
@@ -68,7 +72,12 @@ albums.Artist = routable.type(route("/artist/:name", {
     local from = info.params.from and ("\nOpened from " .. info.params.from) or ""
     return "Albums:\n" .. table.concat(titles, "\n") .. from
   end,
-  links = {"/album/123", "/album/featured"},
+  -- The artist's own albums.
+  links = function(info)
+    local paths = {}
+    for _, album in ipairs(catalog.albums_by(info.params.name)) do paths[#paths + 1] = "/album/" .. album.id end
+    return paths
+  end,
 }))
 
 return albums

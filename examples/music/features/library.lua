@@ -35,6 +35,11 @@ group("/library", function()
       end
       return "Albums in this playlist:\n" .. table.concat(lines, "\n")
     end,
-    links = {"/album/featured", "/album/42"},
+    -- The playlist's own albums.
+    links = function(info)
+      local paths = {}
+      for _, album_id in ipairs(info.value.albums) do paths[#paths + 1] = "/album/" .. album_id end
+      return paths
+    end,
   })
 end)

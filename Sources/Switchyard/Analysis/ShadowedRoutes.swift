@@ -1,0 +1,125 @@
+/// Routes that can never win, whatever the path: every path one matches is matched first by
+/// better-ranked routes that have no validator (so never fall through). Static analysis over the
+/// patterns and ranks, exact: a route is listed only when no path at all can reach it.
+///
+///     for shadow in ShadowedRoutes.find(in: navigator.routes) {
+///         print(shadow.route.pattern.text, "is hidden by", shadow.by.map(\.pattern.text))
+///     }
+///
+/// `/a/:x?` after `/a` and `/a/:y` is shadowed (the first takes `/a`, the second every `/a/...`);
+/// `/a/:x` after `/a/b` is not (`/a/c` reaches it).
+public enum ShadowedRoutes {
+    public struct Shadow<Payload> {
+        public let route: Route<Payload>
+        /// The better-ranked routes that take its paths, in rank order.
+        public let by: [Route<Payload>]
+    }
+
+    public static func find<Payload>(in table: RouteTable<Payload>) -> [Shadow<Payload>] {
+        let ranked = table.rankedRoutes
+        let fold = table.caseInsensitive
+        var shadows: [Shadow<Payload>] = []
+        var covers: [(index: Int, variants: [[Token]])] = []   // validator-free routes seen so far
+        for (index, route) in ranked.enumerated() {
+            let variants = Token.variants(of: route.pattern.segments, folding: fold)
+            if !covers.isEmpty {
+                var search = CoverSearch()
+                let candidates = covers.flatMap { cover in cover.variants.map { Suffix(owner: cover.index, tokens: $0[...]) } }
+                if variants.allSatisfy({ search.covered($0[...], candidates) }) {
+                    shadows.append(Shadow(route: route, by: search.used.sorted().map { ranked[$0] }))
+                }
+            }
+            if !route.hasValidator { covers.append((index, variants)) }
+        }
+        return shadows
+    }
+
+    /// A pattern segment as far as matching goes: text, any one segment, or any rest (zero or more).
+    enum Token: Hashable {
+        case literal(String)
+        case any
+        case rest
+
+        /// The pattern as optional-free token lists: each optional segment present or absent.
+        static func variants(of segments: [PatternSegment], folding: Bool) -> [[Token]] {
+            var variants: [[Token]] = [[]]
+            for segment in segments {
+                switch segment {
+                case .literal(let text):
+                    let token = Token.literal(folding ? String(text.lowercased()) : text)
+                    variants = variants.map { $0 + [token] }
+                case .parameter: variants = variants.map { $0 + [.any] }
+                case .optional: variants = variants.flatMap { [$0 + [.any], $0] }
+                case .splat: variants = variants.map { $0 + [.rest] }
+                }
+            }
+            return variants
+        }
+    }
+
+    /// What is left of a covering pattern after the segments read so far.
+    struct Suffix: Hashable {
+        let owner: Int
+        let tokens: ArraySlice<Token>
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(owner)
+            hasher.combine(tokens.count)
+        }
+    }
+
+    /// Whether every path of a token list is matched by one of the suffixes: the first segment is
+    /// split into each literal a suffix names plus "any other text", and each case is followed
+    /// (a rest is zero segments, or one and the rest again; a repeated obligation holds, since every
+    /// finite path is checked where it ends).
+    struct CoverSearch {
+        var used: Set<Int> = []
+        private var assumed: Set<Set<Suffix>> = []
+
+        mutating func covered(_ path: ArraySlice<Token>, _ suffixes: [Suffix]) -> Bool {
+            if let all = suffixes.first(where: { $0.tokens.first == .rest }) {
+                used.insert(all.owner)
+                return true
+            }
+            guard let first = path.first else {
+                guard let ended = suffixes.first(where: { $0.tokens.isEmpty }) else { return false }
+                used.insert(ended.owner)
+                return true
+            }
+            switch first {
+            case .literal(let text):
+                return covered(path.dropFirst(), Self.advance(suffixes, past: text))
+            case .any:
+                return anySegmentCovered(then: path.dropFirst(), suffixes)
+            case .rest:
+                // Unbounded paths need a covering rest somewhere ahead.
+                guard suffixes.contains(where: { $0.tokens.contains(.rest) }) else { return false }
+                guard covered(ArraySlice(), suffixes) else { return false }
+                let key = Set(suffixes)
+                if assumed.contains(key) { return true }
+                assumed.insert(key)
+                return anySegmentCovered(then: path, suffixes)
+            }
+        }
+
+        private mutating func anySegmentCovered(then rest: ArraySlice<Token>, _ suffixes: [Suffix]) -> Bool {
+            var literals: [String] = []
+            for suffix in suffixes {
+                if case .literal(let text)? = suffix.tokens.first, !literals.contains(text) { literals.append(text) }
+            }
+            for text in literals where !covered(rest, Self.advance(suffixes, past: text)) { return false }
+            let other = suffixes.compactMap { $0.tokens.first == .any ? Suffix(owner: $0.owner, tokens: $0.tokens.dropFirst()) : nil }
+            return covered(rest, other)
+        }
+
+        /// The suffixes that match one more segment with text `text`, past it.
+        private static func advance(_ suffixes: [Suffix], past text: String) -> [Suffix] {
+            suffixes.compactMap { suffix in
+                switch suffix.tokens.first {
+                case .literal(text)?, .any?: Suffix(owner: suffix.owner, tokens: suffix.tokens.dropFirst())
+                default: nil
+                }
+            }
+        }
+    }
+}

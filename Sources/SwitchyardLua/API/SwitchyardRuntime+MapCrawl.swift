@@ -1,0 +1,17 @@
+import Switchyard
+
+extension SwitchyardRuntime {
+    /// `switchyard check`'s crawl of the loaded app (`MapCrawl`), with the not-found route's
+    /// declaration site. While it runs, `nav` in the scripts is the crawl's navigator (a guard that
+    /// reads `nav.path` sees where the crawl is); afterwards it is the runtime's again, unchanged.
+    ///
+    ///     let report = runtime.crawlMap(entries: ["myapp://album/7"])
+    ///     report.errors   // dead links, redirect loops, callback errors, unfillable links
+    public func crawlMap(entries: [String] = [], maxScreens: Int = 10_000) -> MapCrawlReport {
+        let original = navigator
+        defer { replaceNavigator(original) }
+        var crawl = MapCrawl(navigator: original, entries: entries, maxScreens: maxScreens, notFoundSite: notFoundSite)
+        crawl.willCrawl = { [unowned self] in replaceNavigator($0) }
+        return crawl.run()
+    }
+}

@@ -1,0 +1,37 @@
+import Switchyard
+import SwitchyardLua
+
+/// `switchyard check FILE...` and `:check`: crawls the loaded app's map (`MapCrawl`) and prints what
+/// it found, as text grouped by route or as JSON. Errors fail the run; warnings do not.
+///
+///     MapCheck.run(files: ["examples/music/app.lua"], options: SessionOptions())
+package enum MapCheck {
+    package enum Format: String, CaseIterable, Sendable { case text, json }
+
+    package static let defaultMaxScreens = 10_000
+
+    package static func run(files: [String], entries: [String] = [], maxScreens: Int = defaultMaxScreens,
+                            format: Format = .text, options: SessionOptions) -> ExitStatus {
+        InterruptSignal.install()
+        let host: ScriptHost
+        do {
+            host = try ScriptHost(options: options)
+            for file in files { try host.runFile(file) }
+        } catch {
+            ErrorReport.write(error)
+            return .failure
+        }
+        let report = crawl(host.runtime, entries: entries, maxScreens: maxScreens)
+        switch format {
+        case .text: print(CheckReportPrinter(style: TerminalStyle.detect(noColorFlag: options.noColor)).render(report))
+        case .json: print(CheckReportJSON.document(for: report))
+        }
+        return report.errors == 0 ? .success : .failure
+    }
+
+    /// The crawl of an app already loaded into `runtime` (its navigator is left as it is).
+    package static func crawl(_ runtime: SwitchyardRuntime, entries: [String] = [],
+                              maxScreens: Int = defaultMaxScreens) -> MapCrawlReport {
+        runtime.crawlMap(entries: entries, maxScreens: maxScreens)
+    }
+}

@@ -1,0 +1,39 @@
+import Switchyard
+
+/// The text of `switchyard check`: findings grouped by route (rank order), each route with its
+/// declaration site, then a closing line with the counts and how far the crawl went.
+///
+///     /album/:id  app.lua:12
+///       error    dead-link  /album/1: link /artist/9 lands on not-found at /artist/9
+///
+///     1 error, 0 warnings · crawled 14 screens in 20 states
+struct CheckReportPrinter {
+    let style: TerminalStyle
+
+    func render(_ report: MapCrawlReport) -> String {
+        var lines: [String] = []
+        var group: String?
+        for finding in report.findings {
+            if finding.route != group {
+                if group != nil { lines.append("") }
+                group = finding.route
+                lines.append(style.bold(finding.route) + (finding.site.map { "  " + style.dim($0) } ?? ""))
+            }
+            let severity = finding.severity == .error ? style.red("error  ") : style.yellow("warning")
+            lines.append("  \(severity)  \(finding.kind.rawValue)  \(finding.path): \(finding.message)")
+        }
+        if !lines.isEmpty { lines.append("") }
+        lines.append(closing(report))
+        return lines.joined(separator: "\n")
+    }
+
+    private func closing(_ report: MapCrawlReport) -> String {
+        let counts = report.findings.isEmpty ? "no findings"
+            : "\(plural(report.errors, "error")), \(plural(report.warnings, "warning"))"
+        var text = "\(counts) · crawled \(plural(report.screens, "screen")) in \(plural(report.states, "state"))"
+        if report.truncated { text += " (stopped at --max-screens)" }
+        return text
+    }
+
+    private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+}

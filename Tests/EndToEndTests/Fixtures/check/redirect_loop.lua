@@ -1,0 +1,3 @@
+route("/", {title = "Home", links = {"/old"}})
+route("/old", {redirect = "/older"})
+route("/older", {redirect = "/old"})

@@ -1,0 +1,3 @@
+route("/", {title = "Home", links = {"/about"}})
+route("/about", {title = "About", links = {"/"}})
+route("/secret", {title = "Secret"})   -- nothing links here
