@@ -108,13 +108,20 @@ public final class Navigator {
     ///
     ///     let scenario = try navigator.fresh()
     public func fresh() throws -> Navigator {
+        let copy = unlandedCopy()
+        try copy.reset()
+        return copy
+    }
+
+    /// `fresh()` before the landing: its start screen is bare and no callback has run (a state is
+    /// restored into it).
+    func unlandedCopy() -> Navigator {
         let copy = Navigator(routes: routes, timelineLimit: timelineLimit)
         copy.notFound = notFound
         copy.maxRedirects = maxRedirects
         copy.limits = limits
         copy.flows = flows
         copy.tabPaths = tabPaths
-        try copy.reset()
         return copy
     }
 
