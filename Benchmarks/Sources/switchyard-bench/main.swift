@@ -49,6 +49,9 @@ do {
     if options.cases.contains(7) {
         try PatternBenchmark(timer: options.timer).run(into: &report)
     }
+    if options.cases.contains(10) {
+        try WalkBenchmark(repeats: options.quick ? 3 : 10).run(into: &report)
+    }
     hostProbe.run("end", into: &report)
     print(ResultTable.render(report.verdicts))
     try report.write(to: options.json)

@@ -6,12 +6,12 @@ extension RandomWalk {
     ///     let replay = try walk.replay([WalkMove(.follow, "/settings"), WalkMove(.back)])
     public func replay(_ moves: [WalkMove]) throws -> (steps: [WalkStep], violation: WalkViolation?) {
         let navigator = try start()
-        if let violation = check(navigator) { return ([], violation) }
+        if let violation = checkFully(navigator) { return ([], violation) }
         var steps: [WalkStep] = []
         for move in moves where WalkMove.possible(in: navigator).contains(move) {
-            let outcome = make(move, on: navigator)
+            let outcome = attempt(move, on: navigator)
             steps.append(WalkStep(move, failed: outcome.failed))
-            if let violation = outcome.violation { return (steps, violation) }
+            if let violation = outcome.violation ?? checkFully(navigator) { return (steps, violation) }
         }
         return (steps, nil)
     }

@@ -10,6 +10,9 @@
 ///                           invariants: { nav in nav.path.hasPrefix("/admin") ? WalkViolation(...) : nil })
 ///     let report = try walk.run()   // report.finding?.steps: the shrunk walk
 ///
+/// The save-and-restore check is taken apart to keep JSON off most steps (see `SaveRestoreMemo`):
+/// what it finds at the end of a run is shrunk as any violation, each replayed step then checked whole.
+///
 /// Every drawn move counts as a step, a move that failed with a navigation error (a guard blocked
 /// it) included: it is what a person tried, and `--steps N` always draws N moves. A run stops
 /// early only where no move is possible. Screen ids aside, the same seed makes the same walk.
@@ -35,27 +38,26 @@ public struct RandomWalk {
     public func run() throws -> WalkReport {
         var generator = SeededGenerator(seed: seed)
         var seen = SeenStates()
+        var memo = SaveRestoreMemo()
         var taken = 0
         for run in 1...max(runs, 1) where runs > 0 {
             let navigator = try start()
-            seen.note(navigator)
-            if let violation = check(navigator) {
-                return report(run, taken, seen, WalkFinding(violation: violation, steps: [], foundAt: (run, 0)))
-            }
+            var violation = check(navigator, &memo, key: seen.note(navigator))
             var walked: [WalkMove] = []
-            for step in 1...max(steps, 1) where steps > 0 {
-                let moves = WalkMove.possible(in: navigator)
+            let entries = WalkMove.entryMoves(of: navigator)
+            for _ in 0..<steps where violation == nil {
+                let moves = WalkMove.possible(in: navigator, opening: entries)
                 guard !moves.isEmpty else { break }
                 let move = moves[Int(generator.next() % UInt64(moves.count))]
                 walked.append(move)
                 taken += 1
-                let outcome = make(move, on: navigator)
-                seen.note(navigator)
-                if let violation = outcome.violation {
-                    let shrunk = try shrink(walked, breaking: violation)
-                    return report(run, taken, seen, WalkFinding(violation: shrunk.violation, steps: shrunk.steps,
-                                                                foundAt: (run, step)))
-                }
+                let outcome = attempt(move, on: navigator)
+                violation = outcome.violation ?? check(navigator, &memo, key: seen.note(navigator))
+            }
+            if let violation = violation ?? memo.endOfRunProblem(in: navigator).map(Self.saveAndRestoreViolation) {
+                let shrunk = try shrink(walked, breaking: violation)
+                return report(run, taken, seen, WalkFinding(violation: shrunk.violation, steps: shrunk.steps,
+                                                            foundAt: (run, walked.count)))
             }
         }
         return report(runs, taken, seen, nil)
@@ -65,9 +67,10 @@ public struct RandomWalk {
         WalkReport(runs: runs, steps: steps, screens: seen.screens.count, states: seen.states.count, finding: finding)
     }
 
-    /// Makes one move and checks everything after it: whether it failed (with a navigation error) and
-    /// the first violation.
-    func make(_ move: WalkMove, on navigator: Navigator) -> (failed: Bool, violation: WalkViolation?) {
+    /// Makes one move: whether it failed (with a navigation error, a step that did nothing), and the
+    /// built-in violations a move itself can make (a failed one changed something, a callback raised).
+    /// The caller then `check`s the state it left.
+    func attempt(_ move: WalkMove, on navigator: Navigator) -> (failed: Bool, violation: WalkViolation?) {
         let before = navigator.checkpoint()
         do {
             try move.apply(to: navigator)
@@ -76,51 +79,45 @@ public struct RandomWalk {
                 return (true, WalkViolation(invariant: WalkViolation.BuiltIn.failedMoveChangesNothing,
                                             message: "\(move) failed (\(error)) but changed the state"))
             }
-            return (true, check(navigator))
+            return (true, nil)
         } catch {
             return (true, WalkViolation(invariant: WalkViolation.BuiltIn.callbacksDoNotRaise, message: "\(move) raised: \(error)"))
         }
-        return (false, check(navigator))
+        return (false, nil)
     }
 
-    /// The app's invariants, then the built-in save-and-restore one.
-    func check(_ navigator: Navigator) -> WalkViolation? {
+    /// After a walk's step: the app's invariants, then `SaveRestoreMemo`'s part of the built-in
+    /// save-and-restore check (`key`: the state's `contentHash`).
+    func check(_ navigator: Navigator, _ memo: inout SaveRestoreMemo, key: Int) -> WalkViolation? {
         if let violation = invariants(navigator) { return violation }
-        return navigator.saveAndRestoreProblem().map {
-            WalkViolation(invariant: WalkViolation.BuiltIn.saveAndRestore, message: $0)
-        }
+        return memo.stepProblem(in: navigator.state, key: key).map(Self.saveAndRestoreViolation)
+    }
+
+    /// After a replay's step: the app's invariants, then the whole timeline through JSON and back
+    /// (a replay is short).
+    func checkFully(_ navigator: Navigator) -> WalkViolation? {
+        if let violation = invariants(navigator) { return violation }
+        return navigator.saveAndRestoreProblem().map(Self.saveAndRestoreViolation)
+    }
+
+    static func saveAndRestoreViolation(_ problem: String) -> WalkViolation {
+        WalkViolation(invariant: WalkViolation.BuiltIn.saveAndRestore, message: problem)
     }
 }
 
-/// The distinct screens (by location) and states (by what they show, screen ids aside) a walk saw.
+/// The distinct screens (by location) and states (by `contentHash`: what they show, screen ids
+/// aside) a walk saw.
 struct SeenStates {
     var screens: Set<String> = []
     var states: Set<Int> = []
 
-    mutating func note(_ navigator: Navigator) {
+    /// Returns the state's `contentHash`, which the save-and-restore check keys on too.
+    @discardableResult
+    mutating func note(_ navigator: Navigator) -> Int {
         let state = navigator.state
+        let key = state.contentHash
         screens.insert(state.screen.location)
-        states.insert(state.shownHash)
-    }
-}
-
-extension NavigationState {
-    /// A hash of what the state shows: each environment's kind, tabs and stacks by location, the
-    /// alert, the modals and the queued flow steps (no screen ids: two pushes of one path are one state).
-    var shownHash: Int {
-        var hasher = Hasher()
-        for environment in environments {
-            hasher.combine(environment.kind)
-            hasher.combine(environment.selectedTab)
-            for stack in environment.tabStacks {
-                hasher.combine(stack.count)
-                for screen in stack { hasher.combine(screen.location) }
-            }
-        }
-        hasher.combine(alert?.title)
-        hasher.combine(alert?.labels)
-        for modal in modals { hasher.combine(modal.location) }
-        for step in queue { hasher.combine(step.path) }
-        return hasher.finalize()
+        states.insert(key)
+        return key
     }
 }

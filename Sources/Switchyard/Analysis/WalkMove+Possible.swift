@@ -6,6 +6,15 @@ extension WalkMove {
     ///
     ///     WalkMove.possible(in: navigator)   // [follow /settings, follow /login, open /settings]
     public static func possible(in navigator: Navigator) -> [WalkMove] {
+        possible(in: navigator, opening: entryMoves(of: navigator))
+    }
+
+    /// The `open` moves of the routes declared `entry = true` (a walk asks once, not at every step).
+    static func entryMoves(of navigator: Navigator) -> [WalkMove] {
+        navigator.routes.routes.filter { $0.payload.entry && isConcrete($0.pattern.text) }.map { WalkMove(.open, $0.pattern.text) }
+    }
+
+    static func possible(in navigator: Navigator, opening entries: [WalkMove]) -> [WalkMove] {
         let state = navigator.state
         var moves: [WalkMove] = []
         for link in navigator.links(of: state.screen) where isConcrete(link) {
@@ -25,9 +34,7 @@ extension WalkMove {
         if !state.queuedSteps.isEmpty { moves.append(WalkMove(.next)) }
         for label in state.alert?.labels ?? [] { moves.append(WalkMove(.choose, label)) }
         for name in navigator.flows.keys.sorted() { moves.append(WalkMove(.startFlow, name)) }
-        for route in navigator.routes.routes where route.payload.entry && isConcrete(route.pattern.text) {
-            moves.append(WalkMove(.open, route.pattern.text))
-        }
+        moves += entries
         return moves
     }
 
