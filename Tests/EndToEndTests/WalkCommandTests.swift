@@ -87,3 +87,14 @@ import Testing
         #expect(help.output.split(separator: "\n").filter { !$0.hasPrefix("USAGE:") }.allSatisfy { $0.count <= 80 })
     }
 }
+
+/// The example apps declare invariants where the seed apps imply them; no walk breaks one.
+@Suite struct ExampleWalkTests {
+    @Test(arguments: ["music", "news", "todos", "onboarding"])
+    func theExampleKeepsItsInvariants(app: String) throws {
+        let result = try CommandRun.switchyard(["walk", "examples/\(app)/app.lua", "--seed", "1", "--runs", "20"],
+                                               directory: SwitchyardBinary.packageRoot)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.hasSuffix("no invariant broken\n"))
+    }
+}

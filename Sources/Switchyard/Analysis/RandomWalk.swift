@@ -81,7 +81,8 @@ public struct RandomWalk {
             }
             return (true, nil)
         } catch {
-            return (true, WalkViolation(invariant: WalkViolation.BuiltIn.callbacksDoNotRaise, message: "\(move) raised: \(error)"))
+            // Not `failed`: that is a navigation error; this one ends the walk where it raised.
+            return (false, WalkViolation(invariant: WalkViolation.BuiltIn.callbacksDoNotRaise, message: "\(move) raised: \(error)"))
         }
         return (false, nil)
     }
