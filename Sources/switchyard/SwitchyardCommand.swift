@@ -40,7 +40,7 @@ struct SwitchyardCommand: ParsableCommand {
               switchyard graph app.lua -o map.png           the navigation map (png/svg via graphviz)
               switchyard graph app.lua --format mermaid     a Mermaid flowchart on stdout
               switchyard types app.lua                      editor completion and luacheck for app.lua
-              switchyard walk app.lua --seed 1              random navigation against the invariants
+              switchyard walk app.lua --seed 1              random walks against invariants
 
             EXIT STATUS: 0 success, 1 script or test failure, 2 usage error.
             """,
