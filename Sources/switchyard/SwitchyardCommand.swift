@@ -19,6 +19,7 @@ struct SwitchyardCommand: ParsableCommand {
             switchyard graph FILE [--format dot|mermaid] [-o FILE]
             switchyard check FILE ... [--from PATH_OR_URL ...] [--format text|json]
             switchyard types [FILE ...] [-o DIR]
+            switchyard walk FILE ... [--steps N] [--runs R] [--seed S]
             """,
         discussion: """
             With no FILE the REPL starts when stdin is a terminal; otherwise stdin runs as a script. \
@@ -26,7 +27,7 @@ struct SwitchyardCommand: ParsableCommand {
             table (arg[0] = FILE). -e chunks run first, then the files, as in lua.
 
             The first word that is not an option selects a subcommand when it is test, routes, graph, \
-            types, check or help; options may stand before or after it (switchyard --no-color test specs). A script \
+            types, check, walk or help; options may stand before or after it (switchyard --no-color test specs). A script \
             named like a subcommand runs by its path: switchyard ./test (or switchyard -- test).
 
             EXAMPLES:
@@ -41,11 +42,13 @@ struct SwitchyardCommand: ParsableCommand {
               switchyard graph app.lua --format mermaid     a Mermaid flowchart on stdout
               switchyard types app.lua                      editor completion and luacheck for app.lua
               switchyard check app.lua                      dead links, loops, unreachable routes
+              switchyard walk app.lua --seed 1              random walks against invariants
 
             EXIT STATUS: 0 success, 1 script or test failure, 2 usage error.
             """,
         version: "switchyard 0.1.0 (Lua 5.4)",
-        subcommands: [TestCommand.self, RoutesCommand.self, GraphCommand.self, TypesCommand.self, CheckCommand.self]
+        subcommands: [TestCommand.self, RoutesCommand.self, GraphCommand.self, TypesCommand.self, CheckCommand.self,
+                      WalkCommand.self]
     )
 
     @OptionGroup var common: CommonOptions
@@ -117,6 +120,7 @@ struct SwitchyardCommand: ParsableCommand {
     static let subcommandsByName: [String: any ParsableCommand.Type] = [
         "test": TestCommand.self, "routes": RoutesCommand.self, "graph": GraphCommand.self, "types": TypesCommand.self,
         "check": CheckCommand.self,
+        "walk": WalkCommand.self,
     ]
 
     /// `switchyard help [test|routes|graph|types]`.

@@ -31,4 +31,10 @@ not_found{
 
 --- The app's typed values: app.Album, app.Track, app.Artist.
 app = {Album = albums.Album, Track = albums.Track, Artist = albums.Artist}
+-- Invariants: rules every reachable state keeps (switchyard walk checks them after
+-- each random step; the REPL warns after each navigation that breaks one).
+invariant("every screen has a title", function()
+  return nav.title ~= nil, nav.path .. " has no title"
+end)
+
 return app

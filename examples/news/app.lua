@@ -123,4 +123,16 @@ not_found{
 
 --- What scenarios and the REPL can reach: `app.uuid("...")`, `app.users`, `app.articles`.
 app = {uuid = uuid, users = users, articles = articles}
+-- Invariants: rules every reachable state keeps (switchyard walk checks them after
+-- each random step; the REPL warns after each navigation that breaks one).
+invariant("every screen has a title", function()
+  return nav.title ~= nil, nav.path .. " has no title"
+end)
+
+invariant("a user page is a known user's or says there is none", function()
+  local id = string.match(nav.path, "^/user/(.+)$")
+  if not id or users[id] then return true end
+  return nav.title == "Unknown User", "user " .. id .. " is shown as " .. tostring(nav.title)
+end)
+
 return app

@@ -201,4 +201,18 @@ route("/modal/rating", {title = "Rate Us", view = "Enjoying the app?", links = {
 
 not_found{title = "Not Found", view = function(info) return "No screen at " .. info.path end, links = {"/"}}
 
+-- Invariants: rules every reachable state keeps (switchyard walk checks them after
+-- each random step; the REPL warns after each navigation that breaks one).
+invariant("signed out never sees the account", function()
+  if app.session.user then return true end
+  for _, screen in ipairs(nav.stack) do
+    if screen.path:find("^/account") then return false, "signed out, yet " .. screen.path .. " is on the stack" end
+  end
+  return true
+end)
+
+invariant("only administrators see /account/admin", function()
+  return app.session.admin or nav.path ~= "/account/admin"
+end)
+
 return app

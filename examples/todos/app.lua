@@ -74,4 +74,12 @@ tabs{"/todos", "/setting"}
 
 --- What scenarios and the REPL can reach: `app.todos[4] = {title = "New", done = false}`.
 app = {todos = todos, resolve_todo = resolve_todo}
+-- Invariants: rules every reachable state keeps (switchyard walk checks them after
+-- each random step; the REPL warns after each navigation that breaks one).
+invariant("the todo shown exists", function()
+  local id = string.match(nav.path, "^/todos/(%d+)$")
+  if id and not todos[tonumber(id)] then return false, "no todo has the id " .. id end
+  return true
+end)
+
 return app

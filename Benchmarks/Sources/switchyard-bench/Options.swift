@@ -2,7 +2,7 @@ import Foundation
 
 /// Command line: `switchyard-bench [--quick] [--cases 1,2,3] [--json PATH]`.
 struct Options {
-    var cases: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    var cases: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
     var quick = false
     var json = Options.packageDirectory.appendingPathComponent("results/latest.json")
     /// `--loop SUBJECT SET ROUTES COUNT`: only run one workload COUNT times, for callgrind.

@@ -55,6 +55,9 @@ do {
     if options.cases.contains(9) {
         try CheckBenchmark(runs: options.quick ? 3 : 9).run(into: &report)
     }
+    if options.cases.contains(10) {
+        try WalkBenchmark(repeats: options.quick ? 3 : 10).run(into: &report)
+    }
     hostProbe.run("end", into: &report)
     print(ResultTable.render(report.verdicts))
     try report.write(to: options.json)

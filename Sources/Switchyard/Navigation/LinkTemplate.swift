@@ -5,6 +5,8 @@
 ///     LinkTemplate.fill("/album/:id/tracks", with: ["id": "12"]) == "/album/12/tracks"
 public enum LinkTemplate {
     public static func fill(_ link: String, with params: [String: String]) -> String {
+        // Most links name no placeholder: nothing to split (a walk fills the links of every step).
+        guard link.utf8.contains(UInt8(ascii: ":")) else { return link }
         var segments: [String] = []
         for segment in link.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
             guard segment.hasPrefix(":") else {

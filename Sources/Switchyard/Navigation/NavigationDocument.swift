@@ -296,10 +296,15 @@ extension Navigator {
     /// Restored alert buttons have no actions; screens' validator values are nil. A pending
     /// navigation comes back pending (without callbacks).
     public func restore(_ json: String) throws {
+        try restore(document: try NavigationDocument(json: json))
+    }
+
+    /// `restore(_:)` from the document a save would write, without its JSON text.
+    func restore(document: NavigationDocument) throws {
         var pending: HeldNavigation?
         try replaceTimeline(.restore) {
             watchesDepartures = true   // restored screens may be on routes with leave guards
-            var document = try NavigationDocument(json: json)
+            var document = document
             document.screens = try document.screens.map { screen throws(NavigationError) in
                 try limits.check(path: screen.path, queryItems: screen.query.count, .restore)
                 return try checked(restored: screen)

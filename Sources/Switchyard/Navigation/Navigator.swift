@@ -113,8 +113,8 @@ public final class Navigator {
         return copy
     }
 
-    /// `fresh()` before its start screen lands: for a caller that must know the navigator before
-    /// any callback runs (`MapCrawl`).
+    /// `fresh()` before the landing: its start screen is bare and no callback has run, for a caller
+    /// that must know the navigator before any callback runs (`MapCrawl`) or restores a state into it.
     func unlandedCopy() -> Navigator {
         let copy = Navigator(routes: routes, timelineLimit: timelineLimit)
         copy.notFound = notFound

@@ -1,3 +1,4 @@
+import Switchyard
 import SwitchyardLua
 
 /// What `switchyard test` was asked: the output handler, a JUnit file, which tests, and whether

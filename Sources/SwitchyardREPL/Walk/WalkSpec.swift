@@ -1,0 +1,75 @@
+import Switchyard
+
+/// The ready-to-paste spec `switchyard walk` prints for a violation: it loads the app the way the
+/// walk did (`dofile` of each file, keeping each `invariant` it declares), replays the shrunk walk
+/// as `nav.*` calls in an `it`, then checks the broken rule, so `switchyard test` on it fails the
+/// same way until the app is fixed.
+///
+///     WalkSpec(files: ["app.lua"], seed: 42, finding: finding).text
+struct WalkSpec {
+    let files: [String]
+    let seed: UInt64
+    let finding: WalkFinding
+
+    var text: String {
+        let name = finding.violation.invariant
+        var lines = [
+            "-- switchyard walk \(files.joined(separator: " ")) --seed \(seed): \(quotedName) broken in "
+                + "\(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s").",
+            "-- Paths are as the walk was given them: run switchyard test from the same folder.",
+            "local invariants = {}",
+            "do",
+            "  local declare = invariant",
+            "  invariant = function(name, check)",
+            "    invariants[name] = check",
+            "    return declare(name, check)",
+            "  end",
+        ]
+        lines += files.map { "  dofile(\(LuaStringLiteral.quote($0)))" }
+        lines += [
+            "  invariant = declare",
+            "end",
+            "",
+            "describe(\"a random walk (seed \(seed))\", function()",
+            "  it(\(LuaStringLiteral.quote("keeps " + quotedName)), function()",
+        ]
+        let moves = finding.steps.map { "    " + call($0) }
+        switch name {
+        case WalkViolation.BuiltIn.failedMoveChangesNothing:
+            lines += moves.dropLast()
+            lines += ["    local before = nav.save()", moves.last ?? "", "    assert.are.equal(before, nav.save())"]
+        case WalkViolation.BuiltIn.saveAndRestore:
+            lines += moves
+            lines += ["    local saved = nav.save()", "    nav.restore(saved)", "    assert.are.equal(saved, nav.save())"]
+        case WalkViolation.BuiltIn.callbacksDoNotRaise:
+            // The last move raises: the test errors there with the callback's message.
+            lines += moves
+        default:
+            lines += moves
+            lines += [
+                "    local kept, message = invariants[\(LuaStringLiteral.quote(name))]()",
+                "    assert.is_true(kept ~= false, message or (\"returned false at \" .. nav.path))",
+            ]
+        }
+        lines += ["  end)", "end)"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private var quotedName: String { "\"\(finding.violation.invariant)\"" }
+
+    /// The move as the Lua API's call; one that failed with a navigation error in `pcall`, so the
+    /// replay goes on as the walk did.
+    private func call(_ step: WalkStep) -> String {
+        let move = step.move
+        let argument: String
+        switch move.operation {
+        case .open: argument = LuaStringLiteral.quote(WalkMove.deepLink(to: move.argument ?? "/"))
+        default: argument = move.argument.map(LuaStringLiteral.quote) ?? ""
+        }
+        let name = move.operation == .follow ? "push" : move.operation.rawValue
+        if step.failed {
+            return "pcall(nav.\(name)\(argument.isEmpty ? "" : ", " + argument))   -- fails: the walk went on"
+        }
+        return "nav.\(name)(\(argument))"
+    }
+}
