@@ -23,7 +23,7 @@ struct WalkCommand: ParsableCommand {
               switchyard walk app.lua                  100 runs of 50 steps, a random seed
               switchyard walk app.lua --seed 42        the same walk again
               switchyard walk app.lua --runs 1000 --steps 200
-              switchyard walk app.lua --format json    {"runs", "steps", "seed", "violation"...}
+              switchyard walk app.lua --format json    the same report as JSON
               switchyard walk app.lua > walk.txt       then paste its spec into a *_spec.lua
             """
     )

@@ -9,7 +9,7 @@ import Testing
     @Test func quotedTextReadsBackTheSameBytes() throws {
         let engine = try LuaEngine()
         for text in ["/album/1", "say \"hi\"\\", "line\nbreak", "nul\u{0}1 tab\t9", "Café ☕"] {
-            let literal = SessionRecording.quoted(text)
+            let literal = LuaStringLiteral.quote(text)
             #expect(try engine.run("return " + literal, chunkName: "=t").first?.stringValue == text, "\(literal)")
         }
     }

@@ -110,15 +110,7 @@ public final class ScenarioCoverage {
     private func tidy(_ site: String?) -> String? {
         guard let site, site.contains("..") else { return site }
         if let done = tidied[site] { return done }
-        var parts: [Substring] = []
-        for part in site.split(separator: "/", omittingEmptySubsequences: false) {
-            if part == "..", let last = parts.last, last != "..", !last.isEmpty {
-                parts.removeLast()
-            } else if part != "." || parts.isEmpty {
-                parts.append(part)
-            }
-        }
-        let done = parts.joined(separator: "/")
+        let done = ScriptFile.tidied(site)
         tidied[site] = done
         return done
     }

@@ -40,7 +40,7 @@ package enum ScriptFile {
     }
 
     /// The directory part of `path` ("" for a bare file name).
-    static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
@@ -48,6 +48,28 @@ package enum ScriptFile {
     static func join(_ directory: String, _ name: String) -> String {
         if directory.isEmpty { return name }
         return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// `path` with its "." steps and "folder/.." pairs taken out, by text (no link followed):
+    /// "specs/../app.lua:3" is "app.lua:3". A ".." with no folder before it stays.
+    package static func tidied(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if part == "..", let last = parts.last, last != "..", !last.isEmpty {
+                parts.removeLast()
+            } else if part != "." || parts.isEmpty {
+                parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// `path` from the root: the current directory joined before a relative one, then tidied.
+    package static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return tidied(path) }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return tidied(path) }
+        return tidied(join(String(cString: buffer), path))
     }
 
     private static func blankingShebang(_ bytes: [UInt8]) -> [UInt8] {

@@ -54,24 +54,24 @@ final class SessionRecording {
     /// of the screen it starts from); nil for commands that do not navigate.
     static func call(for command: MetaCommand, on navigator: Navigator) throws -> String? {
         switch command {
-        case .go(let path): return "nav.go(\(quoted(path)))"
-        case .push(let path): return "nav.push(\(quoted(path)))"
-        case .sheet(let path): return "nav.sheet(\(quoted(path)))"
-        case .cover(let path): return "nav.cover(\(quoted(path)))"
-        case .open(let url): return "nav.open(\(quoted(url)))"
+        case .go(let path): return "nav.go(\(LuaStringLiteral.quote(path)))"
+        case .push(let path): return "nav.push(\(LuaStringLiteral.quote(path)))"
+        case .sheet(let path): return "nav.sheet(\(LuaStringLiteral.quote(path)))"
+        case .cover(let path): return "nav.cover(\(LuaStringLiteral.quote(path)))"
+        case .open(let url): return "nav.open(\(LuaStringLiteral.quote(url)))"
         case .pop(let count): return count == 1 ? "nav.pop()" : "nav.pop(\(count))"
         case .dismiss: return "nav.dismiss()"
         case .back(let count): return count == 1 ? "nav.back()" : "nav.back(\(count))"
         case .forward(let count): return count == 1 ? "nav.forward()" : "nav.forward(\(count))"
         case .follow(let number):
             let links = navigator.links(of: navigator.screen)
-            return links.indices.contains(number - 1) ? "nav.push(\(quoted(links[number - 1])))" : nil
-        case .tab(let name): return "nav.tab(\(Int(name).map(String.init) ?? quoted(name)))"
-        case .flow(let name): return "nav.start_flow(\(quoted(name)))"
+            return links.indices.contains(number - 1) ? "nav.push(\(LuaStringLiteral.quote(links[number - 1])))" : nil
+        case .tab(let name): return "nav.tab(\(Int(name).map(String.init) ?? LuaStringLiteral.quote(name)))"
+        case .flow(let name): return "nav.start_flow(\(LuaStringLiteral.quote(name)))"
         case .next: return "nav.next()"
-        case .choose(let label): return "nav.choose(\(quoted(label)))"
-        case .reset(let path): return "nav.reset(\(path.map(quoted) ?? ""))"
-        case .load(let file): return "dofile(\(quoted(file)))"   // resolved as the session resolved it
+        case .choose(let label): return "nav.choose(\(LuaStringLiteral.quote(label)))"
+        case .reset(let path): return "nav.reset(\(path.map(LuaStringLiteral.quote) ?? ""))"
+        case .load(let file): return "dofile(\(LuaStringLiteral.quote(file)))"   // resolved as the session resolved it
         case .restore(let file): return "nav.restore(\(longString(try TextFile.read(file))))"
         default: return nil
         }
@@ -88,17 +88,17 @@ final class SessionRecording {
     /// spec (its folder, the one above, the current directory), which works under `--sandbox` too,
     /// else `dofile` with the path as the session was given it.
     static func loading(_ appFile: String, from specFile: String) -> String {
-        let app = ScriptPath.absolute(appFile)
-        let folder = ScriptPath.directory(of: ScriptPath.absolute(specFile))
-        let modules = [folder, ScriptPath.directory(of: folder), ScriptPath.absolute(".")].compactMap { base -> [Substring]? in
+        let app = ScriptFile.absolute(appFile)
+        let folder = ScriptFile.directory(of: ScriptFile.absolute(specFile))
+        let modules = [folder, ScriptFile.directory(of: folder), ScriptFile.absolute(".")].compactMap { base -> [Substring]? in
             guard app.hasPrefix(base + "/"), app.hasSuffix(".lua") else { return nil }
             let words = app.dropFirst(base.count + 1).dropLast(4).split(separator: "/", omittingEmptySubsequences: false)
             let dotted = words.joined(separator: ".")
             return words.contains { $0.contains(".") } || !ScriptModules.isValid(dotted) ? nil : words
         }
         // The shortest name: the nearest of the folders that holds the app.
-        guard let module = modules.min(by: { $0.count < $1.count }) else { return "dofile(\(quoted(appFile)))" }
-        return "require(\(quoted(module.joined(separator: "."))))"
+        guard let module = modules.min(by: { $0.count < $1.count }) else { return "dofile(\(LuaStringLiteral.quote(appFile)))" }
+        return "require(\(LuaStringLiteral.quote(module.joined(separator: "."))))"
     }
 
     private static func opening(loading files: [String]) -> [String] {
@@ -124,30 +124,13 @@ final class SessionRecording {
     }
 
     private static func expectations(of navigator: Navigator) -> [String] {
-        var lines = ["assert.are.equal(\(quoted(navigator.path)), nav.path)",
-                     "assert.are.same({\(navigator.stack.map { quoted($0.path) }.joined(separator: ", "))}, paths(nav.stack))",
-                     "assert.are.same({\(navigator.state.environments.map { quoted($0.kind.rawValue) }.joined(separator: ", "))}, kinds())"]
+        var lines = ["assert.are.equal(\(LuaStringLiteral.quote(navigator.path)), nav.path)",
+                     "assert.are.same({\(navigator.stack.map { LuaStringLiteral.quote($0.path) }.joined(separator: ", "))}, paths(nav.stack))",
+                     "assert.are.same({\(navigator.state.environments.map { LuaStringLiteral.quote($0.kind.rawValue) }.joined(separator: ", "))}, kinds())"]
         if let alert = navigator.alert {
-            lines.append("assert.are.equal(\(quoted(alert.title)), nav.state.alert.title)")
+            lines.append("assert.are.equal(\(LuaStringLiteral.quote(alert.title)), nav.state.alert.title)")
         }
         return lines + [""]
-    }
-
-    /// A Lua string literal: any text, escaped so it reads back the same bytes (a control byte as
-    /// three decimal digits, so a digit after it cannot join the escape).
-    static func quoted(_ text: String) -> String {
-        var bytes = Array("\"".utf8)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "\n"): bytes += Array("\\n".utf8)
-            case 0..<32, 127:
-                let digits = String(byte)
-                bytes += Array(("\\" + String(repeating: "0", count: 3 - digits.count) + digits).utf8)
-            default: bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes + Array("\"".utf8), as: UTF8.self)
     }
 
     /// A long bracket string (`[==[...]==]`) whose level the text does not close.
