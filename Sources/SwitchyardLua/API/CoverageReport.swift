@@ -77,28 +77,24 @@ public struct CoverageReport: Sendable, Equatable {
 
     public var guarded: Int { routes.count { $0.guardOutcomes != nil } }
     public var guardOutcomesTotal: Int { guarded * GuardOutcome.covered.count }
-    public var guardOutcomesSeen: Int {
-        routes.reduce(0) { sum, route in
-            sum + GuardOutcome.covered.count { (route.guardOutcomes?[$0] ?? 0) > 0 }
-        }
-    }
+    public var guardOutcomesSeen: Int { seen(GuardOutcome.covered, in: \.guardOutcomes) }
     /// All guarded routes' outcomes added up, pending included.
-    public var guardOutcomeCounts: [GuardOutcome: Int] {
-        routes.reduce(into: [:]) { sum, route in
-            for (outcome, count) in route.guardOutcomes ?? [:] { sum[outcome, default: 0] += count }
-        }
-    }
+    public var guardOutcomeCounts: [GuardOutcome: Int] { summed(\.guardOutcomes) }
 
     public var validated: Int { routes.count { $0.validatorOutcomes != nil } }
     public var validatorOutcomesTotal: Int { validated * ValidatorOutcome.allCases.count }
-    public var validatorOutcomesSeen: Int {
-        routes.reduce(0) { sum, route in
-            sum + ValidatorOutcome.allCases.count { (route.validatorOutcomes?[$0] ?? 0) > 0 }
-        }
+    public var validatorOutcomesSeen: Int { seen(ValidatorOutcome.allCases, in: \.validatorOutcomes) }
+    public var validatorOutcomeCounts: [ValidatorOutcome: Int] { summed(\.validatorOutcomes) }
+
+    /// Over all routes, how many of `outcomes` each one showed at least once.
+    private func seen<Outcome>(_ outcomes: [Outcome], in counts: KeyPath<Route, [Outcome: Int]?>) -> Int {
+        routes.reduce(0) { sum, route in sum + outcomes.count { (route[keyPath: counts]?[$0] ?? 0) > 0 } }
     }
-    public var validatorOutcomeCounts: [ValidatorOutcome: Int] {
+
+    /// Every route's counts added up, outcome by outcome.
+    private func summed<Outcome>(_ counts: KeyPath<Route, [Outcome: Int]?>) -> [Outcome: Int] {
         routes.reduce(into: [:]) { sum, route in
-            for (outcome, count) in route.validatorOutcomes ?? [:] { sum[outcome, default: 0] += count }
+            for (outcome, count) in route[keyPath: counts] ?? [:] { sum[outcome, default: 0] += count }
         }
     }
 

@@ -200,8 +200,8 @@ private struct ScenarioRun {
         let clock = ContinuousClock()
         let start = clock.now
         do {
-            runtime.replaceNavigator(try runtime.navigator.fresh())
-            runtime.coverage?.watch(runtime.navigator)
+            let fresh = try runtime.startFresh()
+            runtime.coverage?.watch(fresh)
         } catch {
             results.append(ScenarioResult(name: name, file: file, line: line, status: .error,
                                           message: LuaError(bridging: error).message))

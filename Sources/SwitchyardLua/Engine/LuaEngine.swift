@@ -100,14 +100,31 @@ public final class LuaEngine {
     /// engine.isIncomplete("x = = 1")        // false: a real syntax error
     /// ```
     public func isIncomplete(_ code: String) -> Bool {
-        guard let L = state.current else { return false }
+        guard let error = compileError(code) else { return false }
+        return error.kind == .syntax && error.message.hasSuffix("<eof>")
+    }
+
+    /// Whether `code` compiles as a chunk of statements (nothing runs): `x = 1` and `f()` do,
+    /// an expression such as `nav.path` does not.
+    ///
+    /// ```swift
+    /// engine.compiles("nav.push('/a')")   // true
+    /// engine.compiles("nav.path")         // false
+    /// ```
+    public func compiles(_ code: String) -> Bool {
+        state.current != nil && compileError(code) == nil
+    }
+
+    /// What compiling `code` raised; nil when it compiled (or the state is closed).
+    private func compileError(_ code: String) -> LuaError? {
+        guard let L = state.current else { return nil }
         do {
             try state.balanced(L) { () throws(LuaError) in
                 try state.load(Array(code.utf8), chunkName: "=stdin", on: L)
             }
-            return false
+            return nil
         } catch {
-            return error.kind == .syntax && error.message.hasSuffix("<eof>")
+            return error
         }
     }
 

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Switchyard
 
 /// `switchyard check --format json`: `{"findings": [{"kind", "message", "path", "route", "severity",
@@ -40,9 +39,6 @@ enum CheckReportJSON {
                                     Element(kind: $0.kind.rawValue, severity: $0.severity.rawValue, message: $0.message,
                                             route: $0.route, path: $0.path, site: $0.site)
                                 })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Plain strings and numbers always encode.
-        return String(decoding: try! encoder.encode(document), as: UTF8.self)
+        return SortedJSON.text(of: document)
     }
 }

@@ -17,15 +17,11 @@ final class SessionRecording {
     let file: String
     private let opening: [String]
     private var body: [String] = []
-    /// Lua's own `load`, held so a script replacing the global cannot change what is recorded.
-    private let compilesAsStatements: LuaFunction
+    private let engine: LuaEngine
 
     init(file: String, runtime: SwitchyardRuntime) throws {
         self.file = file
-        compilesAsStatements = try runtime.engine.run("""
-            local load = load
-            return function(code) return load(code, "=record", "t") ~= nil end
-            """, chunkName: "=(record)")[0].functionValue!
+        engine = runtime.engine
         opening = Self.opening(loading: runtime.loadedFiles.map { Self.loading($0, from: file) })
         // A session that had navigated before recording starts the replay where the person was.
         if runtime.navigator.history.count > 1 {
@@ -45,7 +41,7 @@ final class SessionRecording {
     /// A Lua line typed at the prompt, when it is worth replaying: it navigated, or it is statements
     /// (an assignment, a call) rather than an expression typed to see its value.
     func record(chunk: String, navigated: Bool, navigator: Navigator) throws {
-        let statements = (try? compilesAsStatements.call(.string(LuaString(chunk))).first) == .boolean(true)
+        let statements = engine.compiles(chunk)
         guard navigated || statements else { return }
         try record(statements ? chunk : "local _ = " + chunk, navigated: navigated, navigator: navigator)
     }

@@ -1,8 +1,6 @@
-import FoundationEssentials
 import SwitchyardLua
 
-/// `switchyard test --coverage-json FILE`: the coverage totals as JSON (FoundationEssentials, as
-/// `JSONTestReport`: Foundation's ICU does not link statically).
+/// `switchyard test --coverage-json FILE`: the coverage totals as JSON (`SortedJSON`).
 ///
 /// - `routes`: `total` declared, `landed`, `uncovered` (the never-landed patterns, in declaration-site
 ///   order) and `each` route's `pattern`, `site`, `landings`, `links`, `links_followed`, and its
@@ -89,10 +87,7 @@ package struct CoverageJSON: Sendable {
             flows: Flows(total: report.flowSteps, ran: report.flowStepsRan,
                          each: report.flows.map { FlowEntry(name: $0.name, steps: $0.steps, ran: $0.ran) }),
             not_found_shown: report.notFoundShown > 0)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return SortedJSON.text(of: document)
     }
 
     /// Every outcome named, those never seen as 0: a reader need not know which keys may be missing.

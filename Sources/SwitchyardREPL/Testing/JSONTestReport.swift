@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SwitchyardLua
 
 /// `switchyard test -o json`: busted's shape, the results sorted into `successes`, `failures`,
@@ -40,9 +39,6 @@ package struct JSONTestReport: Sendable {
             case .pending: document.pendings.append(element)
             }
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return SortedJSON.text(of: document)
     }
 }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Switchyard
 
 /// `switchyard walk --format json`: `{"runs", "steps", "seed", "screens", "states", "violation"}`,
@@ -58,9 +57,6 @@ struct WalkJSONReport {
         }
         let document = Document(runs: report.runs, steps: report.steps, seed: seed, screens: report.screens,
                                 states: report.states, violation: violation)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, integers and nulls always encode.
-        return String(decoding: try! encoder.encode(document), as: UTF8.self) + "\n"
+        return SortedJSON.text(of: document) + "\n"
     }
 }
