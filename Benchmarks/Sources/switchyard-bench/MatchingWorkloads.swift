@@ -32,6 +32,21 @@ struct SwitchyardMatch: Workload {
     func run(_ input: Int) -> Int { matchChecksum(table, paths[input]) }
 }
 
+/// `RouteTable.withMatch`: the same lookup lent to a closure (what matchit's lookup returns: the
+/// route and borrowed parameters), reading the route and how many parameters it has.
+struct SwitchyardWithMatch: Workload {
+    let label = "RouteTable.withMatch"
+    let table: RouteTable<Int>
+    let paths: [String]
+    var inputCount: Int { paths.count }
+
+    func run(_ input: Int) -> Int {
+        (try? table.withMatch(paths[input]) { match in
+            match.map { $0.route.rawValue &+ $0.parameterCount } ?? -1
+        }) ?? -1
+    }
+}
+
 /// `RouteTable.match`, then every parameter value read as a decoded `String`: like for like with
 /// routing-kit, which decodes every value whether the caller reads it or not.
 struct SwitchyardMatchReadingValues: Workload {

@@ -2,7 +2,7 @@
 enum ProfileLoop {
     struct UnknownSubject: Error, CustomStringConvertible {
         let subject: String
-        var description: String { "--loop: unknown subject \(subject) (match, matchValues, firstMatch, routing-kit, declare, lua-match, lua-push-pop, lua-noop-swift, lua-noop-c, runtime-1000)" }
+        var description: String { "--loop: unknown subject \(subject) (match, withMatch, matchValues, firstMatch, routing-kit, declare, lua-match, lua-push-pop, lua-noop-swift, lua-noop-c, runtime-1000)" }
     }
 
     static func run(subject: String, set kind: String, routes: Int, count: Int, fixtures: Fixtures) throws {
@@ -29,6 +29,7 @@ enum ProfileLoop {
         let (set, routers) = try fixtures.routers(kind, routes)
         let workload: any Workload = switch subject {
         case "match": SwitchyardMatch(table: routers.switchyard, paths: set.queries)
+        case "withMatch": SwitchyardWithMatch(table: routers.switchyard, paths: set.queries)
         case "matchValues": SwitchyardMatchReadingValues(table: routers.switchyard, paths: set.queries)
         case "firstMatch": SwitchyardFirstMatch(table: routers.switchyard, paths: set.queries)
         case "routing-kit": RoutingKitLookup(router: routers.routingKit, paths: set.queries)

@@ -1,10 +1,10 @@
 import Testing
 @testable import Switchyard
 
-/// `match` takes an already normalised path without a query or fragment through a one-pass fast path
-/// (`PathSegmenter.splitPlain`, eight bytes at a time); everything else is normalised first. Either way
-/// a user must see the same match, so these paths sit on both sides of that line, short and long
-/// (the separator falling inside and after the eight-byte words).
+/// `match`, `withMatch` and `firstMatch` take an already normalised path without a query or fragment
+/// through a one-pass walk (`FrozenTrie.walk`, eight bytes at a time); everything else is normalised
+/// first. Either way a user must see the same match, so these paths sit on both sides of that line,
+/// short and long (the separator falling inside and after the eight-byte words).
 @Suite struct PlainPathTests {
     private let table: RouteTable<String> = {
         let table = RouteTable<String>()
@@ -45,6 +45,34 @@ import Testing
         #expect(match.info.path == normalised)
         #expect(match.info.params.dictionary == params)
         #expect(table.firstMatch(path) == match.route.id)
+        try table.withMatch(path) { lent in
+            #expect(lent?.route == match.route.id)
+            #expect(lent?.pattern == pattern)
+            #expect(lent?.parameterCount == params.count)
+            for (name, value) in params { #expect(lent?[parameter: name] == value) }
+            #expect(lent?[parameter: "nothing"] == nil)
+            #expect(lent?.info.path == normalised)
+            #expect(lent?.info.params.dictionary == params)
+        }
+    }
+
+    /// What a validator accepts or rejects, and a path nothing matches, are lent alike.
+    @Test func validatorsAndMissesAreLentAsMatchGivesThem() throws {
+        let table = RouteTable<String>()
+        try table.add("/user/new", payload: "new")
+        try table.add("/user/:id", validator: { info in Int(info.params["id"]!) }, payload: "number")
+        try table.add("/user/:name", payload: "name")
+        #expect(try table.withMatch("/user/12") { $0.map { ($0.route.rawValue, $0.info.value as? Int) } }! == (1, 12))
+        #expect(try table.withMatch("/user/bob") { $0?.route.rawValue } == 2)
+        #expect(try table.withMatch("/user/bob?x=1") { $0?.info.query } == ["x": "1"])
+        #expect(try table.withMatch("/user/new") { $0?.route.rawValue } == 0)
+        #expect(try table.withMatch("/nowhere") { $0?.route } == nil)
+        #expect(try table.withMatch("/user/a%20b") { $0?[parameter: "name"] } == "a b")
+        let longPath = "/" + (1...6).map { "p\($0)" }.joined(separator: "/")
+        let wide = RouteTable<String>()
+        try wide.add("/:a/:b/:c/:d/:e/:f", payload: "six")   // more parameters than a lent match keeps inline
+        #expect(try wide.withMatch(longPath) { $0?[parameter: "f"] } == "p6")
+        #expect(try wide.match(longPath)?.info.params["f"] == "p6")
     }
 
     @Test func aQueryOrFragmentIsNeverPartOfAValue() throws {

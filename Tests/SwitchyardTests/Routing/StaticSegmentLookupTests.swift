@@ -1,8 +1,9 @@
 import Testing
 @testable import Switchyard
 
-/// Static segments of up to 8 bytes are compared as one packed word, longer ones byte by byte; nodes
-/// with more than 8 static children look them up in a hash table. Every combination must find the same routes.
+/// A static child is found by its literal's first 8 bytes and length (kept in the edge that leads to
+/// it), a longer literal confirmed a word at a time; nodes with more than 8 static children look them
+/// up in a hash table of those words. Every combination must find the same routes.
 @Suite struct StaticSegmentLookupTests {
     private static let words = ["a", "ab", "abcdefgh", "abcdefghi", "settings", "notifications", "x1", "x2", "x3", "x4"]
 
@@ -19,6 +20,25 @@ import Testing
         #expect(try table.match("/root/abcdefg/end")?.route.payload == "parameter")
         #expect(try table.match("/root/abcdefghij/end")?.route.payload == "parameter")
         #expect(try table.match("/root/abcdefgh/other") == nil)
+    }
+
+    /// Literals longer than 8 bytes that share their first 8 bytes and their length share a hash and
+    /// an edge word: only the rest of their bytes (the overlapping last word included) tells them apart.
+    @Test(arguments: [false, true], [2, 12])
+    func longLiteralsSharingTheirFirstWordAreToldApart(caseInsensitive: Bool, siblings: Int) throws {
+        let table = RouteTable<String>(caseInsensitive: caseInsensitive)
+        let words = (0..<siblings).map { "notifications-\(Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0))))x" }
+            + ["notificationsXYZ-longer-than-16"]
+        for word in words { try table.add("/\(word)/:id", payload: word) }
+        try table.add("/:other/:id", payload: "parameter")
+        for word in words {
+            #expect(try table.match("/\(word)/1")?.route.payload == word)
+            #expect(table.firstMatch("/\(word)/1") == (try table.match("/\(word)/1"))?.route.id)
+            #expect(try table.withMatch("/\(word)/1") { $0?.pattern } == "/\(word)/:id")
+            #expect(try table.match("/\(word.uppercased())/1")?.route.payload == (caseInsensitive ? word : "parameter"))
+        }
+        #expect(try table.match("/notifications-ay/1")?.route.payload == "parameter")      // last byte differs
+        #expect(try table.match("/notificationsXYZ-longer-than-1X/1")?.route.payload == "parameter")
     }
 
     /// A short segment is read as one word from the bytes after it, or else before it, or (in a path

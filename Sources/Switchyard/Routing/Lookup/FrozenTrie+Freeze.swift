@@ -18,7 +18,7 @@ extension FrozenTrie {
         let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: source.count + 1)
         let staticEdges = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(edgeCount, 1))
         let hashSlots = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(slotCount, 1))
-        hashSlots.initialize(repeating: StaticEdge(hash: 0, child: -1))
+        hashSlots.initialize(repeating: .empty)
         let routeIDs = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(trie.nextRoute.count, 1))
         let routeStarts = UnsafeMutableBufferPointer<Int32>.allocate(capacity: source.count + 1)
         var edgeEnd = 0
@@ -37,9 +37,10 @@ extension FrozenTrie {
             var child = node.firstStatic
             while child >= 0 {
                 let literal = UnsafeBufferPointer(rebasing: literalBytes[Int(source[Int(child)].literalStart)..<Int(source[Int(child)].literalEnd)])
-                let edge = StaticEdge(hash: StaticChildHash.hash(literal, fold: false), child: child)
+                let edge = StaticEdge(word: StaticChildHash.packed(UnsafeBufferPointer(rebasing: literal.prefix(8)), fold: false),
+                                      length: Int32(literal.count), child: child)
                 if hashed {
-                    var slot = Int(edge.hash) & mask
+                    var slot = Int(StaticChildHash.hash(literal, fold: false)) & mask
                     while hashSlots[slotEnd + slot].child >= 0 { slot = (slot + 1) & mask }
                     hashSlots[slotEnd + slot] = edge
                 } else {

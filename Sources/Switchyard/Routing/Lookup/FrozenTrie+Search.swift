@@ -1,21 +1,24 @@
 // Searching: the direct walk that settles most lookups, and the depth-first search over every route
 // shape for the rest. Reads the buffers without bounds checks or reference counting.
 extension FrozenTrie {
-    /// Compares a literal longer than 8 bytes (kept in `literalBytes`) with a segment.
-    private func literalEquals(_ node: UnsafePointer<Node>, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Compares a literal longer than 8 bytes (kept in `literalBytes`) with a segment: a word at a
+    /// time, the last word overlapping the one before it, so a literal of up to 16 bytes takes two.
+    func literalEquals(_ node: UnsafePointer<Node>, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
         let length = Int(node.pointee.literalLength)
         guard length == segment.count else { return false }
-        let start = Int(node.pointee.literal)
-        if caseInsensitive {
-            for offset in 0..<length where literalBytes[start + offset] != ASCIIFolding.fold(segment[offset]) {
-                return false
-            }
-        } else {
-            for offset in 0..<length where literalBytes[start + offset] != segment[offset] {
-                return false
-            }
+        let literal = UnsafeRawPointer(literalBytes.baseAddress! + Int(node.pointee.literal))
+        let text = UnsafeRawPointer(segment.baseAddress!)
+        @inline(__always) func matches(at offset: Int) -> Bool {
+            let word = text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            return literal.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                == (caseInsensitive ? StaticChildHash.foldedWord(word) : word)
         }
-        return true
+        var offset = 0
+        while length &- offset > 8 {
+            if !matches(at: offset) { return false }
+            offset &+= 8
+        }
+        return matches(at: length &- 8)
     }
 
     /// `packed` for a segment of at most 8 bytes, read as one unaligned word from the path around it
@@ -41,44 +44,53 @@ extension FrozenTrie {
     private func staticChild(of node: UnsafePointer<Node>, _ bytes: UnsafeBufferPointer<UInt8>,
                              _ bounds: SegmentBounds) -> Int32 {
         let length = bounds.end &- bounds.start
-        guard length <= 8 else {
-            return staticChild(of: node, long: UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end]))
+        let segment = UnsafeBufferPointer(rebasing: bytes[bounds.start..<bounds.end])
+        var word: UInt64
+        if length <= 8 {
+            word = packedSegment(bytes, bounds, length: length)
+        } else {
+            word = UnsafeRawPointer(segment.baseAddress!).loadUnaligned(as: UInt64.self)
+            if caseInsensitive { word = StaticChildHash.foldedWord(word) }
         }
-        let word = packedSegment(bytes, bounds, length: length)
-        let hash = StaticChildHash.hash(word: word, length: length)
-        return staticChild(of: node, hash: hash) { child in
-            child.pointee.literalLength == length && child.pointee.literal == word
-        }
+        return staticChild(of: node, word: word, segment: segment)
     }
 
-    /// `staticChild` for a segment longer than 8 bytes.
-    private func staticChild(of node: UnsafePointer<Node>, long segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let hash = StaticChildHash.hash(segment, fold: caseInsensitive)
-        return staticChild(of: node, hash: hash) { child in literalEquals(child, segment) }
-    }
-
-    /// Probes the node's edges (a scan, or its open-addressing table) for `hash`; `matches` confirms a hit.
+    /// The static child of `node` whose literal is `segment`, or -1. `word` is the segment's first 8
+    /// bytes (all of a shorter one) packed and folded as literals are stored: each edge holds its
+    /// literal's, so a scan compares words without touching the children, and only a longer literal
+    /// is compared byte for byte, on a hit. Past `hashThreshold` children, the table is probed from
+    /// the word's hash.
     @inline(__always)
-    private func staticChild(of node: UnsafePointer<Node>, hash: UInt32,
-                             matches: (UnsafePointer<Node>) -> Bool) -> Int32 {
+    func staticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         let count = node.pointee.staticCount
-        let start = Int(node.pointee.staticStart)
-        let base = UnsafePointer(nodes.baseAddress!)
-        if count > FrozenTrie.hashThreshold {
-            let mask = StaticChildHash.tableSize(for: count) &- 1
-            var slot = Int(hash) & mask
-            while true {
-                let edge = hashSlots[start &+ slot]
-                if edge.child < 0 { return -1 }
-                if edge.hash == hash && matches(base + Int(edge.child)) { return edge.child }
-                slot = (slot &+ 1) & mask
-            }
-        }
-        for offset in 0..<Int(count) {
-            let edge = staticEdges[start &+ offset]
-            if edge.hash == hash && matches(base + Int(edge.child)) { return edge.child }
+        guard count <= FrozenTrie.hashThreshold else { return hashedStaticChild(of: node, word: word, segment: segment) }
+        // Inlined into the walk: most nodes have a child or two.
+        var edge = staticEdges.baseAddress! + Int(node.pointee.staticStart)
+        let end = edge + Int(count)
+        while edge < end {
+            if edgeMatches(edge.pointee, word: word, segment: segment) { return edge.pointee.child }
+            edge += 1
         }
         return -1
+    }
+
+    /// `staticChild` of a node whose children are in an open-addressing table.
+    private func hashedStaticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let start = Int(node.pointee.staticStart)
+        let mask = StaticChildHash.tableSize(for: node.pointee.staticCount) &- 1
+        var slot = Int(StaticChildHash.hash(word: word, length: segment.count)) & mask
+        while true {
+            let edge = hashSlots[start &+ slot]
+            if edge.child < 0 { return -1 }
+            if edgeMatches(edge, word: word, segment: segment) { return edge.child }
+            slot = (slot &+ 1) & mask
+        }
+    }
+
+    @inline(__always)
+    private func edgeMatches(_ edge: StaticEdge, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        edge.word == word && Int(edge.length) == segment.count
+            && (segment.count <= 8 || literalEquals(UnsafePointer(nodes.baseAddress!) + Int(edge.child), segment))
     }
 
     private struct Frame {

@@ -5,8 +5,8 @@
 /// alignments interleave; the search reports whether such an ambiguity is still open.
 final class FrozenTrie {
     struct Node {
-        /// The literal's bytes packed little-endian when it has at most 8 (compared without touching the
-        /// byte pool: one cache line fewer per static segment in a large table), else its offset in `literalBytes`.
+        /// The literal's bytes packed little-endian when it has at most 8, else its offset in
+        /// `literalBytes` (compared on a hit of the edge that leads here, see `StaticEdge`).
         var literal: UInt64 = 0
         /// The first route ending here (the one that wins here), or -1, with its declaration and
         /// `winnerCode`: read where the walk ends, in the node's own cache line, so a large table's lookup
@@ -41,10 +41,14 @@ final class FrozenTrie {
         var end: Int
     }
 
-    /// A static child and the hash of its literal: scans and probes compare bytes only on a hash hit.
+    /// A static child and its literal's first 8 bytes (all of a shorter one) packed, with its length:
+    /// a scan or probe compares these, and reads a longer literal's other bytes only on a hit.
     struct StaticEdge {
-        var hash: UInt32
+        var word: UInt64
+        var length: Int32
         var child: Int32
+
+        static let empty = StaticEdge(word: 0, length: 0, child: -1)
     }
 
     static let hashThreshold = 8

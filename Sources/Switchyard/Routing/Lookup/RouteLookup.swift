@@ -71,9 +71,16 @@ final class RouteLookup {
 
     /// The best route for raw path bytes (anything after `?` or `#` ignored), without parameters or validators.
     func firstMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var spans = Parameters.InlineSpans()
+        let walked = trie.walk(bytes, spans: &spans)
+        if walked >= 0 { return trie.firstRoute(at: walked) }
         let node = PathSegmenter.withSegments(bytes, end: PathSegmenter.pathEnd(bytes)) { segments in
             var best = BestCandidate()
-            trie.searchBest(bytes, segments, into: &best)
+            if walked == FrozenTrie.undecided {
+                trie.search(bytes, segments, into: &best)
+            } else {
+                trie.searchBest(bytes, segments, into: &best)   // normalised, the direct shape may settle it
+            }
             return best.node
         }
         return node < 0 ? nil : trie.firstRoute(at: node)
@@ -83,7 +90,9 @@ final class RouteLookup {
     func best(_ path: String) -> Best {
         var text = path
         return text.withUTF8 { bytes in
-            PathSegmenter.withSegments(bytes, end: bytes.count) { segments in best(bytes, segments) }
+            best(plain: bytes) ?? PathSegmenter.withSegments(bytes, end: bytes.count) { segments in
+                searched(bytes, segments, direct: true)
+            }
         }
     }
 
@@ -92,22 +101,41 @@ final class RouteLookup {
     func bestIfPlain(_ path: String) -> Best? {
         // A native string's bytes are read in place (`withUTF8` on a copy would retain it); others are
         // not plain paths often enough to matter and take the general route.
-        path.utf8.withContiguousStorageIfAvailable { bytes in
-            withUnsafeTemporaryAllocation(of: SegmentBounds.self, capacity: 32) { buffer in
-                PathSegmenter.splitPlain(bytes, into: buffer).map { count in
-                    best(bytes, UnsafeBufferPointer(rebasing: buffer[0..<count]))
-                }
-            }
-        } ?? nil
+        path.utf8.withContiguousStorageIfAvailable(best(plain:)) ?? nil
     }
 
-    /// Everything here is trivial (indices and byte offsets into the caller's path), so it leaves the
-    /// search's closures without reference counting; the caller makes the `Parameters`.
-    private func best(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>) -> Best {
-        let direct = trie.directMatch(bytes, segments)
-        if direct >= 0 {
+    /// `bestIfPlain` over the text's bytes: the one-pass walk, else (a plain path it cannot settle) the
+    /// full search over the split path; nil when the text is not a plain normalised path.
+    @inline(__always)
+    func best(plain bytes: UnsafeBufferPointer<UInt8>) -> Best? {
+        var spans = Parameters.InlineSpans()
+        let walked = trie.walk(bytes, spans: &spans)
+        if walked >= 0 {
+            let winner = trie.winner(at: walked)
+            guard let declaration = winner.declaration, !winner.hasValidator else { return .needsFullSearch }
+            return .found(declaration: declaration, spans: spans)
+        }
+        return searched(plain: bytes, walked: walked)
+    }
+
+    /// `best(plain:)` when the walk did not settle it.
+    private func searched(plain bytes: UnsafeBufferPointer<UInt8>, walked: Int32) -> Best? {
+        // The walk may stop (a dead end) before the part of the text that is not plain.
+        if walked == FrozenTrie.notPlain || !PathSegmenter.isPlain(bytes) { return nil }
+        return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in
+            searched(bytes, segments, direct: false)
+        }
+    }
+
+    /// The winner over split segments: the direct shape first when `direct` (the walk has not tried it
+    /// on these bytes), then the full search. Everything here is trivial (indices and byte offsets into
+    /// the caller's path), so it leaves the search's closures without reference counting.
+    private func searched(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>,
+                          direct: Bool) -> Best {
+        let node = direct ? trie.directMatch(bytes, segments) : -1
+        if node >= 0 {
             // Only static and parameter segments lead there: parameter i is segment `slot.segment`.
-            return winner(at: direct) { slot in
+            return winner(at: node) { slot in
                 let bounds = segments[Int(slot.segment)]
                 return Parameters.Span(start: bounds.start, end: bounds.end)
             }

@@ -95,7 +95,7 @@ extension RouteTable {
     /// `cachedLookup` keeps the lookup alive, and nothing on that path replaces it before its last use
     /// there (validators, which could declare routes, run last and read `lookup` themselves).
     @inline(__always)
-    private func withFrozenLookup<Result>(_ body: (RouteLookup) throws -> Result) rethrows -> Result {
+    func withFrozenLookup<Result>(_ body: (RouteLookup) throws -> Result) rethrows -> Result {
         if unretainedLookup == nil { _ = freezeLookup() }
         return try unretainedLookup.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
     }

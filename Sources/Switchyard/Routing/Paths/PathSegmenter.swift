@@ -42,6 +42,11 @@ enum PathSegmenter {
         return true
     }
 
+    /// Whether `bytes` are a plain normalised path: normalised, and no `?query` or `#fragment`.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        isNormalized(bytes) && !bytes.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+    }
+
     /// An upper bound on the segments `split` may need to hold.
     static func capacityNeeded(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
         var count = 1
@@ -73,59 +78,12 @@ enum PathSegmenter {
         return count
     }
 
-    /// The strict twin of `split` for the common case: the segments of text that is already a normalised
-    /// path with no `?query` or `#fragment`, in one pass that reads eight bytes at a time. Nil for any
-    /// other text (normalise it and use `withSegments`), or when `segments` is too small.
-    static func splitPlain(_ bytes: UnsafeBufferPointer<UInt8>,
-                           into segments: UnsafeMutableBufferPointer<SegmentBounds>) -> Int? {
-        let count = bytes.count
-        guard count > 0, bytes[0] == slash else { return nil }
-        if count == 1 { return 0 }
-        let raw = UnsafeRawPointer(bytes.baseAddress!)
-        var found = 0
-        var start = 1
-        /// Ends the segment at `end`; false when it is empty, `.` or `..`, or there is no room for it.
-        func close(_ end: Int) -> Bool {
-            let length = end &- start
-            if length == 0 || found == segments.count { return false }
-            if bytes[start] == dot && (length == 1 || (length == 2 && bytes[start &+ 1] == dot)) { return false }
-            segments[found] = SegmentBounds(start: start, end: end)
-            found &+= 1
-            start = end &+ 1
-            return true
-        }
-        /// A `/` ends a segment; a `?` or `#` means the text is not a plain path.
-        func separator(at index: Int) -> Bool {
-            bytes[index] == slash && close(index)
-        }
-        var index = 1
-        while count &- index >= 8 {
-            var marks = separatorMarks(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-            while marks != 0 {
-                if !separator(at: index &+ marks.trailingZeroBitCount >> 3) { return nil }
-                marks &= marks &- 1
-            }
-            index &+= 8
-        }
-        while index < count {
-            let byte = bytes[index]
-            if byte == slash || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                if !separator(at: index) { return nil }
-            }
-            index &+= 1
-        }
-        return close(count) ? found : nil
-    }
-
-    /// The high bit of each byte of `word` that is `/`, `?` or `#` (exact, no false positives).
+    /// The high bit of each byte of `word` equal to `byte` (exact, no false positives).
     @inline(__always)
-    private static func separatorMarks(_ word: UInt64) -> UInt64 {
-        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 {
-            let low: UInt64 = 0x7f7f_7f7f_7f7f_7f7f
-            return ~(((value & low) &+ low) | value | low)
-        }
-        return zeroBytes(word ^ 0x2f2f_2f2f_2f2f_2f2f) | zeroBytes(word ^ 0x3f3f_3f3f_3f3f_3f3f)
-            | zeroBytes(word ^ 0x2323_2323_2323_2323)
+    static func byteMarks(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let value = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        let low: UInt64 = 0x7f7f_7f7f_7f7f_7f7f
+        return ~(((value & low) &+ low) | value | low)
     }
 
     /// Runs `body` over the normalised segments of `bytes[0..<end]`, on the stack for ordinary paths.

@@ -25,7 +25,7 @@ public struct Parameters: Sendable {
 
     /// Up to four spans by value, with how many are present: trivial, so the lookup hands a match's
     /// spans on without reference counting or a buffer.
-    struct InlineSpans {
+    @usableFromInline struct InlineSpans: Sendable {
         static let capacity = 4
         private var spans: (Span, Span, Span, Span) = (.absent, .absent, .absent, .absent)
         private(set) var count: Int32 = 0

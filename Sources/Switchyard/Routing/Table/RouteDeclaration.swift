@@ -1,6 +1,6 @@
 /// What a route declaration fixed: everything about a route but its payload. It is also the origin
 /// of its matches' parameters (their names, and the pattern their info reports).
-final class RouteDeclaration: ParameterOrigin, @unchecked Sendable {   // every field a Sendable `let`
+@usableFromInline final class RouteDeclaration: ParameterOrigin, @unchecked Sendable {   // every field a Sendable `let`
     // The index (inherited, `routeIndex`) is 32 bits beside this flag: 80 bytes with the header and the
     // inherited names, a malloc size class of its own (16 bytes a route more would be 1.6 MB over
     // 100,000 routes).
