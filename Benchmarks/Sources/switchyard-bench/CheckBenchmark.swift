@@ -44,7 +44,7 @@ struct CheckBenchmark {
         seconds.sort()
         let median = seconds[seconds.count / 2]
         let crawl = last!
-        var section = Report.Section(title: "8. check: crawl of a generated app (1,000 routes, 5,000 links)")
+        var section = Report.Section(title: "9. check: crawl of a generated app (1,000 routes, 5,000 links)")
         section.rows.append(Report.Row(set: "generated", routes: Self.routeCount, subject: "MapCrawl.run (crawl + shadow analysis)",
                                        unit: .milliseconds, median: median * 1e3, p99: seconds.last! * 1e3,
                                        operationsPerSecond: nil, ratio: nil, reference: nil,

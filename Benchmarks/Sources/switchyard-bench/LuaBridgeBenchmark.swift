@@ -21,10 +21,13 @@ struct LuaBridgeBenchmark {
         let luaMatch: LuaLoop
         let swiftMatch: RuntimeTableMatch
         let pushPop: LuaLoop
+        /// The drivers' loop over `bench_paths` calling nothing: their overhead, for instruction counts.
+        let emptyLoop: LuaLoop
 
         init(_ set: RouteSet) throws {
             // Not sandboxed: package.loadlib brings in the C reference.
-            runtime = try SwitchyardRuntime(configuration: .init(sandboxed: false))
+            let runtime = try SwitchyardRuntime(configuration: .init(sandboxed: false))
+            self.runtime = runtime
             routes = set.patterns.count
             let engine = runtime.engine
             try runtime.load(code: set.patterns.map { "route(\"\($0)\")" }.joined(separator: "\n"), chunkName: "=routes")
@@ -36,24 +39,30 @@ struct LuaBridgeBenchmark {
 
             let count = set.queries.count
             func calling(_ function: String) throws -> LuaLoop {
-                try LuaLoop("Lua → \(function)()", engine: engine, inputCount: count, source: """
+                try LuaLoop("Lua → \(function)()", engine: engine, owner: runtime, inputCount: count, source: """
                     return function(start, n) local f = \(function) for i = 1, n do f() end end
                     """)
             }
             noopC = try calling("noop_c")
             noopSwift = try calling("noop_swift")
             noopSwiftValues = try calling("noop_swift_values")
-            luaMatch = try LuaLoop("Lua → match(path)", engine: engine, inputCount: count, source: """
+            luaMatch = try LuaLoop("Lua → match(path)", engine: engine, owner: runtime, inputCount: count, source: """
                 return function(start, n)
                   local match, paths, k = match, bench_paths, start
                   for i = 1, n do match(paths[k % #paths + 1]); k = k + 1 end
                 end
                 """)
             swiftMatch = RuntimeTableMatch(table: runtime.routeTable, paths: set.queries)
-            pushPop = try LuaLoop("Lua → nav.push(path); nav.pop()", engine: engine, inputCount: count, source: """
+            pushPop = try LuaLoop("Lua → nav.push(path); nav.pop()", engine: engine, owner: runtime, inputCount: count, source: """
                 return function(start, n)
                   local push, pop, paths, k = nav.push, nav.pop, bench_paths, start
                   for i = 1, n do push(paths[k % #paths + 1]); pop(); k = k + 1 end
+                end
+                """)
+            emptyLoop = try LuaLoop("Lua → nothing", engine: engine, owner: runtime, inputCount: count, source: """
+                return function(start, n)
+                  local paths, k = bench_paths, start
+                  for i = 1, n do local _ = paths[k % #paths + 1]; k = k + 1 end
                 end
                 """)
         }

@@ -7,6 +7,9 @@ struct LuaLoop: Workload {
     let engine: LuaEngine
     let driver: LuaFunction
     let inputCount: Int
+    /// What the driver needs alive, such as the runtime whose API it calls (its engine alone does not
+    /// keep the runtime's functions working once the runtime is gone).
+    let owner: AnyObject?
 
     struct Failed: Error, CustomStringConvertible {
         let description: String
@@ -14,7 +17,7 @@ struct LuaLoop: Workload {
 
     /// Compiles `source` (a chunk returning the driver) and runs it once, so a broken driver is an
     /// error here rather than a fast loop of failures later.
-    init(_ label: String, engine: LuaEngine, inputCount: Int, source: String) throws {
+    init(_ label: String, engine: LuaEngine, owner: AnyObject? = nil, inputCount: Int, source: String) throws {
         guard let driver = try engine.run(source, chunkName: "=\(label)").first?.functionValue else {
             throw Failed(description: "\(label): the chunk did not return a driver function")
         }
@@ -23,6 +26,7 @@ struct LuaLoop: Workload {
         self.engine = engine
         self.driver = driver
         self.inputCount = inputCount
+        self.owner = owner
     }
 
     func run(_ input: Int) -> Int { runBatch(from: input, count: 1) }

@@ -91,3 +91,13 @@ struct SwitchyardFirstMatch: Workload {
         table.firstMatch(paths[input])?.rawValue ?? -1
     }
 }
+
+/// The lookup workloads' loop with nothing in its body but reading the path's length: the overhead the
+/// instruction counts subtract (taking the next path from the ring, the checksum, the wrap-around).
+struct PathLoopOverhead: Workload {
+    let label = "the loop over the paths, empty body"
+    let paths: [String]
+    var inputCount: Int { paths.count }
+
+    func run(_ input: Int) -> Int { paths[input].utf8.count }
+}

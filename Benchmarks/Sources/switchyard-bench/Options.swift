@@ -1,18 +1,24 @@
 import Foundation
 
-/// Command line: `switchyard-bench [--quick] [--cases 1,2,3] [--json PATH]`.
+/// Command line: `switchyard-bench [--quick | --smoke] [--cases 1,2,3] [--json PATH]`.
 struct Options {
-    var cases: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    var cases: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
     var quick = false
+    /// Every case once with tiny counts: it must run and the routers must agree; no figure is judged.
+    var smoke = false
     var json = Options.packageDirectory.appendingPathComponent("results/latest.json")
     /// `--loop SUBJECT SET ROUTES COUNT`: only run one workload COUNT times, for callgrind.
     var loop: (subject: String, set: String, routes: Int, count: Int)?
+    /// `--counted-loop SUBJECT SET ROUTES`: the child process of the instruction-count case, under callgrind.
+    var countedLoop: InstructionCounts.Subject?
     /// `--resident KIND`: the child process of the memory case.
     var resident: String?
 
     static let usage = """
-        usage: switchyard-bench [--quick] [--cases LIST] [--json PATH]
-          --quick        fewer batches (a smoke run; figures are noisier)
+        usage: switchyard-bench [--quick | --smoke] [--cases LIST] [--json PATH]
+          --quick        fewer batches (figures are noisier)
+          --smoke        every case once with tiny counts: checks that it runs and that the routers
+                         agree, judges no target (scripts/test runs it on a debug build)
           --cases LIST   comma-separated case numbers to run (default: all)
           --json PATH    where to write the results (default: Benchmarks/results/latest.json)
           --loop SUBJECT SET ROUTES COUNT
@@ -36,6 +42,8 @@ struct Options {
             switch argument {
             case "--quick":
                 quick = true
+            case "--smoke":
+                smoke = true
             case "--cases":
                 guard let list = rest.popFirst() else { throw UsageError(description: "--cases needs a list, e.g. --cases 1,3") }
                 let numbers = list.split(separator: ",").map { Int($0) }
@@ -53,6 +61,13 @@ struct Options {
                     throw UsageError(description: "--loop needs SUBJECT SET ROUTES COUNT, e.g. --loop match parameter-heavy 1000 100000")
                 }
                 loop = (values[0], values[1], routes, count)
+            case "--counted-loop":
+                let values = Array(rest.prefix(3))
+                rest = rest.dropFirst(3)
+                guard values.count == 3, let routes = Int(values[2]) else {
+                    throw UsageError(description: "--counted-loop needs SUBJECT SET ROUTES, e.g. --counted-loop match github-rest 453")
+                }
+                countedLoop = InstructionCounts.Subject(subject: values[0], set: values[1], routes: routes)
             case "--resident":
                 guard let kind = rest.popFirst() else { throw UsageError(description: "--resident needs a kind") }
                 resident = kind
@@ -65,7 +80,13 @@ struct Options {
         }
     }
 
-    var timer: BatchTimer {
-        quick ? BatchTimer(batches: 200, warmUpBatches: 20) : BatchTimer()
+    var timer: BatchTimer { timer(BatchTimer(), quick: BatchTimer(batches: 200, warmUpBatches: 20)) }
+
+    /// A smoke run times one operation per workload: it only has to run.
+    func timer(_ full: BatchTimer, quick: BatchTimer) -> BatchTimer {
+        smoke ? BatchTimer(batches: 1, warmUpBatches: 0, batchNanoseconds: 0) : self.quick ? quick : full
     }
+
+    /// Repetitions of a one-off measurement (declaring, start-up, a crawl): one in a smoke run.
+    func runs(_ full: Int, quick: Int) -> Int { smoke ? 1 : self.quick ? quick : full }
 }

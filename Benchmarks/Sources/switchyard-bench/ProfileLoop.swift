@@ -1,4 +1,4 @@
-/// One workload in a loop and nothing else, for `valgrind --tool=callgrind --toggle-collect='*ProfileLoop*'`.
+/// One workload in a loop and nothing else, for `valgrind --tool=callgrind --toggle-collect='*ProfileLoop*loop*'`.
 enum ProfileLoop {
     struct UnknownSubject: Error, CustomStringConvertible {
         let subject: String
@@ -15,16 +15,25 @@ enum ProfileLoop {
             blackHole(try startUp(count))
             return
         }
+        let workload = try workloads(subject: subject, set: kind, routes: routes, fixtures: fixtures).subject
+        blackHole(workload.runBatch(from: 0, count: workload.inputCount))
+        blackHole(loop(workload, count))
+    }
+
+    /// The workload `--loop SUBJECT SET ROUTES` runs (a lookup or a Lua call per operation), and the same
+    /// loop with an empty body: what the instruction counts subtract as the loop's own overhead.
+    static func workloads(subject: String, set kind: String, routes: Int,
+                          fixtures: Fixtures) throws -> (subject: any Workload, emptyBody: any Workload) {
         if subject.hasPrefix("lua-") {
             let setup = try LuaBridgeBenchmark.Setup(try fixtures.routers(kind, routes).set)
-            let workload: any Workload = switch subject {
+            let workload: LuaLoop = switch subject {
             case "lua-match": setup.luaMatch
             case "lua-push-pop": setup.pushPop
             case "lua-noop-swift": setup.noopSwift
-            default: setup.noopC
+            case "lua-noop-c": setup.noopC
+            default: throw UnknownSubject(subject: subject)
             }
-            blackHole(loop(workload, count))
-            return
+            return (workload, setup.emptyLoop)
         }
         let (set, routers) = try fixtures.routers(kind, routes)
         let workload: any Workload = switch subject {
@@ -35,8 +44,7 @@ enum ProfileLoop {
         case "routing-kit": RoutingKitLookup(router: routers.routingKit, paths: set.queries)
         default: throw UnknownSubject(subject: subject)
         }
-        blackHole(workload.runBatch(from: 0, count: set.queries.count))
-        blackHole(loop(workload, count))
+        return (workload, PathLoopOverhead(paths: set.queries))
     }
 
     /// Declares every pattern, then freezes the table with one lookup.

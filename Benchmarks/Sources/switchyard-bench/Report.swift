@@ -24,6 +24,7 @@ struct Report: Encodable {
         case allocations = "allocs/op"
         case megabytes = "MB"
         case ratio = "×"
+        case instructions = "instructions/op"
     }
 
     struct Section: Encodable {

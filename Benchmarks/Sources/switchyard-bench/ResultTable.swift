@@ -27,6 +27,7 @@ enum ResultTable {
         case .allocations: "\(fixed(value, 2)) allocs"
         case .megabytes: "\(fixed(value, 1)) MB"
         case .ratio: "\(fixed(value, 2))×"
+        case .instructions: "\(fixed(value, 1)) instr"
         }
     }
 

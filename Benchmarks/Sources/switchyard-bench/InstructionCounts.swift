@@ -1,0 +1,176 @@
+import Foundation
+
+/// Case 11: instructions per operation, counted by callgrind on the `--loop` workloads. Unlike times, the
+/// counts repeat to the instruction on this shared machine, so a run on a busy machine still says whether
+/// a change helped (issue 19).
+///
+/// Each subject runs in a child process under callgrind (`--counted-loop SUBJECT SET ROUTES`), which runs
+/// `ProfileLoop.loop` four times after a warm-up ring: the subject over one ring of the 1,024 queries and
+/// over eleven rings, then the same loop with an empty body over one and eleven rings. Callgrind zeroes
+/// its counters as each loop starts and writes them out when the loop has returned, so
+///
+///     per operation = ((subject₁₁ − subject₁) − (empty₁₁ − empty₁)) / (10 × 1,024)
+///
+/// Differencing the two counts removes what every loop pays once (the call, a Lua call's set-up from
+/// Swift, first-use work); subtracting the empty body removes what each iteration pays for the loop
+/// itself (taking the next query from the ring, the checksum). Ten whole rings make every query count
+/// equally, so the figure is the mean over the 1,024 queries.
+struct InstructionCounts {
+    /// A `--loop` workload to count, and the issue's target in instructions where it gives one.
+    struct Subject {
+        let subject: String
+        let set: String
+        let routes: Int
+        var target: Double?
+
+        var label: String { "\(subject) \(set) \(routes)" }
+    }
+
+    /// What the case counts; each name is a `ProfileLoop` subject, so counting another is one line here.
+    static let subjects = [
+        Subject(subject: "match", set: "github-rest", routes: GitHubAPI.routes.count, target: 674),
+        Subject(subject: "match", set: "parameter-heavy", routes: 1_000, target: 735),
+        Subject(subject: "match", set: "parameter-heavy", routes: 100_000),
+        Subject(subject: "firstMatch", set: "github-rest", routes: GitHubAPI.routes.count),
+        Subject(subject: "lua-match", set: "parameter-heavy", routes: 1_000),
+        Subject(subject: "lua-push-pop", set: "parameter-heavy", routes: 1_000),
+    ]
+
+    /// Instructions at 100,000 parameter-heavy routes over those at 1,000, for each subject counted at both.
+    static let growthTarget = 1.2
+    static let growthSizes = (from: 1_000, to: 100_000)
+
+    /// Rings of queries in the long and the short loop.
+    private static let rings = (long: 11, short: 1)
+
+    /// Without valgrind (`--smoke`): runs every subject's loops once in process, so a subject that no
+    /// longer exists or a broken loop is still caught, and counts nothing.
+    let smoke: Bool
+    let fixtures: Fixtures
+
+    struct Failed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func run(into report: inout Report) throws {
+        var section = Report.Section(title: "11. Instructions per operation (callgrind; loop overhead subtracted; issue 19's targets)")
+        guard !smoke, let valgrind = InstructionCounts.executable(named: "valgrind") else {
+            for subject in InstructionCounts.subjects {
+                if smoke { try InstructionCounts.runLoops(subject, fixtures: fixtures) }
+                section.rows.append(Report.Row(set: subject.set, routes: subject.routes, subject: subject.subject,
+                                               unit: .instructions, median: .nan,
+                                               note: smoke ? "smoke run: loops run, not counted" : "not counted: valgrind is not installed"))
+            }
+            if !smoke { print("valgrind is not installed: case 11 (instruction counts) skipped; scripts/bench installs it") }
+            report.add(section)
+            return
+        }
+        let directory = try InstructionCounts.strippedCopy()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var counted: [(subject: Subject, perOperation: Double)] = []
+        for subject in InstructionCounts.subjects {
+            let (perOperation, overhead) = try InstructionCounts.count(subject, valgrind: valgrind, in: directory)
+            counted.append((subject, perOperation))
+            let target = subject.target.map { "target ≤ \(ResultTable.grouped(Int($0))); " } ?? ""
+            section.rows.append(Report.Row(set: subject.set, routes: subject.routes, subject: subject.subject,
+                                           unit: .instructions, median: perOperation,
+                                           note: "\(target)loop overhead \(ResultTable.fixed(overhead, 1)) subtracted"))
+            if let limit = subject.target {
+                report.check("\(subject.subject) ≤ \(ResultTable.grouped(Int(limit))) instructions, \(subject.set) \(ResultTable.grouped(subject.routes)) routes",
+                             measured: ResultTable.fixed(perOperation, 1), perOperation <= limit)
+            }
+        }
+        let sizes = InstructionCounts.growthSizes
+        for small in counted where small.subject.set == "parameter-heavy" && small.subject.routes == sizes.from {
+            guard let large = counted.first(where: {
+                $0.subject.subject == small.subject.subject && $0.subject.set == small.subject.set && $0.subject.routes == sizes.to
+            }) else { continue }
+            let growth = large.perOperation / small.perOperation
+            section.rows.append(Report.Row(set: "parameter-heavy", routes: sizes.to, subject: "\(small.subject.subject) growth",
+                                           unit: .ratio, median: growth,
+                                           note: "instructions at \(ResultTable.grouped(sizes.to)) over \(ResultTable.grouped(sizes.from)) routes; target ≤ \(InstructionCounts.growthTarget)×"))
+            report.check("\(small.subject.subject) growth \(ResultTable.grouped(sizes.from)) → \(ResultTable.grouped(sizes.to)) parameter-heavy routes ≤ \(InstructionCounts.growthTarget)× in instructions",
+                         measured: "\(ResultTable.fixed(growth, 3))×", growth <= InstructionCounts.growthTarget)
+        }
+        report.add(section)
+    }
+
+    /// The child process (`--counted-loop`): the four loops, each followed by `loopEnded()`.
+    static func runLoops(_ subject: Subject, fixtures: Fixtures) throws {
+        let (workload, emptyBody) = try ProfileLoop.workloads(subject: subject.subject, set: subject.set,
+                                                              routes: subject.routes, fixtures: fixtures)
+        for loop in [workload, emptyBody] {
+            blackHole(loop.runBatch(from: 0, count: loop.inputCount))
+            for rings in [rings.short, rings.long] {
+                blackHole(ProfileLoop.loop(loop, rings * loop.inputCount))
+                loopEnded()
+            }
+        }
+    }
+
+    /// Where callgrind writes its counters out (`--dump-before`); callgrind's `--dump-after` on the loop
+    /// itself never fires, as the loop leaves by a tail call.
+    @inline(never)
+    static func loopEnded() { blackHole(()) }
+
+    /// Per operation, and the empty body's per iteration, from one child process under callgrind.
+    private static func count(_ subject: Subject, valgrind: String, in directory: URL) throws -> (Double, Double) {
+        let output = directory.appendingPathComponent("callgrind.out").path
+        let arguments = ["--tool=callgrind", "--zero-before=*ProfileLoop*loop*", "--dump-before=*InstructionCounts*loopEnded*",
+                         "--callgrind-out-file=\(output)",
+                         directory.appendingPathComponent("switchyard-bench").path,
+                         "--counted-loop", subject.subject, subject.set, String(subject.routes)]
+        try InstructionCounts.launch(valgrind, arguments, failure: "callgrind on \(subject.label)")
+        let totals = try (1...4).map { part in
+            let dump = "\(output).\(part)"
+            defer { try? FileManager.default.removeItem(atPath: dump) }
+            let text = try String(contentsOfFile: dump, encoding: .utf8)
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }),
+                  let total = Double(line.split(separator: " ").last ?? "") else {
+                throw Failed(description: "\(dump): no totals line")
+            }
+            return total
+        }
+        try? FileManager.default.removeItem(atPath: output)
+        let operations = Double((rings.long - rings.short) * RouteSet.queryCount)
+        let overhead = (totals[3] - totals[2]) / operations
+        return ((totals[1] - totals[0]) / operations - overhead, overhead)
+    }
+
+    /// A temporary directory holding this executable without its debug information (valgrind 3.19
+    /// cannot read it) and libLuaNoop.so beside it, as the Lua set-up expects.
+    private static func strippedCopy() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-bench-callgrind-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        try launch("strip", ["-g", "-o", directory.appendingPathComponent("switchyard-bench").path, executable.path],
+                   failure: "strip -g (binutils)")
+        let noop = executable.deletingLastPathComponent().appendingPathComponent("libLuaNoop.so")
+        if FileManager.default.fileExists(atPath: noop.path) {
+            try FileManager.default.copyItem(at: noop, to: directory.appendingPathComponent("libLuaNoop.so"))
+        }
+        return directory
+    }
+
+    private static func launch(_ command: String, _ arguments: [String], failure: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failed(description: "\(failure) failed (status \(process.terminationStatus)):\n\(message.suffix(2_000))")
+        }
+    }
+
+    private static func executable(named name: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/\(name)" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
