@@ -40,6 +40,8 @@ private func routingCoreExample() throws {
     precondition(album?.info.params == ["id": "12"] && album?.info.value as? Int == 12)
     let slug = try table.match("/album/abc")
     precondition(slug?.route.payload == "album by slug")
+    let lent = try table.withMatch("/album/abc") { $0?[parameter: "slug"] }   // nothing built: hot paths
+    precondition(lent == "abc")
     print(table.explain("/album/new"))                               // who won, who lost and why
     let link = try table.url(name: "album", params: ["id": "12"], query: [("tab", "info")])
     precondition(link == "/album/12?tab=info")

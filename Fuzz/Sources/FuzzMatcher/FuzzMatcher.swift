@@ -3,7 +3,7 @@ import Switchyard
 
 /// The matcher over a fixed table (case-sensitive and case-insensitive), compared with `ReferenceMatcher`.
 /// Input: the path text (any bytes; `firstMatch(utf8:)` also sees them raw).
-/// Properties: `match`, `matchAll`, `firstMatch`, `explain` agree with the reference on which routes match,
+/// Properties: `match`, `withMatch`, `matchAll`, `firstMatch`, `explain` agree with the reference on which routes match,
 /// in rank order, with which decoded parameters, and on validator fall-through and errors.
 nonisolated(unsafe) private let tables = [FixedTable(caseInsensitive: false), FixedTable(caseInsensitive: true)]
 
@@ -80,6 +80,16 @@ private struct MatcherCheck {
                 invariant(found.info.params.dictionary == winner.params, "\(context): params \(found.info.params), reference \(winner.params)")
                 invariant(found.info.pattern == fixed.patterns[winner.route].text, "\(context): info.pattern \(found.info.pattern)")
                 PathInvariants.checkShape(found.info.path, context: "\(context): info.path")
+            }
+            // The lent match is the same match: route, pattern, path and every decoded value.
+            try table.withMatch(text) { lent in
+                invariant(lent?.route == found?.route.id, "\(context): withMatch lent \(String(describing: lent?.route)), match \(String(describing: found?.route.id))")
+                if let lent, let found {
+                    invariant(lent.pattern == found.info.pattern && lent.info.path == found.info.path
+                              && lent.parameterCount == found.info.params.count
+                              && found.info.params.allSatisfy { lent[parameter: $0.name] == $0.value },
+                              "\(context): withMatch lent \(lent.info.params) at \(lent.info.path), match \(found.info.params)")
+                }
             }
         } catch is FixedTable.Boom {
             guard case .failure = expected else { return invariant(false, "\(context): match threw but no validator should run into \"boom\"") }
