@@ -27,9 +27,7 @@ extension FrozenTrie {
         for (index, node) in source.enumerated() {
             var frozen = Node()
             frozen.literalLength = node.literalEnd - node.literalStart
-            frozen.literal = frozen.literalLength <= 8
-                ? StaticChildHash.packed(UnsafeBufferPointer(rebasing: literalBytes[Int(node.literalStart)..<Int(node.literalEnd)]), fold: false)
-                : UInt64(node.literalStart)
+            frozen.literalOffset = node.literalStart
             frozen.staticCount = node.staticCount
             let hashed = node.staticCount > FrozenTrie.hashThreshold
             let mask = hashed ? StaticChildHash.tableSize(for: node.staticCount) - 1 : 0
@@ -40,7 +38,7 @@ extension FrozenTrie {
                 let edge = StaticEdge(word: StaticChildHash.packed(UnsafeBufferPointer(rebasing: literal.prefix(8)), fold: false),
                                       length: Int32(literal.count), child: child)
                 if hashed {
-                    var slot = Int(StaticChildHash.hash(literal, fold: false)) & mask
+                    var slot = Int(StaticChildHash.hash(word: edge.word, length: literal.count)) & mask
                     while hashSlots[slotEnd + slot].child >= 0 { slot = (slot + 1) & mask }
                     hashSlots[slotEnd + slot] = edge
                 } else {

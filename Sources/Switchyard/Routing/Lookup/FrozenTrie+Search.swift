@@ -1,12 +1,12 @@
-// Searching: the direct walk that settles most lookups, and the depth-first search over every route
-// shape for the rest. Reads the buffers without bounds checks or reference counting.
+// Searching: finding a node's static child (shared with the one-pass walk, `FrozenTrie+Walk`), and the
+// depth-first search over every route shape for what the walk cannot settle. Reads the buffers without bounds checks or reference counting.
 extension FrozenTrie {
     /// Compares a literal longer than 8 bytes (kept in `literalBytes`) with a segment: a word at a
     /// time, the last word overlapping the one before it, so a literal of up to 16 bytes takes two.
     func literalEquals(_ node: UnsafePointer<Node>, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
         let length = Int(node.pointee.literalLength)
         guard length == segment.count else { return false }
-        let literal = UnsafeRawPointer(literalBytes.baseAddress! + Int(node.pointee.literal))
+        let literal = UnsafeRawPointer(literalBytes.baseAddress! + Int(node.pointee.literalOffset))
         let text = UnsafeRawPointer(segment.baseAddress!)
         @inline(__always) func matches(at offset: Int) -> Bool {
             let word = text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
@@ -98,36 +98,6 @@ extension FrozenTrie {
         var segment: Int
         var step: UInt8
         var opensOptional: Bool
-    }
-
-    /// The node of the depth-first search's first path, taken directly (at each segment the static
-    /// child, else the parameter child), when it ends on a route: the search would report that node
-    /// first and settled, since every other shape ranks below it at the first segment where they differ.
-    /// -1 otherwise (a dead end, or only optional or splat shapes): then the full search decides.
-    /// Its captures are the segments themselves, one each.
-    func directMatch(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>) -> Int32 {
-        var node: Int32 = 0
-        for bounds in segments {
-            let current = nodes.baseAddress! + Int(node)
-            var next: Int32 = -1
-            if current.pointee.staticCount > 0 { next = staticChild(of: current, bytes, bounds) }
-            if next < 0 { next = current.pointee.parameter }
-            if next < 0 { return -1 }
-            node = next
-        }
-        return nodes[Int(node)].firstRoute >= 0 ? node : -1
-    }
-
-    /// The best-ranked shape for `segments`: `directMatch`, else the full search.
-    func searchBest(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>,
-                    into best: inout BestCandidate) {
-        let node = directMatch(bytes, segments)
-        guard node >= 0 else { return search(bytes, segments, into: &best) }
-        if let captures = best.captures {
-            for index in 0..<segments.count { captures[index] = Capture(first: index, end: index &+ 1) }
-        }
-        best.node = node
-        best.rank = rank(at: node)
     }
 
     /// Depth-first search over every route shape matching `segments`; see `CandidateSink`.

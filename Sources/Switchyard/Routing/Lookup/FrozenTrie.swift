@@ -5,14 +5,14 @@
 /// alignments interleave; the search reports whether such an ambiguity is still open.
 final class FrozenTrie {
     struct Node {
-        /// The literal's bytes packed little-endian when it has at most 8, else its offset in
-        /// `literalBytes` (compared on a hit of the edge that leads here, see `StaticEdge`).
-        var literal: UInt64 = 0
         /// The first route ending here (the one that wins here), or -1, with its declaration and
         /// `winnerCode`: read where the walk ends, in the node's own cache line, so a large table's lookup
         /// takes no further cache miss before the route's declaration. The rank, which only the full
         /// search needs, is in `ranks`; every route ending here is in `routeIDs` from `routeStarts`.
         var declaration: Unmanaged<RouteDeclaration>?
+        /// The literal: `literalLength` bytes from `literalOffset` in `literalBytes`. Only a literal
+        /// longer than 8 bytes is read there, on a hit of the edge that leads here (see `StaticEdge`).
+        var literalOffset: Int32 = 0
         var literalLength: Int32 = 0
         /// Static children: `staticCount` edges from `staticStart` in `staticEdges`; past `hashThreshold`,
         /// an open-addressing table of `tableSize(for: staticCount)` slots from `staticStart` in `hashSlots`.

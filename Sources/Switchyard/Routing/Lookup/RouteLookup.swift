@@ -72,15 +72,19 @@ final class RouteLookup {
     /// The best route for raw path bytes (anything after `?` or `#` ignored), without parameters or validators.
     func firstMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var spans = Parameters.InlineSpans()
-        let walked = trie.walk(bytes, spans: &spans)
+        var walked = trie.walk(bytes, spans: &spans)
         if walked >= 0 { return trie.firstRoute(at: walked) }
-        let node = PathSegmenter.withSegments(bytes, end: PathSegmenter.pathEnd(bytes)) { segments in
+        // Only now look for a query or fragment (scanning for one first cost every lookup ~400
+        // instructions): the walk's `notPlain` may mean one, and the path before it may be plain.
+        let end = PathSegmenter.pathEnd(bytes)
+        if walked == FrozenTrie.notPlain && end < bytes.count {
+            spans = Parameters.InlineSpans()
+            walked = trie.walk(UnsafeBufferPointer(rebasing: bytes[..<end]), spans: &spans)
+            if walked >= 0 { return trie.firstRoute(at: walked) }
+        }
+        let node = PathSegmenter.withSegments(bytes, end: end) { segments in
             var best = BestCandidate()
-            if walked == FrozenTrie.undecided {
-                trie.search(bytes, segments, into: &best)
-            } else {
-                trie.searchBest(bytes, segments, into: &best)   // normalised, the direct shape may settle it
-            }
+            trie.search(bytes, segments, into: &best)
             return best.node
         }
         return node < 0 ? nil : trie.firstRoute(at: node)
@@ -91,7 +95,7 @@ final class RouteLookup {
         var text = path
         return text.withUTF8 { bytes in
             best(plain: bytes) ?? PathSegmenter.withSegments(bytes, end: bytes.count) { segments in
-                searched(bytes, segments, direct: true)
+                searched(bytes, segments)
             }
         }
     }
@@ -122,24 +126,13 @@ final class RouteLookup {
     private func searched(plain bytes: UnsafeBufferPointer<UInt8>, walked: Int32) -> Best? {
         // The walk may stop (a dead end) before the part of the text that is not plain.
         if walked == FrozenTrie.notPlain || !PathSegmenter.isPlain(bytes) { return nil }
-        return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in
-            searched(bytes, segments, direct: false)
-        }
+        return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
     }
 
-    /// The winner over split segments: the direct shape first when `direct` (the walk has not tried it
-    /// on these bytes), then the full search. Everything here is trivial (indices and byte offsets into
-    /// the caller's path), so it leaves the search's closures without reference counting.
-    private func searched(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>,
-                          direct: Bool) -> Best {
-        let node = direct ? trie.directMatch(bytes, segments) : -1
-        if node >= 0 {
-            // Only static and parameter segments lead there: parameter i is segment `slot.segment`.
-            return winner(at: node) { slot in
-                let bounds = segments[Int(slot.segment)]
-                return Parameters.Span(start: bounds.start, end: bounds.end)
-            }
-        }
+    /// The winner over split segments, by the full search. Everything here is trivial (indices and
+    /// byte offsets into the caller's path), so it leaves the search's closures without reference
+    /// counting.
+    private func searched(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>) -> Best {
         return withUnsafeTemporaryAllocation(of: FrozenTrie.Capture.self, capacity: trie.maximumDepth + 1) { captures in
             var best = BestCandidate(capturesInto: captures)
             trie.search(bytes, segments, into: &best)

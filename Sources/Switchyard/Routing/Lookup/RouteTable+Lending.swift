@@ -1,5 +1,5 @@
 // Lending a match: `withMatch` hands the closure a view of the winner without building an owned
-// result, and `match` is built on it. A plain path whose winner has no validator (the common case) is
+// result. Both it and `match` (through `resolve`) start from the same lookup, `best(plain:)`. A plain path whose winner has no validator (the common case) is
 // settled by the one-pass walk and lent as spans of the caller's own bytes; anything else is resolved
 // as before (`resolve`) and lent from the resolution.
 extension RouteTable {

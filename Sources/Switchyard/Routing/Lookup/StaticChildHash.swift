@@ -1,6 +1,6 @@
-/// How a node's static children are found: up to `StaticChildHash.hashThreshold` of them by a scan of
-/// (hash, child) edges, more by an open-addressing table; either way bytes are compared only on a hash
-/// hit. A literal of up to 8 bytes is hashed and compared as one packed word.
+/// How a node's static children are found: up to `FrozenTrie.hashThreshold` of them by a scan of their
+/// edges, more by an open-addressing table keyed by this hash; either way an edge is compared by its
+/// literal's packed first word and length (see `FrozenTrie.StaticEdge`).
 enum StaticChildHash {
     /// Open-addressing table size for a node's static children: a power of two, at most half full.
     @inline(__always)
@@ -8,17 +8,14 @@ enum StaticChildHash {
         max(16, 1 << (Int.bitWidth - (Int(count) * 2 - 1).leadingZeroBitCount))
     }
 
-
-    /// A literal's hash: its first 8 bytes packed into a word, and its length. The lookup loads a
-    /// segment's first word in the same read that finds where the segment ends, so hashing costs a
-    /// multiply whatever the length (FNV-1a over a long literal's every byte was 48 instructions of a
-    /// GitHub API lookup's 1,641); siblings that share their first 8 bytes and length share a hash and
-    /// are told apart by comparing bytes. Literals are stored folded; path bytes are folded while hashing.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) -> UInt32 {
-        hash(word: packed(UnsafeBufferPointer(rebasing: bytes.prefix(8)), fold: fold), length: bytes.count)
-    }
-
-    /// A packed literal's hash: the two halves of its full 128-bit product with an odd constant, folded.
+    /// A literal's hash, from its first 8 bytes packed into a word (all of a shorter one) and its
+    /// length. The lookup loads a segment's first word in the same read that finds where the segment
+    /// ends, so hashing costs a multiply whatever the length (FNV-1a over a long literal's every byte
+    /// was 48 instructions of a GitHub API lookup's 1,641); siblings that share their first 8 bytes and
+    /// length share a hash and are told apart by comparing bytes. Literals are stored folded; path
+    /// words are folded before hashing.
+    ///
+    /// The hash is the two halves of its full 128-bit product with an odd constant, folded.
     /// The table takes its slot from the low bits, and they must depend on every byte: sibling literals
     /// differ mostly in their last bytes (`page12`, `page13`), the word's high bits, which the low half of
     /// a product never sees. (Taking bits 32–63 of the low half did not, and 47 siblings shared a slot.)

@@ -59,17 +59,9 @@ public struct RouteMatchView {
     /// The whole match as an owned value, to keep after the closure returns.
     public var info: RouteInfo {
         switch source {
-        case .spans(let bytes, _, _): info(path: String(decoding: bytes, as: UTF8.self))
-        case .info(let info): info.pointee
-        }
-    }
-
-    /// `info` for a caller that holds the path it passed (`match`): a lent plain path is its own
-    /// normalised path, so the info keeps that string instead of a copy of its bytes.
-    @usableFromInline func info(path: String) -> RouteInfo {
-        switch source {
-        case .spans(_, let declaration, let spans):
-            RouteInfo(path: path, route: declaration.takeUnretainedValue(), spans: spans)
+        case .spans(let bytes, let declaration, let spans):
+            // Lent spans are of a plain path, which is its own normalised path.
+            RouteInfo(path: String(decoding: bytes, as: UTF8.self), route: declaration.takeUnretainedValue(), spans: spans)
         case .info(let info):
             info.pointee
         }
