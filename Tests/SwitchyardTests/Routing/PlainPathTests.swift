@@ -75,6 +75,32 @@ import Testing
         #expect(try wide.match(longPath)?.info.params["f"] == "p6")
     }
 
+    /// The walk finds a segment's end in its first word, its second, or further (and the last
+    /// segment from the text's last word): every length on each side of those lines, as a literal and
+    /// as a value, with a `?` at each place a long value could hide one.
+    @Test func segmentsOfEveryLengthAroundTheWordsMatch() throws {
+        let table = RouteTable<String>()
+        let lengths = Array(1...26)
+        for length in lengths { try table.add("/\(String(repeating: "s", count: length))/:value", payload: "static \(length)") }
+        try table.add("/:head/:value", payload: "parameters")
+        for length in lengths {
+            let literal = String(repeating: "s", count: length)
+            let value = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+            #expect(try table.withMatch("/\(literal)/\(value)") { $0.map { ($0.pattern, $0[parameter: "value"]) } }!
+                    == ("/\(literal)/:value", value))
+            #expect(try table.withMatch("/\(value)x/\(literal)") { $0.map { ($0[parameter: "head"], $0[parameter: "value"]) } }!
+                    == (value + "x", literal))
+            #expect(try table.match("/\(value)x/\(value)")?.info.params["value"] == value)
+            for mark in [0, length / 2, length - 1] {
+                var hidden = Array(value.utf8)
+                hidden[mark] = UInt8(ascii: "?")
+                let path = "/\(value)x/" + String(decoding: hidden, as: UTF8.self)
+                let expected = String(decoding: hidden[..<mark], as: UTF8.self)
+                #expect(try table.withMatch(path) { $0?[parameter: "value"] } == (mark == 0 ? nil : expected), "\(path)")
+            }
+        }
+    }
+
     @Test func aQueryOrFragmentIsNeverPartOfAValue() throws {
         let match = try #require(try table.match("/alpha/1234567/beta/x?y#z"))
         #expect(match.info.params["name"] == "x")

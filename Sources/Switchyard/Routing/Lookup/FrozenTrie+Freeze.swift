@@ -32,6 +32,7 @@ extension FrozenTrie {
             let hashed = node.staticCount > FrozenTrie.hashThreshold
             let mask = hashed ? StaticChildHash.tableSize(for: node.staticCount) - 1 : 0
             frozen.staticStart = Int32(hashed ? slotEnd : edgeEnd)
+            frozen.hashMask = Int32(mask)
             var child = node.firstStatic
             while child >= 0 {
                 let literal = UnsafeBufferPointer(rebasing: literalBytes[Int(source[Int(child)].literalStart)..<Int(source[Int(child)].literalEnd)])

@@ -62,11 +62,10 @@ extension FrozenTrie {
     /// the word's hash.
     @inline(__always)
     func staticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let count = node.pointee.staticCount
-        guard count <= FrozenTrie.hashThreshold else { return hashedStaticChild(of: node, word: word, segment: segment) }
+        guard node.pointee.hashMask == 0 else { return hashedStaticChild(of: node, word: word, segment: segment) }
         // Inlined into the walk: most nodes have a child or two.
         var edge = staticEdges.baseAddress! + Int(node.pointee.staticStart)
-        let end = edge + Int(count)
+        let end = edge + Int(node.pointee.staticCount)
         while edge < end {
             if edgeMatches(edge.pointee, word: word, segment: segment) { return edge.pointee.child }
             edge += 1
@@ -76,11 +75,11 @@ extension FrozenTrie {
 
     /// `staticChild` of a node whose children are in an open-addressing table.
     private func hashedStaticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let start = Int(node.pointee.staticStart)
-        let mask = StaticChildHash.tableSize(for: node.pointee.staticCount) &- 1
+        let slots = hashSlots.baseAddress! + Int(node.pointee.staticStart)
+        let mask = Int(node.pointee.hashMask)
         var slot = Int(StaticChildHash.hash(word: word, length: segment.count)) & mask
         while true {
-            let edge = hashSlots[start &+ slot]
+            let edge = slots[slot]
             if edge.child < 0 { return -1 }
             if edgeMatches(edge, word: word, segment: segment) { return edge.child }
             slot = (slot &+ 1) & mask

@@ -22,66 +22,89 @@ extension FrozenTrie {
     /// `undecided` even when the text further on is not plain: the caller checks.
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Int32 {
         let count = bytes.count
-        guard count > 0, bytes[0] == PathSegmenter.slash else { return FrozenTrie.notPlain }
-        let base = bytes.baseAddress!
+        guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
+            return FrozenTrie.notPlain
+        }
+        return spans.fill { spanBuffer in walk(base, end: base + count, spans: spanBuffer) }
+    }
+
+    /// `walk` over the text from `base` (a `/`) to `end`: the node or verdict, and how many spans it
+    /// wrote. The loop keeps six values (a cursor, the end, the node, the word, its length, the
+    /// trie) so that they stay in registers; offsets from `base` are taken only for a span.
+    @inline(__always)
+    private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                      spans: UnsafeMutablePointer<Parameters.Span>) -> (Int32, Int) {
         var node = UnsafePointer(nodes.baseAddress!)
-        var start = 1
-        var ended = count == 1
-        while !ended {
-            let remaining = count &- start
-            let word = FrozenTrie.word(base, at: start, count: count)
-            let slashes = PathSegmenter.byteMarks(word, PathSegmenter.slash)
-            var length = slashes != 0 ? slashes.trailingZeroBitCount >> 3 : min(remaining, 8)
-            if slashes == 0 && remaining > 8 { length = FrozenTrie.segmentLength(base, from: start, count: count) }
-            let stop = start &+ length
-            if stop == count {
-                ended = true
-            } else if stop &+ 1 == count {
-                return FrozenTrie.notPlain   // a trailing slash
-            }
-            // Empty, `.` and `..` segments mean the text is not normalised.
-            if length == 0 { return FrozenTrie.notPlain }
-            if base[start] == PathSegmenter.dot && (length == 1 || (length == 2 && base[start &+ 1] == PathSegmenter.dot)) {
-                return FrozenTrie.notPlain
+        var spanEnd = spans
+        var cursor = base + 1   // the segment's first byte
+        while cursor < end {
+            let word = FrozenTrie.word(at: cursor, end: end, text: base)
+            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
+            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
+            let stop = cursor + length
+            // Empty, `.` and `..` segments and a trailing slash mean the text is not normalised.
+            if _slowPath(length == 0 || stop + 1 == end || FrozenTrie.isDotSegment(word, length: length)) {
+                return (FrozenTrie.notPlain, spanEnd - spans)
             }
             var next: Int32 = -1
             if node.pointee.staticCount > 0 {
                 // `word` holds the segment's first bytes and, for a short one, what follows it: masked.
                 var packed = length >= 8 ? word : word & FrozenTrie.lowBytes(length)
-                if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
-                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: base + start, count: length))
+                if _slowPath(caseInsensitive) { packed = StaticChildHash.foldedWord(packed) }
+                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
             }
             if next < 0 {
                 next = node.pointee.parameter
-                if next < 0 { return FrozenTrie.undecided }
-                if FrozenTrie.holdsQueryMark(word, length: length)
-                    || (length > 8 && FrozenTrie.holdsQueryMark(base, from: start &+ 8, to: stop, count: count)) {
-                    return FrozenTrie.notPlain
+                if _slowPath(next < 0 || spanEnd - spans == Parameters.InlineSpans.capacity) {
+                    return (FrozenTrie.undecided, spanEnd - spans)
                 }
-                if spans.count == Parameters.InlineSpans.capacity { return FrozenTrie.undecided }
-                spans.append(Parameters.Span(start: start, end: stop))
+                if _slowPath(FrozenTrie.holdsQueryMark(word, length: length)
+                    || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
+                    return (FrozenTrie.notPlain, spanEnd - spans)
+                }
+                spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
+                spanEnd += 1
             }
-            node = UnsafePointer(nodes.baseAddress!) + Int(next)
-            start = stop &+ 1
+            node = UnsafePointer(nodes.baseAddress!) + Int(truncatingIfNeeded: next)
+            cursor = stop + 1
         }
-        return node.pointee.firstRoute >= 0 ? Int32(node - UnsafePointer(nodes.baseAddress!)) : FrozenTrie.undecided
+        let index = node - UnsafePointer(nodes.baseAddress!)
+        return (node.pointee.firstRoute >= 0 ? Int32(truncatingIfNeeded: index) : FrozenTrie.undecided, spanEnd - spans)
+    }
+
+    /// Whether a segment of `length` bytes starting with `word` is `.` or `..`.
+    @inline(__always)
+    private static func isDotSegment(_ word: UInt64, length: Int) -> Bool {
+        (length == 1 && word & 0xff == 0x2e) || (length == 2 && word & 0xffff == 0x2e2e)
     }
 
     /// Whether the first `length` bytes of `word` (all 8 when longer) hold a `?` or `#`.
     @inline(__always)
     private static func holdsQueryMark(_ word: UInt64, length: Int) -> Bool {
-        let marks = PathSegmenter.byteMarks(word, UInt8(ascii: "?")) | PathSegmenter.byteMarks(word, UInt8(ascii: "#"))
+        let marks = FrozenTrie.marks(of: UInt8(ascii: "?"), in: word) | FrozenTrie.marks(of: UInt8(ascii: "#"), in: word)
         return (length >= 8 ? marks : marks & FrozenTrie.lowBytes(length)) != 0
     }
 
-    /// Whether `base[start..<stop]` holds a `?` or `#`, a word at a time (a parameter past 8 bytes).
-    private static func holdsQueryMark(_ base: UnsafePointer<UInt8>, from start: Int, to stop: Int, count: Int) -> Bool {
-        var index = start
-        while index < stop {
-            if holdsQueryMark(word(base, at: index, count: count), length: stop &- index) { return true }
-            index &+= 8
+    /// Whether the bytes from `start` to `stop` hold a `?` or `#`, a word at a time (a parameter past 8
+    /// bytes).
+    private static func holdsQueryMark(from start: UnsafePointer<UInt8>, to stop: UnsafePointer<UInt8>,
+                                       end: UnsafePointer<UInt8>) -> Bool {
+        var cursor = start
+        while cursor < stop {
+            if holdsQueryMark(word(at: cursor, end: end, text: start), length: stop - cursor) { return true }
+            cursor += 8
         }
         return false
+    }
+
+    /// The high bit of every byte of `word` equal to `byte`, exact up to the first such byte (a byte
+    /// above it may be marked too): enough to find the first, or to ask whether any is within a
+    /// prefix. Four operations where an exact mark of every byte takes six.
+    @inline(__always)
+    static func marks(of byte: UInt8, in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let zeroed = word ^ (UInt64(byte) &* ones)
+        return (zeroed &- ones) & ~zeroed & (0x80 &* ones)
     }
 
     /// A mask of the low `length` bytes of a word (`length` < 8).
@@ -90,33 +113,50 @@ extension FrozenTrie {
         (1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1
     }
 
-    /// The 8 bytes from `start`, little-endian; past the end of the text, zeros (never a separator).
+    /// The 8 bytes from `cursor`, little-endian; past `end`, zeros (never a separator). The text
+    /// starts at or before `text`.
     @inline(__always)
-    private static func word(_ base: UnsafePointer<UInt8>, at start: Int, count: Int) -> UInt64 {
-        let raw = UnsafeRawPointer(base)
-        if start &+ 8 <= count {
-            return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-        }
-        let remaining = count &- start
-        if count >= 8 {
-            // The last 8 bytes of the text, shifted so that `start` is the lowest byte.
-            let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+    private static func word(at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> UInt64 {
+        if _fastPath(cursor + 8 <= end) { return UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)) }
+        return tailWord(at: cursor, end: end, text: text)
+    }
+
+    /// `word` within 8 bytes of the end (out of line: once a path): the text's last 8 bytes shifted,
+    /// or byte by byte when the whole text is shorter. (Inline, it made the loop longer: 808 → 820
+    /// instructions a GitHub API lookup.)
+    @inline(never)
+    private static func tailWord(at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> UInt64 {
+        let remaining = end - cursor
+        if end - text >= 8 {
+            let last = UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
             return last &>> UInt64(truncatingIfNeeded: (8 &- remaining) &* 8)
         }
         var word: UInt64 = 0
-        for offset in 0..<remaining { word |= UInt64(base[start &+ offset]) &<< UInt64(truncatingIfNeeded: offset &* 8) }
+        for offset in 0..<remaining { word |= UInt64(cursor[offset]) &<< UInt64(truncatingIfNeeded: offset &* 8) }
         return word
     }
 
-    /// The length of a segment longer than 8 bytes starting at `start`: up to the next `/` or the end
-    /// of the text.
-    private static func segmentLength(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
-        var index = start &+ 8
-        while index < count {
-            let slashes = PathSegmenter.byteMarks(word(base, at: index, count: count), PathSegmenter.slash)
-            if slashes != 0 { return min(index &+ (slashes.trailingZeroBitCount >> 3), count) &- start }
-            index &+= 8
+    /// The length of a segment starting at `start` that has no `/` in its first 8 bytes: up to the
+    /// next `/` or `end`. The second word is looked at here, inline (most long segments end in it);
+    /// a longer one goes out of line.
+    @inline(__always)
+    private static func segmentLength(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int {
+        if _fastPath(start + 16 <= end) {
+            let slashes = marks(of: PathSegmenter.slash, in: UInt64(littleEndian: UnsafeRawPointer(start + 8).loadUnaligned(as: UInt64.self)))
+            if slashes != 0 { return 8 &+ slashes.trailingZeroBitCount &>> 3 }
         }
-        return count &- start
+        return start + 8 < end ? longSegmentLength(from: start, end: end) : end - start
+    }
+
+    /// `segmentLength` past the second word, or near the end.
+    @inline(never)
+    private static func longSegmentLength(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int {
+        var cursor = start + 8
+        while cursor < end {
+            let slashes = marks(of: PathSegmenter.slash, in: word(at: cursor, end: end, text: start))
+            if slashes != 0 { return min(cursor + (slashes.trailingZeroBitCount &>> 3), end) - start }
+            cursor += 8
+        }
+        return end - start
     }
 }

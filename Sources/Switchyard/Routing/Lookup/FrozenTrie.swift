@@ -18,6 +18,8 @@ final class FrozenTrie {
         /// an open-addressing table of `tableSize(for: staticCount)` slots from `staticStart` in `hashSlots`.
         var staticStart: Int32 = 0
         var staticCount: Int32 = 0
+        /// The table's size less one for hashed children, else 0: kept, not recomputed per lookup.
+        var hashMask: Int32 = 0
         var parameter: Int32 = -1
         var optional: Int32 = -1
         var splat: Int32 = -1

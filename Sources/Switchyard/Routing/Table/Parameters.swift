@@ -21,6 +21,12 @@ public struct Parameters: Sendable {
             first = Int32(start)
             past = Int32(end)
         }
+
+        /// For offsets the caller knows fit (the walk takes no text of 2 GB or more).
+        init(unchecked start: Int, end: Int) {
+            first = Int32(truncatingIfNeeded: start)
+            past = Int32(truncatingIfNeeded: end)
+        }
     }
 
     /// Up to four spans by value, with how many are present: trivial, so the lookup hands a match's
@@ -38,6 +44,18 @@ public struct Parameters: Sendable {
             case 2: spans.2
             default: spans.3
             }
+        }
+
+        /// Lets `body` write up to `capacity` present spans from the first, in place (the walk's way in,
+        /// without a switch per span); `body` returns what it found and how many spans it wrote.
+        @inline(__always)
+        mutating func fill<Found>(_ body: (UnsafeMutablePointer<Span>) -> (Found, Int)) -> Found {
+            let (found, written) = withUnsafeMutablePointer(to: &spans) { tuple in
+                tuple.withMemoryRebound(to: Span.self, capacity: InlineSpans.capacity, body)
+            }
+            count = Int32(truncatingIfNeeded: written)
+            present = count
+            return found
         }
 
         /// Adds a span; the caller keeps to `capacity`.
