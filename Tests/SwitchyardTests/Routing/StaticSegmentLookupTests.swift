@@ -2,12 +2,15 @@ import Testing
 @testable import Switchyard
 
 /// A static child is found by its literal's first 8 bytes and length (kept in the edge that leads to
-/// it), a longer literal confirmed a word at a time; nodes with more than 8 static children look them
-/// up in a hash table of those words. Every combination must find the same routes.
+/// it), a longer literal confirmed a word at a time; nodes with more than `FrozenTrie.hashThreshold`
+/// static children look them up in a hash table of those words. Every combination must find the same routes.
 @Suite struct StaticSegmentLookupTests {
-    private static let words = ["a", "ab", "abcdefgh", "abcdefghi", "settings", "notifications", "x1", "x2", "x3", "x4"]
+    private static let words = ["a", "ab", "abcdefgh", "abcdefghi", "settings", "notifications"]
+        + (1...FrozenTrie.hashThreshold).map { "x\($0)" }
+    /// Scanned, and enough to be hashed.
+    private static let siblingCounts = [3, FrozenTrie.hashThreshold + 4]
 
-    @Test(arguments: [false, true], [3, 10])
+    @Test(arguments: [false, true], siblingCounts)
     func staticChildrenAreFoundWhateverTheirLengthAndNumber(caseInsensitive: Bool, siblings: Int) throws {
         let table = RouteTable<String>(caseInsensitive: caseInsensitive)
         for word in Self.words.prefix(siblings) { try table.add("/root/\(word)/end", payload: word) }
@@ -24,7 +27,7 @@ import Testing
 
     /// Literals longer than 8 bytes that share their first 8 bytes and their length share a hash and
     /// an edge word: only the rest of their bytes (the overlapping last word included) tells them apart.
-    @Test(arguments: [false, true], [2, 12])
+    @Test(arguments: [false, true], siblingCounts)
     func longLiteralsSharingTheirFirstWordAreToldApart(caseInsensitive: Bool, siblings: Int) throws {
         let table = RouteTable<String>(caseInsensitive: caseInsensitive)
         let words = (0..<siblings).map { "notifications-\(Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0))))x" }

@@ -42,14 +42,16 @@ extension FrozenTrie {
             let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
             let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
             let stop = cursor + length
-            // Empty, `.` and `..` segments and a trailing slash mean the text is not normalised.
-            if _slowPath(length == 0 || stop + 1 == end || FrozenTrie.isDotSegment(word, length: length)) {
+            // The segment's first 8 bytes (all of a shorter one, zeros after): the bytes below the
+            // first slash's mark, or the whole word when there is none in it.
+            var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
+            // Empty, `.` and `..` segments and a trailing slash mean the text is not normalised. (A
+            // segment of NUL bytes packs as an empty one: rare, and the full resolution decides it.)
+            if _slowPath(packed == 0 || packed == 0x2e || packed == 0x2e2e || stop + 1 == end) {
                 return (FrozenTrie.notPlain, spanEnd - spans)
             }
             var next: Int32 = -1
             if node.pointee.staticCount > 0 {
-                // `word` holds the segment's first bytes and, for a short one, what follows it: masked.
-                var packed = length >= 8 ? word : word & FrozenTrie.lowBytes(length)
                 if _slowPath(caseInsensitive) { packed = StaticChildHash.foldedWord(packed) }
                 next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
             }
@@ -58,7 +60,8 @@ extension FrozenTrie {
                 if _slowPath(next < 0 || spanEnd - spans == Parameters.InlineSpans.capacity) {
                     return (FrozenTrie.undecided, spanEnd - spans)
                 }
-                if _slowPath(FrozenTrie.holdsQueryMark(word, length: length)
+                // (Folding leaves `?` and `#` as they are.)
+                if _slowPath(FrozenTrie.holdsQueryMark(packed)
                     || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
                     return (FrozenTrie.notPlain, spanEnd - spans)
                 }
@@ -72,10 +75,10 @@ extension FrozenTrie {
         return (node.pointee.firstRoute >= 0 ? Int32(truncatingIfNeeded: index) : FrozenTrie.undecided, spanEnd - spans)
     }
 
-    /// Whether a segment of `length` bytes starting with `word` is `.` or `..`.
+    /// Whether a word of a segment's bytes (zeros after a short one) holds a `?` or `#`.
     @inline(__always)
-    private static func isDotSegment(_ word: UInt64, length: Int) -> Bool {
-        (length == 1 && word & 0xff == 0x2e) || (length == 2 && word & 0xffff == 0x2e2e)
+    private static func holdsQueryMark(_ word: UInt64) -> Bool {
+        (marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)) != 0
     }
 
     /// Whether the first `length` bytes of `word` (all 8 when longer) hold a `?` or `#`.
