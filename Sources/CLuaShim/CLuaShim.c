@@ -885,14 +885,27 @@ void sy_pushglobaltable (lua_State *L) { lua_pushglobaltable(L); }
 int sy_isinteger (lua_State *L, int idx) { return lua_isinteger(L, idx); }
 
 
+/* Written by hand: route() asks this once per declaration, and snprintf was
+** 1,000 of the 1,700 instructions it took (callgrind, 1,000 routes). */
 int sy_where (lua_State *L, int level, char *buf, size_t size) {
   lua_Debug ar;
+  char digits[24];
+  size_t srclen, ndigits = 0, n;
+  unsigned long line;
   if (size > 0) buf[0] = '\0';
-  if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "Sl", &ar) ||
+  if (size == 0 || !lua_getstack(L, level, &ar) || !lua_getinfo(L, "Sl", &ar) ||
       ar.currentline <= 0)
     return 0;
-  snprintf(buf, size, "%s:%d", ar.short_src, ar.currentline);
-  return 1;
+  for (line = (unsigned long)ar.currentline; line > 0; line /= 10)
+    digits[ndigits++] = (char)('0' + line % 10);
+  srclen = strlen(ar.short_src);
+  if (srclen > size - 1) srclen = size - 1;
+  memcpy(buf, ar.short_src, srclen);
+  n = srclen;
+  if (n < size - 1) buf[n++] = ':';
+  while (ndigits > 0 && n < size - 1) buf[n++] = digits[--ndigits];
+  buf[n] = '\0';
+  return (int)n;
 }
 
 

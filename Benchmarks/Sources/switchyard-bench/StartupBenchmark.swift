@@ -52,11 +52,27 @@ struct StartupBenchmark {
                              timing.median <= 20)
             }
         }
+        StartupBenchmark.checkIssue19(Dictionary(uniqueKeysWithValues: zip(runnable.map(\.label), timings.map(\.median))),
+                                      into: &report)
         let inProcess = try StartupBenchmark.runtimeWithRoutes(runs: runs)
         section.rows.append(Report.Row(set: "in-process", subject: "SwitchyardRuntime() + the same script + first lookup",
                                        unit: .milliseconds, median: inProcess.median / 1e6,
                                        note: "min \(ResultTable.fixed(inProcess.minimum / 1e6, 1)) ms: what the script adds to a start-up"))
         report.add(section)
+    }
+
+    /// Issue 19's targets, on the medians: `switchyard -e ''` within 3× `lua5.4 -e ''`, the 1,000-route
+    /// script within 6 ms.
+    private static func checkIssue19(_ medians: [String: Double], into report: inout Report) {
+        if let lua = medians["lua5.4 -e ''"], let bare = medians["switchyard -e ''"] {
+            report.check("start-up ≤ 3× lua5.4 -e '' (issue 19): switchyard -e ''",
+                         measured: "\(ResultTable.fixed(bare / lua, 2))× (medians \(ResultTable.fixed(bare, 2)) / \(ResultTable.fixed(lua, 2)) ms)",
+                         bare <= 3 * lua)
+        }
+        if let script = medians.first(where: { $0.key.hasPrefix("switchyard routes-1000.lua") })?.value {
+            report.check("start-up ≤ 6 ms (issue 19): switchyard routes-1000.lua", measured: "median \(ResultTable.fixed(script, 1)) ms",
+                         script <= 6)
+        }
     }
 
     /// The in-process part of the 1,000-route start-up: a fresh runtime, the declarations, one lookup.

@@ -234,8 +234,8 @@ int sy_isinteger (lua_State *L, int idx);          /* [-0, +0, -] */
 
 /* "chunk:line" of the Lua function 'level' levels up the call stack of 'L'
 ** (1: the caller of the running C function), written into 'buf' (at most
-** 'size' bytes, NUL-terminated).  0 when that level is not a Lua function.
-** [-0, +0, -] */
+** 'size' bytes, NUL-terminated); returns its length in bytes, 0 when that
+** level is not a Lua function.  [-0, +0, -] */
 int sy_where (lua_State *L, int level, char *buf, size_t size);
 
 /* The source ("@file", "=name" or code) of that level's function, or NULL.

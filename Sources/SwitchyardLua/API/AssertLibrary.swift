@@ -11,16 +11,18 @@
 enum AssertLibrary {
     static let chunkName = "=assert"
 
-    /// Defines the global `assert`; returns the table `SpyLibrary` extends (`register`, `chain`).
-    static func install(in engine: LuaEngine, raise: LuaFunction) throws(LuaError) -> LuaValue {
-        let compare = try engine.run(ValueComparison.source, chunkName: ValueComparison.chunkName).first ?? .nil
+    /// Makes `root` (the global `assert`'s stand-in) the assertion chain; returns the table
+    /// `SpyLibrary` extends (`register`, `chain`). `env` holds the globals the chunks read.
+    static func build(in engine: LuaEngine, env: LuaValue, raise: LuaFunction, root: LuaValue) throws(LuaError) -> LuaValue {
+        let makeCompare = try engine.run(ValueComparison.source, chunkName: ValueComparison.chunkName).first?.functionValue
+        let compare = try makeCompare?.call(env).first ?? .nil
         let make = try engine.run(source, chunkName: chunkName).first?.functionValue
-        return try make?.call(.function(raise), compare).first ?? .nil
+        return try make?.call(env, .function(raise), compare, root).first ?? .nil
     }
 
     static let source = #"""
-        return function(raise, compare)
-          local base_assert, error, type, tostring, select, pcall = assert, error, type, tostring, select, pcall
+        return function(_ENV, raise, compare, root)
+          local plain_assert, error, type, tostring, select, pcall = plain_assert, error, type, tostring, select, pcall
           local setmetatable, getmetatable, rawget, pairs, ipairs = setmetatable, getmetatable, rawget, pairs, ipairs
           local find, gmatch, lower, concat, huge = string.find, string.gmatch, string.lower, table.concat, math.huge
           local show, same, difference = compare.show, compare.same, compare.difference
@@ -87,9 +89,7 @@ enum AssertLibrary {
             local namespace, name = rawget(self, "namespace"), rawget(self, "name")
             if name == nil then  -- assert(v, message): Lua's own, but a failure at the spec's line
               if rawget(self, "negated") then error("assert: 'not' or 'no' needs an assertion after it", 2) end
-              local value, message = ...
-              if not value then raise("failure", message ~= nil and tostring(message) or "assertion failed!") end
-              return ...
+              return plain_assert(self, ...)
             end
             local entry = namespace[name]
             if entry.namespace then  -- assert.spy(s): the words after it are about s
@@ -246,7 +246,9 @@ enum AssertLibrary {
             assertions[alias] = assertions[name]
           end
 
-          assert = chain(assertions, false, nil)
+          -- The global: the stand-in table becomes the chain's root, so it stays the same table.
+          root.namespace, root.negated = assertions, false
+          setmetatable(root, chain_mt)
           return {register = register, chain = chain, show = show, same = same}
         end
         """#

@@ -88,7 +88,7 @@ struct RouteOptions {
     private let options: OptionTable
 
     init(_ call: LuaCall, index: Int, function: String, allowed: Set<String>, subject: String) throws(LuaError) {
-        options = try OptionTable(call, index: index, allowed: allowed, function: function, context: "\(function) \(subject)")
+        options = try OptionTable(call, index: index, allowed: allowed, function: function, context: function, subject: subject)
     }
 
     subscript(name: String) -> LuaValue { options[name] }

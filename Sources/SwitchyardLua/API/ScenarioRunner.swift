@@ -24,6 +24,10 @@ extension SwitchyardRuntime {
             invariants = original.1
         }
         var run = ScenarioRun(runtime: self, selection: selection)
+        // Spies made in a test are put back at its end only if the scopes exist before it runs.
+        do { try buildScenarioLibraries() } catch {
+            return ScenarioReport(results: files.map { ScenarioResult(name: $0, file: $0, status: .error, message: error.message) })
+        }
         for file in files where !run.stopped {
             invariants = original.1   // a file's invariants are its own, as its globals are
             do {

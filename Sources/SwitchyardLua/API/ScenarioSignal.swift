@@ -12,7 +12,9 @@ final class ScenarioSignal {
     }
 
     /// The library chunks a location skips: the spec's own line is the one to show.
-    static let libraryChunks: Set<String> = [AssertLibrary.chunkName, SpyLibrary.chunkName, ValueComparison.chunkName]
+    static let libraryChunks: Set<String> = [
+        AssertLibrary.chunkName, SpyLibrary.chunkName, ValueComparison.chunkName, ScenarioLibraryStandIns.chunkName,
+    ]
 
     private var raised: (kind: Kind, message: String)?
 

@@ -5,6 +5,9 @@ final class ScenarioSession {
     let signal = ScenarioSignal()
     /// Not nil while a test runs: what `finally` added.
     var finallyHooks: [LuaFunction]?
+    /// `materialise()` of the library stand-ins: builds them unless built.
+    var buildLibraries: LuaFunction?
+    /// Set once the libraries are built.
     var beginSpyScope: LuaFunction?
     var endSpyScope: LuaFunction?
     /// Lua's own `string.find`, kept before any script can replace it: `--filter` patterns are Lua's.
@@ -49,14 +52,41 @@ extension SwitchyardRuntime {
         try installAssertions()
     }
 
+    /// `assert`, `spy`, `stub`, `mock` and `match` as stand-ins; the libraries are built on first use
+    /// (`ScenarioLibraryStandIns`).
     private func installAssertions() throws(LuaError) {
         let signal = scenarios.signal
         let raise = try engine.makeFunction { call in try signal.raise(call) }
-        let library = try AssertLibrary.install(in: engine, raise: raise)
-        let scopes = try SpyLibrary.install(in: engine, assertLibrary: library, routeMatch: try makeMatchCall())
-        scenarios.beginSpyScope = try scopes?.rawGet("begin_scope").functionValue
-        scenarios.endSpyScope = try scopes?.rawGet("end_scope").functionValue
+        let routeMatch = try makeMatchCall()
+        let build = try engine.makeFunction { [unowned(unsafe) self] call in
+            // build(env, assert, spy, stub, mock, match)
+            var globals: [LuaValue] = []
+            for index in 3...6 { globals.append(try call.value(index)) }
+            try buildLibraries(env: try call.value(1), raise: raise, routeMatch: routeMatch, root: try call.value(2),
+                               globals: globals)
+            return 0
+        }
+        scenarios.buildLibraries = try ScenarioLibraryStandIns.install(in: engine, build: build, raise: raise, routeMatch: routeMatch)
         scenarios.find = try engine.globals.rawGet("string").tableValue?.rawGet("find").functionValue
+    }
+
+    /// Builds `assert`, `spy`, `stub`, `mock` and `match` now, if no script has made them yet: the
+    /// scenario runner opens its spy scopes around each test, and the REPL's printer and completion
+    /// read tables raw.
+    public func buildScenarioLibraries() throws(LuaError) {
+        guard scenarios.beginSpyScope == nil, let materialise = scenarios.buildLibraries else { return }
+        _ = try engine.call(materialise, [])
+    }
+
+    private func buildLibraries(env: LuaValue, raise: LuaFunction, routeMatch: LuaFunction, root: LuaValue,
+                                globals: [LuaValue]) throws(LuaError) {
+        // The host's own setup, as when it was built at start: never refused for a script's memory cap.
+        try engine.state.withoutMemoryCap { () throws(LuaError) in
+            let library = try AssertLibrary.build(in: engine, env: env, raise: raise, root: root)
+            let scopes = try SpyLibrary.build(in: engine, env: env, assertLibrary: library, routeMatch: routeMatch, globals: globals)
+            scenarios.beginSpyScope = try scopes?.rawGet("begin_scope").functionValue
+            scenarios.endSpyScope = try scopes?.rawGet("end_scope").functionValue
+        }
     }
 
     func collector(_ function: String) throws(LuaError) -> ScenarioCollector {

@@ -13,22 +13,29 @@
 enum SpyLibrary {
     static let chunkName = "=spy"
 
-    /// Defines the globals `spy`, `stub`, `mock` and `match`, and `assert.spy`/`assert.stub`;
-    /// returns `{begin_scope = f, end_scope = f}`.
+    /// Fills the stand-ins of the globals `spy`, `stub`, `mock` and `match` (`globals`, in that
+    /// order), and adds `assert.spy`/`assert.stub`; returns `{begin_scope = f, end_scope = f}`.
     /// `routeMatch` answers a call of the `match` table: Switchyard's own `match(path)`.
-    static func install(in engine: LuaEngine, assertLibrary: LuaValue, routeMatch: LuaFunction) throws(LuaError) -> LuaTable? {
+    static func build(in engine: LuaEngine, env: LuaValue, assertLibrary: LuaValue, routeMatch: LuaFunction,
+                      globals: [LuaValue]) throws(LuaError) -> LuaTable? {
         let make = try engine.run(source, chunkName: chunkName).first?.functionValue
-        return try make?.call(assertLibrary, .function(routeMatch)).first?.tableValue
+        return try make?.call([env, assertLibrary, .function(routeMatch)] + globals).first?.tableValue
     }
 
     static let source = #"""
-        return function(library, route_match)
-          local setmetatable, getmetatable, rawget, type, select, error, pairs, ipairs, tostring, unpack =
-            setmetatable, getmetatable, rawget, type, select, error, pairs, ipairs, tostring, table.unpack
+        return function(_ENV, library, route_match, spy, stub, mock, match)
+          local setmetatable, getmetatable, rawget, rawequal, type, select, error, pairs, ipairs, tostring, unpack =
+            setmetatable, getmetatable, rawget, rawequal, type, select, error, pairs, ipairs, tostring, table.unpack
           local gmatch, lower, find, concat = string.gmatch, string.lower, string.find, table.concat
           local show, same, register, chain = library.show, library.same, library.register, library.chain
 
           local function pack(...) return {n = select("#", ...), ...} end
+
+          -- A global's stand-in (ScenarioLibraryStandIns) becomes the table: the same table throughout.
+          local function fill(global, fields, metatable)
+            for key, value in pairs(fields) do global[key] = value end
+            return setmetatable(global, metatable)
+          end
 
           -- Scopes of replaced functions, innermost last; closing one puts its functions back.
           local scopes = {}
@@ -94,7 +101,7 @@ enum SpyLibrary {
           end
 
           -- Still Switchyard's match(path) when called: the global is both.
-          match = setmetatable({_ = matcher("match._", function() return true end), is_matcher = is_matcher}, {
+          fill(match, {_ = matcher("match._", function() return true end), is_matcher = is_matcher}, {
             __call = route_match,
             __index = function(_, words)
               local negated, name = read_matcher(words)
@@ -183,12 +190,11 @@ enum SpyLibrary {
             return s
           end
 
-          spy = {
+          fill(spy, {
             new = function(callback) return new_spy(callback) end,
             on = function(target, key) return spy_on(target, key, nil, 3) end,
             is_spy = is_spy,
-          }
-          setmetatable(spy, {__call = function(_, callback) return new_spy(callback) end})
+          }, {__call = function(_, callback) return new_spy(callback) end})
 
           ------------------------------------------------------------------- stubs
 
@@ -205,8 +211,8 @@ enum SpyLibrary {
             s.invokes = function(fn) behaviour = fn return s end
             return s
           end
-          stub = setmetatable({new = new_stub, is_stub = is_spy},
-                              {__call = function(_, target, key, ...) return new_stub(target, key, ...) end})
+          fill(stub, {new = new_stub, is_stub = is_spy},
+               {__call = function(_, target, key, ...) return new_stub(target, key, ...) end})
 
           -- mock(t [, as_stubs]): every function in t (and its tables) spied on, or stubbed.
           local function mock_table(target, as_stubs, seen)
@@ -231,7 +237,7 @@ enum SpyLibrary {
             end
             return target
           end
-          mock = setmetatable({
+          fill(mock, {
             new = function(target, as_stubs) return mock_table(target, as_stubs, {}) end,
             revert = function(target) return each_spy(target, function(s) s:revert() end) end,
             clear = function(target) return each_spy(target, function(s) s:clear() end) end,

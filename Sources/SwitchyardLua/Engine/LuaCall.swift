@@ -114,8 +114,9 @@ extension LuaState {
     /// Every `route()` records one, so the buffer is on the stack rather than a fresh array.
     func location(level: Int32, on L: OpaquePointer) -> String? {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(LUA_IDSIZE) + 32) { buffer in
-            guard sy_where(L, level, buffer.baseAddress, buffer.count) != 0 else { return nil }
-            return String(cString: buffer.baseAddress!)
+            let length = Int(sy_where(L, level, buffer.baseAddress, buffer.count))
+            guard length > 0 else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
         }
     }
 }

@@ -61,6 +61,10 @@ public final class LuaEngine {
 
     deinit { state.close() }
 
+    /// Closes the Lua state now, as `lua` does at exit: pending finalizers (`__gc`) run. Anything
+    /// asked of the engine afterwards reports that it has been closed.
+    public func close() { state.close() }
+
     /// Compile and run a chunk; returns its results. `chunkName` like "@examples/music/app.lua" or
     /// "=stdin" (Lua's convention: "@" for files, "=" for verbatim names) so errors read
     /// "app.lua:12: message".

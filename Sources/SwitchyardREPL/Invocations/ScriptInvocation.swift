@@ -34,6 +34,7 @@ package enum ScriptInvocation {
             if startsREPL {
                 try startREPL(host: host, options: options, stdinIsTerminal: stdinIsTerminal)
             }
+            host.closeForExit()
             return .success
         } catch {
             ErrorReport.write(error)

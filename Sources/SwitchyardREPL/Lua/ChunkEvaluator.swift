@@ -22,6 +22,9 @@ final class ChunkEvaluator {
     private let compile: LuaFunction
     private let printer: LuaFunction
     private let keep: LuaFunction
+    /// Called before a value is printed: the printer reads tables raw, so whatever a host builds on
+    /// first use (the scenario libraries behind `assert`, `spy`, `match`) must be built by then.
+    private let beforePrinting: () -> Void
 
     /// The compiler is a Lua function made once, holding the real `load` so a script that replaces
     /// the global cannot break the REPL. `load` is text-only in the sandbox, which is all it needs.
@@ -44,9 +47,10 @@ final class ChunkEvaluator {
         return function(value) rawset(globals, "_", value) end
         """
 
-    init(engine: LuaEngine, colored: Bool = false) throws(LuaError) {
+    init(engine: LuaEngine, colored: Bool = false, beforePrinting: @escaping () -> Void = {}) throws(LuaError) {
         self.engine = engine
         self.colored = colored
+        self.beforePrinting = beforePrinting
         compile = try Self.function(from: Self.compilerSource, name: "=(repl compiler)", in: engine)
         printer = try Self.function(from: ValuePrinterChunk.source, name: ValuePrinterChunk.name, in: engine)
         keep = try Self.function(from: Self.keeperSource, name: "=(repl _)", in: engine)
@@ -84,7 +88,8 @@ final class ChunkEvaluator {
 
     /// A value as the REPL prints it: nesting, cycles marked, `__tostring` honoured, fitted to the terminal.
     func render(_ value: LuaValue, width: Int = TerminalWidth.current) throws(LuaError) -> String {
-        try engine.call(printer, [value, .integer(Int64(width)), .boolean(colored)]).first?.description ?? "nil"
+        beforePrinting()
+        return try engine.call(printer, [value, .integer(Int64(width)), .boolean(colored)]).first?.description ?? "nil"
     }
 
     private static func function(from source: String, name: String, in engine: LuaEngine) throws(LuaError) -> LuaFunction {

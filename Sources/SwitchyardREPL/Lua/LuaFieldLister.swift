@@ -10,6 +10,8 @@ import SwitchyardLua
 final class LuaFieldLister {
     private let engine: LuaEngine
     private let list: LuaFunction
+    /// Called before listing: the lister reads tables raw, as the printer does (`ChunkEvaluator`).
+    private let beforeListing: () -> Void
 
     private static let source = """
         local next, type, getmetatable, rawget, select = next, type, getmetatable, rawget, select
@@ -47,8 +49,9 @@ final class LuaFieldLister {
         end
         """
 
-    init(engine: LuaEngine) throws(LuaError) {
+    init(engine: LuaEngine, beforeListing: @escaping () -> Void = {}) throws(LuaError) {
         self.engine = engine
+        self.beforeListing = beforeListing
         guard let function = try engine.run(Self.source, chunkName: "=(completion)").first?.functionValue else {
             throw LuaError("the completion helper did not compile to a function")
         }
@@ -56,6 +59,7 @@ final class LuaFieldLister {
     }
 
     func keys(_ chain: [String]) -> [String] {
+        beforeListing()
         let arguments = chain.map { LuaValue.string(LuaString($0)) }
         guard let table = (try? engine.call(list, arguments))?.first?.tableValue,
               let values = try? table.array() else { return [] }

@@ -15,7 +15,7 @@ final class MetaCommands {
     private(set) var recording: SessionRecording?
     private lazy var trace = NavigationTrace(style: style)
     private(set) lazy var completer: LineCompleter = makeCompleter()
-    private lazy var fields: LuaFieldLister? = try? LuaFieldLister(engine: host.engine)
+    private lazy var fields: LuaFieldLister? = try? LuaFieldLister(engine: host.engine, beforeListing: host.buildScenarioLibraries)
     private var pathCompletion: (routeCount: Int, navigator: ObjectIdentifier, completer: RoutePathCompleter)?
 
     /// Renders Lua values as the REPL prints results (`:match` shows a validator's value with it).

@@ -19,7 +19,7 @@ final class REPL {
         self.host = host
         self.reader = reader
         self.style = style
-        evaluator = try ChunkEvaluator(engine: host.engine, colored: style.enabled)
+        evaluator = try ChunkEvaluator(engine: host.engine, colored: style.enabled, beforePrinting: host.buildScenarioLibraries)
         commands = MetaCommands(host: host, style: style, evaluator: evaluator)
     }
 
