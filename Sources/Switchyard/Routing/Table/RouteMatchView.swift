@@ -56,6 +56,59 @@ public struct RouteMatchView {
         }
     }
 
+    /// For bridges that copy a match out (the Lua info table), with no `String` made: the UTF-8 of the
+    /// pattern and of each present parameter's name and decoded value, in pattern order, valid inside
+    /// `body`. A value without '%' is its span of the caller's bytes as it is; one with '%' is decoded
+    /// (by `PercentCoding.decode`, into a buffer made for the call). `body` returns a C status. Nil for a
+    /// resolved match (not a plain path, or a validator ran): read `info` instead. Not generic, so a call
+    /// from another module looks up no metadata.
+    package func withUTF8Parts(_ body: (_ pattern: UnsafeBufferPointer<UInt8>,
+                                        _ parameters: UnsafeBufferPointer<Parameters.UTF8Pair>) -> Int32) -> Int32? {
+        guard case .spans(let bytes, let declaration, let spans) = source else { return nil }
+        let route = declaration.takeUnretainedValue()
+        let names = route.names
+        var pattern = route.patternText
+        return pattern.withUTF8 { pattern in
+            names.pool.withUnsafeBufferPointer { pool in
+                withUnsafeTemporaryAllocation(of: Parameters.UTF8Pair.self, capacity: Int(spans.present)) { pairs in
+                    var filled = 0
+                    var escaped = false
+                    for index in 0..<Int(spans.count) {
+                        let span = spans[index]
+                        guard span.start >= 0 else { continue }
+                        let value = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+                        escaped = escaped || value.contains(UInt8(ascii: "%"))
+                        let name = UnsafeBufferPointer(rebasing: pool[names.offsets[index]..<names.offsets[index + 1]])
+                        pairs.initializeElement(at: filled, to: Parameters.UTF8Pair(name: name, value: value))
+                        filled += 1
+                    }
+                    let parameters = UnsafeMutableBufferPointer(rebasing: pairs[0..<filled])
+                    if escaped { return Self.decoding(parameters) { body(pattern, $0) } }
+                    return body(pattern, UnsafeBufferPointer(parameters))
+                }
+            }
+        }
+    }
+
+    /// `body` with the parameters whose values hold '%' pointing at their decoded bytes instead.
+    private static func decoding(_ parameters: UnsafeMutableBufferPointer<Parameters.UTF8Pair>,
+                                 _ body: (UnsafeBufferPointer<Parameters.UTF8Pair>) -> Int32) -> Int32 {
+        var decoded: [UInt8] = []
+        var ranges: [(index: Int, range: Range<Int>)] = []
+        for (index, parameter) in parameters.enumerated() where parameter.value.contains(UInt8(ascii: "%")) {
+            let start = decoded.count
+            decoded += PercentCoding.decode(String(decoding: parameter.value, as: UTF8.self)).utf8
+            ranges.append((index, start..<decoded.count))
+        }
+        return decoded.withUnsafeBufferPointer { decoded in
+            for (index, range) in ranges {
+                parameters[index] = Parameters.UTF8Pair(name: parameters[index].name,
+                                                        value: UnsafeBufferPointer(rebasing: decoded[range]))
+            }
+            return body(UnsafeBufferPointer(parameters))
+        }
+    }
+
     /// The whole match as an owned value, to keep after the closure returns.
     public var info: RouteInfo {
         switch source {
