@@ -36,6 +36,7 @@ extension LuaState {
             var shape = sy_InfoTable()
             shape.pathindex = pathIndex
             (shape.pattern, shape.patternlen) = (LuaFields.chars(pattern), pattern.count)
+            shape.patternslot = lua_Integer(match.route.rawValue + 1)
             return withUnsafeTemporaryAllocation(of: sy_Field.self, capacity: parameters.count) { fields in
                 for (index, parameter) in parameters.enumerated() {
                     fields.initializeElement(at: index, to: LuaFields.field(parameter.name, parameter.value))

@@ -59,9 +59,8 @@ public struct RouteMatchView {
     /// For bridges that copy a match out (the Lua info table), with no `String` made: the UTF-8 of the
     /// pattern and of each present parameter's name and decoded value, in pattern order, valid inside
     /// `body`. A value without '%' is its span of the caller's bytes as it is; one with '%' is decoded
-    /// (by `PercentCoding.decode`, into a buffer made for the call). `body` returns a C status. Nil for a
-    /// resolved match (not a plain path, or a validator ran): read `info` instead. Not generic, so a call
-    /// from another module looks up no metadata.
+    /// (by `PercentCoding.decode`, into a buffer made for the call). `body` returns a C status. Nil for a resolved match (not a plain path, or a validator ran): read
+    /// `info` instead. Not generic, so a call from another module looks up no metadata.
     package func withUTF8Parts(_ body: (_ pattern: UnsafeBufferPointer<UInt8>,
                                         _ parameters: UnsafeBufferPointer<Parameters.UTF8Pair>) -> Int32) -> Int32? {
         guard case .spans(let bytes, let declaration, let spans) = source else { return nil }
