@@ -562,9 +562,9 @@ int sy_pushfields (lua_State *L, const sy_Field *fields, int n) {
 
 /* The info builder's upvalues: its keys, made once (lua_setfield would find
 ** each through Lua's string cache, a strcmp, at every table: 250 of the
-** 8,300 instructions of a Lua 'match'), then the pattern cache. */
+** 8,300 instructions of a Lua 'match'), then the routes' strings. */
 enum { INFO_PATH = 1, INFO_PATTERN, INFO_FRAGMENT, INFO_PARAMS, INFO_QUERY,
-       INFO_PATTERNS, INFO_NUPVALUES = INFO_PATTERNS };
+       INFO_ROUTES, INFO_NUPVALUES = INFO_ROUTES };
 static const char *const sy_infokeys[] = {"path", "pattern", "fragment",
                                           "params", "query"};
 static const char sy_infobuilder_key = 0;  /* registry key: the builder */
@@ -573,34 +573,65 @@ static const char sy_infobuilder_key = 0;  /* registry key: the builder */
 ** no lua_insert, 36 instructions a field).  [-0, +1, -] */
 #define pushkey(L, key)  lua_pushvalue(L, lua_upvalueindex(key))
 
-/* The pattern's string: with a 'patternslot', from that slot of the cache
-** when it still holds these bytes (the slot's route may have been declared
-** again with another pattern), else made and cached.  Lua hashes a short
-** string's every byte to intern it: 230 instructions a match for the
-** patterns of the benchmark's parameter routes, against 60 for the cache.
-** [-0, +1, m] */
-static void pushpattern (lua_State *L, const sy_InfoTable *info) {
-  if (info->patternslot > 0) {
-    if (lua_rawgeti(L, lua_upvalueindex(INFO_PATTERNS), info->patternslot)
-        == LUA_TSTRING) {
-      size_t len;
-      const char *s = lua_tolstring(L, -1, &len);
-      if (len == info->patternlen && memcmp(s, info->pattern, len) == 0)
-        return;
-    }
+/* For a shape with a 'patternslot': the cache's table for that slot,
+** {pattern, name 1, ..., name n}, made again unless it holds these bytes for
+** the pattern (the slot's route may have been declared again; a pattern's
+** text fixes its names).  Lua hashes a short string's every byte to intern
+** it: a match's pattern and names cost 500 instructions a call in the
+** benchmark's parameter routes, and 100 from here.  [-0, +1, m] */
+static void pushroutestrings (lua_State *L, const sy_InfoTable *info) {
+  int i;
+  if (lua_rawgeti(L, lua_upvalueindex(INFO_ROUTES), info->patternslot)
+      == LUA_TTABLE) {
+    size_t len;
+    const char *s;
+    lua_rawgeti(L, -1, 1);
+    s = lua_tolstring(L, -1, &len);  /* the table keeps it */
     lua_pop(L, 1);
-    lua_pushlstring(L, info->pattern, info->patternlen);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, lua_upvalueindex(INFO_PATTERNS), info->patternslot);
+    if (s != NULL && len == info->patternlen
+        && memcmp(s, info->pattern, len) == 0)
+      return;
+  }
+  lua_pop(L, 1);
+  lua_createtable(L, info->nparams + 1, 0);
+  lua_pushlstring(L, info->pattern, info->patternlen);
+  lua_rawseti(L, -2, 1);
+  for (i = 0; i < info->nparams; i++) {
+    lua_pushlstring(L, info->params[i].key, info->params[i].keylen);
+    lua_rawseti(L, -2, i + 2);
+  }
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, lua_upvalueindex(INFO_ROUTES), info->patternslot);
+}
+
+/* The params table: keys from the route's strings at 'routes' (by position)
+** or the fields' own bytes (0).  [-0, +1, m] */
+static void pushparams (lua_State *L, const sy_InfoTable *info, int routes) {
+  int i, present = 0;
+  if (routes == 0) {
+    lua_createtable(L, 0, info->nparams);
+    setfields(L, info->params, info->nparams);
     return;
   }
-  lua_pushlstring(L, info->pattern, info->patternlen);
+  for (i = 0; i < info->nparams; i++) present += info->params[i].value != NULL;
+  lua_createtable(L, 0, present);
+  for (i = 0; i < info->nparams; i++) {
+    if (info->params[i].value == NULL) continue;
+    lua_rawgeti(L, routes, i + 2);
+    lua_pushlstring(L, info->params[i].value, info->params[i].valuelen);
+    lua_rawset(L, -3);
+  }
 }
 
 /* The info table for the sy_InfoTable at 1 (the path string at 2 when its
 ** 'path' is NULL); run as the builder closure.  [-0, +1, m] */
 static int p_pushinfo (lua_State *L) {
   const sy_InfoTable *info = (const sy_InfoTable *)lua_touserdata(L, 1);
+  int routes = 0;
+  if (info->patternslot > 0) {
+    pushroutestrings(L, info);
+    routes = lua_gettop(L);
+  }
   lua_createtable(L, 0, 3 + (info->pattern != NULL) + (info->fragment != NULL)
                         + info->nextra);
   pushkey(L, INFO_PATH);
@@ -609,7 +640,8 @@ static int p_pushinfo (lua_State *L) {
   lua_rawset(L, -3);
   if (info->pattern != NULL) {
     pushkey(L, INFO_PATTERN);
-    pushpattern(L, info);
+    if (routes != 0) lua_rawgeti(L, routes, 1);
+    else lua_pushlstring(L, info->pattern, info->patternlen);
     lua_rawset(L, -3);
   }
   if (info->fragment != NULL) {
@@ -619,8 +651,7 @@ static int p_pushinfo (lua_State *L) {
   }
   setfields(L, info->extra, info->nextra);
   pushkey(L, INFO_PARAMS);
-  lua_createtable(L, 0, info->nparams);
-  setfields(L, info->params, info->nparams);
+  pushparams(L, info, routes);
   lua_rawset(L, -3);
   pushkey(L, INFO_QUERY);
   lua_createtable(L, 0, info->nquery);
@@ -634,7 +665,7 @@ static int p_pushinfo (lua_State *L) {
 ** [-0, +1, m] */
 static int p_makeinfobuilder (lua_State *L) {
   int i;
-  for (i = 0; i < INFO_PATTERNS - 1; i++) lua_pushstring(L, sy_infokeys[i]);
+  for (i = 0; i < INFO_ROUTES - 1; i++) lua_pushstring(L, sy_infokeys[i]);
   lua_newtable(L);
   lua_pushcclosure(L, p_pushinfo, INFO_NUPVALUES);
   lua_pushvalue(L, -1);

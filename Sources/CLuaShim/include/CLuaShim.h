@@ -152,8 +152,10 @@ int sy_pushfields (lua_State *L, const sy_Field *fields, int n);
 ** was given, when it is the path already: no copy to intern).  'pattern' or
 ** 'fragment' NULL: no such field.  'extra': further string fields (a
 ** screen's title and view).  'patternslot' > 0: a number for the route whose
-** pattern this is (its index + 1), to reuse the Lua string made for it the
-** last time while that holds the same bytes. */
+** pattern this is (its index + 1), to reuse the Lua strings made for its
+** pattern and parameter names the last time while the pattern is the same;
+** 'params' are then every parameter of the pattern in order, an absent one
+** with a NULL value. */
 typedef struct sy_InfoTable {
   const char *path;
   size_t pathlen;

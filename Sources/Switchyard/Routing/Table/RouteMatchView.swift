@@ -56,32 +56,48 @@ public struct RouteMatchView {
         }
     }
 
+    /// One parameter of a lent match, as `withUTF8Parts` gives it.
+    package struct UTF8Parameter {
+        package let name: UnsafeBufferPointer<UInt8>
+        /// Nil for an optional parameter that is absent.
+        package let value: UnsafeBufferPointer<UInt8>?
+    }
+
     /// For bridges that copy a match out (the Lua info table), with no `String` made: the UTF-8 of the
-    /// pattern and of each present parameter's name and decoded value, in pattern order, valid inside
-    /// `body`. A value without '%' is its span of the caller's bytes as it is; one with '%' is decoded
-    /// (by `PercentCoding.decode`, into a buffer made for the call). `body` returns a C status. Nil for a resolved match (not a plain path, or a validator ran): read
-    /// `info` instead. Not generic, so a call from another module looks up no metadata.
+    /// pattern and of every parameter of the pattern, in pattern order, absent ones included (a bridge
+    /// may keep what it made of a route's names by position), valid inside `body`. A value without '%'
+    /// is its span of the caller's bytes as it is; one with '%' is decoded (by `PercentCoding.decode`,
+    /// into a buffer made for the call). `body` returns a C status. Nil for a resolved match (not a plain
+    /// path, or a validator ran): read `info` instead. Not generic, so a call from another module looks
+    /// up no metadata.
     package func withUTF8Parts(_ body: (_ pattern: UnsafeBufferPointer<UInt8>,
-                                        _ parameters: UnsafeBufferPointer<Parameters.UTF8Pair>) -> Int32) -> Int32? {
+                                        _ parameters: UnsafeBufferPointer<UTF8Parameter>) -> Int32) -> Int32? {
         guard case .spans(let bytes, let declaration, let spans) = source else { return nil }
-        let route = declaration.takeUnretainedValue()
+        // The route table holds the declaration for the whole lookup: borrowed, not retained.
+        return declaration._withUnsafeGuaranteedRef { route in
+            Self.withUTF8Parts(of: route, bytes, spans, body)
+        }
+    }
+
+    private static func withUTF8Parts(of route: RouteDeclaration, _ bytes: UnsafeBufferPointer<UInt8>,
+                                      _ spans: Parameters.InlineSpans,
+                                      _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UTF8Parameter>) -> Int32) -> Int32 {
         let names = route.names
-        var pattern = route.patternText
+        var pattern = route.pattern.text
         return pattern.withUTF8 { pattern in
             names.pool.withUnsafeBufferPointer { pool in
-                withUnsafeTemporaryAllocation(of: Parameters.UTF8Pair.self, capacity: Int(spans.present)) { pairs in
-                    var filled = 0
+                withUnsafeTemporaryAllocation(of: UTF8Parameter.self, capacity: Int(spans.count)) { parameters in
                     var escaped = false
                     for index in 0..<Int(spans.count) {
                         let span = spans[index]
-                        guard span.start >= 0 else { continue }
-                        let value = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
-                        escaped = escaped || value.contains(UInt8(ascii: "%"))
                         let name = UnsafeBufferPointer(rebasing: pool[names.offsets[index]..<names.offsets[index + 1]])
-                        pairs.initializeElement(at: filled, to: Parameters.UTF8Pair(name: name, value: value))
-                        filled += 1
+                        var value: UnsafeBufferPointer<UInt8>?
+                        if span.start >= 0 {
+                            value = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+                            escaped = escaped || value!.contains(UInt8(ascii: "%"))
+                        }
+                        parameters.initializeElement(at: index, to: UTF8Parameter(name: name, value: value))
                     }
-                    let parameters = UnsafeMutableBufferPointer(rebasing: pairs[0..<filled])
                     if escaped { return Self.decoding(parameters) { body(pattern, $0) } }
                     return body(pattern, UnsafeBufferPointer(parameters))
                 }
@@ -90,19 +106,20 @@ public struct RouteMatchView {
     }
 
     /// `body` with the parameters whose values hold '%' pointing at their decoded bytes instead.
-    private static func decoding(_ parameters: UnsafeMutableBufferPointer<Parameters.UTF8Pair>,
-                                 _ body: (UnsafeBufferPointer<Parameters.UTF8Pair>) -> Int32) -> Int32 {
+    private static func decoding(_ parameters: UnsafeMutableBufferPointer<UTF8Parameter>,
+                                 _ body: (UnsafeBufferPointer<UTF8Parameter>) -> Int32) -> Int32 {
         var decoded: [UInt8] = []
         var ranges: [(index: Int, range: Range<Int>)] = []
-        for (index, parameter) in parameters.enumerated() where parameter.value.contains(UInt8(ascii: "%")) {
+        for (index, parameter) in parameters.enumerated() {
+            guard let value = parameter.value, value.contains(UInt8(ascii: "%")) else { continue }
             let start = decoded.count
-            decoded += PercentCoding.decode(String(decoding: parameter.value, as: UTF8.self)).utf8
+            decoded += PercentCoding.decode(String(decoding: value, as: UTF8.self)).utf8
             ranges.append((index, start..<decoded.count))
         }
         return decoded.withUnsafeBufferPointer { decoded in
             for (index, range) in ranges {
-                parameters[index] = Parameters.UTF8Pair(name: parameters[index].name,
-                                                        value: UnsafeBufferPointer(rebasing: decoded[range]))
+                parameters[index] = UTF8Parameter(name: parameters[index].name,
+                                                  value: UnsafeBufferPointer(rebasing: decoded[range]))
             }
             return body(UnsafeBufferPointer(parameters))
         }
