@@ -57,6 +57,35 @@ import Switchyard
         #expect(values == ["1", nil, "1", "2", "1", "3", "3", nil])
     }
 
+    /// A plain path with up to four parameters and no validator is matched in the argument's own bytes
+    /// (`withMatch(utf8:)`): what those tables hold must be what any other match gives.
+    @Test func aPlainPathsTableIsBuiltFromItsOwnBytes() throws {
+        try app.lua("route('/p/:a/:b/:c', {name = 'p'}) route('/o/:a/:b?')")
+        let values = try app.lua("""
+            local info = match('/p/a%20b/plain/%FF%zz')
+            local n, keys = 0, {}
+            for key in pairs(info) do n = n + 1 keys[#keys + 1] = key end
+            table.sort(keys)
+            return info.path, info.pattern, info.params.a, info.params.b, info.params.c, n, table.concat(keys, ','),
+                   next(info.query), info.fragment, info.value, info.name
+            """)
+        #expect(values == ["/p/a%20b/plain/%FF%zz", "/p/:a/:b/:c", "a b", "plain", "%FF%zz", 4,
+                           "params,path,pattern,query", nil, nil, nil, nil],
+                "a value whose decoding is not UTF-8 stays as written; no fragment, value or name field")
+        #expect(try app.lua("local i = match('/o/x') return i.params.a, i.params.b, next(i.params, 'a')") == ["x", nil, nil])
+        #expect(try app.lua("local i = match('/o/x/../y/%C3%BC') return i.path, i.params.a, i.params.b") == ["/o/y/%C3%BC", "y", "ü"])
+        #expect(try app.lua("local i = match('/o/x?k=v#f') return i.path, i.params.a, i.query.k, i.fragment") == ["/o/x", "x", "v", "f"])
+    }
+
+    @Test func bytesThatAreNotPlainASCIIMatchAsTheirDecodedText() throws {
+        try app.lua("route('/o/:a/:b?')")
+        let nul = try app.lua("local i = match('/o/a\\0b/c') return i.path, #i.path, i.params.a, #i.params.a")
+        #expect(nul == ["/o/a\u{0}b/c", 8, "a\u{0}b", 3])
+        #expect(try app.lua("local i = match('/o/ü') return i.path, i.params.a") == ["/o/ü", "ü"])
+        // Not UTF-8: the text is repaired (U+FFFD) before matching, as a Swift `String` made of it would be.
+        #expect(try app.lua("local i = match('/o/a\\255') return i.path, i.params.a") == ["/o/a\u{FFFD}", "a\u{FFFD}"])
+    }
+
     @Test func matchAllListsCandidatesInRankOrder() throws {
         #expect(try app.lua("local all = match_all('/album/new') return #all, all[1].pattern") == [1, "/album/new"])
         try app.lua("route('/album/:id/edit') route('/album/*rest')")

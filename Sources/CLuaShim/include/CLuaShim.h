@@ -151,13 +151,18 @@ int sy_pushfields (lua_State *L, const sy_Field *fields, int n);
 ** the path is the string at stack index 'pathindex' (the argument 'match'
 ** was given, when it is the path already: no copy to intern).  'pattern' or
 ** 'fragment' NULL: no such field.  'extra': further string fields (a
-** screen's title and view). */
+** screen's title and view).  'patternslot' > 0: a number for the route whose
+** pattern this is (its index + 1), to reuse the Lua strings made for its
+** pattern and parameter names the last time while the pattern is the same;
+** 'params' are then every parameter of the pattern in order, an absent one
+** with a NULL value. */
 typedef struct sy_InfoTable {
   const char *path;
   size_t pathlen;
   int pathindex;
   const char *pattern;
   size_t patternlen;
+  lua_Integer patternslot;
   const char *fragment;
   size_t fragmentlen;
   const sy_Field *params;

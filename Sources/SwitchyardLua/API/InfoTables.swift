@@ -24,6 +24,35 @@ extension LuaState {
         }
     }
 
+    /// [-0, +1]
+    /// The info table of a match lent by `withMatch(utf8: path)`, `path` being the bytes of the Lua
+    /// string at `pathIndex`. A lent plain path is its own info's path, and its parameters are slices
+    /// of it: the table is built from those bytes in one protected call, the path pushed as the string
+    /// it is. A resolved match (a query, dot segments, a validator) goes the way of any info.
+    func push(match: RouteMatchView, path: UnsafeBufferPointer<UInt8>, pathAt pathIndex: Int32,
+              on L: OpaquePointer) throws(LuaError) {
+        try ensureStack(L, 6)
+        let lent = match.withUTF8Parts { pattern, parameters in
+            var shape = sy_InfoTable()
+            shape.pathindex = pathIndex
+            (shape.pattern, shape.patternlen) = (LuaFields.chars(pattern), pattern.count)
+            shape.patternslot = lua_Integer(match.route.rawValue + 1)
+            return withUnsafeTemporaryAllocation(of: sy_Field.self, capacity: parameters.count) { fields in
+                for (index, parameter) in parameters.enumerated() {
+                    fields.initializeElement(at: index, to: LuaFields.field(parameter.name, parameter.value))
+                }
+                (shape.params, shape.nparams) = (UnsafePointer(fields.baseAddress), Int32(fields.count))
+                return sy_pushinfo(L, &shape)
+            }
+        }
+        if let lent { return try check(lent, on: L) }
+        let info = match.info
+        // A path that needed no normalising is pushed as the argument it is; compared as bytes (a
+        // normalised path lost '/' or '.' characters, never only changed them).
+        let same = info.path.utf8.elementsEqual(path)
+        try push(info: info, pathAt: same ? pathIndex : 0, on: L)
+    }
+
     /// `body` with the shape's `path`, `pattern` and `fragment` (nil ones left out) pointing at the
     /// strings' own bytes; returns what `body` returns.
     private func withLocation(path: String?, pattern: String?, fragment: String?, in shape: inout sy_InfoTable,

@@ -37,19 +37,21 @@ extension SwitchyardRuntime {
     }
 
     /// match(path) -> info | nil
+    /// Looked up in the argument's own bytes (`withMatch(utf8:)`): for a plain path, the common case, no
+    /// Swift `String` or `RouteInfo` is made, and the info table is built from those bytes.
     private func match(_ call: LuaCall, at index: Int = 1) throws -> Int {
-        guard let path = call.string(index) else {
+        guard let path = call.bytes(index) else {
             throw LuaError("bad argument #1 to 'match' (string expected, got \(call.typeName(index)))")
         }
-        guard let info = try routeTable.matchInfo(path) else {
-            try call.pushNil()
+        let (state, L) = call.stack
+        return try routeTable.withMatch(utf8: path) { match in
+            guard let match else {
+                try call.pushNil()
+                return 1
+            }
+            try state.push(match: match, path: path, pathAt: Int32(index), on: L)
             return 1
         }
-        let (state, L) = call.stack
-        // A plain path is its own info's path: the same string, one word compared. (A normalised
-        // path lost '/' or '.' characters, so `==` cannot find it merely canonically equivalent.)
-        try state.push(info: info, pathAt: info.path == path ? Int32(index) : 0, on: L)
-        return 1
     }
 
     /// match_all(path) -> {info...} in rank order

@@ -47,6 +47,15 @@ public struct LuaCall {
     /// The argument when it is a string (numbers are not converted).
     public func string(_ index: Int) -> String? { state.string(at: Int32(index), on: L) }
 
+    /// The argument's bytes when it is a string (numbers are not converted), with no `String` made.
+    /// Valid while the string stays on the stack, that is, for the whole call: Lua never moves a string.
+    func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard lua_type(L, Int32(index)) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = lua_tolstring(L, Int32(index), &length) else { return nil }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+    }
+
     /// The argument when it is an integer or a float with an integral value.
     public func integer(_ index: Int) -> Int64? {
         guard lua_type(L, Int32(index)) == LUA_TNUMBER else { return nil }

@@ -11,7 +11,7 @@ enum LuaFields {
         sy_Field(key: chars(key), keylen: key.count, value: value.map(chars), valuelen: value?.count ?? 0)
     }
 
-    private static func chars(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar> {
+    static func chars(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar> {
         UnsafeRawPointer(bytes.baseAddress ?? empty.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
