@@ -31,20 +31,6 @@ private struct Rejected: Error, Equatable {}
         #expect(try table.match("/News") == nil)
     }
 
-    @Test func matchInfoIsTheMatchWithoutTheRoute() throws {
-        let table = try table("/album/new", "/album/:id")
-        for path in ["/album/12?tab=info#top", "/album/new", "album//x/../7/"] {
-            let info = try #require(try table.matchInfo(path))
-            let match = try #require(try table.match(path))
-            #expect(info.path == match.info.path)
-            #expect(info.pattern == match.info.pattern)
-            #expect(info.params == match.info.params)
-            #expect(info.query == match.info.query)
-            #expect(info.fragment == match.info.fragment)
-        }
-        #expect(try table.matchInfo("/album") == nil)
-    }
-
     @Test func pathIsNormalisedBeforeMatching() throws {
         let table = try table("/album/:id")
         let match = try #require(try table.match("album//x/../12/"))

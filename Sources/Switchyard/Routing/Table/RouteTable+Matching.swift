@@ -13,15 +13,6 @@ extension RouteTable {
         return RouteMatch(route: storage[route.rawValue], info: found.info)
     }
 
-    /// `match` without the route: only its info, for callers that never read the payload (the Lua
-    /// `match`). Skips copying the route out of the table, and releasing the copy, at every call.
-    ///
-    ///     try table.matchInfo("/album/12")?.pattern   // "/album/:id"
-    package func matchInfo(_ path: String) throws -> RouteInfo? {
-        let found = try resolve(path)
-        return found.route == nil ? nil : found.info
-    }
-
     /// Every route whose pattern matches and whose validator (if any) accepts, in rank order.
     ///
     ///     try table.matchAll("/album/new").map(\.info.pattern)   // ["/album/new", "/album/:id"]
