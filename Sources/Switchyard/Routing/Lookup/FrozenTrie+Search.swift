@@ -62,7 +62,17 @@ extension FrozenTrie {
     /// the word's hash.
     @inline(__always)
     func staticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        guard node.pointee.hashMask == 0 else { return hashedStaticChild(of: node, word: word, segment: segment) }
+        let mask = Int(node.pointee.hashMask)
+        if mask != 0 {
+            // The first slot, inline: a short literal found there (most probes) costs no call.
+            let slot = hashSlots.baseAddress! + Int(node.pointee.staticStart)
+                + Int(StaticChildHash.hash(word: word, length: segment.count)) & mask
+            if slot.pointee.child < 0 { return -1 }
+            if slot.pointee.word == word && Int(slot.pointee.length) == segment.count && segment.count <= 8 {
+                return slot.pointee.child
+            }
+            return hashedStaticChild(of: node, word: word, segment: segment)
+        }
         // Inlined into the walk: most nodes have a child or two.
         var edge = staticEdges.baseAddress! + Int(node.pointee.staticStart)
         let end = edge + Int(node.pointee.staticCount)

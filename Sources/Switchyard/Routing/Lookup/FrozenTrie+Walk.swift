@@ -147,11 +147,16 @@ extension FrozenTrie {
         if _fastPath(start + 16 <= end) {
             let slashes = marks(of: PathSegmenter.slash, in: UInt64(littleEndian: UnsafeRawPointer(start + 8).loadUnaligned(as: UInt64.self)))
             if slashes != 0 { return 8 &+ slashes.trailingZeroBitCount &>> 3 }
+            return longSegmentLength(from: start, end: end)
         }
-        return start + 8 < end ? longSegmentLength(from: start, end: end) : end - start
+        guard start + 8 < end else { return end - start }
+        // The bytes past the first word are within the text's last word: shifted down, zeros after.
+        let last = UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
+        let slashes = marks(of: PathSegmenter.slash, in: last &>> UInt64(truncatingIfNeeded: (start + 16 - end) &* 8))
+        return slashes != 0 ? 8 &+ slashes.trailingZeroBitCount &>> 3 : end - start
     }
 
-    /// `segmentLength` past the second word, or near the end.
+    /// `segmentLength` past the second word.
     @inline(never)
     private static func longSegmentLength(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int {
         var cursor = start + 8
