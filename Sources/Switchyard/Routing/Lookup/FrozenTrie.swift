@@ -54,10 +54,11 @@ final class FrozenTrie {
     }
 
     /// Up to this many static children are scanned, more hashed. A scan compares a word and a length
-    /// an edge; a probe costs a call and a hash. At 8, a lookup among 1,000 parameter routes (10
-    /// children a level) took 860 instructions, at 16 830; GitHub's API (some 20 at the root and under
-    /// a repository) took 819 at 16 and 912 at 32 (callgrind, `--loop withMatch`).
-    static let hashThreshold = 16
+    /// an edge; a probe hashes, then compares one slot inline. With the first slot inline, 4, 8 and 16
+    /// cost the same within 1% (`withMatch`: 770–772 instructions on GitHub's API, 830–837 among 1,000
+    /// parameter routes with 10 children a level; callgrind, `--loop withMatch`); a call per probe
+    /// made 8 cost 30 more than 16.
+    static let hashThreshold = 8
 
     // Owned flat buffers rather than arrays: immutable after init, and read without bounds checks or
     // reference counting on the lookup path. Every element type is trivial, so deinit only deallocates.
