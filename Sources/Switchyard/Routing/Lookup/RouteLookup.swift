@@ -50,8 +50,9 @@ final class RouteLookup {
         var key: [Int32] = []
         let layoutOfRoute = declarations.map { declaration in
             key.removeAll(keepingCapacity: true)
-            for (index, segment) in declaration.pattern.segments.enumerated() where segment.parameterName != nil {
-                if case .optional = segment { key.append(Int32(index) * 2 + 1) } else { key.append(Int32(index) * 2) }
+            declaration.pattern.forEachSpecificity { index, specificity in
+                // 0 static, 1 parameter, 2 optional, 3 splat (see `PatternSegment.specificity`).
+                if specificity != 0 { key.append(Int32(index) * 2 + (specificity == 2 ? 1 : 0)) }
             }
             if let layout = shared[key] { return layout }
             let firstSlot = Int32(slots.count)

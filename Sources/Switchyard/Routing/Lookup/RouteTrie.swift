@@ -4,8 +4,8 @@
 ///
 /// Compact, because a table of 100,000 routes keeps it: nodes are fixed-size records in one array,
 /// literal text sits in one byte pool, static children hang off their parent as a linked list (in
-/// declaration order) and are found through one table for the whole trie, and the routes ending at a
-/// node are a linked list through `nextRoute`.
+/// declaration order), found by walking it or, under a node with many, through one table for the whole
+/// trie, and the routes ending at a node are a linked list through `nextRoute`.
 struct RouteTrie {
     struct Node {
         var literalStart: Int32 = 0
@@ -87,17 +87,25 @@ struct RouteTrie {
         return fresh
     }
 
+    /// A node with at most this many static children finds one by walking its list: a declaration of
+    /// the 1,000-route script met about 10 siblings a level, and hashing the key into `statics` cost
+    /// ~1,000 instructions a literal against ~150 for the walk. Past it, every child is in `statics`.
+    private static let listedChildLimit: Int32 = 16
+
     /// The static child of `node` for `literal` (already folded), created if missing.
     private mutating func staticChild(of node: Int32, literal: String) -> Int32 {
-        let key = StaticKey(parent: node, literal: literal)
-        if let existing = statics[key] { return existing }
+        let listed = nodes[Int(node)].staticCount <= Self.listedChildLimit
+        if listed {
+            if let existing = listedChild(of: node, literal: literal) { return existing }
+        } else if let existing = statics[StaticKey(parent: node, literal: literal)] {
+            return existing
+        }
         let fresh = Int32(nodes.count)
         var child = Node()
         child.literalStart = Int32(literalBytes.count)
         literalBytes += literal.utf8
         child.literalEnd = Int32(literalBytes.count)
         nodes.append(child)
-        statics[key] = fresh
         if nodes[Int(node)].lastStatic >= 0 {
             nodes[Int(nodes[Int(node)].lastStatic)].nextSibling = fresh
         } else {
@@ -105,7 +113,41 @@ struct RouteTrie {
         }
         nodes[Int(node)].lastStatic = fresh
         nodes[Int(node)].staticCount += 1
+        if !listed {
+            statics[StaticKey(parent: node, literal: literal)] = fresh
+        } else if nodes[Int(node)].staticCount > Self.listedChildLimit {
+            var sibling = nodes[Int(node)].firstStatic
+            while sibling >= 0 {
+                statics[StaticKey(parent: node, literal: literalText(of: sibling))] = sibling
+                sibling = nodes[Int(sibling)].nextSibling
+            }
+        }
         return fresh
+    }
+
+    /// `node`'s static child for `literal`, found by walking its children.
+    private func listedChild(of node: Int32, literal: String) -> Int32? {
+        var literal = literal
+        return literal.withUTF8 { wanted in
+            literalBytes.withUnsafeBufferPointer { pool in
+                var child = nodes[Int(node)].firstStatic
+                while child >= 0 {
+                    let start = Int(nodes[Int(child)].literalStart)
+                    if Int(nodes[Int(child)].literalEnd) - start == wanted.count {
+                        // A plain loop: `elementsEqual` went through iterators at 157 instructions a call.
+                        var offset = 0
+                        while offset < wanted.count && pool[start + offset] == wanted[offset] { offset += 1 }
+                        if offset == wanted.count { return child }
+                    }
+                    child = nodes[Int(child)].nextSibling
+                }
+                return nil
+            }
+        }
+    }
+
+    private func literalText(of node: Int32) -> String {
+        String(decoding: literalBytes[Int(nodes[Int(node)].literalStart)..<Int(nodes[Int(node)].literalEnd)], as: UTF8.self)
     }
 
     private static func folded(_ text: String) -> String {

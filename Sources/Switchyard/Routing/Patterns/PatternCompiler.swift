@@ -12,6 +12,12 @@ enum PatternCompiler {
     /// The segments and the normalised text ("/" then the segments joined by "/"), from one pass: a
     /// 1,000-route script compiles 1,000 patterns while the program starts.
     static func compilation(of text: String) throws(PatternError) -> (segments: [PatternSegment], text: String) {
+        if let plain = PlainPatternCompilation.compile(text) { return plain }
+        return try fullCompilation(of: text)
+    }
+
+    /// `compilation(of:)` for any text, and the one source of its errors.
+    static func fullCompilation(of text: String) throws(PatternError) -> (segments: [PatternSegment], text: String) {
         let (pieces, isASCII) = pieces(of: text)
         var compiler = Compilation(pattern: text, pieces: pieces, isASCII: isASCII)
         compiler.segments.reserveCapacity(pieces.count)

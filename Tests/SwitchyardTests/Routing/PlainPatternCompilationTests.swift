@@ -1,0 +1,51 @@
+import Testing
+@testable import Switchyard
+
+/// The pattern compiler's byte-level fast path must agree with the full compiler on everything it
+/// accepts, and leave everything else (every error) to it.
+@Suite struct PlainPatternCompilationTests {
+    @Test func takesTheUsualPatterns() throws {
+        for text in ["/api3/:p1/items7/:p2/act2", "/", "/news/:id?/*", "/files/*rest", "/a_b/:x_1"] {
+            let plain = try #require(PlainPatternCompilation.compile(text), "\(text)")
+            let full = try PatternCompiler.fullCompilation(of: text)
+            #expect(plain.segments == full.segments && plain.text == full.text, "\(text)")
+        }
+    }
+
+    @Test func normalisesLikeTheFullCompiler() throws {
+        for text in ["", "//", "album//:id/", "a", "/a/", "*/", "::"] {
+            let plain = PlainPatternCompilation.compile(text)
+            let full = try? PatternCompiler.fullCompilation(of: text)
+            #expect(plain?.segments == full?.segments && plain?.text == full?.text, "\(text.debugDescription)")
+        }
+        #expect(PlainPatternCompilation.compile("album//:id/")?.text == "/album/:id")
+        #expect(PlainPatternCompilation.compile("")?.text == "/")
+    }
+
+    @Test func leavesEveryErrorToTheFullCompiler() {
+        for text in ["/a/:", "/a/:id?x", "/:a/:a", "/*/x", "/.", "/..", "/a?b", "/:1a", "/*a-b", "/é", "/a\r/b",
+                     "/" + (0..<9).map { ":o\($0)?" }.joined(separator: "/")] {
+            #expect(PlainPatternCompilation.compile(text) == nil, "\(text.debugDescription)")
+        }
+    }
+
+    /// 20,000 random texts over the characters that matter: whatever the fast path accepts, the full
+    /// compiler accepts with the same segments and text.
+    @Test func agreesWithTheFullCompilerOnRandomText() {
+        let alphabet: [String] = ["/", "/", "/", ":", "*", "?", "#", ".", "a", "b", "Z", "1", "_", "-", "\r", "é", "%"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var accepted = 0
+        for _ in 0..<20_000 {
+            let text = (0..<next(14)).map { _ in alphabet[next(alphabet.count)] }.joined()
+            let full = try? PatternCompiler.fullCompilation(of: text)
+            guard let plain = PlainPatternCompilation.compile(text) else { continue }
+            accepted += 1
+            #expect(full != nil && plain.segments == full?.segments && plain.text == full?.text, "\(text.debugDescription)")
+        }
+        #expect(accepted > 1_000)
+    }
+}
