@@ -31,6 +31,22 @@ private struct Rejected: Error, Equatable {}
         #expect(try table.match("/News") == nil)
     }
 
+    /// Ranks come from one word per pattern up to 21 segments, from the segments themselves past
+    /// that: a table with one long pattern must rank every other route as a table without it does.
+    @Test func aVeryLongPatternLeavesTheOtherRanksAsTheyWere() throws {
+        let patterns = ["/a/*rest", "/a/:id?", "/a/:id", "/a/b", "/a", "/a/:id/c", "/:x/b", "/a/b/:y?", "/*all", "/"]
+        let short = RouteTable<String>()
+        let long = RouteTable<String>()
+        for pattern in patterns {
+            try short.add(pattern, payload: pattern)
+            try long.add(pattern, payload: pattern)
+        }
+        try long.add("/" + (1...22).map { "s\($0)" }.joined(separator: "/"), payload: "long")
+        let expected = ["/", "/a", "/a/b", "/a/b/:y?", "/a/:id", "/a/:id/c", "/a/:id?", "/a/*rest", "/:x/b", "/*all"]
+        #expect(short.rankOrder.map { patterns[$0] } == expected)
+        #expect(long.rankOrder.filter { $0 < patterns.count }.map { patterns[$0] } == expected)
+    }
+
     @Test func pathIsNormalisedBeforeMatching() throws {
         let table = try table("/album/:id")
         let match = try #require(try table.match("album//x/../12/"))

@@ -157,7 +157,8 @@ public final class RouteTable<Payload> {
     @inline(never)
     func freezeLookup() -> RouteLookup {
         trimCapacity()
-        let lookup = RouteLookup(handOverDeclarationTrie(), ranks: ranks, declarations: storage.map(\.declaration))
+        let declarations = storage.map { $0.declaration }
+        let lookup = RouteLookup(handOverDeclarationTrie(), ranks: ranks(of: declarations), declarations: declarations)
         cachedLookup = lookup
         if storage.count >= HeapTrim.routeThreshold { HeapTrim.returnFreedMemory() }
         return lookup
