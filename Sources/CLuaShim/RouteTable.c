@@ -35,12 +35,13 @@ static void setflag (lua_State *L, int key, int flag) {
   lua_rawset(L, -3);
 }
 
-/* The route table for the sy_RouteShape at 1; run as the builder closure.
+/* The route table for the sy_RouteShape at 1, sized once (links, validated
+** and entry always, the rest when given); run as the builder closure.
 ** [-0, +1, m] */
 static int p_pushroute (lua_State *L) {
   const sy_RouteShape *route = (const sy_RouteShape *)lua_touserdata(L, 1);
   int i;
-  lua_createtable(L, 0, 4 + (route->pattern != NULL) + (route->name != NULL)
+  lua_createtable(L, 0, 3 + (route->pattern != NULL) + (route->name != NULL)
                         + (route->site != NULL) + (route->title != NULL)
                         + (route->presentation != NULL) + route->hasrank);
   settext(L, ROUTE_PATTERN, route->pattern, route->patternlen);
