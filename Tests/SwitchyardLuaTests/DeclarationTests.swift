@@ -28,6 +28,19 @@ import Switchyard
         #expect(described == ["/news/:slug", "news", "test.lua:1", "News", "push", "/"])
     }
 
+    @Test func routeDescriptionHoldsExactlyItsFields() throws {
+        let app = try RuntimeFixture("")
+        let described = try app.lua("""
+            local r = route("/a/:id", {links = {"/b", "/c/1"}, entry = true, validate = function() return true end})
+            local keys = {} for k in pairs(r) do keys[#keys + 1] = k end table.sort(keys)
+            local plain = route("/plain")
+            return table.concat(keys, " "), #r.links, r.links[2], r.entry, r.validated, r.rank,
+                   plain.entry, plain.validated, #plain.links, plain.name, plain.title
+            """)
+        #expect(described == ["entry links pattern presentation site validated", 2, "/c/1", true, true, nil,
+                              false, false, 0, nil, nil])
+    }
+
     @Test func groupsPrefixTheirRoutesAndNest() throws {
         let app = try RuntimeFixture("""
             group("/admin", function()

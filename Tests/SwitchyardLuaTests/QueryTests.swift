@@ -28,6 +28,41 @@ import Switchyard
         #expect(try app.lua("local info = match('/f/1/2/3/4/5/6#') return info.params.f, info.fragment") == ["6", ""])
     }
 
+    /// What `pairs`, `ipairs`, `#`, `assert.same`, assignment and Swift see of an info table: its four
+    /// fields, the same table on every read (a deferred build of `params`/`query` must keep all of this).
+    @Test func anInfoTableReadsWholeEveryWay() throws {
+        try app.lua("route('/d/:a/:b?')")
+        let listed = try app.lua("""
+            local function listing(t)
+              local parts = {}
+              for k, v in pairs(t) do
+                parts[#parts + 1] = type(v) == "table" and k .. "=" .. listing(v) or k .. "=" .. v
+              end
+              table.sort(parts)
+              return "{" .. table.concat(parts, ",") .. "}"
+            end
+            local info = match('/d/x')
+            local params = info.params
+            return listing(match('/d/x/y')), listing(info), #info, ipairs(info)(info, 0), params == info.params,
+                   getmetatable(info), (pcall(assert.same, {path = "/d/x", pattern = "/d/:a/:b?",
+                                                           params = {a = "x"}, query = {}}, match('/d/x')))
+            """)
+        #expect(listed == ["{params={a=x,b=y},path=/d/x/y,pattern=/d/:a/:b?,query={}}",
+                           "{params={a=x},path=/d/x,pattern=/d/:a/:b?,query={}}", 0, nil, true, nil, true])
+        let written = try app.lua("""
+            local a, b, c = match('/d/1'), match('/d/2'), match('/d/3')
+            a.params = nil b.query = {k = "v"} c.extra = 1
+            return a.params, a.query ~= nil, b.query.k, b.params.a, c.extra, c.params.a
+            """)
+        #expect(written == [nil, true, "v", "2", 1, "3"])
+        guard case .table(let fromSwift)? = try app.lua("return match('/d/7')").first else {
+            Issue.record("match did not return a table")
+            return
+        }
+        #expect(Set(try fromSwift.keys().compactMap(\.stringValue)) == ["path", "pattern", "params", "query"])
+        #expect(try fromSwift.rawGet("params").tableValue?.rawGet("a") == "7")
+    }
+
     @Test func everyMatchGetsTablesOfItsOwn() throws {
         let values = try app.lua("""
             local first, second = match('/album/12'), match('/album/13')

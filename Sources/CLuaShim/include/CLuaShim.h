@@ -178,6 +178,32 @@ typedef struct sy_InfoTable {
 ** [-0, +1, -] */
 int sy_pushinfo (lua_State *L, const sy_InfoTable *info);
 
+/* A declared route as 'route()' returns it, fed from the caller's bytes.  A
+** NULL text: no such field.  'links': the values only (keys unused).
+** 'hasrank' 0: no 'rank' field. */
+typedef struct sy_RouteShape {
+  const char *pattern;
+  size_t patternlen;
+  const char *name;
+  size_t namelen;
+  const char *site;
+  size_t sitelen;
+  const char *title;
+  size_t titlelen;
+  const char *presentation;
+  size_t presentationlen;
+  const sy_Field *links;
+  int nlinks;
+  int hasrank;
+  lua_Integer rank;
+  int validated;
+  int entry;
+} sy_RouteShape;
+
+/* {pattern, name, site, title, presentation, links = {...}, rank, validated,
+** entry} in one protected call.  [-0, +1, -] */
+int sy_pushroute (lua_State *L, const sy_RouteShape *route);
+
 /* t[key] = v, raw, for the value on top and the table at 't' (a key given as
 ** bytes).  [-1, +(0|1), -] */
 int sy_setfield (lua_State *L, int t, const char *key, size_t keylen);

@@ -240,21 +240,33 @@ extension LuaState {
     }
 
     /// `{pattern, name, site, title, presentation, links, entry, rank, validated}` [-0, +1]
-    /// `route()` returns one for every declaration, so the string fields go in one protected call.
+    /// `route()` returns one for every declaration: built in one protected call (`sy_pushroute`).
     func push(route: Route<RouteDefinition>, rank: Int?, on L: OpaquePointer) throws(LuaError) {
+        try ensureStack(L, 6)
         var title: String?
         if case .fixed(let text)? = route.payload.title { title = text }
-        try push(borrowedFields: [("pattern", route.pattern.text), ("name", route.name), ("site", route.site),
-                          ("title", title), ("presentation", route.payload.presentation.rawValue)], on: L)
-        try push(stringList: route.payload.links, on: L)
-        try setField("links", on: L)
-        if let rank {
-            try push(.integer(Int64(rank)), on: L)
-            try setField("rank", on: L)
+        var shape = sy_RouteShape()
+        (shape.hasrank, shape.rank) = (rank == nil ? 0 : 1, lua_Integer(rank ?? 0))
+        (shape.validated, shape.entry) = (route.hasValidator ? 1 : 0, route.payload.entry ? 1 : 0)
+        let status = LuaFields.withText(route.pattern.text) { pattern in
+            LuaFields.withText(route.name) { name in
+                LuaFields.withText(route.site) { site in
+                    LuaFields.withText(title) { title in
+                        LuaFields.withText(route.payload.presentation.rawValue) { presentation in
+                            LuaFields.withValues(route.payload.links) { links in
+                                (shape.pattern, shape.patternlen) = pattern
+                                (shape.name, shape.namelen) = name
+                                (shape.site, shape.sitelen) = site
+                                (shape.title, shape.titlelen) = title
+                                (shape.presentation, shape.presentationlen) = presentation
+                                (shape.links, shape.nlinks) = (links.baseAddress, Int32(links.count))
+                                return sy_pushroute(L, &shape)
+                            }
+                        }
+                    }
+                }
+            }
         }
-        lua_pushboolean(L, route.hasValidator ? 1 : 0)
-        try setField("validated", on: L)
-        lua_pushboolean(L, route.payload.entry ? 1 : 0)
-        try setField("entry", on: L)
+        try check(status, on: L)
     }
 }

@@ -80,6 +80,13 @@ enum LuaFields {
         return withPooled(query.map { (key: $0.key, value: Optional($0.value)) }, body)
     }
 
+    /// A list of strings as fields with empty keys (their values in order); the common empty list
+    /// costs nothing.
+    static func withValues<Result>(_ list: [String], _ body: (UnsafeBufferPointer<sy_Field>) -> Result) -> Result {
+        if list.isEmpty { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return withPooled(list.map { (key: "", value: Optional($0)) }, body)
+    }
+
     /// A string's UTF-8 as C sees it, valid inside `body`; nil stays nil (a field left out).
     static func withText<Result>(_ text: String?,
                                  _ body: ((UnsafePointer<CChar>?, Int)) -> Result) -> Result {
