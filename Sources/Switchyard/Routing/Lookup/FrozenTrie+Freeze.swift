@@ -39,7 +39,7 @@ extension FrozenTrie {
                 let edge = StaticEdge(word: StaticChildHash.packed(UnsafeBufferPointer(rebasing: literal.prefix(8)), fold: false),
                                       length: Int32(literal.count), child: child)
                 if hashed {
-                    var slot = Int(StaticChildHash.hash(word: edge.word, length: literal.count)) & mask
+                    var slot = StaticChildHash.slot(word: edge.word, length: literal.count, mask: mask)
                     while hashSlots[slotEnd + slot].child >= 0 { slot = (slot + 1) & mask }
                     hashSlots[slotEnd + slot] = edge
                 } else {

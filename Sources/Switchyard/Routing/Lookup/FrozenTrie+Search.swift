@@ -66,7 +66,7 @@ extension FrozenTrie {
         if mask != 0 {
             // The first slot, inline: a short literal found there (most probes) costs no call.
             let slot = hashSlots.baseAddress! + Int(node.pointee.staticStart)
-                + Int(StaticChildHash.hash(word: word, length: segment.count)) & mask
+                + StaticChildHash.slot(word: word, length: segment.count, mask: mask)
             if slot.pointee.child < 0 { return -1 }
             if slot.pointee.word == word && Int(slot.pointee.length) == segment.count && segment.count <= 8 {
                 return slot.pointee.child
@@ -87,7 +87,7 @@ extension FrozenTrie {
     private func hashedStaticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         let slots = hashSlots.baseAddress! + Int(node.pointee.staticStart)
         let mask = Int(node.pointee.hashMask)
-        var slot = Int(StaticChildHash.hash(word: word, length: segment.count)) & mask
+        var slot = StaticChildHash.slot(word: word, length: segment.count, mask: mask)
         while true {
             let edge = slots[slot]
             if edge.child < 0 { return -1 }

@@ -11,22 +11,21 @@ enum StaticChildHash {
         max(16, 1 << (Int.bitWidth - (Int(count) * 2 - 1).leadingZeroBitCount))
     }
 
-    /// A literal's hash, from its first 8 bytes packed into a word (all of a shorter one) and its
-    /// length. The lookup loads a segment's first word in the same read that finds where the segment
-    /// ends, so hashing costs a multiply whatever the length (FNV-1a over a long literal's every byte
-    /// was 48 instructions of a GitHub API lookup's 1,641); siblings that share their first 8 bytes and
-    /// length share a hash and are told apart by comparing bytes. Literals are stored folded; path
-    /// words are folded before hashing.
+    /// A literal's slot in a table of `mask + 1` slots, from its first 8 bytes packed into a word
+    /// (all of a shorter one) and its length. The lookup loads a segment's first word in the same read
+    /// that finds where the segment ends, so hashing costs a multiply whatever the length; siblings
+    /// that share their first 8 bytes and length share a slot and are told apart by comparing bytes.
+    /// Literals are stored folded; path words are folded before hashing.
     ///
-    /// The hash is the two halves of its full 128-bit product with an odd constant, folded.
-    /// The table takes its slot from the low bits, and they must depend on every byte: sibling literals
-    /// differ mostly in their last bytes (`page12`, `page13`), the word's high bits, which the low half of
-    /// a product never sees. (Taking bits 32–63 of the low half did not, and 47 siblings shared a slot.)
-    /// The length is mixed in because a packed word does not say it.
+    /// The slot is the top bits of the word's product with an odd constant: the only bits that depend
+    /// on every byte. Sibling literals differ mostly in their last bytes (`page12`, `page13`), the
+    /// word's high bits, which the low bits of a product never see. (Folding the halves of the full
+    /// 128-bit product into the low bits compared 2.5 slots a probe on GitHub's API, this 1.x.) The
+    /// length is mixed in because a packed word does not say it.
     @inline(__always)
-    static func hash(word: UInt64, length: Int) -> UInt32 {
-        let product = (word ^ UInt64(truncatingIfNeeded: length)).multipliedFullWidth(by: 0x9e37_79b9_7f4a_7c15)
-        return UInt32(truncatingIfNeeded: product.high ^ product.low)
+    static func slot(word: UInt64, length: Int, mask: Int) -> Int {
+        let product = (word ^ UInt64(truncatingIfNeeded: length)) &* 0x9e37_79b9_7f4a_7c15
+        return Int(truncatingIfNeeded: product &>> UInt64(truncatingIfNeeded: 64 &- mask.nonzeroBitCount))
     }
 
     /// Up to 8 bytes as one little-endian word (folded for a case-insensitive table).
