@@ -54,11 +54,11 @@ final class FrozenTrie {
     }
 
     /// Up to this many static children are scanned, more hashed. A scan compares a word and a length
-    /// an edge; a probe hashes, then compares one slot inline. With the first slot inline, 4, 8 and 16
-    /// cost the same within 1% (`withMatch`: 770–772 instructions on GitHub's API, 830–837 among 1,000
-    /// parameter routes with 10 children a level; callgrind, `--loop withMatch`); a call per probe
-    /// made 8 cost 30 more than 16.
-    static let hashThreshold = 8
+    /// an edge; a probe hashes (a multiply and a shift) and compares one slot inline. Past a handful
+    /// of children the probe is cheaper: `withMatch` among 1,000 parameter routes (10 children a
+    /// level) took 782 instructions scanning up to 8, 776 up to 4, 772 up to 2; GitHub's API 742
+    /// in each (callgrind, `--loop withMatch`, loop included).
+    static let hashThreshold = 4
 
     // Owned flat buffers rather than arrays: immutable after init, and read without bounds checks or
     // reference counting on the lookup path. Every element type is trivial, so deinit only deallocates.
