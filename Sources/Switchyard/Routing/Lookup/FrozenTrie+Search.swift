@@ -65,7 +65,7 @@ extension FrozenTrie {
         let mask = Int(node.pointee.hashMask)
         if mask != 0 {
             // The first slot, inline: a short literal found there (most probes) costs no call.
-            let slot = hashSlots.baseAddress! + Int(node.pointee.staticStart)
+            let slot = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
                 + StaticChildHash.slot(word: word, length: segment.count, mask: mask)
             if slot.pointee.child < 0 { return -1 }
             if slot.pointee.word == word && Int(slot.pointee.length) == segment.count && segment.count <= 8 {
@@ -74,7 +74,7 @@ extension FrozenTrie {
             return hashedStaticChild(of: node, word: word, segment: segment)
         }
         // Inlined into the walk: most nodes have a child or two.
-        var edge = staticEdges.baseAddress! + Int(node.pointee.staticStart)
+        var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
         let end = edge + Int(node.pointee.staticCount)
         while edge < end {
             if edgeMatches(edge.pointee, word: word, segment: segment) { return edge.pointee.child }
@@ -85,7 +85,7 @@ extension FrozenTrie {
 
     /// `staticChild` of a node whose children are in an open-addressing table.
     private func hashedStaticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let slots = hashSlots.baseAddress! + Int(node.pointee.staticStart)
+        let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
         let mask = Int(node.pointee.hashMask)
         var slot = StaticChildHash.slot(word: word, length: segment.count, mask: mask)
         while true {
@@ -99,7 +99,7 @@ extension FrozenTrie {
     @inline(__always)
     private func edgeMatches(_ edge: StaticEdge, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Bool {
         edge.word == word && Int(edge.length) == segment.count
-            && (segment.count <= 8 || literalEquals(UnsafePointer(nodes.baseAddress!) + Int(edge.child), segment))
+            && (segment.count <= 8 || literalEquals(UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(edge.child), segment))
     }
 
     private struct Frame {

@@ -34,7 +34,7 @@ extension FrozenTrie {
     @inline(__always)
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                       spans: UnsafeMutablePointer<Parameters.Span>) -> (Int32, Int) {
-        var node = UnsafePointer(nodes.baseAddress!)
+        var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var spanEnd = spans
         var cursor = base + 1   // the segment's first byte
         while cursor < end {
@@ -68,10 +68,10 @@ extension FrozenTrie {
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
                 spanEnd += 1
             }
-            node = UnsafePointer(nodes.baseAddress!) + Int(truncatingIfNeeded: next)
+            node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
-        let index = node - UnsafePointer(nodes.baseAddress!)
+        let index = node - UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         return (node.pointee.firstRoute >= 0 ? Int32(truncatingIfNeeded: index) : FrozenTrie.undecided, spanEnd - spans)
     }
 

@@ -62,6 +62,7 @@ final class FrozenTrie {
 
     // Owned flat buffers rather than arrays: immutable after init, and read without bounds checks or
     // reference counting on the lookup path. Every element type is trivial, so deinit only deallocates.
+    // Each holds at least one element, so the lookup reads their base addresses unchecked.
     let nodes: UnsafeMutableBufferPointer<Node>
     let literalBytes: UnsafeMutableBufferPointer<UInt8>
     let staticEdges: UnsafeMutableBufferPointer<StaticEdge>
