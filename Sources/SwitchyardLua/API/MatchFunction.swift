@@ -4,7 +4,7 @@ import Switchyard
 
 /// Lua's `match(path)` as a C function of the shim (`sy_pushmatchfunction`) entering Swift once, here:
 /// the lookup fills a plain C struct and the shim builds the table, with no closure trampoline and no
-/// protected call per match (7,300 -> see Benchmarks/README.md's Lua match section).
+/// protected call per match (callgrind figures in Benchmarks/README.md's Lua match section).
 extension SwitchyardRuntime {
     /// The `match` function reading its path at `argument` (2 when it is the `__call` of luassert's
     /// `match` table, the table itself being first). Holds the runtime unowned: the runtime closes
@@ -34,13 +34,16 @@ extension SwitchyardRuntime {
         do {
             return try routeTable.withMatch(utf8: path) { match in
                 guard let match else { return Int32(SY_MATCH_NONE) }
-                var failure = LUA_OK
-                let lent = match.withUTF8Parts { pattern, parameters in
-                    Self.lend(route: match.route, pattern: pattern, parameters: parameters, of: path,
-                              into: result, failure: &failure, on: L)
+                if Self.spans(of: match, in: path, into: result) {
+                    var pattern = match.pattern
+                    let held = pattern.withUTF8 { sy_matchnames_held(L, result, LuaFields.chars($0), $0.count) != 0 }
+                    if held { return Int32(SY_MATCH_LENT) }
+                    let stored = match.withUTF8Parts { pattern, parameters in
+                        Self.store(pattern: pattern, names: parameters, for: result, on: L)
+                    }
+                    try state.check(stored ?? LUA_OK, on: L)
+                    return Int32(SY_MATCH_LENT)
                 }
-                try state.check(failure, on: L)
-                if lent == Int32(SY_MATCH_LENT) { return Int32(SY_MATCH_LENT) }
                 try state.push(match: match, path: path, pathAt: pathIndex, on: L)
                 return Int32(SY_MATCH_PUSHED)
             }
@@ -49,38 +52,39 @@ extension SwitchyardRuntime {
         }
     }
 
-    /// Fills `result` with the parameters as spans of `path` and makes sure the shim holds the route's
-    /// strings: SY_MATCH_LENT, or SY_MATCH_PUSHED when the shim cannot build it from spans (a value
-    /// decoded from '%', more than SY_MATCH_SPANS parameters) or storing the strings failed (`failure`).
-    private static func lend(route: RouteID, pattern: UnsafeBufferPointer<UInt8>,
-                             parameters: UnsafeBufferPointer<RouteMatchView.UTF8Parameter>,
-                             of path: UnsafeBufferPointer<UInt8>, into result: UnsafeMutablePointer<sy_MatchResult>,
-                             failure: inout Int32, on L: OpaquePointer) -> Int32 {
-        guard parameters.count <= SY_MATCH_SPANS, let base = path.baseAddress else { return Int32(SY_MATCH_PUSHED) }
-        for (index, parameter) in parameters.enumerated() {
+    /// Fills `result` with the route's slot and its parameters as spans of `path`; false when the shim
+    /// cannot build the table from spans: a resolved match, a value to decode (with '%'), more than
+    /// SY_MATCH_SPANS parameters.
+    private static func spans(of match: RouteMatchView, in path: UnsafeBufferPointer<UInt8>,
+                              into result: UnsafeMutablePointer<sy_MatchResult>) -> Bool {
+        guard let count = match.lentSpanCount, count <= SY_MATCH_SPANS else { return false }
+        for index in 0..<count {
             var span = sy_MatchSpan(start: -1, end: -1)
-            if let value = parameter.value {
-                // A decoded value lives in a buffer of its own, not in the path.
-                guard let start = value.baseAddress, start >= base, start + value.count <= base + path.count else {
-                    return Int32(SY_MATCH_PUSHED)
-                }
-                span = sy_MatchSpan(start: start - base, end: start - base + value.count)
+            if let range = match.lentSpan(index) {
+                if path[range].contains(UInt8(ascii: "%")) { return false }
+                span = sy_MatchSpan(start: range.lowerBound, end: range.upperBound)
             }
             result.pointee.spans[index] = span
         }
-        result.pointee.slot = lua_Integer(route.rawValue + 1)
-        result.pointee.nparams = Int32(parameters.count)
-        let text = LuaFields.chars(pattern)
-        if sy_matchnames_held(L, result, text, pattern.count) != 0 { return Int32(SY_MATCH_LENT) }
-        return withUnsafeTemporaryAllocation(of: sy_Field.self, capacity: parameters.count) { fields in
-            for (index, parameter) in parameters.enumerated() {
+        result.pointee.slot = lua_Integer(match.route.rawValue + 1)
+        result.pointee.nparams = Int32(count)
+        return true
+    }
+
+    /// Stores the route's pattern and parameter names in the shim's route strings for `result`'s slot
+    /// (the first match of a route, or its slot declared again); returns the Lua status.
+    private static func store(pattern: UnsafeBufferPointer<UInt8>,
+                              names: UnsafeBufferPointer<RouteMatchView.UTF8Parameter>,
+                              for result: UnsafeMutablePointer<sy_MatchResult>, on L: OpaquePointer) -> Int32 {
+        withUnsafeTemporaryAllocation(of: sy_Field.self, capacity: names.count) { fields in
+            for (index, parameter) in names.enumerated() {
                 fields.initializeElement(at: index, to: LuaFields.field(parameter.name, parameter.value))
             }
-            var names = sy_InfoTable()
-            (names.pattern, names.patternlen, names.patternslot) = (text, pattern.count, result.pointee.slot)
-            (names.params, names.nparams) = (UnsafePointer(fields.baseAddress), Int32(fields.count))
-            failure = sy_matchnames_store(L, result, &names)
-            return Int32(failure == LUA_OK ? SY_MATCH_LENT : SY_MATCH_PUSHED)
+            var shape = sy_InfoTable()
+            (shape.pattern, shape.patternlen, shape.patternslot) = (LuaFields.chars(pattern), pattern.count,
+                                                                    result.pointee.slot)
+            (shape.params, shape.nparams) = (UnsafePointer(fields.baseAddress), Int32(fields.count))
+            return sy_matchnames_store(L, result, &shape)
         }
     }
 }
