@@ -178,6 +178,57 @@ typedef struct sy_InfoTable {
 ** [-0, +1, -] */
 int sy_pushinfo (lua_State *L, const sy_InfoTable *info);
 
+/* ---------------------------------------------------------- match(path) */
+
+/* Parameters a lent match hands over (more: the entry pushes the table). */
+#define SY_MATCH_SPANS 8
+
+/* A parameter's value as byte offsets into the path; start < 0: absent. */
+typedef struct sy_MatchSpan {
+  ptrdiff_t start;
+  ptrdiff_t end;
+} sy_MatchSpan;
+
+/* What the match entry found, for sy_match to build from.  'cache': where
+** the route strings are (set by sy_match, for sy_matchnames_*). */
+typedef struct sy_MatchResult {
+  int cache;
+  lua_Integer slot;          /* the route's index + 1 */
+  int nparams;               /* every parameter of the pattern, in order */
+  sy_MatchSpan *spans;       /* room for SY_MATCH_SPANS */
+} sy_MatchResult;
+
+enum {
+  SY_MATCH_NONE = 0,    /* no match: 'match' returns nil */
+  SY_MATCH_LENT = 1,    /* the result is filled and the route strings are held */
+  SY_MATCH_PUSHED = 2   /* the entry pushed the info table itself */
+};
+
+/* The Swift side of 'match': looks up the path's bytes ('pathindex' is its
+** stack index) and returns SY_MATCH_*, or SY_RAISE / SY_RAISE_WHERE with the
+** error object pushed.  It must not raise.  [-0, +(0|1), -] */
+typedef int (*sy_MatchEntry) (lua_State *L, void *runtime, const char *path,
+                              size_t len, int pathindex,
+                              sy_MatchResult *result);
+
+/* The C function 'match': reads its argument at 'arg' (1, or 2 when called
+** as a table's '__call'), calls 'entry(L, runtime, ...)', builds a lent
+** match's info table itself and raises what the entry reports.  'runtime'
+** must outlive the state.  [-0, +1, -] */
+int sy_pushmatchfunction (lua_State *L, sy_MatchEntry entry, void *runtime,
+                          int arg);
+
+/* Inside the entry: whether the route strings of 'result->slot' are those
+** of this pattern.  [-0, +0, -] */
+int sy_matchnames_held (lua_State *L, const sy_MatchResult *result,
+                        const char *pattern, size_t len);
+
+/* Inside the entry: stores the pattern and parameter names of 'names'
+** ('patternslot' = result->slot) as the slot's route strings.  [-0, +0, -]
+** (or the error object on failure: [-0, +1, -]) */
+int sy_matchnames_store (lua_State *L, const sy_MatchResult *result,
+                         const sy_InfoTable *names);
+
 /* A declared route as 'route()' returns it, fed from the caller's bytes.  A
 ** NULL text: no such field.  'links': the values only (keys unused).
 ** 'hasrank' 0: no 'rank' field. */

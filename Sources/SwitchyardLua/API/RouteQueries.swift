@@ -3,7 +3,7 @@ import Switchyard
 /// `match`, `match_all`, `explain`, `url`, `routes`: the asking half of SPEC §4.
 extension SwitchyardRuntime {
     func installQueries() throws(LuaError) {
-        try define("match") { runtime, call in try runtime.match(call) }
+        try engine.globals.rawSet(.string(LuaString("match")), .function(try makeMatchFunction()))
         try define("match_all") { runtime, call in try runtime.matchAll(call) }
         try define("explain") { runtime, call in try runtime.explain(call) }
         try define("url") { runtime, call in try runtime.url(call) }
@@ -33,25 +33,7 @@ extension SwitchyardRuntime {
     /// `match` is also the table of luassert's argument matchers (`match._`, `match.is_string()`);
     /// calling that table is calling this, the path then second (after the table itself).
     func makeMatchCall() throws(LuaError) -> LuaFunction {
-        try engine.makeFunction { [unowned(unsafe) self] call in try self.match(call, at: 2) }
-    }
-
-    /// match(path) -> info | nil
-    /// Looked up in the argument's own bytes (`withMatch(utf8:)`): for a plain path, the common case, no
-    /// Swift `String` or `RouteInfo` is made, and the info table is built from those bytes.
-    private func match(_ call: LuaCall, at index: Int = 1) throws -> Int {
-        guard let path = call.bytes(index) else {
-            throw LuaError("bad argument #1 to 'match' (string expected, got \(call.typeName(index)))")
-        }
-        let (state, L) = call.stack
-        return try routeTable.withMatch(utf8: path) { match in
-            guard let match else {
-                try call.pushNil()
-                return 1
-            }
-            try state.push(match: match, path: path, pathAt: Int32(index), on: L)
-            return 1
-        }
+        try makeMatchFunction(argument: 2)
     }
 
     /// match_all(path) -> {info...} in rank order

@@ -23,11 +23,13 @@ final class SwiftFunction {
             let count = try body(LuaCall(state: state, L: L))
             return Int32(count)
         } catch {
-            return fail(LuaError(bridging: error), on: L)
+            return Self.fail(LuaError(bridging: error), state: state, on: L)
         }
     }
 
-    private func fail(_ error: LuaError, on L: OpaquePointer) -> Int32 {
+    /// Pushes the error's message for the shim to raise (after the Swift frame is gone) and returns
+    /// the code that says how: SY_RAISE or SY_RAISE_WHERE. [-0, +1]
+    static func fail(_ error: LuaError, state: LuaState, on L: OpaquePointer) -> Int32 {
         if error.kind != .runtime && error.kind != .syntax { state.propagatedKind = error.kind }
         // The message and the trampoline's "chunk:line" need two slots. If the body filled the frame
         // past what Lua can grow, its arguments and partial results are of no use any more: emptying

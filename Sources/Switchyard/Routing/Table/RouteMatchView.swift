@@ -56,6 +56,22 @@ public struct RouteMatchView {
         }
     }
 
+    /// For bridges that build from the caller's bytes themselves (Lua's `match`): how many parameters
+    /// the pattern has when the match is lent spans of the path (nil for a resolved match). With
+    /// `lentSpan`, no buffer, name or pattern is touched: `withUTF8Parts` costs 750 instructions a match.
+    package var lentSpanCount: Int? {
+        guard case .spans(_, _, let spans) = source else { return nil }
+        return Int(spans.count)
+    }
+
+    /// The span of the path holding parameter `index` (in pattern order) as written, not decoded; nil
+    /// when it is absent. Only for a lent match (`lentSpanCount` not nil), `index` below that count.
+    package func lentSpan(_ index: Int) -> Range<Int>? {
+        guard case .spans(_, _, let spans) = source else { return nil }
+        let span = spans[index]
+        return span.start >= 0 ? span.start..<span.end : nil
+    }
+
     /// One parameter of a lent match, as `withUTF8Parts` gives it.
     package struct UTF8Parameter {
         package let name: UnsafeBufferPointer<UInt8>

@@ -1,0 +1,90 @@
+import CLua
+import CLuaShim
+import Switchyard
+
+/// Lua's `match(path)` as a C function of the shim (`sy_pushmatchfunction`) entering Swift once, here:
+/// the lookup fills a plain C struct and the shim builds the table, with no closure trampoline and no
+/// protected call per match (callgrind figures in Benchmarks/README.md's Lua match section).
+extension SwitchyardRuntime {
+    /// The `match` function reading its path at `argument` (2 when it is the `__call` of luassert's
+    /// `match` table, the table itself being first). Holds the runtime unowned: the runtime closes
+    /// the Lua state when it goes, so no Lua code can call it afterwards.
+    func makeMatchFunction(argument: Int32 = 1) throws(LuaError) -> LuaFunction {
+        let state = engine.state
+        let L = try state.thread()
+        return try state.balanced(L) { () throws(LuaError) -> LuaFunction in
+            try state.ensureStack(L, 4)
+            let runtime = Unmanaged.passUnretained(self).toOpaque()
+            try state.check(sy_pushmatchfunction(L, Self.matchEntry, runtime, argument), on: L)
+            return LuaFunction(state: state, ref: try state.reference(at: -1, on: L))
+        }
+    }
+
+    private static let matchEntry: sy_MatchEntry = { L, runtime, path, length, pathIndex, result in
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(path).map { $0.assumingMemoryBound(to: UInt8.self) },
+                                        count: length)
+        return Unmanaged<SwitchyardRuntime>.fromOpaque(runtime!).takeUnretainedValue()
+            .match(bytes, at: pathIndex, into: result!, on: L!)
+    }
+
+    /// SY_MATCH_* for the shim, or a raise code with the message pushed. Never raises.
+    private func match(_ path: UnsafeBufferPointer<UInt8>, at pathIndex: Int32,
+                       into result: UnsafeMutablePointer<sy_MatchResult>, on L: OpaquePointer) -> Int32 {
+        let state = engine.state
+        do {
+            return try routeTable.withMatch(utf8: path) { match in
+                guard let match else { return Int32(SY_MATCH_NONE) }
+                if Self.spans(of: match, in: path, into: result) {
+                    var pattern = match.pattern
+                    let held = pattern.withUTF8 { sy_matchnames_held(L, result, LuaFields.chars($0), $0.count) != 0 }
+                    if held { return Int32(SY_MATCH_LENT) }
+                    let stored = match.withUTF8Parts { pattern, parameters in
+                        Self.store(pattern: pattern, names: parameters, for: result, on: L)
+                    }
+                    try state.check(stored ?? LUA_OK, on: L)
+                    return Int32(SY_MATCH_LENT)
+                }
+                try state.push(match: match, path: path, pathAt: pathIndex, on: L)
+                return Int32(SY_MATCH_PUSHED)
+            }
+        } catch {
+            return SwiftFunction.fail(LuaError(bridging: error), state: state, on: L)
+        }
+    }
+
+    /// Fills `result` with the route's slot and its parameters as spans of `path`; false when the shim
+    /// cannot build the table from spans: a resolved match, a value to decode (with '%'), more than
+    /// SY_MATCH_SPANS parameters.
+    private static func spans(of match: RouteMatchView, in path: UnsafeBufferPointer<UInt8>,
+                              into result: UnsafeMutablePointer<sy_MatchResult>) -> Bool {
+        guard let count = match.lentSpanCount, count <= SY_MATCH_SPANS else { return false }
+        for index in 0..<count {
+            var span = sy_MatchSpan(start: -1, end: -1)
+            if let range = match.lentSpan(index) {
+                if path[range].contains(UInt8(ascii: "%")) { return false }
+                span = sy_MatchSpan(start: range.lowerBound, end: range.upperBound)
+            }
+            result.pointee.spans[index] = span
+        }
+        result.pointee.slot = lua_Integer(match.route.rawValue + 1)
+        result.pointee.nparams = Int32(count)
+        return true
+    }
+
+    /// Stores the route's pattern and parameter names in the shim's route strings for `result`'s slot
+    /// (the first match of a route, or its slot declared again); returns the Lua status.
+    private static func store(pattern: UnsafeBufferPointer<UInt8>,
+                              names: UnsafeBufferPointer<RouteMatchView.UTF8Parameter>,
+                              for result: UnsafeMutablePointer<sy_MatchResult>, on L: OpaquePointer) -> Int32 {
+        withUnsafeTemporaryAllocation(of: sy_Field.self, capacity: names.count) { fields in
+            for (index, parameter) in names.enumerated() {
+                fields.initializeElement(at: index, to: LuaFields.field(parameter.name, parameter.value))
+            }
+            var shape = sy_InfoTable()
+            (shape.pattern, shape.patternlen, shape.patternslot) = (LuaFields.chars(pattern), pattern.count,
+                                                                    result.pointee.slot)
+            (shape.params, shape.nparams) = (UnsafePointer(fields.baseAddress), Int32(fields.count))
+            return sy_matchnames_store(L, result, &shape)
+        }
+    }
+}
