@@ -1,4 +1,4 @@
-// GNU readline and its history library (pkg-config readline, apt libreadline-dev).
+// GNU readline and its history library (apt libreadline-dev); Package.swift links the static archives.
 // readline.h needs stdio.h first: it uses FILE without including it.
 #include <stdio.h>
 #include <readline/readline.h>

@@ -10,8 +10,9 @@ struct ScriptArgumentSplit {
     let scriptArguments: [String]
 
     /// Options of any form that take the next word as their value, so that word is never FILE or a
-    /// subcommand name (`-e test` is code, `--format mermaid graph` still selects `graph`).
-    static let optionsWithValue: Set<String> = [
+    /// subcommand name (`-e test` is code, `--format mermaid graph` still selects `graph`). An array:
+    /// a `Set`'s metadata made the runtime scan every protocol conformance in the binary at start-up.
+    static let optionsWithValue: [String] = [
         "-e", "--max-instructions", "--max-memory", "--max-screens", "--history-file", "--junit", "--format", "-o",
     ]
 

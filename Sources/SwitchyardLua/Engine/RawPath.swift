@@ -15,8 +15,10 @@ import Darwin
 package enum RawPath {
     private static let base: UInt32 = 0xF700
 
-    /// Bytes from the system (argv, readdir) as a String, stray bytes carried along.
-    package static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    /// Bytes from the system (argv, readdir) as a String, stray bytes carried along. Raw bytes rather
+    /// than any collection of them: generic, it ran unspecialized for the executable's argv, looking
+    /// up its slice and iterator types by name (0.37M of the 3.86M instructions of `switchyard -e ''`).
+    package static func decode(_ bytes: UnsafeRawBufferPointer) -> String {
         var text = String.UnicodeScalarView()
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
@@ -71,7 +73,7 @@ package enum RawPath {
         var names: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                decode(raw.prefix { $0 != 0 })
+                decode(UnsafeRawBufferPointer(rebasing: raw.prefix { $0 != 0 }))
             }
             if name != "." && name != ".." { names.append(name) }
         }
