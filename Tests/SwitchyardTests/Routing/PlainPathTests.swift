@@ -148,6 +148,20 @@ import Testing
         }
     }
 
+    /// The walk sends a segment of one or two bytes that could be `.` or `..` (`*`, `,`, `&`, a space,
+    /// `&&`) to the full resolution: the match is the same either way.
+    @Test func shortSegmentsNearDotsMatchAsAnyOther() throws {
+        for value in ["*", ",", "&", " ", "&&", ".,", "(", "$", "..."] {
+            let path = "/alpha/" + value
+            let expected = value == "..." ? "..." : value
+            #expect(try table.match(path)?.info.params["id"] == expected, "\(path)")
+            #expect(try table.withMatch(path) { $0?[parameter: "id"] } == expected, "\(path)")
+            #expect(table.firstMatch(path) == (try table.match(path))?.route.id)
+        }
+        #expect(try table.withMatch("/alpha/..") { $0?.pattern } == "/")
+        #expect(try table.withMatch("/alpha/.") { $0?.pattern } == "/alpha")
+    }
+
     @Test func aQueryOrFragmentIsNeverPartOfAValue() throws {
         let match = try #require(try table.match("/alpha/1234567/beta/x?y#z"))
         #expect(match.info.params["name"] == "x")

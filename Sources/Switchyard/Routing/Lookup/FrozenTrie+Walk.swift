@@ -45,9 +45,11 @@ extension FrozenTrie {
             // The segment's first 8 bytes (all of a shorter one, zeros after): the bytes below the
             // first slash's mark, or the whole word when there is none in it.
             var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
-            // Empty, `.` and `..` segments and a trailing slash mean the text is not normalised. (A
-            // segment of NUL bytes packs as an empty one: rare, and the full resolution decides it.)
-            if _slowPath(packed == 0 || packed == 0x2e || packed == 0x2e2e || stop + 1 == end) {
+            // Empty, `.` and `..` segments and a trailing slash mean the text is not normalised. One
+            // test takes every word whose bits are all within `..`'s: the empty, `.` and `..` ones,
+            // and a few segments of one or two rare bytes (`*`, `,`, `&`, a space, a control byte),
+            // which the full resolution then decides as for any text that is not plain.
+            if _slowPath(packed | 0x2e2e == 0x2e2e || stop + 1 == end) {
                 return (FrozenTrie.notPlain, spanEnd - spans)
             }
             var next: Int32 = -1
