@@ -34,8 +34,11 @@ extension FrozenTrie {
     @inline(__always)
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                       spans: UnsafeMutablePointer<Parameters.Span>) -> (Int32, Int) {
+        // A trailing slash means the text is not normalised: asked once here, not at every segment.
+        if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (FrozenTrie.notPlain, 0) }
         var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var spanEnd = spans
+        let spansLimit = spans + Parameters.InlineSpans.capacity
         var cursor = base + 1   // the segment's first byte
         while cursor < end {
             let word = FrozenTrie.word(at: cursor, end: end, text: base)
@@ -45,11 +48,11 @@ extension FrozenTrie {
             // The segment's first 8 bytes (all of a shorter one, zeros after): the bytes below the
             // first slash's mark, or the whole word when there is none in it.
             var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
-            // Empty, `.` and `..` segments and a trailing slash mean the text is not normalised. One
-            // test takes every word whose bits are all within `..`'s: the empty, `.` and `..` ones,
-            // and a few segments of one or two rare bytes (`*`, `,`, `&`, a space, a control byte),
-            // which the full resolution then decides as for any text that is not plain.
-            if _slowPath(packed | 0x2e2e == 0x2e2e || stop + 1 == end) {
+            // Empty, `.` and `..` segments mean the text is not normalised. One test takes every word
+            // whose bits are all within `..`'s: the empty, `.` and `..` ones, and a few segments of one
+            // or two rare bytes (`*`, `,`, `&`, a space, a control byte), which the full resolution
+            // then decides as for any text that is not plain.
+            if _slowPath(packed | 0x2e2e == 0x2e2e) {
                 return (FrozenTrie.notPlain, spanEnd - spans)
             }
             var next: Int32 = -1
@@ -59,7 +62,7 @@ extension FrozenTrie {
             }
             if next < 0 {
                 next = node.pointee.parameter
-                if _slowPath(next < 0 || spanEnd - spans == Parameters.InlineSpans.capacity) {
+                if _slowPath(next < 0 || spanEnd == spansLimit) {
                     return (FrozenTrie.undecided, spanEnd - spans)
                 }
                 // (Folding leaves `?` and `#` as they are.)
