@@ -37,6 +37,7 @@ extension FrozenTrie {
         // A trailing slash means the text is not normalised: asked once here, not at every segment.
         if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (FrozenTrie.notPlain, 0) }
         var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        var index: Int32 = 0
         var spanEnd = spans
         let spansLimit = spans + Parameters.InlineSpans.capacity
         var cursor = base + 1   // the segment's first byte
@@ -73,11 +74,11 @@ extension FrozenTrie {
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
                 spanEnd += 1
             }
+            index = next
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
-        let index = node - UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
-        return (node.pointee.firstRoute >= 0 ? Int32(truncatingIfNeeded: index) : FrozenTrie.undecided, spanEnd - spans)
+        return (node.pointee.firstRoute >= 0 ? index : FrozenTrie.undecided, spanEnd - spans)
     }
 
     /// Whether a word of a segment's bytes (zeros after a short one) holds a `?` or `#`.
