@@ -38,6 +38,7 @@ extension FrozenTrie {
         if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (FrozenTrie.notPlain, 0) }
         var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var index: Int32 = 0
+        let fold = caseInsensitive
         var spanEnd = spans
         let spansLimit = spans + Parameters.InlineSpans.capacity
         var cursor = base + 1   // the segment's first byte
@@ -58,7 +59,7 @@ extension FrozenTrie {
             }
             var next: Int32 = -1
             if node.pointee.staticCount > 0 {
-                if _slowPath(caseInsensitive) { packed = StaticChildHash.foldedWord(packed) }
+                if _slowPath(fold) { packed = StaticChildHash.foldedWord(packed) }
                 next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
             }
             if next < 0 {
