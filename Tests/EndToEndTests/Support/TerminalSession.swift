@@ -57,18 +57,20 @@ final class TerminalSession {
         try tmux(["send-keys", "-t", "e2e"] + keys)
     }
 
-    /// The visible screen; with `escapes`, colours and attributes as escape sequences.
-    func screen(escapes: Bool = false) throws -> String {
-        try tmux(["capture-pane", "-p", "-N", "-t", "e2e"] + (escapes ? ["-e"] : []))
+    /// The visible screen; with `escapes`, colours and attributes as escape sequences; with
+    /// `history`, the lines scrolled or cleared off it too.
+    func screen(escapes: Bool = false, history: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-N", "-t", "e2e"] + (escapes ? ["-e"] : []) + (history ? ["-S", "-"] : []))
     }
 
-    /// Waits until `text` is on the screen. The deadline is for a hung REPL, not a speed target.
+    /// Waits until `text` is on the screen (or, with `history`, was). The deadline is for a hung REPL,
+    /// not a speed target.
     @discardableResult
-    func waitFor(_ text: String, count: Int = 1, deadline seconds: Double = 20) throws -> String {
+    func waitFor(_ text: String, count: Int = 1, history: Bool = false, deadline seconds: Double = 20) throws -> String {
         let end = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < end {
-            last = try screen()
+            last = try screen(history: history)
             if last.components(separatedBy: text).count - 1 >= count { return last }
             usleep(50_000)
         }
