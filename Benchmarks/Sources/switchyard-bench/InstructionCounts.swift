@@ -156,18 +156,9 @@ struct InstructionCounts {
     }
 
     private static func launch(_ command: String, _ arguments: [String], failure: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failed(description: "\(failure) failed (status \(process.terminationStatus)):\n\(message.suffix(2_000))")
+        let finished = try ChildProcess.run([command] + arguments, reading: .errors)
+        guard finished.status == 0 else {
+            throw Failed(description: "\(failure) failed (status \(finished.status)):\n\(finished.text.suffix(2_000))")
         }
     }
 

@@ -115,17 +115,9 @@ struct MemoryBenchmark {
               if kilobytes then print(kilobytes) end
             end
             """).write(to: script, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = switchyard
-        process.arguments = [script.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let kilobytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw ResidentMemory.ChildFailed(description: "switchyard \(script.path) failed (status \(process.terminationStatus)): \(text)")
+        let finished = try ChildProcess.run(switchyard, [script.path], reading: .output)
+        guard finished.status == 0, let kilobytes = Double(finished.text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw ResidentMemory.ChildFailed(description: "switchyard \(script.path) failed (status \(finished.status)): \(finished.text)")
         }
         return kilobytes / 1024
     }

@@ -17,18 +17,12 @@ enum ResidentMemory {
 
     /// Runs `switchyard-bench --resident KIND` and reads what it prints: VmRSS and live heap, in MB.
     static func measureInChild(_ kind: String) throws -> (resident: Double, heap: Double) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--resident", kind]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let finished = try ChildProcess.run(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
+                                            ["--resident", kind], reading: .output)
+        let text = finished.text.trimmingCharacters(in: .whitespacesAndNewlines)
         let numbers = text.split(separator: " ").compactMap { Double($0.replacingOccurrences(of: ",", with: "")) }
-        guard process.terminationStatus == 0, numbers.count == 2 else {
-            throw ChildFailed(description: "switchyard-bench --resident \(kind) failed (status \(process.terminationStatus)): \(text)")
+        guard finished.status == 0, numbers.count == 2 else {
+            throw ChildFailed(description: "switchyard-bench --resident \(kind) failed (status \(finished.status)): \(text)")
         }
         return (numbers[0], numbers[1])
     }

@@ -103,19 +103,11 @@ struct StartupBenchmark {
 
     /// Runs the command once; nil when it exits 0, else the first line it wrote to stderr.
     private static func failure(of argv: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = argv
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return "\(error)" }
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus != 0 else { return nil }
-        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        return "exit \(process.terminationStatus) \(line)"
+        let finished: ChildProcess.Finished
+        do { finished = try ChildProcess.run(argv, reading: .errors) } catch { return "\(error)" }
+        guard finished.status != 0 else { return nil }
+        let line = finished.text.split(separator: "\n").first.map(String.init) ?? ""
+        return "exit \(finished.status) \(line)"
     }
 
     private struct HyperfineResult: Decodable {
@@ -133,19 +125,10 @@ struct StartupBenchmark {
         guard !commands.isEmpty else { return [] }
         let export = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-bench-hyperfine-\(getpid()).json")
         defer { try? FileManager.default.removeItem(at: export) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["hyperfine", "-N", "--warmup", "3", "--runs", String(runs), "--style", "none",
-                             "--export-json", export.path] + commands.map(\.line)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Unavailable(description: "hyperfine failed (status \(process.terminationStatus)): \(message)")
+        let finished = try ChildProcess.run(["hyperfine", "-N", "--warmup", "3", "--runs", String(runs), "--style", "none",
+                                             "--export-json", export.path] + commands.map(\.line), reading: .errors)
+        guard finished.status == 0 else {
+            throw Unavailable(description: "hyperfine failed (status \(finished.status)): \(finished.text)")
         }
         let parsed = try JSONDecoder().decode(HyperfineReport.self, from: Data(contentsOf: export))
         return parsed.results.map { ($0.median * 1_000, $0.min * 1_000, $0.max * 1_000) }
