@@ -29,8 +29,8 @@ extension FrozenTrie {
     }
 
     /// `walk` over the text from `base` (a `/`) to `end`: the node or verdict, and how many spans it
-    /// wrote. The loop keeps six values (a cursor, the end, the node, the word, its length, the
-    /// trie) so that they stay in registers; offsets from `base` are taken only for a span.
+    /// wrote. The loop moves a cursor and an end pointer rather than offsets; offsets from `base` are
+    /// taken only for a span.
     @inline(__always)
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                       spans: UnsafeMutablePointer<Parameters.Span>) -> (Int32, Int) {

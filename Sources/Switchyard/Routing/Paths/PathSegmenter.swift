@@ -78,14 +78,6 @@ enum PathSegmenter {
         return count
     }
 
-    /// The high bit of each byte of `word` equal to `byte` (exact, no false positives).
-    @inline(__always)
-    static func byteMarks(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let value = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
-        let low: UInt64 = 0x7f7f_7f7f_7f7f_7f7f
-        return ~(((value & low) &+ low) | value | low)
-    }
-
     /// Runs `body` over the normalised segments of `bytes[0..<end]`, on the stack for ordinary paths.
     static func withSegments<Result>(
         _ bytes: UnsafeBufferPointer<UInt8>, end: Int,
