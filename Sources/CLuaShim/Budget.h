@@ -27,9 +27,15 @@ void sy_stop_soon (lua_State *L);
 ** [-0, +1, v] */
 void sy_raise_stopped (lua_State *L);
 
+/* Lists 'co' (a thread about to run Lua code for 'L''s call) among those an
+** interrupt reaches; each enter has its leave, with nothing raised between
+** (so the caller runs the code protected).  [-0, +0, -] */
+void sy_running_enter (lua_State *L, lua_State *co);
+void sy_running_leave (lua_State *L);
+
 /* Replaces the library functions that would escape the budget or the
-** interrupt (xpcall, setmetatable's finalizers, coroutine.resume and wrap,
-** table.move) with budgeted ones.  [-0, +0, e] */
+** interrupt (xpcall, setmetatable's finalizers, coroutine.resume, wrap and
+** close, table.move) with budgeted ones.  [-0, +0, e] */
 void sy_open_budgeted (lua_State *L);
 
 /* Replaces string.find, match, gmatch and gsub (also the strings' methods)

@@ -12,7 +12,9 @@
 **                 finalizer hung the collection that ran it, or lua_close.
 **   coroutine     a stop error ends a coroutine; its resumer went on for up
 **                 to a hook period, long enough to start the next one, so
-**                 nesting multiplied the budget.
+**                 nesting multiplied the budget.  And without a budget no
+**                 count hook runs, so an interrupt reaches only the threads
+**                 listed as running: resume, wrap and close list theirs.
 **   table.move    one C loop over as many as 2^63 elements.
 */
 #include "Budget.h"
@@ -75,7 +77,9 @@ static int sy_guarded_finalizer (lua_State *L) {
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_pushvalue(L, 1);
   lua_xmove(L, co, 2);
+  sy_running_enter(L, co);
   status = lua_resume(co, L, 1, &results);
+  sy_running_leave(L);
   if (sy_stopping(L)) sy_stop_soon(L);  /* the collecting call stops too */
   if (status != LUA_OK && status != LUA_YIELD) {
     lua_xmove(co, L, 1);
@@ -106,36 +110,44 @@ static int sy_setmetatable (lua_State *L) {
 
 /* ============================================================ coroutines */
 
-/* coroutine.resume: when the coroutine ended because the call is being
-** stopped, the resumer stops at once too.  [-n, +r, e] */
-static int sy_resume (lua_State *L) {
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  if (sy_stopping(L)) sy_raise_stopped(L);
-  return lua_gettop(L);
-}
-
-
-/* The function coroutine.wrap returns: the stock one, then the same check.
-** [-n, +r, e] */
-static int sy_wrapped (lua_State *L) {
+/* The stock function (upvalue 1) on the arguments, with 'co' (NULL: none)
+** listed as running meanwhile; when the coroutine ended because the call is
+** being stopped, the caller stops at once too.  [-n, +r, e] */
+static int sy_run_coroutine (lua_State *L, lua_State *co) {
   int status;
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
+  if (co != NULL) sy_running_enter(L, co);
   status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+  if (co != NULL) sy_running_leave(L);
   if (sy_stopping(L)) sy_raise_stopped(L);
   if (status != LUA_OK) return lua_error(L);
   return lua_gettop(L);
 }
 
 
-/* coroutine.wrap(f).  [-1, +1, e] */
+/* coroutine.resume(co, ...) and coroutine.close(co) (which runs co's
+** pending __close).  [-n, +r, e] */
+static int sy_resume (lua_State *L) {
+  return sy_run_coroutine(L, lua_tothread(L, 1));
+}
+
+
+/* The function coroutine.wrap returns: the stock one (upvalue 1) on its
+** coroutine (upvalue 2).  [-n, +r, e] */
+static int sy_wrapped (lua_State *L) {
+  return sy_run_coroutine(L, lua_tothread(L, lua_upvalueindex(2)));
+}
+
+
+/* coroutine.wrap(f): the stock function, and its coroutine (the stock
+** function's one upvalue).  [-1, +1, e] */
 static int sy_wrap (lua_State *L) {
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, 1);
-  lua_pushcclosure(L, sy_wrapped, 1);
+  if (lua_getupvalue(L, -1, 1) == NULL) lua_pushnil(L);
+  lua_pushcclosure(L, sy_wrapped, 2);
   return 1;
 }
 
@@ -209,6 +221,7 @@ void sy_open_budgeted (lua_State *L) {
   lua_pop(L, 1);
   if (lua_getglobal(L, LUA_COLIBNAME) == LUA_TTABLE) {
     sy_replace_field(L, "resume", sy_resume);
+    sy_replace_field(L, "close", sy_resume);
     sy_replace_field(L, "wrap", sy_wrap);
   }
   lua_pop(L, 1);

@@ -14,10 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Instructions between two polls of the count hook when no smaller budget is
-** set: often enough that an interrupt lands within microseconds, rarely
-** enough to cost nothing measurable. */
+/* Instructions between two calls of the count hook when no smaller budget is
+** set: often enough that a budget is kept to the thousand, rarely enough that
+** the hook's own work is lost in the VM's. */
 #define SY_POLL_STEP 1000
+
+/* Threads an interrupt can reach without a count hook: nested resumes and
+** calls from Swift, each a C level, stop at LUAI_MAXCCALLS (200) anyway.
+** A thread beyond these polls as before, with the count hook. */
+#define SY_RUNNING_MAX 256
 
 /* Instructions the finalizers run by lua_close may take in all when no
 ** budget is set (about a second): closing a state always ends. */
@@ -40,12 +45,15 @@ typedef struct SyState {
   int stop;                         /* SY_STOP_* of the current call */
   int depth;                        /* nesting of sy_pcall */
   lua_State *current;               /* thread of the innermost Swift call */
+  lua_State *running[SY_RUNNING_MAX];  /* threads running Lua, outermost first */
+  atomic_int nrunning;              /* entries of 'running' in use (may pass the max) */
   int infobuilder;                  /* registry ref of sy_pushinfo's builder (0: none yet) */
   char *traceback;                  /* from the message handler (malloc) */
   char where[LUA_IDSIZE + 32];      /* "chunk:line:" of a non-string error */
 } SyState;
 
 static void sy_hook (lua_State *L, lua_Debug *ar);
+static void sy_sethook_between_stops (lua_State *L, SyState *sy);
 
 /* Component of a Swift value living in Lua: a function (call != NULL) or an
 ** object; 'release' is NULL once the box has been let go. */
@@ -139,7 +147,7 @@ void sy_close (lua_State *L) {
   sy->remaining = sy->instruction_limit;
   sy->stop = SY_STOP_NONE;
   sy->interrupt = 0;
-  lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
+  sy_sethook_between_stops(L, sy);
   lua_close(L);
   sy_pool_release(&sy->pool);
   free(sy->traceback);
@@ -196,14 +204,26 @@ static int sy_spend (SyState *sy, long long steps) {
 }
 
 
-/* Count hook of every thread: polls the interrupt flag and spends the
-** budget; also the target of the hook that sy_request_interrupt installs.
-** [-0, +(0|1), v] */
+/* The hook of a thread between stops: with a budget, the count hook, which
+** spends it and polls the interrupt flag; without one, none, as in lua.c: a
+** count hook of any period sends every VM instruction through
+** luaG_traceexec (plain Lua ran 2.2x slower under it), and an interrupt
+** reaches the running threads through 'running' instead.  [-0, +0, -] */
+static void sy_sethook_between_stops (lua_State *L, SyState *sy) {
+  if (sy->instruction_limit > 0)
+    lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
+  else
+    lua_sethook(L, NULL, 0, 0);
+}
+
+
+/* The hook of a budget, of an interrupt and of a stop: spends the budget
+** and polls the interrupt flag.  [-0, +(0|1), v] */
 static void sy_hook (lua_State *L, lua_Debug *ar) {
   SyState *sy = sy_state(L);
   if (sy->stop == SY_STOP_NONE && lua_gethookcount(L) != sy->step) {
     /* a thread still on a stop hook from an earlier call: back to normal */
-    lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
+    sy_sethook_between_stops(L, sy);
     if (!sy->interrupt) return;
   }
   if (sy_spend(sy, ar->event == LUA_HOOKCOUNT ? sy->step : 0))
@@ -238,16 +258,42 @@ void sy_set_instruction_limit (lua_State *L, long long limit) {
   SyState *sy = sy_state(L);
   sy->instruction_limit = (limit > 0) ? limit : 0;
   sy->step = (limit > 0 && limit < SY_POLL_STEP) ? (int)limit : SY_POLL_STEP;
-  lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
+  sy_sethook_between_stops(L, sy);
+}
+
+
+/* As lua.c's 'laction': 'L' stops at its very next instruction, call or
+** line.  [-0, +0, -] */
+static void sy_hook_interrupt (lua_State *L) {
+  lua_sethook(L, sy_hook,
+              LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
 }
 
 
 void sy_request_interrupt (lua_State *L) {
   SyState *sy = sy_state(L);
+  int n, i;
   sy->interrupt = 1;
-  /* as lua.c's 'laction': stop at the very next instruction, call or line */
-  lua_sethook(L, sy_hook,
-              LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+  sy_hook_interrupt(L);
+  n = atomic_load(&sy->nrunning);
+  for (i = 0; i < n && i < SY_RUNNING_MAX; i++) sy_hook_interrupt(sy->running[i]);
+}
+
+
+void sy_running_enter (lua_State *L, lua_State *co) {
+  SyState *sy = sy_state(L);
+  int n = atomic_load(&sy->nrunning);
+  if (n < SY_RUNNING_MAX) sy->running[n] = co;
+  atomic_store(&sy->nrunning, n + 1);
+  /* an interrupt that came before 'co' was listed still reaches it; one past
+     the list's end polls with the count hook */
+  if (sy->interrupt) sy_hook_interrupt(co);
+  else if (n >= SY_RUNNING_MAX) lua_sethook(co, sy_hook, LUA_MASKCOUNT, sy->step);
+}
+
+
+void sy_running_leave (lua_State *L) {
+  atomic_fetch_sub(&sy_state(L)->nrunning, 1);
 }
 
 
@@ -317,7 +363,7 @@ static void sy_begin (lua_State *L, SyState *sy) {
   sy->where[0] = '\0';
   free(sy->traceback);
   sy->traceback = NULL;
-  lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
+  sy_sethook_between_stops(L, sy);
   atomic_store(&sy_active, L);
 }
 
@@ -329,7 +375,7 @@ static void sy_end (lua_State *L, SyState *sy, int status) {
     sy->stop = SY_STOP_MEMORY;
   sy->in_handler = 0;
   atomic_compare_exchange_strong(&sy_active, &expected, NULL);
-  lua_sethook(L, sy_hook, LUA_MASKCOUNT, sy->step);
+  sy_sethook_between_stops(L, sy);
 }
 
 
@@ -345,7 +391,9 @@ int sy_pcall (lua_State *L, int nargs, int nresults) {
   lua_pushcfunction(L, sy_msghandler);
   lua_insert(L, base);
   if (sy->depth++ == 0) sy_begin(L, sy);
+  sy_running_enter(L, L);
   status = lua_pcall(L, nargs, nresults, base);
+  sy_running_leave(L);
   if (--sy->depth == 0) sy_end(L, sy, status);
   lua_remove(L, base);
   return status;

@@ -21,6 +21,8 @@ struct HostileREPLTests {
         "string.find(('a'):rep(26), ('a*'):rep(26) .. 'b')",
         "setmetatable({}, {__tostring = function() while true do end end})",   // the printer runs it
         "local function f(d) if d == 0 then while true do end end while true do coroutine.resume(coroutine.create(f), d - 1) end end f(3)",
+        "coroutine.wrap(function() while true do end end)()",   // no budget: the interrupt finds the coroutine
+        "local co = coroutine.create(function() local x <close> = setmetatable({}, {__close = function() while true do end end}) coroutine.yield() end) coroutine.resume(co) coroutine.close(co)",
     ])
     func ctrlCStopsWhatOnceEscapedIt(_ line: String) throws {
         let directory = try HostileFiles.directory()

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SwitchyardLua
 
@@ -145,6 +146,54 @@ import Testing
         }
         #expect(error?.kind == .interrupted)
         stillWorks(engine)
+    }
+
+    /// Without a budget no count hook runs (it would slow every instruction), so an interrupt from
+    /// another thread has to find the thread that loops: the main one, a coroutine resumed inside a
+    /// wrapped one, a coroutine's `__close` run by `coroutine.close`, a finalizer, a coroutine a Swift
+    /// function called. Each loop would take seconds and then set `finished`; the interrupt comes every
+    /// 50 ms. (Reaching only the main thread, the interrupt would land once the loop had finished.)
+    @Test(arguments: [
+        "LOOP",
+        "coroutine.wrap(function() coroutine.resume(coroutine.create(function() LOOP end)) end)()",
+        "local co = coroutine.create(function() local x <close> = setmetatable({}, {__close = function() LOOP end}) coroutine.yield() end) coroutine.resume(co) coroutine.close(co)",
+        "setmetatable({}, {__gc = function() LOOP end}) collectgarbage() collectgarbage()",
+        "through(coroutine.wrap(function() LOOP end))",
+    ])
+    func anInterruptWithoutABudgetReachesTheThreadThatLoops(_ code: String) throws {
+        let engine = try LuaEngine(configuration: .init(sandboxed: false))
+        engine.register("through") { args in try args[0].functionValue!.call() }
+        let interrupter = Interrupter(engine)
+        let error = #expect(throws: LuaError.self) {
+            try interrupter.whileRunning {
+                try engine.run(code.replacingOccurrences(of: "LOOP", with: "for i = 1, 3e9 do end finished = true"), chunkName: "@loop.lua")
+            }
+        }
+        #expect(error?.kind == .interrupted)
+        #expect(try engine.run("return finished", chunkName: "=finished") == [.nil])
+        stillWorks(engine)
+        #expect(try engine.run("return debug.gethook() == nil", chunkName: "=hook") == [true])
+    }
+
+    /// Calls `requestInterrupt` every 50 ms from another thread while `body` runs.
+    private final class Interrupter: @unchecked Sendable {
+        private let engine: LuaEngine
+        private let lock = NSLock()
+        private var running = false
+
+        init(_ engine: LuaEngine) { self.engine = engine }
+
+        func whileRunning<T>(_ body: () throws -> T) rethrows -> T {
+            lock.withLock { running = true }
+            let thread = Thread { [self] in
+                repeat {
+                    Thread.sleep(forTimeInterval: 0.05)
+                } while lock.withLock({ if running { engine.requestInterrupt() }; return running })
+            }
+            thread.start()
+            defer { lock.withLock { running = false } }
+            return try body()
+        }
     }
 
     @Test func anInterruptRequestedWhileIdleIsDropped() throws {

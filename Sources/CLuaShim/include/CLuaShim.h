@@ -73,9 +73,11 @@ lua_State *sy_current (lua_State *L);
 ** the error "interrupted" at its next instruction.  Callable from a signal
 ** handler: it stores to a 'volatile sig_atomic_t' (async-signal-safe by the
 ** C standard) and then, as lua.c's 'laction' does, calls lua_sethook on
-** 'L', which only stores a few fields of the state.  Even if that second
-** step were to be lost, the periodic count hook polls the flag.  A request
-** made while no top-level call runs is dropped at the next call's start.
+** 'L' and on each thread running for the call (the calls from the host,
+** the coroutines resumed, the finalizers), which only stores a few fields
+** of each.  (No count hook runs between stops unless a budget is set: it
+** would cost every instruction.)  A request made while no top-level call
+** runs is dropped at the next call's start.
 ** [-0, +0, -] */
 void sy_request_interrupt (lua_State *L);
 
