@@ -8,6 +8,10 @@ import SwitchyardLua
 struct CoverageBenchmark {
     let runs: Int
 
+    struct Failed: Error, CustomStringConvertible {
+        let description: String
+    }
+
     func run(into report: inout Report) throws {
         let files = try CoverageBenchmark.exampleSpecs()
         var plain: [Double] = [], covered: [Double] = []
@@ -38,7 +42,7 @@ struct CoverageBenchmark {
             runtime.coverage = coverage
             let report = runtime.runScenarios(files: [file])
             if report.failed > 0 {
-                throw StartupBenchmark.Unavailable(description: "\(file): \(report.failed) failed scenario tests")
+                throw Failed(description: "\(file): \(report.failed) failed scenario tests")
             }
         }
     }
@@ -48,7 +52,7 @@ struct CoverageBenchmark {
     static func exampleSpecs() throws -> [String] {
         let root = Options.packageDirectory.deletingLastPathComponent()
         guard FileManager.default.changeCurrentDirectoryPath(root.path) else {
-            throw StartupBenchmark.Unavailable(description: "cannot change to \(root.path)")
+            throw Failed(description: "cannot change to \(root.path)")
         }
         let examples = root.appendingPathComponent("examples")
         let apps = try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted()

@@ -8,22 +8,13 @@ import SwitchyardLua
 struct StartupBenchmark {
     let runs: Int
 
-    struct Unavailable: Error, CustomStringConvertible {
-        let description: String
-    }
-
     private struct Command {
         let label: String
         let argv: [String]
-        var line: String { argv.map { $0.isEmpty ? "''" : $0 }.joined(separator: " ") }
     }
 
     func run(into report: inout Report) throws {
-        let switchyard = Options.packageDirectory.deletingLastPathComponent()
-            .appendingPathComponent(".build/release/switchyard").path
-        guard FileManager.default.isExecutableFile(atPath: switchyard) else {
-            throw Unavailable(description: "\(switchyard) is missing: build it with `swift build -c release --product switchyard` at the package root (scripts/bench does)")
-        }
+        let switchyard = try Hyperfine.switchyardExecutable()
         let script = try StartupBenchmark.writeRouteScript()
         let candidates = [
             Command(label: "lua5.4 -e ''", argv: ["lua5.4", "-e", ""]),
@@ -33,7 +24,7 @@ struct StartupBenchmark {
         var section = Report.Section(title: "5. Start-up (hyperfine, \(runs) runs after 3 warm-ups; min / median / max; target ≤ 20 ms)")
         var runnable: [Command] = []
         for command in candidates {
-            if let failure = StartupBenchmark.failure(of: command.argv) {
+            if let failure = Hyperfine.failure(of: command.argv) {
                 section.rows.append(Report.Row(set: "startup", subject: command.label, unit: .milliseconds, median: .nan,
                                                note: "not measured: \(failure)"))
                 report.check("start-up ≤ 20 ms: \(command.label)", measured: "fails: \(failure)", false)
@@ -41,7 +32,7 @@ struct StartupBenchmark {
                 runnable.append(command)
             }
         }
-        let timings = try hyperfine(runnable)
+        let timings = try Hyperfine.time(runnable.map(\.argv), runs: runs)
         for (command, timing) in zip(runnable, timings) {
             section.rows.append(Report.Row(set: "startup", subject: command.label, unit: .milliseconds, median: timing.median,
                                            ratio: command.argv[0] == "lua5.4" ? nil : timing.median / timings[0].median,
@@ -99,38 +90,5 @@ struct StartupBenchmark {
         let text = set.patterns.map { "route(\"\($0)\")" }.joined(separator: "\n") + "\nassert(match(\"\(set.queries[0])\"))\n"
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
-    }
-
-    /// Runs the command once; nil when it exits 0, else the first line it wrote to stderr.
-    private static func failure(of argv: [String]) -> String? {
-        let finished: ChildProcess.Finished
-        do { finished = try ChildProcess.run(argv, reading: .errors) } catch { return "\(error)" }
-        guard finished.status != 0 else { return nil }
-        let line = finished.text.split(separator: "\n").first.map(String.init) ?? ""
-        return "exit \(finished.status) \(line)"
-    }
-
-    private struct HyperfineResult: Decodable {
-        let median: Double
-        let min: Double
-        let max: Double
-    }
-
-    private struct HyperfineReport: Decodable {
-        let results: [HyperfineResult]
-    }
-
-    /// Milliseconds per command; no shell in between (`-N`), stdin not a terminal.
-    private func hyperfine(_ commands: [Command]) throws -> [(median: Double, min: Double, max: Double)] {
-        guard !commands.isEmpty else { return [] }
-        let export = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-bench-hyperfine-\(getpid()).json")
-        defer { try? FileManager.default.removeItem(at: export) }
-        let finished = try ChildProcess.run(["hyperfine", "-N", "--warmup", "3", "--runs", String(runs), "--style", "none",
-                                             "--export-json", export.path] + commands.map(\.line), reading: .errors)
-        guard finished.status == 0 else {
-            throw Unavailable(description: "hyperfine failed (status \(finished.status)): \(finished.text)")
-        }
-        let parsed = try JSONDecoder().decode(HyperfineReport.self, from: Data(contentsOf: export))
-        return parsed.results.map { ($0.median * 1_000, $0.min * 1_000, $0.max * 1_000) }
     }
 }
