@@ -49,7 +49,9 @@ final class SwiftFunction {
         let box = Unmanaged.passRetained(SwiftFunction(state: state, body: body)).toOpaque()
         let status = sy_pushswiftfunction(
             L,
-            { L, box in Unmanaged<SwiftFunction>.fromOpaque(box!).takeUnretainedValue().invoke(L!) },
+            // Borrowed, not retained, for the call: the closure being called holds the box in its upvalue,
+            // and the closure is on Lua's stack until the call returns.
+            { L, box in Unmanaged<SwiftFunction>.fromOpaque(box!)._withUnsafeGuaranteedRef { $0.invoke(L!) } },
             box,
             { box in Unmanaged<AnyObject>.fromOpaque(box!).release() })
         try state.check(status, on: L)
