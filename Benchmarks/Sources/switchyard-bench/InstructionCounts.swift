@@ -2,7 +2,8 @@ import Foundation
 
 /// Case 11: instructions per operation, counted by callgrind on the `--loop` workloads. Unlike times, the
 /// counts repeat to the instruction on this shared machine, so a run on a busy machine still says whether
-/// a change helped (issue 19).
+/// a change helped (issue 19). The Lua subjects repeat to within about 1 %: Lua seeds its string hash
+/// from the clock, so its tables collide differently from one run to the next.
 ///
 /// Each subject runs in a child process under callgrind (`--counted-loop SUBJECT SET ROUTES`), which runs
 /// `ProfileLoop.loop` four times after a warm-up ring: the subject over one ring of the 1,024 queries and
