@@ -274,6 +274,10 @@ void sy_request_interrupt (lua_State *L) {
   SyState *sy = sy_state(L);
   int n, i;
   sy->interrupt = 1;
+  /* from another thread: the flag is seen before the list is read, so that
+     a thread listed meanwhile either is in what is read here or sees the
+     flag in sy_running_enter (whose store to 'nrunning' is a full fence) */
+  atomic_thread_fence(memory_order_seq_cst);
   sy_hook_interrupt(L);
   n = atomic_load(&sy->nrunning);
   for (i = 0; i < n && i < SY_RUNNING_MAX; i++) sy_hook_interrupt(sy->running[i]);
