@@ -33,7 +33,7 @@ enum Hyperfine {
 
     /// The built `switchyard` executable (release) at the package root.
     static func switchyardExecutable() throws -> String {
-        let path = Options.packageDirectory.deletingLastPathComponent().appendingPathComponent(".build/release/switchyard").path
+        let path = Options.switchyardExecutable.path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw Failed(description: "\(path) is missing: build it with `swift build -c release --product switchyard` at the package root (scripts/bench does)")
         }

@@ -102,11 +102,9 @@ struct MemoryBenchmark {
     /// VmRSS of `switchyard FILE` where FILE declares the routes, looks one path up and reads
     /// /proc/self/status; nil when the executable has not been built.
     static func executableResident() throws -> Double? {
-        let switchyard = Options.packageDirectory.deletingLastPathComponent().appendingPathComponent(".build/release/switchyard")
+        let switchyard = Options.switchyardExecutable
         guard FileManager.default.isExecutableFile(atPath: switchyard.path) else { return nil }
-        let script = Options.packageDirectory.appendingPathComponent("results/resident-100000.lua")
-        try FileManager.default.createDirectory(at: script.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try (Kind.luaDeclarations + """
+        let script = try Options.writeResultsFile("resident-100000.lua", Kind.luaDeclarations + """
 
             assert(match("/api0/1/items0/2/act0"))
             collectgarbage()
@@ -114,7 +112,7 @@ struct MemoryBenchmark {
               local kilobytes = line:match("^VmRSS:%s*(%d+)")
               if kilobytes then print(kilobytes) end
             end
-            """).write(to: script, atomically: true, encoding: .utf8)
+            """)
         let finished = try ChildProcess.run(switchyard, [script.path], reading: .output)
         guard finished.status == 0, let kilobytes = Double(finished.text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw ResidentMemory.ChildFailed(description: "switchyard \(script.path) failed (status \(finished.status)): \(finished.text)")

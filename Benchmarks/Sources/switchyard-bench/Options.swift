@@ -32,6 +32,19 @@ struct Options {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// The release `switchyard` at the repository root, which cases 5, 6 and 12 run (scripts/bench builds it).
+    static var switchyardExecutable: URL {
+        packageDirectory.deletingLastPathComponent().appendingPathComponent(".build/release/switchyard")
+    }
+
+    /// Writes `text` as Benchmarks/results/NAME, a script a child process runs, and returns where.
+    static func writeResultsFile(_ name: String, _ text: String) throws -> URL {
+        let url = packageDirectory.appendingPathComponent("results/\(name)")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
     struct UsageError: Error, CustomStringConvertible {
         let description: String
     }

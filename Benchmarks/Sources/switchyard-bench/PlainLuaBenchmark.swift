@@ -33,9 +33,7 @@ struct PlainLuaBenchmark {
 
     func run(into report: inout Report) throws {
         let switchyard = try Hyperfine.switchyardExecutable()
-        let url = Options.packageDirectory.appendingPathComponent("results/plain-lua.lua")
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try PlainLuaBenchmark.script.write(to: url, atomically: true, encoding: .utf8)
+        let url = try Options.writeResultsFile("plain-lua.lua", PlainLuaBenchmark.script)
         let commands: [(label: String, argv: [String])] = [
             ("lua5.4 plain-lua.lua", ["lua5.4", url.path]),
             ("switchyard plain-lua.lua", [switchyard, url.path]),

@@ -85,10 +85,7 @@ struct StartupBenchmark {
     /// A script declaring the 1,000-route parameter-heavy set, then looking one path up.
     private static func writeRouteScript() throws -> String {
         let set = RouteSet.parameterHeavy(1_000)
-        let url = Options.packageDirectory.appendingPathComponent("results/routes-1000.lua")
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let text = set.patterns.map { "route(\"\($0)\")" }.joined(separator: "\n") + "\nassert(match(\"\(set.queries[0])\"))\n"
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        return try Options.writeResultsFile("routes-1000.lua", text).path
     }
 }
