@@ -309,8 +309,9 @@ extension Navigator {
                 try limits.check(path: screen.path, queryItems: screen.query.count, .restore)
                 return try checked(restored: screen)
             }
+            try limits.check(timelineLimit: document.limit, .restore)
             let restored = try document.rebuiltTimeline()
-            for entry in restored.entries { try limits.check(entry.state, .restore) }
+            for entry in restored.entries { try limits.checkRestored(entry.state) }
             pending = try document.pending?.held(flows: flows)
             nextID = document.nextID
             return restored

@@ -22,6 +22,9 @@ public struct NavigatorLimits: Equatable, Sendable {
     public var queryItems = 1_000
     /// Bytes of one screen's path.
     public var pathBytes = 65_536
+    /// The largest timeline limit (`Navigator.timelineLimit`) a restored document may carry: each
+    /// entry can hold one operation's growth. (The embedder's own `setTimelineLimit` is not held to it.)
+    public var timelineEntries = 10_000
 
     public init() {}
 
@@ -47,6 +50,7 @@ public struct NavigatorLimits: Equatable, Sendable {
         limits.screensPerStack = min(limits.screensPerStack, max(16, screens / stacks))
         limits.queuedSteps = min(limits.queuedSteps, max(16, screens))
         limits.alertButtons = min(limits.alertButtons, max(16, screens))
+        limits.timelineEntries = 100   // the other half of the budget is for the default 100 entries
         return limits
     }
 
@@ -60,6 +64,24 @@ public struct NavigatorLimits: Equatable, Sendable {
         }
         guard state.hasLayers else { return }
         try checkLayers(state, operation)
+    }
+
+    /// Throws when a restored `state` passes a limit anywhere, not only where an operation grows it:
+    /// every environment's stacks, the selected tab's and the parked ones, and the layers.
+    func checkRestored(_ state: NavigationState) throws(NavigationError) {
+        for environment in state.environments {
+            for stack in environment.stacks where stack.count > screensPerStack {
+                throw .limitReached("stack limit of \(screensPerStack) screens", operation: .restore, setting: "screensPerStack")
+            }
+        }
+        try checkLayers(state, .restore)
+    }
+
+    /// Throws when a timeline limit asked for passes `timelineEntries`.
+    func check(timelineLimit: Int, _ operation: NavigationOperation) throws(NavigationError) {
+        if timelineLimit > timelineEntries {
+            throw .limitReached("timeline limit of \(timelineEntries) entries", operation: operation, setting: "timelineEntries")
+        }
     }
 
     /// Throws when a location to land is too long or has too many query items.
