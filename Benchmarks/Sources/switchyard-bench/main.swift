@@ -65,6 +65,9 @@ do {
     if options.cases.contains(12) {
         try PlainLuaBenchmark(runs: options.runs(10, quick: 3)).run(into: &report)
     }
+    if options.cases.contains(13) {
+        try MapScaleBenchmark(runs: options.runs(3, quick: 1), smoke: options.smoke).run(into: &report)
+    }
     hostProbe.run("end", into: &report)
     if options.smoke {
         print("Smoke run: every case ran and the routers agreed; no figure above is a measurement, no target is judged.")
