@@ -126,7 +126,7 @@ struct SwitchyardCommand: ParsableCommand {
     /// `switchyard help [test|routes|graph|types]`.
     private static func showHelp(about arguments: [String]) -> Never {
         let topic = ScriptArgumentSplit.firstPositional(in: arguments).flatMap { subcommandsByName[arguments[$0]] }
-        print(helpMessage(for: topic ?? self))
+        TerminalText.print(helpMessage(for: topic ?? self))
         Glibc.exit(ExitStatus.success.rawValue)
     }
 
@@ -136,7 +136,7 @@ struct SwitchyardCommand: ParsableCommand {
             try command.run()
         } catch {
             if type.exitCode(for: error) == .success, arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-                print(helpMessage(for: type))
+                TerminalText.print(helpMessage(for: type))
                 Glibc.exit(ExitStatus.success.rawValue)
             }
             exit(with: error, reportedBy: type)

@@ -21,7 +21,7 @@ package enum GraphExport {
             return .failure
         }
         guard let output else {
-            print(text, terminator: "")
+            TerminalText.print(text, terminator: "")
             return .success
         }
         do {

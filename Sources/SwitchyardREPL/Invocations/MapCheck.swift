@@ -23,8 +23,8 @@ package enum MapCheck {
         }
         let report = crawl(host.runtime, entries: entries, maxScreens: maxScreens)
         switch format {
-        case .text: print(CheckReportPrinter(style: TerminalStyle.detect(noColorFlag: options.noColor)).render(report))
-        case .json: print(CheckReportJSON.document(for: report))
+        case .text: TerminalText.print(CheckReportPrinter(style: TerminalStyle.detect(noColorFlag: options.noColor)).render(report))
+        case .json: TerminalText.print(CheckReportJSON.document(for: report))
         }
         return report.errors == 0 ? .success : .failure
     }

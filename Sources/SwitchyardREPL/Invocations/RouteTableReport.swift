@@ -8,8 +8,8 @@ package enum RouteTableReport {
             let host = try ScriptHost(options: options)
             try host.runFile(file)
             let style = TerminalStyle.detect(noColorFlag: options.noColor)
-            print(RouteListPrinter(style: style).render(RouteCatalogue.listings(host.runtime)))
-            if let tabs = RouteCatalogue.tabsLine(host.runtime) { print(tabs) }
+            TerminalText.print(RouteListPrinter(style: style).render(RouteCatalogue.listings(host.runtime)))
+            if let tabs = RouteCatalogue.tabsLine(host.runtime) { TerminalText.print(tabs) }
             return .success
         } catch {
             ErrorReport.write(error)

@@ -58,7 +58,7 @@ package enum ScenarioTestRun {
         }
         if test.listOnly {
             for file in files {
-                for entry in list(file: file, test: test, session: session) { print("\(entry.file):\(entry.line): \(entry.name)") }
+                for entry in list(file: file, test: test, session: session) { TerminalText.print("\(entry.file):\(entry.line): \(entry.name)") }
             }
             return files.isEmpty ? .failure : .success
         }
@@ -85,8 +85,8 @@ package enum ScenarioTestRun {
             for result in run(file: file, test: test, session: session, coverage: coverage) {
                 results.append(result)
                 switch test.output {
-                case .utf: print(printer.line(for: result))
-                case .tap: print(TAPWriter().lines(for: result, number: results.count).joined(separator: "\n"))
+                case .utf: TerminalText.print(printer.line(for: result))
+                case .tap: TerminalText.print(TAPWriter().lines(for: result, number: results.count).joined(separator: "\n"))
                 case .json: break
                 }
             }
@@ -94,15 +94,15 @@ package enum ScenarioTestRun {
         let seed = test.selection.shuffleSeed
         switch test.output {
         case .utf:
-            if let seed { print("shuffled with --seed \(seed)") }
-            print(printer.summary(for: results))
-            if let coverage { print(CoveragePrinter().lines(for: coverage.report).joined(separator: "\n")) }
+            if let seed { TerminalText.print("shuffled with --seed \(seed)") }
+            TerminalText.print(printer.summary(for: results))
+            if let coverage { TerminalText.print(CoveragePrinter().lines(for: coverage.report).joined(separator: "\n")) }
         case .tap:
-            if let seed { print("# shuffled with --seed \(seed)") }
-            print(TAPWriter().plan(count: results.count))
-            if let coverage { print(CoveragePrinter().lines(for: coverage.report).map { "# " + $0 }.joined(separator: "\n")) }
+            if let seed { TerminalText.print("# shuffled with --seed \(seed)") }
+            TerminalText.print(TAPWriter().plan(count: results.count))
+            if let coverage { TerminalText.print(CoveragePrinter().lines(for: coverage.report).map { "# " + $0 }.joined(separator: "\n")) }
         case .json:
-            print(JSONTestReport().document(for: results, seconds: start.duration(to: clock.now).inSeconds, seed: seed))
+            TerminalText.print(JSONTestReport().document(for: results, seconds: start.duration(to: clock.now).inSeconds, seed: seed))
         }
         return results
     }

@@ -51,7 +51,7 @@ package enum ScriptInvocation {
             signal(SIGQUIT, SIG_IGN)
             let history = PersistentHistory(path: options.historyFile ?? PersistentHistory.defaultPath)
             reader = ReadlineEditor(history: history)
-            print(style.dim("Switchyard 0.1.0 · Lua 5.4 — :help for commands, Ctrl-D to quit"))
+            TerminalText.print(style.dim("Switchyard 0.1.0 · Lua 5.4 — :help for commands, Ctrl-D to quit"))
         } else {
             reader = PlainLineReader()
         }

@@ -14,7 +14,7 @@ package enum TypesExport {
             for file in definitions.files {
                 let path = directory + "/" + file.path
                 try TextFile.write(file.text, to: path)
-                print("wrote \(RawPath.display(path))")
+                TerminalText.print("wrote \(RawPath.display(path))")
             }
             return .success
         } catch let failure as TextFile.Failure {

@@ -38,10 +38,10 @@ package enum WalkRun {
         }
         switch options.format {
         case .json:
-            print(WalkJSONReport(report: report, seed: seed).text, terminator: "")
+            TerminalText.print(WalkJSONReport(report: report, seed: seed).text, terminator: "")
         case .text:
             let sites = Dictionary(runtime.invariants.map { ($0.name, $0.site ?? "") }, uniquingKeysWith: { $1 })
-            print(WalkTextReport(report: report, seed: seed, files: files, sites: sites.filter { !$0.value.isEmpty }).text,
+            TerminalText.print(WalkTextReport(report: report, seed: seed, files: files, sites: sites.filter { !$0.value.isEmpty }).text,
                   terminator: "")
         }
         return report.finding == nil ? .success : .failure

@@ -12,7 +12,7 @@ package final class PlainLineReader: LineReader {
 
     package func read(prompt: String) -> LineInput {
         if showsPrompt {
-            print(prompt, terminator: "")
+            TerminalText.print(prompt, terminator: "")
         }
         guard let line = readLine(strippingNewline: true) else {
             return InterruptSignal.takePending() ? .interrupted : .endOfInput

@@ -41,7 +41,7 @@ package final class ReadlineEditor: LineReader {
             rl_callback_read_char()
         }
         guard let line = ReadlineState.line else {
-            print("")   // Ctrl-D leaves the cursor after the prompt
+            TerminalText.print("")   // Ctrl-D leaves the cursor after the prompt
             return .endOfInput
         }
         return .line(line)
@@ -74,7 +74,7 @@ package final class ReadlineEditor: LineReader {
         rl_callback_sigcleanup()
         rl_point = rl_end
         rl_redisplay()
-        print("^C")
+        TerminalText.print("^C")
         rl_callback_handler_remove()
     }
 

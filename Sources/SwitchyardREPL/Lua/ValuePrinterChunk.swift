@@ -35,15 +35,26 @@ for word in ("and break do else elseif end false for function goto if in local n
 end
 
 local escapes = { ["\\"] = "\\\\", ['"'] = '\\"', ["\n"] = "\\n", ["\t"] = "\\t", ["\r"] = "\\r" }
+-- C1 controls (U+0080-U+009F) are shown as their two UTF-8 bytes, as TerminalText.escaped does in Swift.
+local function c1(s)
+  return (gsub(s, "\194([\128-\159])", function(c) return format("\\194\\%03d", byte(c)) end))
+end
 local function quote(s)
-  return '"' .. gsub(s, '[%c\\"]', function(c) return escapes[c] or format("\\%03d", byte(c)) end) .. '"'
+  return '"' .. c1(gsub(s, '[%c\\"]', function(c) return escapes[c] or format("\\%03d", byte(c)) end)) .. '"'
+end
+-- What __tostring returns is the script's too: its control bytes escaped, its lines kept.
+local function controls(s)
+  return c1(gsub(s, "[%c]", function(c)
+    if c == "\n" or c == "\t" then return c end
+    return escapes[c] or format("\\%03d", byte(c))
+  end))
 end
 
 local function custom(v)
   local mt = getmetatable(v)
   if type(mt) ~= "table" or rawget(mt, "__tostring") == nil then return nil end
   local ok, text = pcall(tostring, v)
-  if ok and type(text) == "string" then return text end
+  if ok and type(text) == "string" then return controls(text) end
   return "<" .. type(v) .. ": __tostring failed: " .. tostring(ok and "returned a " .. type(text) or text) .. ">"
 end
 

@@ -74,13 +74,13 @@ final class MetaCommands {
     private func record(_ argument: String?) throws {
         switch argument {
         case nil:
-            print(recording.map { "recording to \($0.file) (:record stop ends it)" } ?? "not recording (:record FILE starts)")
+            TerminalText.print(recording.map { "recording to \($0.file) (:record stop ends it)" } ?? "not recording (:record FILE starts)")
         case "stop"?:
-            print(recording.map { "stopped recording; \($0.file) is complete: switchyard test \($0.file)" } ?? "not recording")
+            TerminalText.print(recording.map { "stopped recording; \($0.file) is complete: switchyard test \($0.file)" } ?? "not recording")
             recording = nil
         case let file?:
             recording = try SessionRecording(file: file, runtime: runtime)
-            print("recording to \(file): each navigation and what it showed (:record stop ends it)")
+            TerminalText.print("recording to \(file): each navigation and what it showed (:record stop ends it)")
         }
     }
 
@@ -108,7 +108,7 @@ final class MetaCommands {
         if !succeeded, runtime.navigator === navigator, navigator.hasChanged(since: checkpoint) {
             do {
                 try navigator.rollBack(to: checkpoint)
-                print(style.dim("rolled back: the navigator is where it was before this line (\(navigator.path))"))
+                TerminalText.print(style.dim("rolled back: the navigator is where it was before this line (\(navigator.path))"))
             } catch {
                 StandardError.write(style.red("could not roll back: \(error)"))
             }
@@ -117,7 +117,7 @@ final class MetaCommands {
         guard after !== navigator || after.state != before || after.history.count != entries
                 || after.historyIndex != index else {
             if let held = after.pendingNavigation, held != pending {
-                print(StateTreePrinter(style: style).line(for: NavigationSnapshot.Pending(held)))
+                TerminalText.print(StateTreePrinter(style: style).line(for: NavigationSnapshot.Pending(held)))
             }
             return UnitOutcome(succeeded: succeeded, changed: false)
         }
@@ -148,7 +148,7 @@ final class MetaCommands {
     }
 
     func announceTour() {
-        if let text = tour.announcement() { print(style.dim(text)) }
+        if let text = tour.announcement() { TerminalText.print(style.dim(text)) }
     }
 
     func runNextTourStep() {
@@ -169,8 +169,8 @@ final class MetaCommands {
     }
 
     func showScreenAndState() {
-        print(ScreenPrinter(style: style).render(ScreenSnapshot(runtime.navigator)))
-        print(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator)))
+        TerminalText.print(ScreenPrinter(style: style).render(ScreenSnapshot(runtime.navigator)))
+        TerminalText.print(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator)))
     }
 
     /// Runs a command; a Lua error, a navigation error or a file's error is reported by the caller.
@@ -184,7 +184,7 @@ final class MetaCommands {
         case .explain(let path):
             // Validators run: under the budget, and Ctrl-C stops a slow one.
             let target = resolved(path)
-            print(try host.interruptible { () throws(LuaError) in runtime.routeTable.explain(target) }.description)
+            TerminalText.print(try host.interruptible { () throws(LuaError) in runtime.routeTable.explain(target) }.description)
         case .go(let path): try host.navigate { try $0.go(path) }
         case .push(let path): try host.navigate { try $0.push(path) }
         case .sheet(let path): try host.navigate { try $0.sheet(path) }
@@ -203,21 +203,21 @@ final class MetaCommands {
         case .choose(let label): try host.navigate { try $0.choose(label) }
         case .reset(let path): try host.navigate { try $0.reset(path) }
         case .step(let number): try runTourStep(number)
-        case .steps: print(tour.listing())
-        case .watch(nil): print(watchFile.map { "watching: the map is redrawn to \($0) after every navigation" } ?? "not watching (:watch FILE.svg starts)")
+        case .steps: TerminalText.print(tour.listing())
+        case .watch(nil): TerminalText.print(watchFile.map { "watching: the map is redrawn to \($0) after every navigation" } ?? "not watching (:watch FILE.svg starts)")
         case .watch("off"?):
-            print(watchFile == nil ? "not watching" : "stopped watching \(watchFile!)")
+            TerminalText.print(watchFile == nil ? "not watching" : "stopped watching \(watchFile!)")
             watchFile = nil
         case .record(let argument): try record(argument)
         case .watch(let file?):
             try drawMap(to: file)
             watchFile = file
-            print("watching: \(file) is redrawn after every navigation (:watch off stops)")
+            TerminalText.print("watching: \(file) is redrawn after every navigation (:watch off stops)")
         case .state: Pager.show(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator)))
         case .history: printHistory()
         case .flows: printFlows()
         case .graph(let format, let file): try graph(format, file)
-        case .check(let entries): print(CheckReportPrinter(style: style).render(MapCheck.crawl(runtime, entries: entries)))
+        case .check(let entries): TerminalText.print(CheckReportPrinter(style: style).render(MapCheck.crawl(runtime, entries: entries)))
         case .load(let file): try host.runFile(file)
         case .reload: try reload()
         case .save(let file): try save(to: file)
@@ -225,7 +225,7 @@ final class MetaCommands {
         case .trace(let on):
             tracing = on
             if on { trace.follow(runtime.navigator) } else { trace.stop() }
-            print("trace \(on ? "on: navigation events and Lua tracebacks are shown" : "off")")
+            TerminalText.print("trace \(on ? "on: navigation events and Lua tracebacks are shown" : "off")")
         }
         return .next
     }
@@ -234,17 +234,17 @@ final class MetaCommands {
     private func harmless(_ message: String, _ operation: @escaping (Navigator) throws -> Bool) throws(LuaError) {
         var applied = true
         try host.navigate { applied = try operation($0) }
-        if !applied { print(style.dim(message)) }
+        if !applied { TerminalText.print(style.dim(message)) }
     }
 
     private func printHelp(for name: String) throws(LuaError) {
         if name.hasPrefix(":"), let command = MetaCommand.catalogue.first(where: { $0.name == name }) {
-            return print("\(style.bold(command.name)) \(command.arguments)\n  \(command.summary)")
+            return TerminalText.print("\(style.bold(command.name)) \(command.arguments)\n  \(command.summary)")
         }
         guard let text = APIHelp(style: style).text(for: name) else {
             throw LuaError(":help \(name): no such function or command; help() lists the Lua API, :help the commands")
         }
-        print(text)
+        TerminalText.print(text)
     }
 
     private func resolved(_ path: String) -> String {
@@ -274,12 +274,12 @@ final class MetaCommands {
             }.map(\.pattern)
             if !rejecting.isEmpty {
                 let routes = rejecting.joined(separator: ", ")
-                print("no route matches \(target): the validator of \(routes) rejected it (:explain \(target) says more)")
+                TerminalText.print("no route matches \(target): the validator of \(routes) rejected it (:explain \(target) says more)")
                 return
             }
             let nearest = runtime.routeTable.suggestions(for: target).map(\.pattern.text)
             let hint = nearest.isEmpty ? "" : " (nearest: \(nearest.joined(separator: ", ")))"
-            print("no route matches \(target)\(hint)")
+            TerminalText.print("no route matches \(target)\(hint)")
             return
         }
         var lines = [style.bold(match.route.pattern.text) + (match.route.name.map { "  name: \($0)" } ?? "")]
@@ -289,7 +289,7 @@ final class MetaCommands {
         if let fragment = match.info.fragment { lines.append("  fragment  \(fragment)") }
         if let value = match.info.value { lines.append("  value     " + (try text(ofValidated: value))) }
         if let site = match.route.site { lines.append(style.dim("  declared at \(site)")) }
-        print(lines.joined(separator: "\n"))
+        TerminalText.print(lines.joined(separator: "\n"))
     }
 
     /// A validator's value as the REPL prints results, its lines indented under the label.
@@ -324,17 +324,17 @@ final class MetaCommands {
     }
 
     private func printFlows() {
-        guard !runtime.flows.isEmpty else { return print("(no flows declared)") }
+        guard !runtime.flows.isEmpty else { return TerminalText.print("(no flows declared)") }
         for name in runtime.flows.keys.sorted() {
-            print("\(style.bold(name)): " + runtime.flows[name]!.map(FlowText.step).joined(separator: " › "))
+            TerminalText.print("\(style.bold(name)): " + runtime.flows[name]!.map(FlowText.step).joined(separator: " › "))
         }
     }
 
     private func graph(_ format: GraphFormat, _ file: String?) throws(GraphOutput.Failure) {
         let text = format.document(for: NavigationMapBuilder.map(runtime))
-        guard let file else { return print(text, terminator: "") }
+        guard let file else { return TerminalText.print(text, terminator: "") }
         try GraphOutput.write(text, format: format, to: file)
-        print("wrote \(file)")
+        TerminalText.print("wrote \(file)")
     }
 
     private func reload() throws(LuaError) {
@@ -342,13 +342,13 @@ final class MetaCommands {
         defer { announceTour() }
         try host.interruptible { () throws(LuaError) in try runtime.reload() }
         pathCompletion = nil
-        print("reloaded \(runtime.loadedFiles.joined(separator: ", ")): \(runtime.routeTable.count) routes")
+        TerminalText.print("reloaded \(runtime.loadedFiles.joined(separator: ", ")): \(runtime.routeTable.count) routes")
     }
 
     private func save(to file: String) throws {
         let json = try runtime.navigator.save(indented: true) + "\n"
         try TextFile.write(json, to: file)
-        print("saved the navigation state to \(file)")
+        TerminalText.print("saved the navigation state to \(file)")
     }
 
     private func restore(from file: String) throws {

@@ -17,10 +17,13 @@ struct CheckReportPrinter {
             if finding.route != group {
                 if group != nil { lines.append("") }
                 group = finding.route
-                lines.append(style.bold(finding.route) + (finding.site.map { "  " + style.dim($0) } ?? ""))
+                lines.append(style.bold(TerminalText.escaped(finding.route))
+                             + (finding.site.map { "  " + style.dim(TerminalText.escaped($0)) } ?? ""))
             }
+            // The path and the message quote the script: links, titles, callback errors.
             let severity = finding.severity == .error ? style.red("error  ") : style.yellow("warning")
-            lines.append("  \(severity)  \(finding.kind.rawValue)  \(finding.path): \(finding.message)")
+            lines.append("  \(severity)  \(finding.kind.rawValue)  \(TerminalText.escaped(finding.path)): "
+                         + TerminalText.escaped(finding.message, keepingLines: true))
         }
         if !lines.isEmpty { lines.append("") }
         lines.append(closing(report))

@@ -12,10 +12,10 @@ enum Pager {
     static func show(_ text: String) {
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1,
               text.utf8.reduce(0, { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }) + 1 >= rows else {
-            return print(text)
+            return TerminalText.print(text)
         }
         let command = getenv("PAGER").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
-        if !page(text + "\n", through: command) { print(text) }
+        if !page(TerminalText.sanitized(text) + "\n", through: command) { TerminalText.print(text) }
     }
 
     /// The terminal's height in rows (a large number when unknown, so nothing pages).

@@ -16,7 +16,7 @@ package struct RouteListPrinter: Sendable {
         let header = ["#", "pattern", "name", "options", "declared at"]
         let cells = rows.enumerated().map { index, row in
             [String(index + 1), row.pattern, row.name ?? "-",
-             row.options.isEmpty ? "-" : row.options.joined(separator: ", "), row.site ?? "-"]
+             row.options.isEmpty ? "-" : row.options.joined(separator: ", "), row.site ?? "-"].map { TerminalText.escaped($0) }
         }
         let widths = header.indices.map { column in
             ([header] + cells).map { $0[column].count }.max()!

@@ -11,25 +11,27 @@ package struct ScreenPrinter: Sendable {
         self.style = style
     }
 
+    /// Titles, views, paths and links are the script's (or a restored document's): escaped.
     package func render(_ screen: ScreenSnapshot) -> String {
         var lines = [heading(screen)]
         if let view = screen.view, !view.isEmpty {
-            lines.append(view)
+            lines.append(TerminalText.escaped(view, keepingLines: true))
         }
         for (index, link) in screen.links.enumerated() {
-            lines.append("  \(style.cyan("[\(index + 1)]")) \(link)")
+            lines.append("  \(style.cyan("[\(index + 1)]")) \(TerminalText.escaped(link))")
         }
         return lines.joined(separator: "\n")
     }
 
     private func heading(_ screen: ScreenSnapshot) -> String {
-        let title = screen.title ?? screen.path
+        let path = TerminalText.escaped(screen.path)
+        let title = screen.title.map { TerminalText.escaped($0) } ?? path
         var details: [String] = []
-        if let pattern = screen.pattern, pattern != screen.path { details.append(pattern) }
+        if let pattern = screen.pattern, pattern != screen.path { details.append(TerminalText.escaped(pattern)) }
         if let presentation = screen.presentation { details.append(presentation) }
         if screen.pattern == nil { details.append("no route") }
         var line = style.bold("━━ \(title) ━━")
-        if screen.title != nil { line += "  " + screen.path }
+        if screen.title != nil { line += "  " + path }
         if !details.isEmpty { line += "  " + style.dim("(\(details.joined(separator: ", ")))") }
         return line
     }

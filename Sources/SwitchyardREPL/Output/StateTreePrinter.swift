@@ -22,14 +22,14 @@ package struct StateTreePrinter: Sendable {
             lines.append(String(repeating: "  ", count: depth) + line(for: environment, isTop: isTop))
         }
         if let flow = state.flow {
-            let remaining = flow.remaining.isEmpty ? "(no steps left)" : flow.remaining.joined(separator: " › ")
-            lines.append("\(style.magenta("flow")) \(flow.name): \(remaining)")
+            let remaining = flow.remaining.isEmpty ? "(no steps left)" : flow.remaining.map(esc).joined(separator: " › ")
+            lines.append("\(style.magenta("flow")) \(esc(flow.name)): \(remaining)")
         }
         if let alert = state.alert {
             lines.append(alertLine(alert))
         }
         if !state.modals.isEmpty {
-            lines.append("\(style.magenta("modals"))  \(state.modals.joined(separator: " › "))")
+            lines.append("\(style.magenta("modals"))  \(state.modals.map(esc).joined(separator: " › "))")
         }
         if let pending = state.pending {
             lines.append(line(for: pending))
@@ -41,7 +41,7 @@ package struct StateTreePrinter: Sendable {
         var label = style.magenta(environment.kind)
         if !environment.tabs.isEmpty {
             let names = environment.tabs.enumerated().map { index, tab in
-                index == environment.selectedTab ? tab.name + "*" : tab.name
+                index == environment.selectedTab ? esc(tab.name) + "*" : esc(tab.name)
             }
             label += " [" + names.joined(separator: " · ") + "]"
         }
@@ -55,20 +55,23 @@ package struct StateTreePrinter: Sendable {
     private func stackText(_ stack: [NavigationSnapshot.Screen], isTop: Bool) -> String {
         guard !stack.isEmpty else { return style.dim("(empty)") }
         return stack.enumerated().map { index, screen in
-            isTop && index == stack.count - 1 ? style.bold(screen.path) : screen.path
+            isTop && index == stack.count - 1 ? style.bold(esc(screen.path)) : esc(screen.path)
         }.joined(separator: " › ")
     }
 
     /// "pending  push /checkout  waits for nav.settle("payment", ...)": also printed alone when a line
     /// typed at the prompt was held by a guard (the state itself did not change).
     package func line(for pending: NavigationSnapshot.Pending) -> String {
-        "\(style.yellow("pending"))  \(pending.operation) \(pending.path)  " + style.dim("waits for nav.settle(\"\(pending.key)\", ...)")
+        "\(style.yellow("pending"))  \(pending.operation) \(esc(pending.path))  " + style.dim("waits for nav.settle(\"\(esc(pending.key))\", ...)")
     }
 
     private func alertLine(_ alert: NavigationSnapshot.Alert) -> String {
-        var text = "\(style.yellow(alert.style))  \(alert.title)"
-        if let message = alert.message, !message.isEmpty { text += " — \(message)" }
-        if !alert.buttons.isEmpty { text += " " + alert.buttons.map { "[\($0)]" }.joined(separator: " ") }
+        var text = "\(style.yellow(alert.style))  \(esc(alert.title))"
+        if let message = alert.message, !message.isEmpty { text += " — \(esc(message))" }
+        if !alert.buttons.isEmpty { text += " " + alert.buttons.map { "[\(esc($0))]" }.joined(separator: " ") }
         return text
     }
+
+    /// Paths, names, titles and labels are the script's (or a restored document's): escaped.
+    private func esc(_ text: String) -> String { TerminalText.escaped(text) }
 }

@@ -43,7 +43,7 @@ struct APIHelp {
                 throw LuaError("no help for \(topic.stringValue.map { "\"\($0)\"" } ?? "that value"): "
                                + "help() lists what there is")
             }
-            print(text)
+            TerminalText.print(text)
             return []
         }
     }

@@ -20,7 +20,7 @@ final class NavigationTrace {
         token?.cancel()
         navigator = current
         token = current.observe { [style] event in
-            print(style.dim("· \(event.operation.rawValue)  \(event.from.location) → \(event.to.location)  \(event.direction.rawValue)"))
+            TerminalText.print(style.dim("· \(event.operation.rawValue)  \(TerminalText.escaped(event.from.location)) → \(TerminalText.escaped(event.to.location))  \(event.direction.rawValue)"))
         }
     }
 

@@ -65,7 +65,7 @@ final class REPL {
             case .incomplete:
                 needsMore = true
             case .values(let rendered):
-                if !rendered.isEmpty { print(rendered.joined(separator: "\t")) }
+                if !rendered.isEmpty { TerminalText.print(rendered.joined(separator: "\t")) }
             case .failed(let error):
                 report(error)
                 return false

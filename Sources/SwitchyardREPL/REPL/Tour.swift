@@ -48,7 +48,7 @@ final class Tour {
         steps.append(step)
         guard !paced else { return }
         next = steps.count
-        print(banner(steps.count))
+        TerminalText.print(banner(steps.count))
         _ = try engine.call(step.body, [])
     }
 
@@ -76,9 +76,9 @@ final class Tour {
                                          : ":step takes a number from 1 to \(steps.count)")
         }
         next = index + 1
-        print(banner(next))
+        TerminalText.print(banner(next))
         _ = try engine.call(steps[index].body, [])
-        if next == steps.count { print("   (that was the last step)") }
+        if next == steps.count { TerminalText.print("   (that was the last step)") }
         return true
     }
 
@@ -99,14 +99,14 @@ final class Tour {
     /// Waits for a line on the terminal, or for Ctrl-C (the engine then stops the script, as for any
     /// interrupt: the handler has asked it to).
     private static func waitForEnter(prompt: String) {
-        print("   ⏎ \(prompt)", terminator: " ")
+        TerminalText.print("   ⏎ \(prompt)", terminator: " ")
         fflush(nil)   // the prompt has no newline: out before the wait
         var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: InterruptSignal.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
         while true {
             let ready = poll(&descriptors, descriptors[1].fd >= 0 ? 2 : 1, -1)
             if ready < 0 { if errno == EINTR { continue } else { return } }
-            if descriptors[1].revents != 0 { print(); return }
+            if descriptors[1].revents != 0 { TerminalText.print(); return }
             if descriptors[0].revents != 0 { break }
         }
         var byte: UInt8 = 0

@@ -22,11 +22,14 @@ package struct CoveragePrinter: Sendable {
 
     package func lines(for report: CoverageReport) -> [String] {
         var lines = ["coverage:"]
-        let patternWidth = report.routes.map(\.pattern.count).max() ?? 0
-        let siteWidth = report.routes.map { ($0.site ?? "").count }.max() ?? 0
-        for route in report.routes {
-            let pattern = route.pattern.padding(to: patternWidth)
-            let site = (route.site ?? "").padding(to: siteWidth)
+        // Patterns and sites are the script's: escaped for the terminal before they are measured.
+        let patterns = report.routes.map { TerminalText.escaped($0.pattern) }
+        let sites = report.routes.map { TerminalText.escaped($0.site ?? "") }
+        let patternWidth = patterns.map(\.count).max() ?? 0
+        let siteWidth = sites.map(\.count).max() ?? 0
+        for (index, route) in report.routes.enumerated() {
+            let pattern = patterns[index].padding(to: patternWidth)
+            let site = sites[index].padding(to: siteWidth)
             lines.append("  \(pattern)  \(site)  \(details(route))")
         }
         lines.append("routes      " + fraction(report.routesLanded, of: report.routes.count, "landed"))
@@ -38,8 +41,11 @@ package struct CoveragePrinter: Sendable {
         let uncovered = report.uncovered
         if !uncovered.isEmpty {
             lines.append("never landed:")
-            let width = uncovered.map(\.pattern.count).max() ?? 0
-            for route in uncovered { lines.append("  \(route.pattern.padding(to: width))  \(route.site ?? "")") }
+            let patterns = uncovered.map { TerminalText.escaped($0.pattern) }
+            let width = patterns.map(\.count).max() ?? 0
+            for (index, route) in uncovered.enumerated() {
+                lines.append("  \(patterns[index].padding(to: width))  \(TerminalText.escaped(route.site ?? ""))")
+            }
         }
         return lines
     }

@@ -18,8 +18,10 @@ package struct TestReportPrinter: Sendable {
         self.style = style
     }
 
+    /// The name, the file and the message come from the spec: escaped for the terminal.
     package func line(for result: ScenarioResult) -> String {
-        let site = style.dim(result.line > 0 ? "\(result.file):\(result.line)" : result.file)
+        let file = TerminalText.escaped(result.file)
+        let site = style.dim(result.line > 0 ? "\(file):\(result.line)" : file)
         let head: String
         switch result.status {
         case .success: head = style.green("✓")
@@ -27,9 +29,9 @@ package struct TestReportPrinter: Sendable {
         case .error: head = style.red("✱")
         case .pending: head = style.yellow("◌")
         }
-        let first = "\(head) \(result.name)  \(site)"
+        let first = "\(head) \(TerminalText.escaped(result.name))  \(site)"
         guard let message = result.message else { return first }
-        let details = message.split(separator: "\n", omittingEmptySubsequences: false)
+        let details = TerminalText.escaped(message, keepingLines: true).split(separator: "\n", omittingEmptySubsequences: false)
             .map { "    " + $0 }
             .joined(separator: "\n")
         return first + "\n" + (result.status.isFailed ? style.red(details) : details)

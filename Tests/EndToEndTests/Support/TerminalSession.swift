@@ -77,6 +77,14 @@ final class TerminalSession {
         throw Timeout(expected: text, screen: last)
     }
 
+    /// From now on, every byte the program writes to its terminal is appended to `file` (tmux
+    /// `pipe-pane`): what a test reads to prove a sequence never reached the terminal at all, which
+    /// the emulated screen cannot show (a title or clipboard sequence leaves nothing on it).
+    func recordOutput(to file: String) throws {
+        FileManager.default.createFile(atPath: file, contents: nil)
+        try tmux(["pipe-pane", "-o", "-t", "e2e", "cat >> " + Self.shellQuoted(file)])
+    }
+
     /// The exit status once the program has ended, nil while it runs.
     func exitStatus() throws -> Int32? {
         guard let text = try? String(contentsOfFile: statusFile, encoding: .utf8) else { return nil }
