@@ -54,7 +54,7 @@ import Testing
     func stopsWithTheBudgetsError(_ escape: Case) throws {
         for sandbox in [["--sandbox"], []] {
             let result = try CommandRun.switchyard(
-                sandbox + ["--max-instructions", escape.budget, "-e", escape.script], deadline: 20)
+                sandbox + ["--max-instructions", escape.budget, "-e", escape.script], deadline: 60)
             #expect(!result.timedOut, "\(escape.name) still ran after 20 s")
             #expect(result.status == 1, "\(result.errors)")
             #expect(result.errors.contains(escape.message ?? "instruction limit of \(escape.budget) exceeded"),
@@ -66,7 +66,7 @@ import Testing
 
     @Test func closingAStateEndsEvenWithALoopingFinalizer() throws {
         let result = try CommandRun.switchyard(
-            ["--sandbox", "-e", "setmetatable({}, {__gc = function() while true do end end}) print('end')"], deadline: 20)
+            ["--sandbox", "-e", "setmetatable({}, {__gc = function() while true do end end}) print('end')"], deadline: 60)
         #expect(!result.timedOut)
         #expect(result.status == 0)
         #expect(result.output == "end\n")
@@ -83,7 +83,7 @@ import Testing
             end)
             """.write(toFile: directory + "/gc_spec.lua", atomically: true, encoding: .utf8)
         let result = try CommandRun.switchyard(["test", "--max-instructions", "1000000", "gc_spec.lua"],
-                                               directory: directory, deadline: 30)
+                                               directory: directory, deadline: 60)
         #expect(!result.timedOut)
         #expect(result.output.contains("1 passed, 0 failed"), "\(result.output)\(result.errors)")
     }

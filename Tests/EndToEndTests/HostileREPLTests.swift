@@ -19,7 +19,7 @@ struct HostileREPLTests {
         "local t = setmetatable({}, {__gc = function() while true do end end}) t = nil collectgarbage()",
         "table.move({}, 1, 1 << 62, 1)",
         "string.find(('a'):rep(26), ('a*'):rep(26) .. 'b')",
-        "setmetatable({}, {__tostring = function() while true do end end})",   // the printer runs it
+        "return setmetatable({}, {__tostring = function() while true do end end})",   // the printer runs it
         "local function f(d) if d == 0 then while true do end end while true do coroutine.resume(coroutine.create(f), d - 1) end end f(3)",
         "coroutine.wrap(function() while true do end end)()",   // no budget: the interrupt finds the coroutine
         "local co = coroutine.create(function() local x <close> = setmetatable({}, {__close = function() while true do end end}) coroutine.yield() end) coroutine.resume(co) coroutine.close(co)",
@@ -29,11 +29,11 @@ struct HostileREPLTests {
         let session = try repl(in: directory)
         defer { session.close() }
         try session.enter("print('before')", expecting: "\nbefore")
-        try session.type(line)
-        try session.press("Enter")
-        Thread.sleep(forTimeInterval: 0.3)   // let it run
+        // Ctrl-C once the line is running, which it says first (a press before it runs would be
+        // the prompt's): the word is built so that the echoed line never shows it.
+        try session.enter("print('run' .. 'ning') " + line, expecting: "\nrunning")
         try session.press("C-c")
-        try session.waitFor("interrupted", deadline: 5)
+        try session.waitFor("interrupted", deadline: 60)
         try session.enter("print('after')", expecting: "\nafter", count: 1)
     }
 
@@ -43,13 +43,11 @@ struct HostileREPLTests {
         let directory = try HostileFiles.directory()
         let session = try repl(in: directory)
         defer { session.close() }
-        try session.enter("route('/') route('/slow/:id', {validate = function() while true do end end}) print('declared')",
+        try session.enter("route('/') route('/slow/:id', {validate = function() print('valid' .. 'ating') while true do end end}) print('declared')",
                           expecting: "\ndeclared")
-        try session.type(line)
-        try session.press("Enter")
-        Thread.sleep(forTimeInterval: 0.3)
+        try session.enter(line, expecting: "\nvalidating")   // Ctrl-C once the validator runs
         try session.press("C-c")
-        try session.waitFor("interrupted", deadline: 5)
+        try session.waitFor("interrupted", deadline: 60)
         try session.enter("print('back')", expecting: "\nback")
     }
 

@@ -8,7 +8,7 @@ import Testing
     static let limitMessage = "larger than 64 MB, the limit for scripts, specs and saved states"
 
     @Test func anEndlessScriptIsRefusedAtTheSizeLimit() throws {
-        let file = try CommandRun.switchyard(["--max-memory", "16", "/dev/zero"], deadline: 30)
+        let file = try CommandRun.switchyard(["--max-memory", "16", "/dev/zero"], deadline: 60)
         #expect(!file.timedOut)
         #expect(file.status == 1)
         #expect(file.errors.contains("cannot read /dev/zero: " + Self.limitMessage), "\(file.errors)")
@@ -16,7 +16,7 @@ import Testing
 
     @Test func anEndlessStateOrLoadInTheREPLIsRefusedAndTheREPLGoesOn() throws {
         let result = try CommandRun.switchyard(["-i"], input: ":restore /dev/zero\n:load /dev/zero\nprint('alive')\n",
-                                               deadline: 30)
+                                               deadline: 60)
         #expect(!result.timedOut)
         #expect(result.errors.components(separatedBy: "cannot read /dev/zero: " + Self.limitMessage).count == 3,
                 "\(result.errors)")

@@ -64,9 +64,10 @@ final class TerminalSession {
     }
 
     /// Waits until `text` is on the screen (or, with `history`, was). The deadline is for a hung REPL,
-    /// not a speed target.
+    /// not a speed target: a minute, since a debug build on two cores shared with other builds (load
+    /// 9) has taken seconds to answer a line.
     @discardableResult
-    func waitFor(_ text: String, count: Int = 1, history: Bool = false, deadline seconds: Double = 20) throws -> String {
+    func waitFor(_ text: String, count: Int = 1, history: Bool = false, deadline seconds: Double = 60) throws -> String {
         let end = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < end {
@@ -91,7 +92,7 @@ final class TerminalSession {
         return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    func waitForExit(deadline seconds: Double = 20) throws -> Int32 {
+    func waitForExit(deadline seconds: Double = 60) throws -> Int32 {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             if let status = try exitStatus() { return status }
