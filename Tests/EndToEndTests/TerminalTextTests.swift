@@ -108,6 +108,15 @@ import Testing
     @Test(.enabled(if: TerminalSession.isAvailable, "tmux is not installed"))
     func theREPLShowsTheEscapesAndWritesNoneOfTheSequences() throws {
         let directory = try directory()
+        // A saved state whose screen's path and parameter hold a window-title sequence (JSON \u001b).
+        let saved = try CommandRun.switchyard(["-e", #"""
+            dofile('app.lua')
+            local doc = nav.save():gsub('"params":{},"path":"\\/"',
+              '"params":{"x":"\\u001b]0;T\\u0007"},"path":"\\/esc\\/\\u001b]0;T\\u0007","pattern":"\\/esc\\/:x","route":1', 1)
+            nav.restore(doc)
+            io.open('esc.json', 'w'):write(doc):close()
+            """#], directory: directory, deadline: 60)
+        #expect(saved.status == 0, "\(saved.errors)")
         let session = try TerminalSession(arguments: ["-i", "app.lua"], directory: directory)
         defer { session.close() }
         let bytes = directory + "/terminal.bytes"
@@ -122,6 +131,10 @@ import Testing
         try session.enter("nav.title", expecting: #""T\027[2J\027]52;c;aGk=\007""#)
         try session.enter("setmetatable({}, {__tostring = function() return 'obj\\27]0;x\\7' end})",
                           expecting: #"obj\027]0;x\007"#)
+        try session.enter(":explain /esc/%1B%5B2J", expecting: "/esc/:x")
+        try session.enter(":routes", expecting: "/esc/:x/more")
+        try session.enter(":restore esc.json", expecting: #"/esc/\027]0;T\007"#)
+        try session.enter(":state", expecting: #"root  /esc/\027]0;T\007"#)
         try session.enter("print('done')", expecting: "\ndone")
         let written = try Data(contentsOf: URL(fileURLWithPath: bytes))
         let text = String(decoding: written, as: UTF8.self)
