@@ -85,11 +85,16 @@ package struct NavigationMap: Sendable, Equatable {
     }
 
     package var routes: [Route]
-    package var edges: [Edge]
+    package var edges: [Edge] { didSet { indexUnmatchedTargets() } }
     /// Tab root paths, in order; their routes are drawn as the entry points.
     package var tabs: [String]
-    package var flowStarts: [FlowStart]
+    package var flowStarts: [FlowStart] { didSet { indexUnmatchedTargets() } }
     package var overlay: Overlay?
+    /// The paths no route matches, in the order edges and flow starts first name them.
+    package private(set) var unmatchedTargets: [String] = []
+    /// Each of those paths' place in `unmatchedTargets`: a node's name is one lookup, where a search
+    /// of the list per edge made `graph` quadratic in dangling links (8,000 took 11.6 s).
+    private var unmatchedIndex: [String: Int] = [:]
 
     package init(routes: [Route], edges: [Edge] = [], tabs: [String] = [], flowStarts: [FlowStart] = [],
                 overlay: Overlay? = nil) {
@@ -98,6 +103,19 @@ package struct NavigationMap: Sendable, Equatable {
         self.tabs = tabs
         self.flowStarts = flowStarts
         self.overlay = overlay
+        indexUnmatchedTargets()
+    }
+
+    private mutating func indexUnmatchedTargets() {
+        var targets: [String] = []
+        var index: [String: Int] = [:]
+        for target in edges.lazy.map(\.to) + flowStarts.map(\.to) {
+            guard case .unmatched(let path) = target, index[path] == nil else { continue }
+            index[path] = targets.count
+            targets.append(path)
+        }
+        unmatchedTargets = targets
+        unmatchedIndex = index
     }
 
     /// The consecutive pairs of the overlay's trail, drawn as the way to the current screen.
@@ -122,20 +140,13 @@ package struct NavigationMap: Sendable, Equatable {
         return (loose.isEmpty ? [] : [("", loose)]) + grouped
     }
 
-    package var unmatchedTargets: [String] {
-        var seen: Set<String> = []
-        return (edges.map(\.to) + flowStarts.map(\.to)).compactMap { target in
-            guard case .unmatched(let path) = target, seen.insert(path).inserted else { return nil }
-            return path
-        }
-    }
 
     /// The node an edge ends at, as both writers name nodes: "r3" for route 3, "missing0" for the
     /// first path no route matches.
     func nodeID(of target: Target) -> String {
         switch target {
         case .route(let index): return "r\(index)"
-        case .unmatched(let path): return "missing\(unmatchedTargets.firstIndex(of: path)!)"
+        case .unmatched(let path): return "missing\(unmatchedIndex[path]!)"
         }
     }
 
