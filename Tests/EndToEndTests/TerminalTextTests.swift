@@ -97,6 +97,19 @@ import Testing
         #expect(text.contains(#"bad\027[H\027[2J"#), "\(text)")
     }
 
+    /// A JSON report stays JSON: DEL and C1 become `\u00XX` inside its strings (the encoder leaves
+    /// them raw), so there is nothing left for the terminal filter to rewrite.
+    @Test func jsonReportsEscapeDeleteAndC1AsJSON() throws {
+        let directory = try HostileFiles.directory()
+        try "describe('c1\\194\\155', function() it('x\\127', function() error('e\\194\\155') end) end)"
+            .write(toFile: directory + "/c1_spec.lua", atomically: true, encoding: .utf8)
+        let (output, _) = try rawRun(["test", "-o", "json", "c1_spec.lua"], in: directory)
+        #expect(Self.controlBytes(in: output).isEmpty, "\(String(decoding: output, as: UTF8.self))")
+        let document = try JSONSerialization.jsonObject(with: output) as? [String: Any]
+        let errors = document?["errors"] as? [[String: Any]]
+        #expect(errors?.first?["name"] as? String == "c1\u{9B} x\u{7F}", "\(String(decoding: output, as: UTF8.self))")
+    }
+
     @Test func printAndIoWriteStillWriteWhatTheScriptAsked() throws {
         let directory = try directory()
         let (output, _) = try rawRun(["-e", "print('a\\27[1mb') io.write('c\\7')"], in: directory)

@@ -10,6 +10,22 @@ enum SortedJSON {
     static func text(of document: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self)
+        return escapingDeleteAndC1(String(decoding: (try? encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self))
+    }
+
+    /// The encoder escapes C0 controls (`\u001b`) but writes DEL and C1 controls (U+0080–U+009F) as
+    /// they are, which a terminal may act on; they can only be inside strings, where `\u00XX` is
+    /// the same text (and leaves `TerminalText.sanitized` nothing to rewrite in a report).
+    static func escapingDeleteAndC1(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                out.append(contentsOf: "\\u00\(String(scalar.value, radix: 16))".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }
