@@ -5,6 +5,9 @@ extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
                                             "leave", "parent", "entry"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
+    /// What a `group` may give every route inside it: the options that mean the same for a whole
+    /// prefix. (`name`, `validate`, `redirect`, `links` and `parent` describe one route.)
+    static let groupOptions: Set<String> = ["title", "view", "guard", "leave", "presentation", "entry"]
 
     /// Defines a global Swift function of the runtime. The closure holds the runtime unowned: the
     /// runtime closes the Lua state when it goes, so no Lua code can call it afterwards.
@@ -27,7 +30,12 @@ extension SwitchyardRuntime {
         let site = call.callerLocation
         let options = try RouteOptions(call, index: 2, function: "route", allowed: Self.routeOptions, subject: pattern)
         let callbacks = RouteCallbacks(subject: pattern, site: site, mismatches: mismatches, session: scenarios)
-        let definition = try options.definition(callbacks)
+        var definition = try options.definition(callbacks)
+        // Only routes inside a group that gave options pay for the merge; others keep the definition
+        // exactly as declared (and so the landing cost of a bare route).
+        if groups.contains(where: { $0.hasOptions }) {
+            definition = try GroupOptions.merged(definition, own: options, groups: groups, callbacks: callbacks)
+        }
         let name = try options.string("name")
         let id: RouteID
         do {
@@ -39,12 +47,19 @@ extension SwitchyardRuntime {
         return 1
     }
 
-    /// group(prefix, function() ... end): routes declared inside are relative to prefix.
+    /// group(prefix, function() ... end [, opts]): routes declared inside are relative to prefix, and
+    /// take the group's options (see `GroupOptions`).
     private func declareGroup(_ call: LuaCall) throws -> Int {
         let prefix = prefixed(try call.checkString(1, "group"))
         let body = try call.checkFunction(2, "group")
-        groupPrefixes.append(prefix)
-        defer { groupPrefixes.removeLast() }
+        if call.count > 3 {
+            throw LuaError("group \(prefix): unexpected argument #4 (a \(call.typeName(4)) value); "
+                           + "group takes (prefix, function() ... end [, options])")
+        }
+        let options = try OptionTable(call, index: 3, allowed: Self.groupOptions, function: "group",
+                                      context: "group", subject: prefix)
+        groups.append(try GroupOptions(prefix: prefix, options: options, site: call.callerLocation))
+        defer { groups.removeLast() }
         try body.call()
         return 0
     }
@@ -75,7 +90,7 @@ extension SwitchyardRuntime {
 
     /// The pattern under the enclosing groups' prefixes.
     private func prefixed(_ pattern: String) -> String {
-        guard let prefix = groupPrefixes.last else { return pattern }
+        guard let prefix = groups.last?.prefix else { return pattern }
         let base = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
         if pattern.isEmpty || pattern == "/" { return base.isEmpty ? "/" : base }
         return base + (pattern.hasPrefix("/") ? pattern : "/" + pattern)
@@ -96,6 +111,9 @@ struct RouteOptions {
     func string(_ name: String) throws(LuaError) -> String? { try options.string(name) }
 
     func flag(_ name: String) throws(LuaError) -> Bool { try options.flag(name) }
+
+    /// Whether the table gave the option at all (a route's own `entry = false` overrides its group's).
+    func gives(_ name: String) -> Bool { !options[name].isNil }
 
     func definition(_ callbacks: RouteCallbacks) throws(LuaError) -> RouteDefinition {
         RouteDefinition(title: try callbacks.text(self["title"], option: "title"),

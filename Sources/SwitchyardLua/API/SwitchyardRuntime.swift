@@ -35,8 +35,8 @@ public final class SwitchyardRuntime {
     public var navFieldNames: [String] { NavObject.fieldNames }
     public var navOperationNames: [String] { NavObject.operationNames }
 
-    /// Prefixes of the `group` calls being run, innermost last.
-    var groupPrefixes: [String] = []
+    /// The `group` calls being run (prefix and options), innermost last.
+    var groups: [GroupOptions] = []
     /// The scenario vocabulary's state: the tree being collected, failures told from errors.
     let scenarios = ScenarioSession()
     /// Where `runScenarios` records coverage (`switchyard test --coverage`); nil records nothing.

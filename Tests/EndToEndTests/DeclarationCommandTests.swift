@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// What a script declares is what the command line does and shows (issue 30): a group's options,
+/// the start screen of `switchyard FILE`, `graph -o` formats and `check`'s redirect loops.
+@Suite(.serialized) struct DeclarationCommandTests {
+    // MARK: group(prefix, body, opts)
+
+    @Test func aGroupsGuardRedirectsEveryRouteInsideIt() throws {
+        let result = try CommandRun.switchyard(["-"], input: """
+            dofile("check/group_guard.lua")
+            nav.push("/admin/users") print(nav.path)
+            signed_in = true
+            nav.push("/admin/users") print(nav.path)
+            """)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output == "/login\n/admin/users\n")
+    }
+
+    @Test func routesListsTheGuardARouteInheritsFromItsGroup() throws {
+        let result = try CommandRun.switchyard(["routes", "check/group_guard.lua"])
+        #expect(result.status == 0, "\(result.errors)")
+        let users = result.output.split(separator: "\n").first { $0.contains("/admin/users") } ?? ""
+        #expect(users.contains("guard"), "\(result.output)")
+    }
+
+    @Test func checkFollowsTheGroupsRedirect() throws {
+        let result = try CommandRun.switchyard(["check", "--no-color", "check/group_guard.lua"])
+        #expect(!result.output.contains("unreachable"), "the group's guard reaches /login: \(result.output)")
+        #expect(result.output.hasPrefix("no findings"), "\(result.output)")
+    }
+
+    @Test func aMisspeltGroupOptionIsAnErrorNamingItAndWhere() throws {
+        let result = try CommandRun.switchyard(["-"], input: """
+            route("/login", {})
+            group("/admin", function() route("users", {}) end, {gaurd = function() return "/login" end})
+            """)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("stdin:2: group /admin: unknown option 'gaurd' (options: entry, guard, leave, presentation, title, view)"),
+                "\(result.errors)")
+    }
+}
