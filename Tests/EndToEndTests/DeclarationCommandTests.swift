@@ -39,4 +39,28 @@ import Testing
         #expect(result.errors.contains("stdin:2: group /admin: unknown option 'gaurd' (options: entry, guard, leave, presentation, title, view)"),
                 "\(result.errors)")
     }
+
+    // MARK: switchyard FILE's start screen
+
+    @Test func aScriptSeesItsStartScreenOnTheRouteItJustDeclared() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("start-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try """
+            route("/", {title = "Home"})
+            print(nav.path, nav.title)
+            local file = assert(io.open("saved.json", "w"))
+            file:write(nav.save())
+            file:close()
+            """.write(toFile: directory + "/app.lua", atomically: true, encoding: .utf8)
+        let run = try CommandRun.switchyard(["app.lua"], directory: directory)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == "/\tHome\n")
+        let saved = try String(contentsOfFile: directory + "/saved.json", encoding: .utf8)
+        #expect(saved.contains(#""pattern":"\/""#) && saved.contains(#""title":"Home""#), "the saved start screen has its route: \(saved)")
+        let graph = try CommandRun.switchyard(["graph", "--state", "saved.json", "app.lua"], directory: directory)
+        #expect(graph.status == 0, "\(graph.errors)")
+        #expect(graph.output.contains(#"r0 [label="/\nHome", style="rounded,filled,bold", fillcolor=gold"#),
+                "the saved screen is drawn as the current screen of route /: \(graph.output)")
+    }
 }

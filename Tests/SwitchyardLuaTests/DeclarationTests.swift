@@ -183,4 +183,26 @@ import Switchyard
         #expect(app.failure("group('/a', function() route('b') end, {title = {}})")?.message.hasPrefix("test.lua:1: ") == true)
         #expect(app.runtime.routeTable.routes.isEmpty, "a refused group declares nothing")
     }
+
+    @Test func theStartScreenLandsOnTheRoutesAsTheyAreDeclared() throws {
+        let app = try RuntimeFixture("")
+        #expect(try app.lua("""
+            local before = nav.title
+            route("/", {title = "Home"})
+            return before, nav.title, nav.stack[1].pattern
+            """) == [.nil, "Home", "/"])
+        try app.lua("nav.push('/')")
+        try app.lua("route('/:anything?', {title = 'Later'})")
+        #expect(app.navigator.screen.title == "Home", "a script that has navigated keeps its screens")
+    }
+
+    @Test func aStartTitleThatNeedsALaterGlobalWaitsForTheEndOfTheFile() throws {
+        let app = try RuntimeFixture("""
+            route("/", {title = function() return settings.name end})
+            early = nav.title
+            settings = {name = "Ready"}
+            """)
+        #expect(try app.lua("return early") == [.nil])
+        #expect(app.navigator.screen.title == "Ready")
+    }
 }

@@ -42,6 +42,9 @@ extension SwitchyardRuntime {
             id = try routeTable.add(pattern, name: name, site: site,
                                     validator: try callbacks.validator(options["validate"]), payload: definition)
         } catch { throw LuaError(bridging: error) }
+        if navigator.isAtStart, startPaths.contains(where: { routeTable.parameters(of: id, in: $0) != nil }) {
+            try relandStartWhileDeclaring()
+        }
         let (state, L) = call.stack
         try state.push(route: routeTable[id], rank: nil, on: L)
         return 1
@@ -71,7 +74,27 @@ extension SwitchyardRuntime {
         let options = try RouteOptions(call, index: 1, function: "not_found", allowed: Self.notFoundOptions, subject: subject)
         navigator.notFound = try options.definition(RouteCallbacks(subject: subject, site: site, mismatches: mismatches))
         notFoundSite = site
+        if navigator.isAtStart, navigator.screen.route == nil { try relandStartWhileDeclaring() }
         return 0
+    }
+
+    /// The paths the start screen lands: "/", or each tab's root.
+    private var startPaths: [String] { tabs.isEmpty ? ["/"] : tabs }
+
+    /// A script that has not navigated yet sees its start screen landed on the routes declared so far
+    /// (`route("/", {title = "Home"}) print(nav.title)` prints Home, and `save()` stores the route), as
+    /// the REPL does after each chunk. Only a declaration that matches a start path re-lands it. A
+    /// callback that fails here (a title reading a global the script sets later) leaves the start
+    /// screen as it was: loading re-lands it once the file has run and reports the error then. A
+    /// budget or Ctrl-C stop is not swallowed.
+    private func relandStartWhileDeclaring() throws(LuaError) {
+        do { try navigator.relandStart() } catch {
+            let failure = LuaError(bridging: error)
+            switch failure.kind {
+            case .memoryLimit, .instructionLimit, .interrupted: throw failure
+            case .syntax, .runtime, .errorInHandler: break
+            }
+        }
     }
 
     /// tabs{ "/home", "/search", ... }
