@@ -63,4 +63,25 @@ import Testing
         #expect(graph.output.contains(#"r0 [label="/\nHome", style="rounded,filled,bold", fillcolor=gold"#),
                 "the saved screen is drawn as the current screen of route /: \(graph.output)")
     }
+
+    // MARK: graph -o
+
+    @Test func graphRendersAJPEGThroughGraphviz() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") else { return }
+        let image = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString).jpg").path
+        defer { try? FileManager.default.removeItem(atPath: image) }
+        let result = try CommandRun.switchyard(["graph", "app/app.lua", "-o", image])
+        #expect(result.status == 0, "\(result.errors)")
+        let bytes = try #require(FileManager.default.contents(atPath: image))
+        #expect(Array(bytes.prefix(3)) == [0xFF, 0xD8, 0xFF], "a JPEG, not DOT text: \(String(decoding: bytes.prefix(20), as: UTF8.self))")
+    }
+
+    @Test func graphRefusesAnExtensionNoFormatHasListingTheFormats() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString).docx").path
+        let result = try CommandRun.switchyard(["graph", "app/app.lua", "-o", file])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("no graph format has the extension .docx"), "\(result.errors)")
+        #expect(result.errors.contains(".mmd") && result.errors.contains(".jpg") && result.errors.contains(".svg"))
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
 }

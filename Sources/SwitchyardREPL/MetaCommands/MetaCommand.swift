@@ -72,7 +72,7 @@ enum MetaCommand: Equatable {
         (":state", "", "the navigation state as a tree"),
         (":history", "", "the timeline, oldest first"),
         (":flows", "", "declared flows and their steps"),
-        (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE: .mmd is Mermaid, .png/.svg/.pdf via graphviz)"),
+        (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE: .mmd is Mermaid, .png/.svg/.pdf/.jpg... via graphviz)"),
         (":check", "[PATH_OR_URL...]", "crawl the map for dead links, loops, callback errors and unreachable routes (also from the given entries)"),
         (":watch", "FILE|off", "redraw the map with the current screen to FILE (.svg/.png) after every navigation"),
         (":record", "FILE|stop", "write what you do from now on to FILE as a spec `switchyard test` runs; alone: whether recording is on"),
