@@ -84,4 +84,16 @@ import Testing
         #expect(result.errors.contains(".mmd") && result.errors.contains(".jpg") && result.errors.contains(".svg"))
         #expect(!FileManager.default.fileExists(atPath: file))
     }
+
+    // MARK: check and loops nothing reaches
+
+    @Test func checkReportsARedirectLoopNoMoveReachesWithItsChain() throws {
+        let result = try CommandRun.switchyard(["check", "--no-color", "check/unreached_loop.lua"])
+        #expect(result.status == 1, "a loop is an error: \(result.output)")
+        #expect(result.output.contains("""
+            /loop1  check/unreached_loop.lua:3
+              error    redirect-loop  /loop1: redirect loop: /loop1 → /loop2 → /loop1 (followed from /loop1, which nothing reaches)
+            """), "\(result.output)")
+        #expect(result.output.hasSuffix("1 error, 2 warnings · crawled 1 screen in 1 state\n"))
+    }
 }
