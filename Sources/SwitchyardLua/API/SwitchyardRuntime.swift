@@ -83,6 +83,30 @@ public final class SwitchyardRuntime {
         try landStartScreenIfUntouched()
     }
 
+    /// Loads a route script as one unit: when it fails, nothing of it is kept. The globals and loaded
+    /// modules (shallowly: a table that was there is there again), the routes, not-found route, flows,
+    /// tabs, `nav.on` handlers, invariants, the navigation state and the files `reload()` runs are put
+    /// back as they were, so a broken file never half-replaces an app (REPL `:load`).
+    ///
+    /// ```swift
+    /// do { try runtime.loadAtomically(file: "broken.lua") } catch { /* runtime as before */ }
+    /// ```
+    public func loadAtomically(file path: String) throws(LuaError) {
+        let navigator = self.navigator
+        let checkpoint = navigator.checkpoint()
+        let declarations = navigator.declarations()
+        let previous = (loadedFiles, notFoundSite, invariants)
+        do {
+            try engine.undoingGlobalsOnFailure { () throws(LuaError) in try load(file: path) }
+        } catch {
+            if self.navigator !== navigator { replaceNavigator(navigator) }
+            try? navigator.rollBack(to: checkpoint)
+            navigator.restore(declarations)
+            (loadedFiles, notFoundSite, invariants) = previous
+            throw error
+        }
+    }
+
     /// Loads a chunk of declarations given as text (chunk name as in `LuaEngine.run`).
     public func load(code: String, chunkName: String) throws(LuaError) {
         try engine.run(code, chunkName: chunkName)

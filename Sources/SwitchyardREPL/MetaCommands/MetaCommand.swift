@@ -41,6 +41,12 @@ enum MetaCommand: Equatable {
     case restore(String)
     case trace(Bool)
     case quit
+    /// `:save!`, `:graph!`, `:watch!`, `:record!`: the command, allowed to replace an existing file
+    /// the session did not write (never a script it loaded).
+    indirect case replacing(MetaCommand)
+
+    /// The commands that write a file, and so take `!`.
+    static let writing: Set<String> = [":save", ":graph", ":watch", ":record"]
 
     struct ParseError: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -78,7 +84,7 @@ enum MetaCommand: Equatable {
         (":record", "FILE|stop", "write what you do from now on to FILE as a spec `switchyard test` runs; alone: whether recording is on"),
         (":load", "FILE", "run a route script"),
         (":reload", "", "forget everything and load the same files again"),
-        (":save", "FILE", "write the navigation state as JSON"),
+        (":save", "FILE", "write the navigation state as JSON (:save! replaces a file this session did not write)"),
         (":restore", "FILE", "restore a state written by :save"),
         (":trace", "on|off", "print navigation events as they happen, and Lua tracebacks with errors"),
         (":quit", "", "leave (Ctrl-D does too)"),
@@ -91,6 +97,10 @@ enum MetaCommand: Equatable {
         let name = words.first ?? ":"
         let rest = words.dropFirst()
         let argument = rest.isEmpty ? nil : rest.joined(separator: " ")
+        if name.hasSuffix("!"), Self.writing.contains(String(name.dropLast())) {
+            self = .replacing(try MetaCommand(parsing: String(name.dropLast()) + " " + rest.joined(separator: " ")))
+            return
+        }
         switch name {
         case ":help", ":h", ":?": self = .help(argument)
         case ":routes": self = .routes
