@@ -21,13 +21,38 @@ import Testing
         let result = try CommandRun.switchyard(["routes", "check/group_guard.lua"])
         #expect(result.status == 0, "\(result.errors)")
         let users = result.output.split(separator: "\n").first { $0.contains("/admin/users") } ?? ""
-        #expect(users.contains("guard"), "\(result.output)")
+        #expect(users.contains("guard: group /admin (check/group_guard.lua:4)"), "\(result.output)")
+    }
+
+    @Test func explainSaysWhichGroupGuardsTheWinner() throws {
+        let result = try CommandRun.switchyard(["--no-color", "-i", "check/group_guard.lua"], input: ":explain /admin/users\n")
+        #expect(result.output.contains("3. /admin/users  won\n  guarded by group /admin (check/group_guard.lua:4)\n"),
+                "\(result.output)")
     }
 
     @Test func checkFollowsTheGroupsRedirect() throws {
         let result = try CommandRun.switchyard(["check", "--no-color", "check/group_guard.lua"])
         #expect(!result.output.contains("unreachable"), "the group's guard reaches /login: \(result.output)")
         #expect(result.output.hasPrefix("no findings"), "\(result.output)")
+    }
+
+    @Test func coverageCountsTheGuardARouteInheritsFromItsGroup() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("group-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try String(contentsOfFile: SwitchyardBinary.fixtures + "/check/group_guard.lua", encoding: .utf8)
+            .write(toFile: directory + "/app.lua", atomically: true, encoding: .utf8)
+        try """
+            require("app")
+            it("sends a signed-out person to log in", function()
+              nav.push("/admin/users")
+              assert.equal("/login", nav.path)
+            end)
+            """.write(toFile: directory + "/admin_spec.lua", atomically: true, encoding: .utf8)
+        let result = try CommandRun.switchyard(["test", "--coverage", "--no-color", "admin_spec.lua"], directory: directory)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("/admin/users  app.lua:5  never landed, guard redirect 1"), "\(result.output)")
+        #expect(result.output.contains("guards      1 of 3 outcomes seen"), "\(result.output)")
     }
 
     @Test func aMisspeltGroupOptionIsAnErrorNamingItAndWhere() throws {

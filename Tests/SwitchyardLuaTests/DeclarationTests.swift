@@ -129,6 +129,12 @@ import Switchyard
         #expect(app.failure("nav.push('/admin/deep/x')") != nil, "the inner group's guard blocks")
         #expect(try app.string("return table.concat(asked, ',')") == "outer,inner")
         #expect(app.navigator.path == "/admin/users")
+        let users = try #require(app.runtime.routeTable.route(withPattern: "/admin/users"))
+        #expect(app.runtime.guardSources(of: users) == "group /admin (app.lua:3), then its own (app.lua:4)")
+        let deep = try #require(app.runtime.routeTable.route(withPattern: "/admin/deep/x"))
+        #expect(app.runtime.guardSources(of: deep) == "group /admin (app.lua:3), then group /admin/deep (app.lua:5)")
+        let login = try #require(app.runtime.routeTable.route(withPattern: "/login"))
+        #expect(app.runtime.guardSources(of: login) == nil)
     }
 
     @Test func aGroupsTitleViewPresentationAndEntryYieldToTheRoutesOwn() throws {

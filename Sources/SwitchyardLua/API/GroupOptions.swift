@@ -45,6 +45,16 @@ struct GroupOptions {
         _ = try check.presentation(presentation)
     }
 
+    /// "group /admin (app.lua:4), then its own (app.lua:5)": the guards a route inside `groups` runs,
+    /// in order; nil when no group has a guard.
+    static func guardSources(_ groups: [GroupOptions], ownGuard site: String?) -> String? {
+        let guarding = groups.filter { $0.guardFunction != nil }
+        guard !guarding.isEmpty else { return nil }
+        var sources = guarding.map { group in "group \(group.prefix)" + (group.site.map { " (\($0))" } ?? "") }
+        if let site { sources.append("its own (\(site))") }
+        return sources.joined(separator: ", then ")
+    }
+
     /// `definition` (the route's own options, `own`) with the enclosing `groups` (outermost first)
     /// merged in.
     static func merged(_ definition: RouteDefinition, own: RouteOptions, groups: [GroupOptions],

@@ -36,12 +36,16 @@ extension SwitchyardRuntime {
         if groups.contains(where: { $0.hasOptions }) {
             definition = try GroupOptions.merged(definition, own: options, groups: groups, callbacks: callbacks)
         }
+        let guardSources = GroupOptions.guardSources(groups, ownGuard: options.gives("guard") ? site : nil)
         let name = try options.string("name")
         let id: RouteID
         do {
             id = try routeTable.add(pattern, name: name, site: site,
                                     validator: try callbacks.validator(options["validate"]), payload: definition)
         } catch { throw LuaError(bridging: error) }
+        if guardSources != nil || !groupGuardSources.isEmpty {
+            groupGuardSources[Self.sourceKey(site: site, pattern: routeTable[id].pattern.text)] = guardSources
+        }
         if navigator.isAtStart, startPaths.contains(where: { routeTable.parameters(of: id, in: $0) != nil }) {
             try relandStartWhileDeclaring()
         }

@@ -37,6 +37,9 @@ public final class SwitchyardRuntime {
 
     /// The `group` calls being run (prefix and options), innermost last.
     var groups: [GroupOptions] = []
+    /// Where the guards of routes declared inside guarded groups come from, by declaration site and
+    /// pattern (see `guardSources(of:)`).
+    var groupGuardSources: [String: String] = [:]
     /// The scenario vocabulary's state: the tree being collected, failures told from errors.
     let scenarios = ScenarioSession()
     /// Where `runScenarios` records coverage (`switchyard test --coverage`); nil records nothing.
@@ -95,14 +98,14 @@ public final class SwitchyardRuntime {
         let navigator = self.navigator
         let checkpoint = navigator.checkpoint()
         let declarations = navigator.declarations()
-        let previous = (loadedFiles, notFoundSite, invariants)
+        let previous = (loadedFiles, notFoundSite, invariants, groupGuardSources)
         do {
             try engine.undoingGlobalsOnFailure { () throws(LuaError) in try load(file: path) }
         } catch {
             if self.navigator !== navigator { replaceNavigator(navigator) }
             try? navigator.rollBack(to: checkpoint)
             navigator.restore(declarations)
-            (loadedFiles, notFoundSite, invariants) = previous
+            (loadedFiles, notFoundSite, invariants, groupGuardSources) = previous
             throw error
         }
     }
@@ -117,22 +120,32 @@ public final class SwitchyardRuntime {
     /// `:reload`). Required modules are loaded afresh. If loading fails, the previous routes and
     /// navigator stay.
     public func reload() throws(LuaError) {
-        let previous = (navigator, notFoundSite, invariants)
+        let previous = (navigator, notFoundSite, invariants, groupGuardSources)
         navigator = Navigator(timelineLimit: previous.0.timelineLimit)
         navigator.limits = previous.0.limits
         notFoundSite = nil
         invariants = []
+        groupGuardSources = [:]
         engine.forgetScriptModules()
         do {
             for file in loadedFiles { try engine.runFile(file) }
             try landStartScreenIfUntouched()
         } catch {
-            (navigator, notFoundSite, invariants) = previous
+            (navigator, notFoundSite, invariants, groupGuardSources) = previous
             throw error
         }
     }
 
     func replaceNavigator(_ fresh: Navigator) { navigator = fresh }
+
+    /// Which guards a route runs when some come from its groups, in the order they run:
+    /// "group /admin (app.lua:4), then its own (app.lua:5)"; nil for a route no group guards, whose
+    /// guard (if any) is its own. For `routes` and `:explain`.
+    public func guardSources(of route: Route<RouteDefinition>) -> String? {
+        groupGuardSources.isEmpty ? nil : groupGuardSources[Self.sourceKey(site: route.site, pattern: route.pattern.text)]
+    }
+
+    static func sourceKey(site: String?, pattern: String) -> String { (site ?? "") + "\u{0}" + pattern }
 
     private func landStartScreenIfUntouched() throws(LuaError) {
         do { try navigator.relandStart() } catch { throw LuaError(bridging: error) }

@@ -194,7 +194,11 @@ final class MetaCommands {
         case .explain(let path):
             // Validators run: under the budget, and Ctrl-C stops a slow one.
             let target = resolved(path)
-            print(try host.interruptible { () throws(LuaError) in runtime.routeTable.explain(target) }.description)
+            let explanation = try host.interruptible { () throws(LuaError) in runtime.routeTable.explain(target) }
+            print(explanation.description)
+            if let winner = explanation.winner, let sources = runtime.guardSources(of: runtime.routeTable[winner]) {
+                print("  guarded by " + sources)
+            }
         case .go(let path): try host.navigate { try $0.go(path) }
         case .push(let path): try host.navigate { try $0.push(path) }
         case .sheet(let path): try host.navigate { try $0.sheet(path) }
