@@ -36,7 +36,7 @@ extension SwitchyardRuntime {
         if groups.contains(where: { $0.hasOptions }) {
             definition = try GroupOptions.merged(definition, own: options, groups: groups, callbacks: callbacks)
         }
-        let guardSources = GroupOptions.guardSources(groups, ownGuard: options.gives("guard") ? site : nil)
+        let guardSources = groups.isEmpty ? nil : GroupOptions.guardSources(groups, ownGuard: options.gives("guard") ? site : nil)
         let name = try options.string("name")
         let id: RouteID
         do {
@@ -46,7 +46,7 @@ extension SwitchyardRuntime {
         if guardSources != nil || !groupGuardSources.isEmpty {
             groupGuardSources[Self.sourceKey(site: site, pattern: routeTable[id].pattern.text)] = guardSources
         }
-        if navigator.isAtStart, startPaths.contains(where: { routeTable.parameters(of: id, in: $0) != nil }) {
+        if fitsAStartPath(id), navigator.isAtStart {
             try relandStartWhileDeclaring()
         }
         let (state, L) = call.stack
@@ -82,8 +82,11 @@ extension SwitchyardRuntime {
         return 0
     }
 
-    /// The paths the start screen lands: "/", or each tab's root.
-    private var startPaths: [String] { tabs.isEmpty ? ["/"] : tabs }
+    /// Whether the route matches a path the start screen lands: "/", or a tab's root.
+    private func fitsAStartPath(_ id: RouteID) -> Bool {
+        let tabs = navigator.tabPaths
+        return tabs.isEmpty ? routeTable.patternFits(id, "/") : tabs.contains { routeTable.patternFits(id, $0) }
+    }
 
     /// A script that has not navigated yet sees its start screen landed on the routes declared so far
     /// (`route("/", {title = "Home"}) print(nav.title)` prints Home, and `save()` stores the route), as
