@@ -84,7 +84,7 @@ enum MetaCommand: Equatable {
         (":record", "FILE|stop", "write what you do from now on to FILE as a spec `switchyard test` runs; alone: whether recording is on"),
         (":load", "FILE", "run a route script"),
         (":reload", "", "forget everything and load the same files again"),
-        (":save", "FILE", "write the navigation state as JSON (:save! replaces a file this session did not write)"),
+        (":save", "FILE", "write the navigation state as JSON"),
         (":restore", "FILE", "restore a state written by :save"),
         (":trace", "on|off", "print navigation events as they happen, and Lua tracebacks with errors"),
         (":quit", "", "leave (Ctrl-D does too)"),

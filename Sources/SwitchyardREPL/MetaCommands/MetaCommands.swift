@@ -395,7 +395,9 @@ final class MetaCommands {
             return "  " + style.cyan(head) + String(repeating: " ", count: width - head.count + 2) + entry.summary
         }
         return (["Lua input runs as in `lua` (expressions print their values). Meta-commands:"] + lines
-                + ["TAB completes commands, route paths, Lua names and files. Ctrl-C cancels, Ctrl-D quits."])
+                + [":save, :graph, :watch and :record never overwrite a loaded script; ending one in ! (:save! FILE) lets it "
+                   + "replace a file this session did not write.",
+                   "TAB completes commands, route paths, Lua names and files. Ctrl-C cancels, Ctrl-D quits."])
             .joined(separator: "\n")
     }
 
