@@ -8,14 +8,17 @@ struct GraphCommand: ParsableCommand {
         commandName: "graph",
         abstract: "Print the navigation map: routes grouped by prefix, links and flows as edges.",
         discussion: """
-            With -o FILE ending in .png, .svg or .pdf the map is rendered by graphviz's `dot`, which must \
-            be installed (scripts/install-deps installs it).
+            -o FILE picks the output from its name: .dot or .gv (DOT text), .mmd or .mermaid (Mermaid), \
+            no extension (DOT text), or any format graphviz renders (.png, .svg, .pdf, .jpg, .gif, .webp, \
+            .ps, .eps, .json, .xdot, ...), rendered by graphviz's `dot`, which must be installed \
+            (scripts/install-deps installs it). Any other extension is a usage error listing the formats.
 
             EXAMPLES:
               switchyard graph app.lua                       DOT on stdout
               switchyard graph app.lua -o map.mmd            Mermaid, from the file name
               switchyard graph app.lua --format mermaid
               switchyard graph app.lua -o map.png
+              switchyard graph app.lua -o map.jpg            any format graphviz renders
               switchyard graph app.lua --state saved.json -o map.svg   a saved state drawn over the map
             """
     )
@@ -36,6 +39,9 @@ struct GraphCommand: ParsableCommand {
     var state: String?
 
     func validate() throws {
+        if let output, let reason = GraphvizRenderer.unsupportedOutput(output) {
+            throw ValidationError("-o \(reason)")
+        }
         if let output, let format, GraphvizRenderer.imageType(of: output) != nil, format != .dot {
             throw ValidationError("-o \(output): images are rendered from the dot format; drop --format \(format.rawValue)")
         }

@@ -107,4 +107,108 @@ import Switchyard
         #expect(app.failure("flow('empty', {})")?.message == "test.lua:1: flow empty has no steps")
         #expect(app.failure("flow('bad', {42})")?.message.contains("step 1 must be a path") == true)
     }
+
+    @Test func aGroupsGuardRunsBeforeEachRoutesOwnOuterGroupFirst() throws {
+        let app = try RuntimeFixture("""
+            asked = {}
+            route("/login", {title = "Log In"})
+            group("/admin", function()
+              route("users", {guard = function() asked[#asked + 1] = "route" return true end})
+              group("/deep", function()
+                route("x", {})
+              end, {guard = function() asked[#asked + 1] = "inner" return inner_answer end})
+            end, {guard = function() asked[#asked + 1] = "outer" return signed_in or "/login" end})
+            """)
+        try app.lua("nav.push('/admin/users')")
+        #expect(app.navigator.path == "/login")
+        #expect(try app.string("return table.concat(asked, ',')") == "outer", "the group's redirect decides; the route's guard is not asked")
+        try app.lua("signed_in = true asked = {} nav.push('/admin/users')")
+        #expect(app.navigator.path == "/admin/users")
+        #expect(try app.string("return table.concat(asked, ',')") == "outer,route")
+        try app.lua("asked = {} inner_answer = false")
+        #expect(app.failure("nav.push('/admin/deep/x')") != nil, "the inner group's guard blocks")
+        #expect(try app.string("return table.concat(asked, ',')") == "outer,inner")
+        #expect(app.navigator.path == "/admin/users")
+        let users = try #require(app.runtime.routeTable.route(withPattern: "/admin/users"))
+        #expect(app.runtime.guardSources(of: users) == "group /admin (app.lua:3), then its own (app.lua:4)")
+        let deep = try #require(app.runtime.routeTable.route(withPattern: "/admin/deep/x"))
+        #expect(app.runtime.guardSources(of: deep) == "group /admin (app.lua:3), then group /admin/deep (app.lua:5)")
+        let login = try #require(app.runtime.routeTable.route(withPattern: "/login"))
+        #expect(app.runtime.guardSources(of: login) == nil)
+    }
+
+    @Test func aGroupsTitleViewPresentationAndEntryYieldToTheRoutesOwn() throws {
+        let app = try RuntimeFixture("""
+            group("/settings", function()
+              route("/", {})
+              route("privacy", {title = "Privacy", presentation = "push", entry = false})
+              group("/help", function() route("faq", {}) end, {title = function(info) return "Help: " .. info.path end})
+            end, {title = "Settings", view = "All settings.", presentation = "sheet", entry = true})
+            """)
+        let table = app.runtime.routeTable
+        let settings = try #require(table.routes.first { $0.pattern.text == "/settings" })
+        let privacy = try #require(table.routes.first { $0.pattern.text == "/settings/privacy" })
+        let faq = try #require(table.routes.first { $0.pattern.text == "/settings/help/faq" })
+        #expect(settings.payload.presentation == .sheet && settings.payload.entry)
+        #expect(privacy.payload.presentation == .push && !privacy.payload.entry)
+        #expect(faq.payload.presentation == .sheet && faq.payload.entry)
+        try app.lua("nav.push('/settings')")
+        #expect(app.navigator.screen.title == "Settings" && app.navigator.screen.view == "All settings.")
+        try app.lua("nav.push('/settings/privacy')")
+        #expect(app.navigator.screen.title == "Privacy")
+        try app.lua("nav.push('/settings/help/faq')")
+        #expect(app.navigator.screen.title == "Help: /settings/help/faq")
+    }
+
+    @Test func aGroupsLeaveGuardIsAskedBeforeTheRoutesOwn() throws {
+        let app = try RuntimeFixture("""
+            left = {}
+            group("/editor", function()
+              route(":id", {leave = function() left[#left + 1] = "route" return true end})
+            end, {leave = function() left[#left + 1] = "group" return saved == true end})
+            """)
+        try app.lua("nav.push('/editor/1')")
+        let blocked = app.failure("nav.pop()")?.message ?? ""
+        #expect(blocked.contains("blocked by the leave guard of /editor/:id"), "\(blocked)")
+        #expect(app.navigator.path == "/editor/1")
+        try app.lua("saved = true left = {} nav.pop()")
+        #expect(app.navigator.path == "/")
+        #expect(try app.string("return table.concat(left, ',')") == "group,route")
+    }
+
+    @Test func groupOptionsAreCheckedLikeRoutesWithTheCallsFileAndLine() throws {
+        let app = try RuntimeFixture("")
+        #expect(app.failure("\ngroup('/a', function() end, {gaurd = function() end})")?.message
+            == "test.lua:2: group /a: unknown option 'gaurd' (options: entry, guard, leave, presentation, title, view)")
+        #expect(app.failure("group('/a', function() end, {redirect = '/'})")?.message.hasPrefix("test.lua:1: group /a: unknown option 'redirect'") == true)
+        #expect(app.failure("group('/a', function() end, {}, 'extra')")?.message
+            == "test.lua:1: group /a: unexpected argument #4 (a string value); group takes (prefix, function() ... end [, options])")
+        #expect(app.failure("group('/a', function() end, {guard = '/login'})")?.message
+            == "test.lua:1: group /a: option 'guard' must be a function, got string")
+        #expect(app.failure("group('/a', function() end, {presentation = 'popover'})")?.message.hasPrefix("test.lua:1: ") == true)
+        #expect(app.failure("group('/a', function() route('b') end, {title = {}})")?.message.hasPrefix("test.lua:1: ") == true)
+        #expect(app.runtime.routeTable.routes.isEmpty, "a refused group declares nothing")
+    }
+
+    @Test func theStartScreenLandsOnTheRoutesAsTheyAreDeclared() throws {
+        let app = try RuntimeFixture("")
+        #expect(try app.lua("""
+            local before = nav.title
+            route("/", {title = "Home"})
+            return before, nav.title, nav.stack[1].pattern
+            """) == [.nil, "Home", "/"])
+        try app.lua("nav.push('/')")
+        try app.lua("route('/:anything?', {title = 'Later'})")
+        #expect(app.navigator.screen.title == "Home", "a script that has navigated keeps its screens")
+    }
+
+    @Test func aStartTitleThatNeedsALaterGlobalWaitsForTheEndOfTheFile() throws {
+        let app = try RuntimeFixture("""
+            route("/", {title = function() return settings.name end})
+            early = nav.title
+            settings = {name = "Ready"}
+            """)
+        #expect(try app.lua("return early") == [.nil])
+        #expect(app.navigator.screen.title == "Ready")
+    }
 }

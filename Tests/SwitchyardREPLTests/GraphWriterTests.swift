@@ -71,6 +71,17 @@ import Testing
         #expect(GraphvizRenderer.imageType(of: "out/Map.SVG") == "svg")
         #expect(GraphvizRenderer.imageType(of: "map.dot") == nil)
         #expect(GraphvizRenderer.imageType(of: "map") == nil)
+        #expect(GraphvizRenderer.imageType(of: "map.jpg") == "jpg")
+        #expect(GraphvizRenderer.imageType(of: "out.d/map") == nil, "a folder's dot is not the file's extension")
+    }
+
+    @Test func anOutputNameNoFormatHasIsRefusedWithTheFormats() {
+        let reason = GraphvizRenderer.unsupportedOutput("map.docx") ?? ""
+        #expect(reason.hasPrefix("map.docx: no graph format has the extension .docx; use .dot, .gv, .mmd, .mermaid (text)"))
+        #expect(reason.contains(".jpg") && reason.contains(".png") && reason.contains(".webp"))
+        for fine in ["map.dot", "map.GV", "map.mmd", "map.jpg", "map.pdf", "map", "/dev/stdout", "out.d/map"] {
+            #expect(GraphvizRenderer.unsupportedOutput(fine) == nil, "\(fine)")
+        }
     }
 
     /// Guards, fixed redirects, where a flow starts, a legend and a state over the map.

@@ -9,6 +9,15 @@ import Testing
         #expect(try MetaCommand(parsing: ":explain /user") == .explain("/user"))
     }
 
+    @Test func aWritingCommandWithABangMayReplaceAFile() throws {
+        #expect(try MetaCommand(parsing: ":save! state.json") == .replacing(.save("state.json")))
+        #expect(try MetaCommand(parsing: ":graph! map.mmd") == .replacing(.graph(.mermaid, "map.mmd")))
+        #expect(try MetaCommand(parsing: ":record! flow_spec.lua") == .replacing(.record("flow_spec.lua")))
+        #expect(try MetaCommand(parsing: ":watch! map.svg") == .replacing(.watch("map.svg")))
+        #expect(throws: MetaCommand.ParseError.self) { try MetaCommand(parsing: ":save!") }
+        #expect(throws: MetaCommand.ParseError.self) { try MetaCommand(parsing: ":push! /a") }
+    }
+
     @Test func countsDefaultToOne() throws {
         #expect(try MetaCommand(parsing: ":back") == .back(1))
         #expect(try MetaCommand(parsing: ":forward 3") == .forward(3))

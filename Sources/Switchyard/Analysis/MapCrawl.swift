@@ -53,6 +53,8 @@ final class CrawlRun {
     private var attempted: Set<String> = []
     private var findings: [Finding] = []
     private var reported: Set<String> = []
+    /// Routes on a redirect loop already reported.
+    private var inReportedLoop: Set<RouteID> = []
     private var truncated = false
     private var expanded = 0
     /// The flow whose step the current move shows, if any.
@@ -85,6 +87,42 @@ final class CrawlRun {
             let screen = navigator.screen
             for move in moves(from: screen) { attempt(move, from: state) }
         }
+        followRedirectsOfUnreachedRoutes(from: start)
+    }
+
+    /// A redirect loop among routes nothing reaches is still a defect waiting for the link that will
+    /// reach it (`/loop1 ⇄ /loop2` once showed only as two unreachable routes). Each route the crawl
+    /// never asked for that can send a landing elsewhere (it has a redirect or a guard) is landed once
+    /// from the start screen, its parameters filled with "1", only to follow its redirects and guard
+    /// answers: a loop is reported with its chain. Nothing else of the probe counts: the route stays
+    /// unreachable, its screen is not crawled, and any other error is left to the moves that reach it.
+    private func followRedirectsOfUnreachedRoutes(from start: Navigator.Checkpoint) {
+        for route in routes.rankedRoutes where !landed.contains(route.id) && !inReportedLoop.contains(route.id) {
+            guard route.payload.redirect != nil || route.payload.guard != nil,
+                  let path = Self.samplePath(route.pattern), !attempted.contains(Location(parsing: path).text) else { continue }
+            try? navigator.rollBack(to: start)
+            do { try navigator.push(path) } catch let error as NavigationError {
+                switch error {
+                case .redirectLoop(let chain), .tooManyRedirects(let chain, _):
+                    reportLoop(error, chain: chain, how: "followed from \(route.pattern.text), which nothing reaches",
+                               asked: path, fallback: navigator.screen)
+                default: continue
+                }
+            } catch { continue }
+        }
+    }
+
+    /// A path `pattern` matches with every parameter "1", optional segments dropped and a splat empty.
+    static func samplePath(_ pattern: Pattern) -> String? {
+        var parts: [String] = []
+        for segment in pattern.segments {
+            switch segment {
+            case .literal(let text): parts.append(text)
+            case .parameter: parts.append("1")
+            case .optional, .splat: continue
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// The crawl's starts besides the start screen: tab roots, flows, the not-found screen, entries.
@@ -208,9 +246,8 @@ final class CrawlRun {
                        path: source.location, inFlow: true)
             case .redirectLoop(let chain), .tooManyRedirects(let chain, _):
                 attempted.formUnion(chain)   // the routes of the chain are reached, their redirect is the defect
-                let culprit = (chain.last.flatMap { routes.firstMatch($0) }).map { routes[$0] }
-                reportRoute(.redirectLoop, "\(error.description) (from \(source.location) by \(move.description))",
-                            route: culprit, path: chain.first ?? asked, fallback: source)
+                reportLoop(error, chain: chain, how: "from \(source.location) by \(move.description)", asked: asked,
+                           fallback: source)
             default:
                 return   // a limit, a held navigation: not a defect of the map
             }
@@ -221,6 +258,16 @@ final class CrawlRun {
             .flatMap { routes.firstMatch($0) }.map { routes[$0] }
         reportRoute(.callbackError, "\(error) (landing \(asked) by \(move.description) from \(source.location))",
                     route: culprit, path: asked, fallback: source)
+    }
+
+    /// A redirect loop (or a chain too long), reported once for the route that closes it; the routes
+    /// on the chain are not probed again for the same loop.
+    private func reportLoop(_ error: NavigationError, chain: [String], how: String, asked: String, fallback: Screen) {
+        let onChain = chain.compactMap { routes.firstMatch($0) }
+        inReportedLoop.formUnion(onChain)
+        let culprit = onChain.last.map { routes[$0] }
+        reportRoute(.redirectLoop, "\(error.description) (\(how))", route: culprit, path: chain.first ?? asked,
+                    fallback: fallback)
     }
 
     /// A move that ended on not-found (or on no route at all): the link's fault, or the redirect's

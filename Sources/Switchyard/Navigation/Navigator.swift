@@ -185,6 +185,14 @@ public final class Navigator {
     }
 
     func removeObserver(_ key: Int) { observers.removeAll { $0.key == key } }
+    var observerKeys: Set<Int> { Set(observers.map(\.key)) }
+
+    /// `restore(_ declarations:)`'s writes to what only the navigator may set.
+    func restoreDeclared(flows: [String: [FlowStep]], tabPaths: [String], keepingObservers keys: Set<Int>) {
+        self.flows = flows
+        self.tabPaths = tabPaths
+        observers.removeAll { !keys.contains($0.key) }
+    }
     func hasObserver(_ key: Int) -> Bool { observers.contains { $0.key == key } }
 
     /// Tells the observers about a change; `event` is made only when there is someone to tell.

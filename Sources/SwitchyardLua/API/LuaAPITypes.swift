@@ -35,7 +35,7 @@ package enum LuaAPITypes {
 
     package static let functions: [String: Function] = [
         "route": f(p("pattern", "string"), p("opts", "SwitchyardRouteOptions", optional: true), returns: "SwitchyardRouteEntry"),
-        "group": f(p("prefix", "string"), p("body", "fun()")),
+        "group": f(p("prefix", "string"), p("body", "fun()"), p("opts", "SwitchyardGroupOptions", optional: true)),
         "not_found": f(p("opts", "SwitchyardRouteOptions")),
         "tabs": f(p("paths", "string[]")),
         "flow": f(p("name", "string"), p("steps", "SwitchyardFlowStepList")),
@@ -189,6 +189,16 @@ package enum LuaAPITypes {
         ---@field entry boolean? reached from outside (a deep link): `check` crawls from it, `walk` opens it
         ---@field parent string? the pattern of the screen this one sits above
         ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
+
+        ---The options of `group`, which every route inside it takes: guards and leave guards run
+        ---outer group first, then the route's own; a route's own title, view, presentation or entry wins.
+        ---@class SwitchyardGroupOptions
+        ---@field title (string|fun(info: SwitchyardInfo): string)?
+        ---@field view (string|fun(info: SwitchyardInfo): string)?
+        ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))?
+        ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)?
+        ---@field presentation ("push"|"sheet"|"cover")?
+        ---@field entry boolean?
 
         ---A declared route, as `route` and `routes()` return it.
         ---@class SwitchyardRouteEntry

@@ -92,6 +92,20 @@ struct RouteCallbacks {
         }
     }
 
+    /// Guards asked in order (a group's, outer first, then the route's own): the first that does not
+    /// allow decides. The one decision is what coverage records for the route.
+    func guardChain(_ guards: [(RouteInfo) throws -> GuardDecision]) -> (RouteInfo) throws -> GuardDecision {
+        return { info in
+            var decision = GuardDecision.allow
+            for guardian in guards {
+                decision = try guardian(info)
+                if decision != .allow { break }
+            }
+            self.session?.coverage?.guardDecided(decision, site: self.site, pattern: self.subject)
+            return decision
+        }
+    }
+
     /// `leave`: `function(info, to)` asked before a screen of the route is removed; false blocks,
     /// nil/true allow.
     func leaveGuard(_ value: LuaValue) throws(LuaError) -> ((RouteInfo, RouteInfo) throws -> Bool)? {

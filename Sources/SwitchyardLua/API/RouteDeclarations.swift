@@ -5,6 +5,9 @@ extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
                                             "leave", "parent", "entry"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
+    /// What a `group` may give every route inside it: the options that mean the same for a whole
+    /// prefix. (`name`, `validate`, `redirect`, `links` and `parent` describe one route.)
+    static let groupOptions: Set<String> = ["title", "view", "guard", "leave", "presentation", "entry"]
 
     /// Defines a global Swift function of the runtime. The closure holds the runtime unowned: the
     /// runtime closes the Lua state when it goes, so no Lua code can call it afterwards.
@@ -27,24 +30,43 @@ extension SwitchyardRuntime {
         let site = call.callerLocation
         let options = try RouteOptions(call, index: 2, function: "route", allowed: Self.routeOptions, subject: pattern)
         let callbacks = RouteCallbacks(subject: pattern, site: site, mismatches: mismatches, session: scenarios)
-        let definition = try options.definition(callbacks)
+        var definition = try options.definition(callbacks)
+        // Only routes inside a group that gave options pay for the merge; others keep the definition
+        // exactly as declared (and so the landing cost of a bare route).
+        if groups.contains(where: { $0.hasOptions }) {
+            definition = try GroupOptions.merged(definition, own: options, groups: groups, callbacks: callbacks)
+        }
+        let guardSources = groups.isEmpty ? nil : GroupOptions.guardSources(groups, ownGuard: options.gives("guard") ? site : nil)
         let name = try options.string("name")
         let id: RouteID
         do {
             id = try routeTable.add(pattern, name: name, site: site,
                                     validator: try callbacks.validator(options["validate"]), payload: definition)
         } catch { throw LuaError(bridging: error) }
+        if guardSources != nil || !groupGuardSources.isEmpty {
+            groupGuardSources[Self.sourceKey(site: site, pattern: routeTable[id].pattern.text)] = guardSources
+        }
+        if fitsAStartPath(id), navigator.isAtStart {
+            try relandStartWhileDeclaring()
+        }
         let (state, L) = call.stack
         try state.push(route: routeTable[id], rank: nil, on: L)
         return 1
     }
 
-    /// group(prefix, function() ... end): routes declared inside are relative to prefix.
+    /// group(prefix, function() ... end [, opts]): routes declared inside are relative to prefix, and
+    /// take the group's options (see `GroupOptions`).
     private func declareGroup(_ call: LuaCall) throws -> Int {
         let prefix = prefixed(try call.checkString(1, "group"))
         let body = try call.checkFunction(2, "group")
-        groupPrefixes.append(prefix)
-        defer { groupPrefixes.removeLast() }
+        if call.count > 3 {
+            throw LuaError("group \(prefix): unexpected argument #4 (a \(call.typeName(4)) value); "
+                           + "group takes (prefix, function() ... end [, options])")
+        }
+        let options = try OptionTable(call, index: 3, allowed: Self.groupOptions, function: "group",
+                                      context: "group", subject: prefix)
+        groups.append(try GroupOptions(prefix: prefix, options: options, site: call.callerLocation))
+        defer { groups.removeLast() }
         try body.call()
         return 0
     }
@@ -56,7 +78,30 @@ extension SwitchyardRuntime {
         let options = try RouteOptions(call, index: 1, function: "not_found", allowed: Self.notFoundOptions, subject: subject)
         navigator.notFound = try options.definition(RouteCallbacks(subject: subject, site: site, mismatches: mismatches))
         notFoundSite = site
+        if navigator.isAtStart, navigator.screen.route == nil { try relandStartWhileDeclaring() }
         return 0
+    }
+
+    /// Whether the route matches a path the start screen lands: "/", or a tab's root.
+    private func fitsAStartPath(_ id: RouteID) -> Bool {
+        let tabs = navigator.tabPaths
+        return tabs.isEmpty ? routeTable.patternFits(id, "/") : tabs.contains { routeTable.patternFits(id, $0) }
+    }
+
+    /// A script that has not navigated yet sees its start screen landed on the routes declared so far
+    /// (`route("/", {title = "Home"}) print(nav.title)` prints Home, and `save()` stores the route), as
+    /// the REPL does after each chunk. Only a declaration that matches a start path re-lands it. A
+    /// callback that fails here (a title reading a global the script sets later) leaves the start
+    /// screen as it was: loading re-lands it once the file has run and reports the error then. A
+    /// budget or Ctrl-C stop is not swallowed.
+    private func relandStartWhileDeclaring() throws(LuaError) {
+        do { try navigator.relandStart() } catch {
+            let failure = LuaError(bridging: error)
+            switch failure.kind {
+            case .memoryLimit, .instructionLimit, .interrupted: throw failure
+            case .syntax, .runtime, .errorInHandler: break
+            }
+        }
     }
 
     /// tabs{ "/home", "/search", ... }
@@ -75,7 +120,7 @@ extension SwitchyardRuntime {
 
     /// The pattern under the enclosing groups' prefixes.
     private func prefixed(_ pattern: String) -> String {
-        guard let prefix = groupPrefixes.last else { return pattern }
+        guard let prefix = groups.last?.prefix else { return pattern }
         let base = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
         if pattern.isEmpty || pattern == "/" { return base.isEmpty ? "/" : base }
         return base + (pattern.hasPrefix("/") ? pattern : "/" + pattern)
@@ -96,6 +141,9 @@ struct RouteOptions {
     func string(_ name: String) throws(LuaError) -> String? { try options.string(name) }
 
     func flag(_ name: String) throws(LuaError) -> Bool { try options.flag(name) }
+
+    /// Whether the table gave the option at all (a route's own `entry = false` overrides its group's).
+    func gives(_ name: String) -> Bool { !options[name].isNil }
 
     func definition(_ callbacks: RouteCallbacks) throws(LuaError) -> RouteDefinition {
         RouteDefinition(title: try callbacks.text(self["title"], option: "title"),

@@ -141,6 +141,12 @@ public final class ScenarioCoverage {
     }
 
     private func heard(_ event: NavigationEvent, on navigator: Navigator, _ watch: Watch) {
+        // A start screen re-landed while a file declares its routes (or tabs) is not a screen the
+        // tests showed: each test's own start screen is counted on its fresh navigator.
+        if event.operation == .start {
+            watch.lastID = max(watch.lastID, navigator.state.environments.flatMap { $0.tabStacks.joined() }.map(\.id).max() ?? -1)
+            return
+        }
         // Only a change whose top screen is new, or that shows a modal over the same top, can have
         // landed anything: pops, dismissals, back and forward, tabs and alerts are not looked through.
         if event.to.id > watch.lastID {

@@ -35,8 +35,11 @@ public final class SwitchyardRuntime {
     public var navFieldNames: [String] { NavObject.fieldNames }
     public var navOperationNames: [String] { NavObject.operationNames }
 
-    /// Prefixes of the `group` calls being run, innermost last.
-    var groupPrefixes: [String] = []
+    /// The `group` calls being run (prefix and options), innermost last.
+    var groups: [GroupOptions] = []
+    /// Where the guards of routes declared inside guarded groups come from, by declaration site and
+    /// pattern (see `guardSources(of:)`).
+    var groupGuardSources: [String: String] = [:]
     /// The scenario vocabulary's state: the tree being collected, failures told from errors.
     let scenarios = ScenarioSession()
     /// Where `runScenarios` records coverage (`switchyard test --coverage`); nil records nothing.
@@ -83,6 +86,30 @@ public final class SwitchyardRuntime {
         try landStartScreenIfUntouched()
     }
 
+    /// Loads a route script as one unit: when it fails, nothing of it is kept. The globals and loaded
+    /// modules (shallowly: a table that was there is there again), the routes, not-found route, flows,
+    /// tabs, `nav.on` handlers, invariants, the navigation state and the files `reload()` runs are put
+    /// back as they were, so a broken file never half-replaces an app (REPL `:load`).
+    ///
+    /// ```swift
+    /// do { try runtime.loadAtomically(file: "broken.lua") } catch { /* runtime as before */ }
+    /// ```
+    public func loadAtomically(file path: String) throws(LuaError) {
+        let navigator = self.navigator
+        let checkpoint = navigator.checkpoint()
+        let declarations = navigator.declarations()
+        let previous = (loadedFiles, notFoundSite, invariants, groupGuardSources)
+        do {
+            try engine.undoingGlobalsOnFailure { () throws(LuaError) in try load(file: path) }
+        } catch {
+            if self.navigator !== navigator { replaceNavigator(navigator) }
+            try? navigator.rollBack(to: checkpoint)
+            navigator.restore(declarations)
+            (loadedFiles, notFoundSite, invariants, groupGuardSources) = previous
+            throw error
+        }
+    }
+
     /// Loads a chunk of declarations given as text (chunk name as in `LuaEngine.run`).
     public func load(code: String, chunkName: String) throws(LuaError) {
         try engine.run(code, chunkName: chunkName)
@@ -93,22 +120,32 @@ public final class SwitchyardRuntime {
     /// `:reload`). Required modules are loaded afresh. If loading fails, the previous routes and
     /// navigator stay.
     public func reload() throws(LuaError) {
-        let previous = (navigator, notFoundSite, invariants)
+        let previous = (navigator, notFoundSite, invariants, groupGuardSources)
         navigator = Navigator(timelineLimit: previous.0.timelineLimit)
         navigator.limits = previous.0.limits
         notFoundSite = nil
         invariants = []
+        groupGuardSources = [:]
         engine.forgetScriptModules()
         do {
             for file in loadedFiles { try engine.runFile(file) }
             try landStartScreenIfUntouched()
         } catch {
-            (navigator, notFoundSite, invariants) = previous
+            (navigator, notFoundSite, invariants, groupGuardSources) = previous
             throw error
         }
     }
 
     func replaceNavigator(_ fresh: Navigator) { navigator = fresh }
+
+    /// Which guards a route runs when some come from its groups, in the order they run:
+    /// "group /admin (app.lua:4), then its own (app.lua:5)"; nil for a route no group guards, whose
+    /// guard (if any) is its own. For `routes` and `:explain`.
+    public func guardSources(of route: Route<RouteDefinition>) -> String? {
+        groupGuardSources.isEmpty ? nil : groupGuardSources[Self.sourceKey(site: route.site, pattern: route.pattern.text)]
+    }
+
+    static func sourceKey(site: String?, pattern: String) -> String { (site ?? "") + "\u{0}" + pattern }
 
     private func landStartScreenIfUntouched() throws(LuaError) {
         do { try navigator.relandStart() } catch { throw LuaError(bridging: error) }

@@ -14,6 +14,17 @@ extension LuaEngine {
         defer { _ = try? restore?.call() }
         return try body()
     }
+
+    /// Runs `body`; if it fails, restores the global table and the loaded modules as `insulated`
+    /// does, so a failed script leaves no global or module of its own behind (REPL `:load`).
+    public func undoingGlobalsOnFailure<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        let snapshot = try run(FileInsulation.source, chunkName: "=insulate").first?.functionValue
+        let restore = try snapshot?.call(loadedModules.map { .function($0) } ?? .nil).first?.functionValue
+        do { return try body() } catch {
+            _ = try? restore?.call()
+            throw error
+        }
+    }
 }
 
 enum FileInsulation {

@@ -6,8 +6,12 @@ import SwitchyardLua
 enum RouteCatalogue {
     static func listings(_ runtime: SwitchyardRuntime) -> [RouteListing] {
         var rows = runtime.routeTable.rankedRoutes.map { route in
-            RouteListing(pattern: route.pattern.text, name: route.name,
-                         options: options(route.payload, hasValidator: route.hasValidator), site: route.site)
+            var options = options(route.payload, hasValidator: route.hasValidator)
+            // A guard from a group says so: the route's own options do not show it.
+            if let sources = runtime.guardSources(of: route), let index = options.firstIndex(of: "guard") {
+                options[index] = "guard: " + sources
+            }
+            return RouteListing(pattern: route.pattern.text, name: route.name, options: options, site: route.site)
         }
         if let notFound = runtime.notFound {
             rows.append(RouteListing(pattern: "(not found)", options: options(notFound, hasValidator: false),

@@ -1,5 +1,6 @@
-/// Where a graph goes: a text file, or an image rendered by graphviz when the name ends in
-/// .png/.svg/.pdf (dot format only).
+/// Where a graph goes: a text file (.dot, .gv, .mmd, .mermaid, or no extension), or an image
+/// rendered by graphviz when the name ends in one of its formats (dot format only). Any other
+/// extension is refused before anything is written.
 ///
 ///     try GraphOutput.write(dotText, format: .dot, to: "map.png")
 enum GraphOutput {
@@ -8,6 +9,7 @@ enum GraphOutput {
     }
 
     static func write(_ text: String, format: GraphFormat, to file: String) throws(Failure) {
+        if let reason = GraphvizRenderer.unsupportedOutput(file) { throw Failure(description: reason) }
         try checkFolder(of: file)
         if let type = GraphvizRenderer.imageType(of: file) {
             guard format == .dot else {

@@ -15,14 +15,39 @@ package struct GraphvizRenderer: Sendable {
 
     package init() {}
 
-    /// The file types `-o` renders through graphviz rather than writing text.
-    package static let imageTypes: Set<String> = ["png", "svg", "pdf"]
+    /// The file types `-o` renders through graphviz rather than writing text: graphviz's output
+    /// formats that name a file (not its display drivers, x11/xlib/gtk, nor `xdot1.2`-style versions,
+    /// which no file extension can spell). An installed graphviz without one of them says so itself.
+    package static let imageTypes: Set<String> = [
+        "bmp", "canon", "cmap", "cmapx", "cmapx_np", "dot_json", "eps", "exr", "fig", "gd", "gd2", "gif",
+        "ico", "imap", "imap_np", "ismap", "jp2", "jpe", "jpeg", "jpg", "json", "json0", "kitty", "kittyz",
+        "mp", "pct", "pdf", "pic", "pict", "plain", "plain-ext", "png", "pov", "ps", "ps2", "psd", "sgi",
+        "svg", "svgz", "tga", "tif", "tiff", "tk", "vdx", "vml", "vmlz", "vrml", "wbmp", "webp", "xdot",
+        "xdot_json",
+    ]
+
+    /// Extensions written as text by Switchyard itself: DOT, and Mermaid (`GraphFormat(forFile:)`).
+    package static let textTypes: [String] = ["dot", "gv", "mmd", "mermaid"]
+
+    /// The extension of the file name in `path` ("out.d/map" has none), lowercased.
+    package static func fileExtension(of path: String) -> String? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return name[name.index(after: dot)...].lowercased()
+    }
 
     /// "map.png" → "png"; nil for a text output such as "map.dot".
     package static func imageType(of path: String) -> String? {
-        guard let dot = path.lastIndex(of: ".") else { return nil }
-        let type = path[path.index(after: dot)...].lowercased()
+        guard let type = fileExtension(of: path) else { return nil }
         return imageTypes.contains(type) ? type : nil
+    }
+
+    /// Why `path` cannot be a graph's output, or nil when it can: its extension is neither a text
+    /// format nor one graphviz renders (a `.jpg` once got DOT text).
+    package static func unsupportedOutput(_ path: String) -> String? {
+        guard let type = fileExtension(of: path), !textTypes.contains(type), !imageTypes.contains(type) else { return nil }
+        return "\(path): no graph format has the extension .\(type); use \(textTypes.map { "." + $0 }.joined(separator: ", ")) "
+            + "(text), no extension (DOT text), or one graphviz renders: \(imageTypes.sorted().map { "." + $0 }.joined(separator: " "))"
     }
 
     package static var dotExecutable: String? {

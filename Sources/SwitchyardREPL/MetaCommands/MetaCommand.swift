@@ -41,6 +41,12 @@ enum MetaCommand: Equatable {
     case restore(String)
     case trace(Bool)
     case quit
+    /// `:save!`, `:graph!`, `:watch!`, `:record!`: the command, allowed to replace an existing file
+    /// the session did not write (never a script it loaded).
+    indirect case replacing(MetaCommand)
+
+    /// The commands that write a file, and so take `!`.
+    static let writing: Set<String> = [":save", ":graph", ":watch", ":record"]
 
     struct ParseError: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -72,7 +78,7 @@ enum MetaCommand: Equatable {
         (":state", "", "the navigation state as a tree"),
         (":history", "", "the timeline, oldest first"),
         (":flows", "", "declared flows and their steps"),
-        (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE: .mmd is Mermaid, .png/.svg/.pdf via graphviz)"),
+        (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE: .mmd is Mermaid, .png/.svg/.pdf/.jpg... via graphviz)"),
         (":check", "[PATH_OR_URL...]", "crawl the map for dead links, loops, callback errors and unreachable routes (also from the given entries)"),
         (":watch", "FILE|off", "redraw the map with the current screen to FILE (.svg/.png) after every navigation"),
         (":record", "FILE|stop", "write what you do from now on to FILE as a spec `switchyard test` runs; alone: whether recording is on"),
@@ -91,6 +97,10 @@ enum MetaCommand: Equatable {
         let name = words.first ?? ":"
         let rest = words.dropFirst()
         let argument = rest.isEmpty ? nil : rest.joined(separator: " ")
+        if name.hasSuffix("!"), Self.writing.contains(String(name.dropLast())) {
+            self = .replacing(try MetaCommand(parsing: String(name.dropLast()) + " " + rest.joined(separator: " ")))
+            return
+        }
         switch name {
         case ":help", ":h", ":?": self = .help(argument)
         case ":routes": self = .routes

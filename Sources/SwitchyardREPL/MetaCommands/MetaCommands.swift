@@ -11,6 +11,10 @@ final class MetaCommands {
     private var tour: Tour { host.tour }
     /// Where `:watch` redraws the map after every navigation.
     private var watchFile: String?
+    /// What `:save`, `:graph`, `:watch` and `:record` wrote, and whether they may write a file now.
+    private var writtenFiles = SessionWrittenFiles()
+    /// Set while a `!` command runs: it may replace a file the session did not write.
+    private var replacingAllowed = false
     /// Where `:record` writes what the person does, while it is on.
     private(set) var recording: SessionRecording?
     private lazy var trace = NavigationTrace(style: style)
@@ -48,6 +52,10 @@ final class MetaCommands {
                 return false
             }
         }
+        if case .load(let file) = command, !unit.succeeded {
+            print(style.dim("rolled back: nothing of \(file) was kept; the navigator (at \(runtime.navigator.path)), globals, "
+                            + "routes, invariants and :reload list are as before"))
+        }
         // A route script loaded while recording declares what the later steps need, navigating or not.
         if let call, unit.succeeded {
             if case .load = command { record(call, navigated: unit.changed) } else if unit.changed { record(call, navigated: true) }
@@ -79,7 +87,9 @@ final class MetaCommands {
             TerminalText.print(recording.map { "stopped recording; \($0.file) is complete: switchyard test \($0.file)" } ?? "not recording")
             recording = nil
         case let file?:
+            try checkWritable(file, ":record")
             recording = try SessionRecording(file: file, runtime: runtime)
+            writtenFiles.wrote(file)
             TerminalText.print("recording to \(file): each navigation and what it showed (:record stop ends it)")
         }
     }
@@ -184,7 +194,11 @@ final class MetaCommands {
         case .explain(let path):
             // Validators run: under the budget, and Ctrl-C stops a slow one.
             let target = resolved(path)
-            TerminalText.print(try host.interruptible { () throws(LuaError) in runtime.routeTable.explain(target) }.description)
+            let explanation = try host.interruptible { () throws(LuaError) in runtime.routeTable.explain(target) }
+            TerminalText.print(explanation.description)
+            if let winner = explanation.winner, let sources = runtime.guardSources(of: runtime.routeTable[winner]) {
+                TerminalText.print("  guarded by " + sources)
+            }
         case .go(let path): try host.navigate { try $0.go(path) }
         case .push(let path): try host.navigate { try $0.push(path) }
         case .sheet(let path): try host.navigate { try $0.sheet(path) }
@@ -210,7 +224,9 @@ final class MetaCommands {
             watchFile = nil
         case .record(let argument): try record(argument)
         case .watch(let file?):
+            try checkWritable(file, ":watch")
             try drawMap(to: file)
+            writtenFiles.wrote(file)
             watchFile = file
             TerminalText.print("watching: \(file) is redrawn after every navigation (:watch off stops)")
         case .state: Pager.show(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator)))
@@ -218,8 +234,14 @@ final class MetaCommands {
         case .flows: printFlows()
         case .graph(let format, let file): try graph(format, file)
         case .check(let entries): TerminalText.print(CheckReportPrinter(style: style).render(MapCheck.crawl(runtime, entries: entries)))
-        case .load(let file): try host.runFile(file)
+        case .load(let file):
+            // One unit, declarations included: a file that fails part-way keeps nothing.
+            try host.interruptible { () throws(LuaError) in try runtime.loadAtomically(file: file) }
         case .reload: try reload()
+        case .replacing(let command):
+            replacingAllowed = true
+            defer { replacingAllowed = false }
+            return try execute(command)
         case .save(let file): try save(to: file)
         case .restore(let file): try restore(from: file)
         case .trace(let on):
@@ -330,11 +352,19 @@ final class MetaCommands {
         }
     }
 
-    private func graph(_ format: GraphFormat, _ file: String?) throws(GraphOutput.Failure) {
+    private func graph(_ format: GraphFormat, _ file: String?) throws {
         let text = format.document(for: NavigationMapBuilder.map(runtime))
         guard let file else { return TerminalText.print(text, terminator: "") }
+        try checkWritable(file, ":graph")
         try GraphOutput.write(text, format: format, to: file)
+        writtenFiles.wrote(file)
         TerminalText.print("wrote \(file)")
+    }
+
+    /// Refuses a write that would overwrite a loaded script, or an existing file this session did not
+    /// write unless the command had `!` (issue 31.8).
+    private func checkWritable(_ file: String, _ command: String) throws(SessionWrittenFiles.Refusal) {
+        try writtenFiles.check(file, command: command, loaded: runtime.loadedFiles, replacing: replacingAllowed)
     }
 
     private func reload() throws(LuaError) {
@@ -347,7 +377,9 @@ final class MetaCommands {
 
     private func save(to file: String) throws {
         let json = try runtime.navigator.save(indented: true) + "\n"
+        try checkWritable(file, ":save")
         try TextFile.write(json, to: file)
+        writtenFiles.wrote(file)
         TerminalText.print("saved the navigation state to \(file)")
     }
 
@@ -363,7 +395,9 @@ final class MetaCommands {
             return "  " + style.cyan(head) + String(repeating: " ", count: width - head.count + 2) + entry.summary
         }
         return (["Lua input runs as in `lua` (expressions print their values). Meta-commands:"] + lines
-                + ["TAB completes commands, route paths, Lua names and files. Ctrl-C cancels, Ctrl-D quits."])
+                + [":save, :graph, :watch and :record never overwrite a loaded script; ending one in ! (:save! FILE) lets it "
+                   + "replace a file this session did not write.",
+                   "TAB completes commands, route paths, Lua names and files. Ctrl-C cancels, Ctrl-D quits."])
             .joined(separator: "\n")
     }
 

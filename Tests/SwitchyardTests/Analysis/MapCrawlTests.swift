@@ -94,6 +94,22 @@ struct MapCrawlTests {
         #expect(report.findings.first?.message.hasPrefix("more than 16 redirects: /n/0 → /n/1") == true)
     }
 
+    @Test func aLoopNothingReachesIsReportedWithItsChainOnce() throws {
+        let navigator = try navigator { routes in
+            try routes.add("/", payload: RouteDefinition())
+            try routes.add("/loop1", payload: RouteDefinition(redirect: "/loop2"))
+            try routes.add("/loop2", payload: RouteDefinition(guard: { _ in .redirect("/loop1") }))
+            try routes.add("/fine", payload: RouteDefinition(redirect: "/"))
+            try routes.add("/signed-in", payload: RouteDefinition(guard: { _ in .block }))
+        }
+        let report = MapCrawl(navigator: navigator).run()
+        #expect(kinds(report) == ["redirect-loop /loop1", "unreachable /loop1", "unreachable /loop2",
+                                  "unreachable /fine", "unreachable /signed-in"])
+        #expect(report.findings.first?.message
+            == "redirect loop: /loop1 → /loop2 → /loop1 (followed from /loop1, which nothing reaches)")
+        #expect(report.findings.first?.path == "/loop1")
+    }
+
     @Test func entriesStartTheCrawlAndSilenceUnreachable() throws {
         let navigator = try navigator { routes in
             try routes.add("/", payload: RouteDefinition())

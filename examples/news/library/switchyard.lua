@@ -50,6 +50,16 @@
 ---@field parent string? the pattern of the screen this one sits above
 ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
 
+---The options of `group`, which every route inside it takes: guards and leave guards run
+---outer group first, then the route's own; a route's own title, view, presentation or entry wins.
+---@class SwitchyardGroupOptions
+---@field title (string|fun(info: SwitchyardInfo): string)?
+---@field view (string|fun(info: SwitchyardInfo): string)?
+---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))?
+---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)?
+---@field presentation ("push"|"sheet"|"cover")?
+---@field entry boolean?
+
 ---A declared route, as `route` and `routes()` return it.
 ---@class SwitchyardRouteEntry
 ---@field pattern string
@@ -161,12 +171,13 @@ spy = {}
 ---@return SwitchyardRouteEntry
 function route(pattern, opts) end
 
----declares the routes inside relative to `prefix`.
+---declares the routes inside relative to `prefix`; `opts` (`guard`, `leave`, `title`, `view`, `presentation`, `entry`) apply to each of them.
 ---
 ---Example: `group("/library", function() route("playlists", {}) end)`
 ---@param prefix string
 ---@param body fun()
-function group(prefix, body) end
+---@param opts? SwitchyardGroupOptions
+function group(prefix, body, opts) end
 
 ---is the screen for paths nothing matches (the options of `route`, but `name` and `validate`).
 ---

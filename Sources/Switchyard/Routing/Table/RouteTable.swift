@@ -93,6 +93,23 @@ public final class RouteTable<Payload> {
         return names
     }
 
+    /// Forgets every route declared after the first `count` (a failed script's, REPL `:load`): the
+    /// table is as it was when it held `count` routes. Routes are only ever appended, so this undoes
+    /// declarations exactly.
+    ///
+    ///     let before = table.count
+    ///     try table.add("/draft", payload: p)
+    ///     table.removeRoutes(after: before)   // "/draft" is gone
+    public func removeRoutes(after count: Int) {
+        guard count < storage.count else { return }
+        storage.removeSubrange(count...)
+        validators = validators.filter { $0.key < count }
+        names = names.filter { $0.value < count }
+        rebuildDeclarationTrie()
+        cachedRanks = nil
+        cachedLookup = nil
+    }
+
     private func rebuildDeclarationTrie() {
         var trie = RouteTrie(caseInsensitive: caseInsensitive)
         for (index, route) in storage.enumerated() {

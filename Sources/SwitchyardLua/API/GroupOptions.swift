@@ -1,0 +1,107 @@
+import Switchyard
+
+/// The options of one `group(prefix, body, opts)` call, which every route declared inside it takes.
+///
+/// The merge rule (README, "Declaring routes"): guards and leave guards add up, outer group first and
+/// the route's own last, and the first that does not allow decides; `title`, `view`, `presentation`
+/// and `entry` are the route's own when it gives them, else the innermost group's that does.
+///
+/// ```lua
+/// group("/admin", function()
+///   route("users", {title = "Users"})       -- guarded by the group
+/// end, {guard = function() return signed_in or "/login" end})
+/// ```
+struct GroupOptions {
+    let prefix: String
+    /// "file:line" of the `group` call: errors of its callbacks point there.
+    let site: String?
+    let title: LuaValue
+    let view: LuaValue
+    let presentation: LuaValue
+    let guardFunction: LuaFunction?
+    let leave: LuaFunction?
+    /// nil: the group says nothing about `entry`.
+    let entry: Bool?
+
+    /// Whether the group gave any option (a plain group changes nothing about its routes).
+    var hasOptions: Bool {
+        !title.isNil || !view.isNil || !presentation.isNil || guardFunction != nil || leave != nil || entry != nil
+    }
+
+    /// Checks every value's type now, so a wrong one is an error at the `group` call, not at the
+    /// first route inside it.
+    init(prefix: String, options: OptionTable, site: String?) throws(LuaError) {
+        self.prefix = prefix
+        self.site = site
+        title = options["title"]
+        view = options["view"]
+        presentation = options["presentation"]
+        guardFunction = try options.function("guard")
+        leave = try options.function("leave")
+        entry = options["entry"].isNil ? nil : try options.flag("entry")
+        let check = RouteCallbacks(subject: "group \(prefix)", site: site, mismatches: MismatchSignal())
+        _ = try check.text(title, option: "title")
+        _ = try check.text(view, option: "view")
+        _ = try check.presentation(presentation)
+    }
+
+    /// "group /admin (app.lua:4), then its own (app.lua:5)": the guards a route inside `groups` runs,
+    /// in order; nil when no group has a guard.
+    static func guardSources(_ groups: [GroupOptions], ownGuard site: String?) -> String? {
+        let guarding = groups.filter { $0.guardFunction != nil }
+        guard !guarding.isEmpty else { return nil }
+        var sources = guarding.map { group in "group \(group.prefix)" + (group.site.map { " (\($0))" } ?? "") }
+        if let site { sources.append("its own (\(site))") }
+        return sources.joined(separator: ", then ")
+    }
+
+    /// `definition` (the route's own options, `own`) with the enclosing `groups` (outermost first)
+    /// merged in.
+    static func merged(_ definition: RouteDefinition, own: RouteOptions, groups: [GroupOptions],
+                       callbacks: RouteCallbacks) throws(LuaError) -> RouteDefinition {
+        var merged = definition
+        // Each group's callbacks report errors at the group's line and name the route they ran for;
+        // none records coverage itself: the merged guard records its one decision for the route.
+        func groupCallbacks(_ group: GroupOptions) -> RouteCallbacks {
+            RouteCallbacks(subject: "\(callbacks.subject) (from group \(group.prefix))", site: group.site,
+                           mismatches: callbacks.mismatches)
+        }
+        if !own.gives("title"), let group = groups.last(where: { !$0.title.isNil }) {
+            merged.title = try groupCallbacks(group).text(group.title, option: "title")
+        }
+        if !own.gives("view"), let group = groups.last(where: { !$0.view.isNil }) {
+            merged.view = try groupCallbacks(group).text(group.view, option: "view")
+        }
+        if !own.gives("presentation"), let group = groups.last(where: { !$0.presentation.isNil }) {
+            merged.presentation = try groupCallbacks(group).presentation(group.presentation)
+        }
+        if !own.gives("entry"), let entry = groups.last(where: { $0.entry != nil })?.entry { merged.entry = entry }
+
+        var silentOwn = callbacks
+        silentOwn.session = nil
+        var guards: [(RouteInfo) throws -> GuardDecision] = []
+        for group in groups {
+            if let guardian = try groupCallbacks(group).guardian(group.guardFunction.map(LuaValue.function) ?? .nil) {
+                guards.append(guardian)
+            }
+        }
+        if !guards.isEmpty {
+            if let own = try silentOwn.guardian(own["guard"]) { guards.append(own) }
+            merged.guard = callbacks.guardChain(guards)
+        }
+        var leaves: [(RouteInfo, RouteInfo) throws -> Bool] = []
+        for group in groups {
+            if let leave = try groupCallbacks(group).leaveGuard(group.leave.map(LuaValue.function) ?? .nil) {
+                leaves.append(leave)
+            }
+        }
+        if !leaves.isEmpty {
+            if let own = definition.leave { leaves.append(own) }
+            merged.leave = { leaving, destination in
+                for leave in leaves where try !leave(leaving, destination) { return false }
+                return true
+            }
+        }
+        return merged
+    }
+}
