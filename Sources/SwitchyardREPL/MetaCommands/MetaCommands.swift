@@ -53,7 +53,7 @@ final class MetaCommands {
             }
         }
         if case .load(let file) = command, !unit.succeeded {
-            print(style.dim("rolled back: nothing of \(file) was kept; the navigator (at \(runtime.navigator.path)), globals, "
+            TerminalText.print(style.dim("rolled back: nothing of \(file) was kept; the navigator (at \(runtime.navigator.path)), globals, "
                             + "routes, invariants and :reload list are as before"))
         }
         // A route script loaded while recording declares what the later steps need, navigating or not.
