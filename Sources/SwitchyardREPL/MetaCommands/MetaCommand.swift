@@ -48,7 +48,7 @@ enum MetaCommand: Equatable {
 
     /// Name, argument synopsis and one line of help, in the order `:help` lists them.
     static let catalogue: [(name: String, arguments: String, summary: String)] = [
-        (":help", "[NAME]", "this list, or the Lua API's help for NAME (:help nav.push)"),
+        (":help", "[NAME]", "this list, or help for NAME: the Lua API, Lua's library, your functions (:help nav.push; ?NAME too)"),
         (":routes", "", "the route table in rank order"),
         (":match", "PATH", "the route PATH opens, with its parameters"),
         (":explain", "PATH", "every candidate route for PATH, its rank, and why it won or lost"),

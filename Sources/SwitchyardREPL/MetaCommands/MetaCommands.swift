@@ -241,10 +241,11 @@ final class MetaCommands {
         if name.hasPrefix(":"), let command = MetaCommand.catalogue.first(where: { $0.name == name }) {
             return print("\(style.bold(command.name)) \(command.arguments)\n  \(command.summary)")
         }
-        guard let text = APIHelp(style: style).text(for: name) else {
-            throw LuaError(":help \(name): no such function or command; help() lists the Lua API, :help the commands")
+        if name.hasPrefix(":") {
+            let hint = TypoSuggestion.hint(for: name, among: MetaCommand.names)
+            throw LuaError(":help \(TerminalText.visible(name)): no such command\(hint); :help lists them")
         }
-        print(text)
+        print(try host.interruptible { () throws(LuaError) in try APIHelp(style: style).text(forName: name, in: host.engine) })
     }
 
     private func resolved(_ path: String) -> String {

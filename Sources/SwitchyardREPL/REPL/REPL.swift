@@ -50,6 +50,11 @@ final class REPL {
             reader.remember(text)
             return commands.run(text.trimmingWhitespace()) == .quit ? .quit : .next
         }
+        if pending.isEmpty, let call = helpCall(for: text) {
+            reader.remember(text)
+            showHelp(call)
+            return .next
+        }
         if pending.isEmpty && text.allSatisfy(\.isWhitespace) {
             commands.runNextTourStep()   // Enter alone moves a paced tour on
             return .next
