@@ -26,7 +26,7 @@ struct TestCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("How to report: utf (default), TAP or json.", valueName: "FORMAT"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("How to report: utf (default), TAP or json (busted's -o junit is --junit FILE here).", valueName: "FORMAT"))
     var output: String = "utf"
 
     @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"))
@@ -64,7 +64,7 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         guard ScenarioTestOptions.Output(format: output) != nil else {
-            throw ValidationError("-o/--output takes utf, TAP or json, not '\(output)'")
+            throw ValidationError("-o/--output takes utf, TAP or json, not '\(output)'" + Self.outputHint(output))
         }
     }
 
@@ -82,6 +82,15 @@ struct TestCommand: ParsableCommand {
         options.selection.shuffleSeed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
         let status = ScenarioTestRun.run(paths: paths.isEmpty ? ["."] : paths, test: options, session: common.session)
         if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    /// What busted's `-o` names mean here, or the nearest format: busted users type `-o junit`.
+    static func outputHint(_ format: String) -> String {
+        switch format.lowercased() {
+        case "junit": return " (a JUnit report is --junit FILE, beside any -o)"
+        case "utfterminal", "plainterminal", "gtest": return " (did you mean utf?)"
+        default: return TypoSuggestion.hint(for: format, among: ["utf", "TAP", "json"])
+        }
     }
 
     /// "a,b" "c" -> [a, b, c]; a leading '#' is allowed ("--tags '#slow'").

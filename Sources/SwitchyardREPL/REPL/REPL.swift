@@ -85,7 +85,7 @@ final class REPL {
     }
 
     func report(_ error: LuaError) {
-        StandardError.write(style.red(ErrorReport.text(error, traceback: commands.tracing)))
+        StandardError.write(style.red(reportText(error)))
     }
 }
 
