@@ -32,6 +32,7 @@ enum MetaCommand: Equatable {
     case steps
     case state
     case history
+    case lines(Int?)
     case flows
     case graph(GraphFormat, String?)
     case check([String])
@@ -71,6 +72,7 @@ enum MetaCommand: Equatable {
         (":steps", "", "the tour's steps, the next one marked"),
         (":state", "", "the navigation state as a tree"),
         (":history", "", "the timeline, oldest first"),
+        (":lines", "[N]", "the last N lines typed (default 20), numbered from the input history; _N is what line N printed"),
         (":flows", "", "declared flows and their steps"),
         (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE: .mmd is Mermaid, .png/.svg/.pdf via graphviz)"),
         (":check", "[PATH_OR_URL...]", "crawl the map for dead links, loops, callback errors and unreachable routes (also from the given entries)"),
@@ -117,6 +119,7 @@ enum MetaCommand: Equatable {
         case ":record": self = .record(argument)
         case ":state": self = .state
         case ":history": self = .history
+        case ":lines": self = .lines(argument == nil ? nil : try Self.number(argument, name))
         case ":flows": self = .flows
         case ":graph": self = try Self.graph(Array(rest))
         case ":check": self = .check(Array(rest))

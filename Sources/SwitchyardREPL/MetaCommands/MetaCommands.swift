@@ -11,6 +11,8 @@ final class MetaCommands {
     private var tour: Tour { host.tour }
     /// Where `:watch` redraws the map after every navigation.
     private var watchFile: String?
+    /// What was typed, for `:lines` (the REPL sets it).
+    var inputLog: InputLog?
     /// Where `:record` writes what the person does, while it is on.
     private(set) var recording: SessionRecording?
     private lazy var trace = NavigationTrace(style: style)
@@ -215,6 +217,7 @@ final class MetaCommands {
             print("watching: \(file) is redrawn after every navigation (:watch off stops)")
         case .state: Pager.show(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator)))
         case .history: printHistory()
+        case .lines(let count): Pager.show(inputLog?.listing(last: count ?? 20, style: style) ?? style.dim("(nothing typed yet)"))
         case .flows: printFlows()
         case .graph(let format, let file): try graph(format, file)
         case .check(let entries): print(CheckReportPrinter(style: style).render(MapCheck.crawl(runtime, entries: entries)))
