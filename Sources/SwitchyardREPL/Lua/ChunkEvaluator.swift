@@ -92,6 +92,16 @@ final class ChunkEvaluator {
         }
     }
 
+    /// The chunk as a function, compiled once (an expression returns its value), for `:timeit` to
+    /// call many times; an incomplete or wrong chunk is a syntax error.
+    func compiled(_ code: String) throws(LuaError) -> LuaFunction {
+        let compiled = try engine.call(compile, [.string(LuaString(code))])
+        guard let chunk = compiled.first?.functionValue else {
+            throw LuaError(compiled.count > 1 ? compiled[1].description : "cannot compile the input", kind: .syntax)
+        }
+        return chunk
+    }
+
     /// A value as the REPL prints it: nesting, cycles marked, `__tostring` honoured, fitted to the terminal.
     func render(_ value: LuaValue, width: Int = TerminalWidth.current) throws(LuaError) -> String {
         beforePrinting()

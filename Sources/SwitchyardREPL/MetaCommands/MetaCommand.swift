@@ -33,6 +33,8 @@ enum MetaCommand: Equatable {
     case state
     case history
     case lines(Int?)
+    case time(String)
+    case timeit(String)
     case flows
     case graph(GraphFormat, String?)
     case check([String])
@@ -72,6 +74,8 @@ enum MetaCommand: Equatable {
         (":steps", "", "the tour's steps, the next one marked"),
         (":state", "", "the navigation state as a tree"),
         (":history", "", "the timeline, oldest first"),
+        (":time", "EXPR", "run EXPR once and say how long it took (its result and navigation stay)"),
+        (":timeit", "EXPR", "run EXPR many times: the median time per run and the spread (navigation rolled back after each)"),
         (":lines", "[N]", "the last N lines typed (default 20), numbered from the input history; _N is what line N printed"),
         (":flows", "", "declared flows and their steps"),
         (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE: .mmd is Mermaid, .png/.svg/.pdf via graphviz)"),
@@ -119,6 +123,8 @@ enum MetaCommand: Equatable {
         case ":record": self = .record(argument)
         case ":state": self = .state
         case ":history": self = .history
+        case ":time": self = .time(try Self.code(line, name))
+        case ":timeit": self = .timeit(try Self.code(line, name))
         case ":lines": self = .lines(argument == nil ? nil : try Self.number(argument, name))
         case ":flows": self = .flows
         case ":graph": self = try Self.graph(Array(rest))
@@ -139,6 +145,13 @@ enum MetaCommand: Equatable {
             throw ParseError(description: "\(name) needs \(synopsis) (see :help)")
         }
         return argument
+    }
+
+    /// The rest of the line as typed (spaces inside strings kept), for commands that take Lua.
+    private static func code(_ line: String, _ name: String) throws(ParseError) -> String {
+        let rest = line.drop(while: \.isWhitespace).dropFirst(name.count).drop(while: \.isWhitespace)
+        guard !rest.isEmpty else { throw ParseError(description: "\(name) needs EXPR, Lua to run (\(name) nav.push(\"/a\"))") }
+        return String(rest)
     }
 
     private static func count(_ argument: String?, _ name: String) throws(ParseError) -> Int {

@@ -21,7 +21,7 @@ final class MetaCommands {
     private var pathCompletion: (routeCount: Int, navigator: ObjectIdentifier, completer: RoutePathCompleter)?
 
     /// Renders Lua values as the REPL prints results (`:match` shows a validator's value with it).
-    private let evaluator: ChunkEvaluator
+    let evaluator: ChunkEvaluator
 
     init(host: ScriptHost, style: TerminalStyle, evaluator: ChunkEvaluator) {
         self.host = host
@@ -217,6 +217,8 @@ final class MetaCommands {
             print("watching: \(file) is redrawn after every navigation (:watch off stops)")
         case .state: Pager.show(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator)))
         case .history: printHistory()
+        case .time(let code): try timeOnce(code)
+        case .timeit(let code): try timeRepeatedly(code)
         case .lines(let count): Pager.show(inputLog?.listing(last: count ?? 20, style: style) ?? style.dim("(nothing typed yet)"))
         case .flows: printFlows()
         case .graph(let format, let file): try graph(format, file)
