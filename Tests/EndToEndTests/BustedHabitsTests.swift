@@ -68,4 +68,35 @@ import Testing
         let bad = try CommandRun.switchyard(["test", "--repeat", "0", "specs"])
         #expect(bad.status == 2 && bad.errors.contains("--repeat takes a positive number"))
     }
+
+    @Test func insulateUndoesItsBlocksGlobalsAndExposeLetsThemOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sy-insulate-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            describe("outer", function()
+              insulate("an insulated block", function()
+                declared_inside = "body"
+                package.loaded.fake_module = {}
+                it("sees what its body set", function()
+                  assert.equal("body", declared_inside)
+                  set_by_test = true
+                end)
+                expose("an exposed block", function()
+                  exposed_value = 42
+                  it("runs", function() end)
+                end)
+              end)
+              it("sees nothing of the insulated block", function()
+                assert.is_nil(declared_inside)
+                assert.is_nil(set_by_test)
+                assert.is_nil(package.loaded.fake_module)
+              end)
+              it("but what the exposed block set", function() assert.equal(42, exposed_value) end)
+            end)
+            """.write(toFile: folder + "/insulate_spec.lua", atomically: true, encoding: .utf8)
+        let result = try CommandRun.switchyard(["test", "--no-color", "insulate_spec.lua"], directory: folder)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.withoutRunTime.hasSuffix("4 passed, 0 failed\n"))
+    }
 }
