@@ -33,3 +33,26 @@ import Testing
         #expect(piped.output.hasSuffix("  2  for i = 1, 2 do\n     print(i)\n     end\n  3  _1 + 1\n  4  :lines 3\n"))
     }
 }
+
+/// TAB after a deep link's scheme and on the names of an options table, in a real terminal.
+@Suite(.serialized, .enabled(if: TerminalSession.isAvailable, "tmux is not installed"))
+struct HabitCompletionTerminalTests {
+    @Test func tabCompletesADeepLinksPathAndAnOptionsTablesNames() throws {
+        let session = try TerminalSession(arguments: ["--no-color", "-i", "examples/music/app.lua"],
+                                          directory: SwitchyardBinary.packageRoot)
+        defer { session.close() }
+        try session.waitFor("> ")
+        try session.type(":open myapp://al")
+        try session.press("Tab")
+        try session.waitFor("> :open myapp://album/")
+        try session.type("123")
+        try session.press("Enter")
+        try session.waitFor("━━ Blue Train ━━  /album/123")
+        try session.type("route(\"/x\", {ti")
+        try session.press("Tab")
+        try session.waitFor("> route(\"/x\", {title")
+        try session.type(" = \"X\"})")
+        try session.press("Enter")
+        try session.enter("match('/x') and routes()[#routes()].title .. '!'", expecting: "\"X!\"")
+    }
+}
