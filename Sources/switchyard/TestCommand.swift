@@ -22,6 +22,7 @@ struct TestCommand: ParsableCommand {
               switchyard test --shuffle            random order (--seed N again)
               switchyard test specs --coverage     routes landed, links, guards...
               switchyard test --repeat 20 specs    twenty times over: flaky tests show
+              switchyard test --watch specs        again at each save, the affected specs only
               switchyard test --run ci             the `ci` task of ./.busted (busted's format:
                                                    ROOT, pattern, tags, exclude-tags, output, helper ...)
             """
@@ -68,6 +69,9 @@ struct TestCommand: ParsableCommand {
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Run everything N times over (busted's --repeat): a test that fails one time in N shows.", valueName: "N"))
     var repetitions: Int = 1
 
+    @Flag(help: "Keep running: after a saved change, run again the spec files it affects (the spec, or any file it loaded), redrawn. Ctrl-C stops.")
+    var watch = false
+
     @Argument(help: ArgumentHelp("Scenario files or directories.", valueName: "PATH"))
     var paths: [String] = []
 
@@ -109,6 +113,14 @@ struct TestCommand: ParsableCommand {
         let shuffled = shuffle || file.shuffle == true
         options.selection.shuffleSeed = seed ?? file.seed ?? (shuffled ? UInt64.random(in: 1...999_999) : nil)
         let roots = paths.isEmpty ? file.roots ?? ["."] : paths
+        if watch {
+            guard !list, junit == nil, coverageJSON == nil, options.output == .utf else {
+                throw ValidationError("--watch draws the utf output again at each change: it goes without --list, --junit, --coverage-json and -o TAP/json")
+            }
+            let status = ScenarioWatch.run(paths: roots, test: options, session: common.session)
+            if status != .success { throw ExitCode(status.rawValue) }
+            return
+        }
         let status = ScenarioTestRun.run(paths: roots, test: options, session: common.session)
         if status != .success { throw ExitCode(status.rawValue) }
     }
