@@ -82,7 +82,7 @@ struct TestCommand: ParsableCommand {
 
     static func checkOutput(_ output: String, _ place: String) throws {
         guard ScenarioTestOptions.Output(format: output) != nil else {
-            throw ValidationError("\(place) takes utf, TAP or json, not '\(output)'" + Self.outputHint(output))
+            throw ValidationError("\(place) takes utf, TAP or json, not '\(TerminalText.visible(output))'" + Self.outputHint(output))
         }
     }
 

@@ -87,8 +87,8 @@ struct FunctionHelp {
 /// Text a script or a file supplied, made safe to print on a terminal: control characters (an
 /// escape sequence could move the cursor or retitle the window) are shown as `\ddd`, as Lua writes
 /// them in a string.
-enum TerminalText {
-    static func visible(_ text: String) -> String {
+package enum TerminalText {
+    package static func visible(_ text: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

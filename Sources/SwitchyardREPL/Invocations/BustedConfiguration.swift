@@ -92,7 +92,7 @@ package struct BustedConfiguration: Equatable, Sendable {
     private mutating func take(_ options: LuaTable, from task: String) throws {
         for (key, value) in try options.pairs() {
             guard let key = key.stringValue else { continue }
-            let place = "\(Self.fileName) \(task).\(key)"
+            let place = TerminalText.visible("\(Self.fileName) \(task).\(key)")   // the file's own words
             switch key {
             case "ROOT": roots = try Self.strings(value, place)
             case "pattern": patterns = try Self.strings(value, place)
