@@ -35,6 +35,16 @@ import Testing
             """))
     }
 
+    @Test func aFunctionPrintsWhereItWasWrittenAndWhatItTakes() throws {
+        let result = try onboarding(["app.log_in", "print", "function f(a, ...) end", "f"])
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.output.contains(" (name, admin) at examples/onboarding/app.lua:42\n"))
+        #expect(result.output.contains(" (a, ...) at stdin:1\n"))
+        // a built-in function has no Lua source: its address alone
+        let lines = result.output.split(separator: "\n").filter { $0.hasPrefix("function: ") }
+        #expect(lines.count == 3 && !lines[1].contains(" at "))
+    }
+
     @Test func aDocCommentIsEscapedBeforeItReachesTheTerminal() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sy-help-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -84,12 +84,20 @@ final class ChunkEvaluator {
             let rendered = try ScriptHost.interruptible(engine) { () throws(LuaError) in
                 let results = try engine.call(chunk, [])
                 if let first = results.first { _ = try engine.call(keep, [first, name]) }
-                return try results.map { value throws(LuaError) in try render(value) }
+                return try results.map { value throws(LuaError) in try render(value) + Self.definitionNote(value) }
             }
             return .values(rendered)
         } catch {
             return .failed(error)
         }
+    }
+
+    /// A Lua function printed alone says where it was written and what it takes, beside the
+    /// address Lua gives it: `function: 0x55d0...  (name, admin) at app.lua:42` (`help(f)` says more).
+    static func definitionNote(_ value: LuaValue) -> String {
+        guard let function = value.functionValue, let definition = try? function.definition(),
+              let site = definition.site else { return "" }
+        return "  " + TerminalText.visible(definition.parameterList + " at " + site)
     }
 
     /// The chunk as a function, compiled once (an expression returns its value), for `:timeit` to
