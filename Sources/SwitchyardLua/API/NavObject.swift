@@ -32,10 +32,11 @@ enum NavObject {
         try NavEvents.prepare(runtime)
         let metatable = try engine.makeUserdataMetatable()
         guard let glue = try engine.run(source, chunkName: "=nav").first?.functionValue else { return }
-        // Asked only when a script reads a member nav does not have: " (did you mean nav.push?)".
-        let members = (operationNames + fieldNames).map { "nav." + $0 }
+        // Asked only when a script reads a member nav does not have: " (did you mean nav.push?)";
+        // the names are listed then, not at every start.
         let hint = try engine.makeFunction { arguments in
-            [.string(LuaString(TypoSuggestion.hint(for: "nav." + (arguments.first?.stringValue ?? ""), among: members)))]
+            let members = (operationNames + fieldNames).map { "nav." + $0 }
+            return [.string(LuaString(TypoSuggestion.hint(for: "nav." + (arguments.first?.stringValue ?? ""), among: members)))]
         }
         _ = try glue.call(.table(operations), .table(fields), .table(metatable), .function(hint))
         try engine.globals.rawSet("nav", .userdata(try engine.makeUserdata(Handle(), metatable: metatable)))
