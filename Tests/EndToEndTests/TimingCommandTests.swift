@@ -43,3 +43,21 @@ struct TimingCommandTests {
         try session.enter(":time", expecting: ":time needs EXPR")
     }
 }
+
+@Suite struct TimingRecordingTests {
+    /// `:time CODE` navigates as CODE typed would, so `:record` keeps it; `:timeit` changes nothing.
+    @Test func aTimedNavigationIsRecordedAndATimeitOneIsNot() throws {
+        let spec = FileManager.default.temporaryDirectory.appendingPathComponent("sy-time-\(UUID().uuidString)_spec.lua").path
+        defer { try? FileManager.default.removeItem(atPath: spec) }
+        let result = try CommandRun.switchyard(
+            ["--no-color", "-i", "examples/onboarding/app.lua"],
+            input: ":record \(spec)\n:time nav.push('/settings')\n:timeit nav.push('/settings/about')\n:record stop\n",
+            directory: SwitchyardBinary.packageRoot)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let recorded = try String(contentsOfFile: spec, encoding: .utf8)
+        #expect(recorded.contains("nav.push('/settings')"))
+        #expect(!recorded.contains("/settings/about"))
+        let replay = try CommandRun.switchyard(["test", spec], directory: SwitchyardBinary.packageRoot)
+        #expect(replay.status == 0, "\(replay.output)\(replay.errors)")
+    }
+}

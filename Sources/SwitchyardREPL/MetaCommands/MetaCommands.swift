@@ -54,6 +54,8 @@ final class MetaCommands {
         if let call, unit.succeeded {
             if case .load = command { record(call, navigated: unit.changed) } else if unit.changed { record(call, navigated: true) }
         }
+        // `:time CODE` is CODE typed, timed: recorded as the line would be.
+        if case .time(let code) = command, recording != nil, unit.succeeded { record(code, navigated: unit.changed, typed: true) }
         return outcome
     }
 
