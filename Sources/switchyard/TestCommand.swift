@@ -10,7 +10,9 @@ struct TestCommand: ParsableCommand {
             A PATH that is a file runs as a scenario file whatever its name; a directory is searched \
             recursively for files named *_spec.lua (the busted convention). No PATH searches the current \
             directory. Each file runs in a fresh runtime; each `it` on a fresh navigator over the routes the \
-            file loads. A test's full name is its describe names and its own; its tags are the #words in it.
+            file loads. A test's full name is its describe names and its own; its tags are the #words in it. A .busted file in the \
+            current directory (busted's format) gives default options: its `default` task, or the one \
+            --run names; the command line's options win.
 
             EXAMPLES:
               switchyard test                      every *_spec.lua under here
@@ -21,10 +23,9 @@ struct TestCommand: ParsableCommand {
               switchyard test --tags smoke --list  the #smoke tests, not run
               switchyard test --shuffle            random order (--seed N again)
               switchyard test specs --coverage     routes landed, links, guards...
-              switchyard test --repeat 20 specs    twenty times over: flaky tests show
-              switchyard test --watch specs        again at each save, the affected specs only
-              switchyard test --run ci             the `ci` task of ./.busted (busted's format:
-                                                   ROOT, pattern, tags, exclude-tags, output, helper ...)
+              switchyard test --repeat 20 specs    twenty times: flaky tests show
+              switchyard test --watch specs        rerun what each save affects
+              switchyard test --run ci             the ci task of ./.busted
             """
     )
 

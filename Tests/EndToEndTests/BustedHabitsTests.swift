@@ -99,4 +99,12 @@ import Testing
         #expect(result.status == 0, "\(result.output)\(result.errors)")
         #expect(result.output.withoutRunTime.hasSuffix("4 passed, 0 failed\n"))
     }
+
+    @Test func helpNamesTheNewOptionsWithExamples() throws {
+        let help = try CommandRun.switchyard(["test", "--help"])
+        for text in ["--repeat <N>", "--watch", "-r, --run <TASK>", "(busted's format) gives default options", "switchyard test --run ci",
+                     "switchyard test --watch specs", "switchyard test --repeat 20 specs"] {
+            #expect(help.output.contains(text), "\(text)")
+        }
+    }
 }
