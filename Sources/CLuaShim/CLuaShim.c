@@ -1203,3 +1203,31 @@ const char *sy_source (lua_State *L, int level) {
   if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "S", &ar)) return NULL;
   return ar.source;
 }
+
+
+/* lua_getinfo with "S" and "u" reads the closure's prototype only: it
+** neither allocates nor raises.  ('>' pops the copy pushed for it.) */
+int sy_functiondefinition (lua_State *L, int idx, sy_FunctionDefinition *def) {
+  lua_Debug ar;
+  if (lua_type(L, idx) != LUA_TFUNCTION) return 0;
+  lua_pushvalue(L, idx);
+  if (!lua_getinfo(L, ">Su", &ar)) return 0;
+  def->source = ar.source;
+  def->srclen = ar.srclen;
+  def->linedefined = ar.what[0] == 'C' ? -1 : ar.linedefined;
+  def->nparams = ar.nparams;
+  def->isvararg = ar.isvararg;
+  return 1;
+}
+
+
+/* lua_getlocal with a NULL 'ar' names the parameters of the function on
+** top, pushing nothing. */
+const char *sy_parametername (lua_State *L, int idx, int n) {
+  const char *name;
+  if (lua_type(L, idx) != LUA_TFUNCTION) return NULL;
+  lua_pushvalue(L, idx);
+  name = lua_getlocal(L, NULL, n);
+  lua_pop(L, 1);
+  return name;
+}

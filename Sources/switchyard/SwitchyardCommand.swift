@@ -90,6 +90,10 @@ struct SwitchyardCommand: ParsableCommand {
             guard let subcommand = subcommandsByName[selection.name] else { showHelp(about: selection.arguments) }
             run(subcommand, selection.arguments)
         }
+        if let typo = SubcommandTypo.message(for: arguments) {
+            StandardError.write(typo)
+            finish(ExitStatus.usage.rawValue)
+        }
         let split = ScriptArgumentSplit(arguments)
         if let plain = PlainInvocation(split) {
             finish(ScriptInvocation.run(plain.request, options: SessionOptions()).rawValue)

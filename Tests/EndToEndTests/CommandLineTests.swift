@@ -28,7 +28,7 @@ import Testing
     @Test func optionsMayComeBeforeTheSubcommand() throws {
         let tests = try CommandRun.switchyard(["--no-color", "test", "specs/navigation_spec.lua"])
         #expect(tests.status == 0)
-        #expect(tests.output.hasSuffix("2 passed, 0 failed\n"))
+        #expect(tests.output.withoutRunTime.hasSuffix("2 passed, 0 failed\n"))
         #expect(!tests.output.contains("\u{1B}["))
         let routes = try CommandRun.switchyard(["--sandbox", "routes", "app/app.lua"])
         #expect(routes.status == 0)

@@ -9,7 +9,7 @@ import Testing
     @Test func testPrintsALinePerTestAndTheClosingLineAndFailsOnAFailure() throws {
         let result = try CommandRun.switchyard(["test", "--no-color", "specs"])
         #expect(result.status == 1)
-        let lines = result.output.split(separator: "\n").map(String.init)
+        let lines = result.output.withoutRunTime.split(separator: "\n").map(String.init)
         #expect(lines == [
             "✓ albums open from a deep link  specs/navigation_spec.lua:4",
             "✓ albums push their tracks  specs/navigation_spec.lua:9",
@@ -23,7 +23,7 @@ import Testing
     @Test func passingFileExitsZero() throws {
         let result = try CommandRun.switchyard(["test", "specs/navigation_spec.lua"])
         #expect(result.status == 0)
-        #expect(result.output.hasSuffix("2 passed, 0 failed\n"))
+        #expect(result.output.withoutRunTime.hasSuffix("2 passed, 0 failed\n"))
     }
 
     @Test func junitReportIsValidXMLWithTheResults() throws {

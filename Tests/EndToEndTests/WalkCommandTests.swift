@@ -54,7 +54,7 @@ import Testing
         let test = try CommandRun.switchyard(["test", "--no-color", file])
         #expect(test.status == 1)
         #expect(test.output.contains("signed out, yet at /account/billing"))
-        #expect(test.output.hasSuffix("0 passed, 1 failed\n"))
+        #expect(test.output.withoutRunTime.hasSuffix("0 passed, 1 failed\n"))
     }
 
     @Test func aWalkThatBreaksNothingExitsZeroAndSaysWhatItSaw() throws {

@@ -134,7 +134,7 @@ import Switchyard
         #expect(app.navigator.alert?.style == .confirmation)
         try app.lua("nav.dismiss_alert()")
         try unchanged("nav.alert{title = 'x', style = 'sheet'}", failingWith: "option 'style' must be one of \"alert\", \"confirmation\"")
-        try unchanged("nav.alert{title = 'x', buton = {}}", failingWith: "nav.alert: unknown option 'buton' (options: buttons, message, style, title)")
+        try unchanged("nav.alert{title = 'x', buton = {}}", failingWith: "nav.alert: unknown option 'buton' (did you mean 'buttons'? options: buttons, message, style, title)")
     }
 
     // 6: modal options
@@ -174,7 +174,7 @@ import Switchyard
         #expect(app.navigator.params == ["id": "1", "text": "Hello!", "count": "2"])
         try unchanged("nav.push('/item/2', {params = {id = '3'}})", failingWith: "the parameter id is captured from the path /item/2")
         try unchanged("nav.push('/item/2', {params = {text = {}}})", failingWith: "nav.push: params.text must be a string or a number, got table")
-        try unchanged("nav.push('/item/2', {parms = {}})", failingWith: "nav.push: unknown option 'parms' (options: on_dismiss, on_result, params)")
+        try unchanged("nav.push('/item/2', {parms = {}})", failingWith: "nav.push: unknown option 'parms' (did you mean 'params'? options: on_dismiss, on_result, params)")
     }
 
     // 10: preview

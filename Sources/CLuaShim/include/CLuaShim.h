@@ -326,4 +326,23 @@ int sy_where (lua_State *L, int level, char *buf, size_t size);
 ** [-0, +0, -] */
 const char *sy_source (lua_State *L, int level);
 
+/* Where the function at 'idx' was defined, and its parameters, for help():
+** 'source' is its chunk name ("@file", "=stdin" or the code itself), valid
+** while the function lives; 'linedefined' is -1 for a C function.  Needs
+** one free stack slot.  Returns 0 when 'idx' holds no function.
+** [-0, +0, -] */
+typedef struct sy_FunctionDefinition {
+  const char *source;
+  size_t srclen;
+  int linedefined;
+  int nparams;
+  int isvararg;
+} sy_FunctionDefinition;
+int sy_functiondefinition (lua_State *L, int idx, sy_FunctionDefinition *def);
+
+/* Name of parameter 'n' (1-based) of the Lua function at 'idx', or NULL (a C
+** function, or no such parameter).  Needs one free stack slot.
+** [-0, +0, -] */
+const char *sy_parametername (lua_State *L, int idx, int n);
+
 #endif

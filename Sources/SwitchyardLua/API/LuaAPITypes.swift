@@ -85,6 +85,8 @@ package enum LuaAPITypes {
         "step": f(p("title", "string"), p("fn", "fun()")),
         "pause": f(p("prompt", "string", optional: true)),
         "describe": f(p("name", "string"), p("fn", "fun()")),
+        "insulate": f(p("name", "string"), p("fn", "fun()")),
+        "expose": f(p("name", "string"), p("fn", "fun()")),
         "it": f(p("name", "string"), p("fn", "fun()", optional: true), returns: "fun(fn: fun())?"),
         "pending": f(p("name", "string"), p("fn", "fun()", optional: true)),
         "setup": f(p("fn", "fun()")),

@@ -32,7 +32,13 @@ enum NavObject {
         try NavEvents.prepare(runtime)
         let metatable = try engine.makeUserdataMetatable()
         guard let glue = try engine.run(source, chunkName: "=nav").first?.functionValue else { return }
-        _ = try glue.call(.table(operations), .table(fields), .table(metatable))
+        // Asked only when a script reads a member nav does not have: " (did you mean nav.push?)";
+        // the names are listed then, not at every start.
+        let hint = try engine.makeFunction { arguments in
+            let members = (operationNames + fieldNames).map { "nav." + $0 }
+            return [.string(LuaString(TypoSuggestion.hint(for: "nav." + (arguments.first?.stringValue ?? ""), among: members)))]
+        }
+        _ = try glue.call(.table(operations), .table(fields), .table(metatable), .function(hint))
         try engine.globals.rawSet("nav", .userdata(try engine.makeUserdata(Handle(), metatable: metatable)))
     }
 
@@ -58,8 +64,8 @@ enum NavObject {
     }
 
     private static let source = """
-        local error, tostring = error, tostring
-        return function(operations, fields, metatable)
+        local error, tostring, type = error, tostring, type
+        return function(operations, fields, metatable, hint)
         -- what getmetatable(nav) shows instead of the real metatable (which stays out of reach):
         -- every member under __index, for tools such as the REPL's completion
         local listing = {}
@@ -70,7 +76,7 @@ enum NavObject {
           __index = function(_, key)
             local get = fields[key]
             if get then return get() end
-            error("nav has no field '" .. tostring(key) .. "'", 2)
+            error("nav has no field '" .. tostring(key) .. "'" .. (type(key) == "string" and hint(key) or ""), 2)
           end,
         })
         metatable.__index = operations

@@ -25,7 +25,10 @@ struct OptionTable {
         self.subject = subject
         for (key, value) in try table.pairs() {
             guard let name = key.stringValue, allowed.contains(name) else {
-                throw LuaError("\(self.context): unknown option '\(key)' (options: \(allowed.sorted().joined(separator: ", ")))")
+                let options = allowed.sorted()
+                let near = key.stringValue.map { TypoSuggestion.nearest($0, among: options) } ?? []
+                let hint = near.isEmpty ? "" : "did you mean " + near.map { "'\($0)'" }.joined(separator: ", ") + "? "
+                throw LuaError("\(self.context): unknown option '\(key)' (\(hint)options: \(options.joined(separator: ", ")))")
             }
             values[name] = value
         }

@@ -20,6 +20,12 @@ final class ScenarioCollector {
         var items: [Item] = []
         /// Set by the runner: lazy setups ran (nil: not yet), and whether they all succeeded.
         var lazySetupSucceeded: Bool?
+        /// busted's `insulate` and `expose` (`describe` and `context` are plain).
+        var mode: Mode = .plain
+        /// For an `insulate` block: what its body changed, put back while its tests run.
+        var declared: LuaValue?
+
+        enum Mode { case plain, insulate, expose }
 
         init(name: String) { self.name = name }
 

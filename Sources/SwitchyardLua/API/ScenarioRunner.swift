@@ -37,6 +37,8 @@ extension SwitchyardRuntime {
                     run.select(root, names: [])
                     run.block(root, names: [], chain: [], file: file)
                 }
+                // What top-level `expose` blocks changed outlives the file's insulation.
+                for changes in scenarios.insulation?.takeFileLevel() ?? [] { scenarios.insulation?.apply(changes) }
                 coverage?.declare(routes: routeTable, flows: flows)
             } catch {
                 run.results.append(ScenarioResult(name: file, file: file, status: .error, message: LuaError(bridging: error).message))
@@ -161,6 +163,19 @@ private struct ScenarioRun {
         let chain = chain + [block]
         _ = try? session.beginSpyScope?.call()
         defer { _ = try? session.endSpyScope?.call() }
+        // insulate: its body's changes back for its tests, everything undone at its end; expose:
+        // what it changed outlives the insulation around it.
+        let insulation = block.mode == .plain ? nil : try? session.insulation(runtime.engine)
+        let saved = insulation?.save()
+        if let insulation, block.mode == .insulate {
+            insulation.open()
+            if let declared = block.declared { insulation.apply(declared) }
+        }
+        defer {
+            if let insulation, let saved {
+                if block.mode == .insulate { insulation.close(restoring: saved) } else { insulation.expose(insulation.changes(since: saved)) }
+            }
+        }
         var ready = true
         for hook in block.hooks(.setup) where ready {
             ready = runHook(hook, names: names, file: file)

@@ -14,6 +14,15 @@ final class ScenarioSession {
     var find: LuaFunction?
     /// Set for `switchyard test --coverage`: the route callbacks report their outcomes to it.
     var coverage: ScenarioCoverage?
+    /// `insulate` and `expose` blocks' bookkeeping, made on first use.
+    var insulation: BlockInsulation?
+
+    func insulation(_ engine: LuaEngine) throws(LuaError) -> BlockInsulation {
+        if let insulation { return insulation }
+        let made = try BlockInsulation(engine: engine)
+        insulation = made
+        return made
+    }
 }
 
 /// busted's words: describe/context, it/spec/test, pending, the hooks, finally, and the assert,
@@ -29,6 +38,8 @@ extension SwitchyardRuntime {
         for word in ["describe", "context"] {
             try define(word) { runtime, call in try runtime.describe(call, word) }
         }
+        try define("insulate") { runtime, call in try runtime.describe(call, "insulate", mode: .insulate) }
+        try define("expose") { runtime, call in try runtime.describe(call, "expose", mode: .expose) }
         for word in ["it", "spec", "test"] {
             try define(word) { runtime, call in try runtime.declareTest(call, word) }
         }
@@ -97,24 +108,41 @@ extension SwitchyardRuntime {
     }
 
     /// describe(name, fn) | describe(name) -> function(fn)
-    private func describe(_ call: LuaCall, _ word: String) throws -> Int {
+    private func describe(_ call: LuaCall, _ word: String, mode: ScenarioCollector.Block.Mode = .plain) throws -> Int {
         let collector = try collector(word)
         let name = try call.checkString(1, word)
         guard !call.isNil(2) else {
             let later = try engine.makeFunction { [unowned(unsafe) self] call in
-                try self.runDescribe(collector, name, try call.checkFunction(1, word))
+                try self.runDescribe(collector, name, try call.checkFunction(1, word), mode: mode)
                 return 0
             }
             return try call.returning([.function(later)])
         }
-        try runDescribe(collector, name, try call.checkFunction(2, word))
+        try runDescribe(collector, name, try call.checkFunction(2, word), mode: mode)
         return 0
     }
 
-    private func runDescribe(_ collector: ScenarioCollector, _ name: String, _ body: LuaFunction) throws {
-        _ = collector.enter(name)
+    private func runDescribe(_ collector: ScenarioCollector, _ name: String, _ body: LuaFunction,
+                             mode: ScenarioCollector.Block.Mode) throws {
+        let block = collector.enter(name)
+        block.mode = mode
         defer { collector.leave() }
-        try body.call()
+        guard mode != .plain else { try body.call(); return }
+        // The body runs now, its tests later: an insulated block keeps what its body changed
+        // and undoes it at once (the runner puts it back around the tests).
+        let insulation = try scenarios.insulation(engine)
+        let saved = insulation.save()
+        if mode == .insulate { insulation.open() }
+        var failure: (any Error)?
+        do { try body.call() } catch { failure = error }
+        let changes = insulation.changes(since: saved)
+        if mode == .insulate {
+            block.declared = changes
+            insulation.close(restoring: saved)
+        } else {
+            insulation.expose(changes)
+        }
+        if let failure { throw failure }
     }
 
     /// it(name, fn) | it(name) -> function(fn): without a body the test is pending until one comes.

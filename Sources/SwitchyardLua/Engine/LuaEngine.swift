@@ -36,6 +36,9 @@ public final class LuaEngine {
     public let globals: LuaTable
     /// Directories of the files run so far, searched by `require`.
     public private(set) var scriptDirectories: [String] = []
+    /// Every Lua file this engine read, run or `require`d, in order, each once: what a change to
+    /// which means a rerun (`switchyard test --watch`).
+    public internal(set) var filesRead: [String] = []
     /// Empties the cache of modules `require` found next to the scripts.
     var forgetModules: LuaFunction?
     /// Returns the table of loaded modules `require` keeps (`package.loaded`, or the sandbox's own).
@@ -93,6 +96,7 @@ public final class LuaEngine {
         let code = try ScriptFile.read(path)
         let directory = ScriptFile.directory(of: path)
         if !scriptDirectories.contains(directory) { scriptDirectories.append(directory) }
+        if !filesRead.contains(path) { filesRead.append(path) }
         return try state.run(code, chunkName: "@" + path)
     }
 

@@ -44,6 +44,7 @@ extension LuaEngine {
                     tried.append(path)
                     continue
                 }
+                if !filesRead.contains(path) { filesRead.append(path) }
                 try state.load(try ScriptFile.read(path), chunkName: "@" + path, on: call.L)
                 try call.push(string: path)
                 return 2

@@ -54,7 +54,12 @@ public struct LineCompleter {
         case .metaCommand:
             return Completion(candidates: metaCommands.filter { $0.hasPrefix(word) }, appendsSpace: true)
         case .routePath:
+            if let link = DeepLinkWord(word) {
+                return pathCompletion(routes().candidates(link.path, visited: visitedPaths()), as: link.url(for:))
+            }
             return pathCompletion(routes().candidates(word, visited: visitedPaths()))
+        case .optionName(let names):
+            return Completion(candidates: names.filter { $0.hasPrefix(word) })
         case .fileName:
             return Completion(candidates: files.complete(word))
         case .choice(let options):
@@ -75,12 +80,14 @@ public struct LineCompleter {
         }
     }
 
-    private func pathCompletion(_ found: [RoutePathCompleter.Candidate]) -> Completion {
+    private func pathCompletion(_ found: [RoutePathCompleter.Candidate],
+                                as text: (String) -> String? = { $0 }) -> Completion {
         var inserted: [String] = [], hints: [String] = [], final = false
         for candidate in found {
+            guard let shown = text(candidate.text) else { continue }
             switch candidate.kind {
-            case .path(let isFinal): inserted.append(candidate.text); final = isFinal
-            case .placeholder: hints.append(candidate.text)
+            case .path(let isFinal): inserted.append(shown); final = isFinal
+            case .placeholder: hints.append(shown)
             }
         }
         return Completion(candidates: inserted, hints: hints,
@@ -97,5 +104,43 @@ public struct LineCompleter {
             .filter { $0.hasPrefix(partial) && CompletionContext.isLuaNameChain($0) && !$0.contains(".") }
             .sorted()
             .map { head + $0 }
+    }
+}
+
+/// A deep link being typed (`myapp://al`, `https://example.com/al`): the path it opens, as
+/// `DeepLink` reads it, so TAB completes its route paths, and back from a path to the link.
+struct DeepLinkWord {
+    /// What stands before the path: "myapp://" (the host is the path's first segment) or
+    /// "https://example.com" (a web or dotted host keeps only the path).
+    let prefix: String
+    let path: String
+    private let hostIsSegment: Bool
+
+    init?(_ word: String) {
+        guard let separator = word.firstRange(of: "://") else { return nil }
+        let scheme = word[..<separator.lowerBound]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        let rest = word[separator.upperBound...]
+        let slash = rest.firstIndex(of: "/")
+        let host = rest[..<(slash ?? rest.endIndex)]
+        let isWeb = ["http", "https"].contains(scheme.lowercased())
+        if isWeb || host.contains(".") || (slash != nil && host.isEmpty) {
+            guard let slash else { return nil }   // still typing the host: nothing to offer
+            prefix = String(word[..<slash])
+            path = String(rest[slash...])
+            hostIsSegment = false
+        } else {
+            prefix = String(word[..<separator.upperBound])
+            path = "/" + rest
+            hostIsSegment = true
+        }
+    }
+
+    /// The link for a completed path; nil for "/" alone, which a host-as-segment link cannot write.
+    func url(for completedPath: String) -> String? {
+        guard hostIsSegment else { return prefix + completedPath }
+        let withoutSlash = completedPath.dropFirst()
+        return withoutSlash.isEmpty ? nil : prefix + withoutSlash
     }
 }

@@ -13,25 +13,26 @@ enum ScenarioFiles {
 
     static let suffix = "_spec.lua"
 
-    static func collect(_ paths: [String]) throws(Missing) -> [String] {
+    /// `matching`, when given, decides which names in a folder are scenario files (`.busted`'s `pattern`).
+    static func collect(_ paths: [String], matching: ((String) -> Bool)? = nil) throws(Missing) -> [String] {
         var files: [String] = []
         for path in paths {
             guard let isDirectory = TextFile.isDirectory(path) else { throw Missing(path: path) }
-            files += isDirectory ? specs(under: path).sorted() : [path]
+            files += isDirectory ? specs(under: path, matching: matching ?? { $0.hasSuffix(suffix) }).sorted() : [path]
         }
         var seen: Set<String> = []
         return files.filter { seen.insert($0).inserted }
     }
 
     /// Depth first; hidden directories and build output are not entered.
-    private static func specs(under directory: String) -> [String] {
+    private static func specs(under directory: String, matching: (String) -> Bool) -> [String] {
         guard let names = RawPath.names(in: directory) else { return [] }
         var found: [String] = []
         for name in names where !name.hasPrefix(".") && name != "node_modules" {
             let path = directory == "." ? name : directory.hasSuffix("/") ? directory + name : directory + "/" + name
             if TextFile.isDirectory(path, followingLinks: false) == true {
-                found += specs(under: path)
-            } else if name.hasSuffix(suffix) {
+                found += specs(under: path, matching: matching)
+            } else if matching(name) {
                 found.append(path)
             }
         }

@@ -24,6 +24,12 @@ package struct ScenarioTestOptions: Sendable {
     package var coverage = false
     /// Also write the coverage as JSON to this file (implies `coverage`: the text is printed too).
     package var coverageJSONFile: String?
+    /// busted's `--repeat N`: the whole run N times over, every result counted.
+    package var repetitions = 1
+    /// busted's `helper`: a Lua file run in each scenario file's runtime before the file.
+    package var helper: String?
+    /// busted's `pattern`: Lua patterns a file's name must match when a folder is searched (nil: `_spec.lua` files).
+    package var filePatterns: [String]?
 
     package init() {}
 }
@@ -40,7 +46,7 @@ package enum ScenarioTestRun {
         InterruptSignal.install()
         var files: [String]
         do {
-            files = try ScenarioFiles.collect(paths)
+            files = try ScenarioFiles.collect(paths, matching: fileNameMatcher(test.filePatterns))
         } catch {
             StandardError.write("switchyard test: \(error.description)")
             return .usage
@@ -81,7 +87,7 @@ package enum ScenarioTestRun {
         let clock = ContinuousClock()
         let start = clock.now
         var results: [ScenarioResult] = []
-        for file in files {
+        for file in Array(repeating: files, count: max(1, test.repetitions)).joined() {
             for result in run(file: file, test: test, session: session, coverage: coverage) {
                 results.append(result)
                 switch test.output {
@@ -95,7 +101,7 @@ package enum ScenarioTestRun {
         switch test.output {
         case .utf:
             if let seed { TerminalText.print("shuffled with --seed \(seed)") }
-            TerminalText.print(printer.summary(for: results))
+            TerminalText.print(printer.summary(for: results, seconds: start.duration(to: clock.now).inSeconds))
             if let coverage { TerminalText.print(CoveragePrinter().lines(for: coverage.report).joined(separator: "\n")) }
         case .tap:
             if let seed { TerminalText.print("# shuffled with --seed \(seed)") }
@@ -112,6 +118,7 @@ package enum ScenarioTestRun {
         do {
             let host = try ScriptHost(options: session)
             host.runtime.coverage = coverage
+            if let helper = test.helper { try host.runFile(helper) }
             let report = try host.interruptible { host.runtime.runScenarios(files: [file], selection: test.selection) }
             return report.results
         } catch {
@@ -122,6 +129,18 @@ package enum ScenarioTestRun {
     private static func list(file: String, test: ScenarioTestOptions, session: SessionOptions) -> [ScenarioEntry] {
         guard let host = try? ScriptHost(options: session) else { return [] }
         return host.runtime.listScenarios(files: [file], selection: test.selection)
+    }
+
+    /// busted's `pattern` test of a file name found in a folder: any of the Lua patterns, on a `.lua` file.
+    private static func fileNameMatcher(_ patterns: [String]?) -> ((String) -> Bool)? {
+        guard let patterns, let engine = try? LuaEngine(),
+              let find = try? engine.run("return string.find", chunkName: "=pattern").first?.functionValue else { return nil }
+        return { [engine] name in
+            _ = engine   // kept alive: its state closes with it
+            return name.hasSuffix(".lua") && patterns.contains { pattern in
+                (try? find.call(.string(LuaString(name)), .string(LuaString(pattern))).first.map { $0 != .nil }) ?? false
+            }
+        }
     }
 
     /// A `--filter` that is not a Lua pattern is a usage error before anything runs.

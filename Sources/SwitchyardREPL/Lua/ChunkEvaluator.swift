@@ -39,12 +39,15 @@ final class ChunkEvaluator {
         end
         """
 
-    /// Stores the last printed result in the global `_`, as calculators and many REPLs do; it holds
-    /// its own `rawset` and globals table, so neither a replaced `rawset` nor a strict-globals
-    /// metatable gets in the way.
+    /// Stores the last printed result in the global `_`, as calculators and many REPLs do, and in
+    /// `_N` for input line N (IPython's `Out[N]`); it holds its own `rawset` and globals table, so
+    /// neither a replaced `rawset` nor a strict-globals metatable gets in the way.
     private static let keeperSource = """
         local rawset, globals = rawset, _ENV
-        return function(value) rawset(globals, "_", value) end
+        return function(value, name)
+          rawset(globals, "_", value)
+          if name then rawset(globals, name, value) end
+        end
         """
 
     init(engine: LuaEngine, colored: Bool = false, beforePrinting: @escaping () -> Void = {}) throws(LuaError) {
@@ -58,7 +61,9 @@ final class ChunkEvaluator {
 
     /// `beforeRunning` is called once the chunk is known to be complete (or a syntax error), before
     /// any of it runs: the REPL puts it in the history then, so a line that hangs is not lost.
-    func evaluate(_ code: String, beforeRunning: () -> Void = {}) -> Evaluation {
+    /// `resultName`, asked once the chunk has been remembered, names a second global for the first
+    /// result ("_12").
+    func evaluate(_ code: String, beforeRunning: () -> Void = {}, resultName: () -> String? = { nil }) -> Evaluation {
         let compiled: [LuaValue]
         do {
             compiled = try engine.call(compile, [.string(LuaString(code))])
@@ -73,17 +78,36 @@ final class ChunkEvaluator {
             return .failed(LuaError(message, kind: .syntax))
         }
         beforeRunning()
+        let name = resultName().map { LuaValue.string(LuaString($0)) } ?? .nil
         do {
             // Printing runs Lua too (a huge table, a slow __tostring): Ctrl-C covers it as well.
             let rendered = try ScriptHost.interruptible(engine) { () throws(LuaError) in
                 let results = try engine.call(chunk, [])
-                if let first = results.first { _ = try engine.call(keep, [first]) }
-                return try results.map { value throws(LuaError) in try render(value) }
+                if let first = results.first { _ = try engine.call(keep, [first, name]) }
+                return try results.map { value throws(LuaError) in try render(value) + Self.definitionNote(value) }
             }
             return .values(rendered)
         } catch {
             return .failed(error)
         }
+    }
+
+    /// A Lua function printed alone says where it was written and what it takes, beside the
+    /// address Lua gives it: `function: 0x55d0...  (name, admin) at app.lua:42` (`help(f)` says more).
+    static func definitionNote(_ value: LuaValue) -> String {
+        guard let function = value.functionValue, let definition = try? function.definition(),
+              let site = definition.site else { return "" }
+        return "  " + TerminalText.escaped(definition.parameterList + " at " + site)
+    }
+
+    /// The chunk as a function, compiled once (an expression returns its value), for `:timeit` to
+    /// call many times; an incomplete or wrong chunk is a syntax error.
+    func compiled(_ code: String) throws(LuaError) -> LuaFunction {
+        let compiled = try engine.call(compile, [.string(LuaString(code))])
+        guard let chunk = compiled.first?.functionValue else {
+            throw LuaError(compiled.count > 1 ? compiled[1].description : "cannot compile the input", kind: .syntax)
+        }
+        return chunk
     }
 
     /// A value as the REPL prints it: nesting, cycles marked, `__tostring` honoured, fitted to the terminal.

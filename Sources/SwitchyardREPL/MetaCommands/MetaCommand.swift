@@ -32,6 +32,9 @@ enum MetaCommand: Equatable {
     case steps
     case state
     case history
+    case lines(Int?)
+    case time(String)
+    case timeit(String)
     case flows
     case graph(GraphFormat, String?)
     case check([String])
@@ -54,7 +57,7 @@ enum MetaCommand: Equatable {
 
     /// Name, argument synopsis and one line of help, in the order `:help` lists them.
     static let catalogue: [(name: String, arguments: String, summary: String)] = [
-        (":help", "[NAME]", "this list, or the Lua API's help for NAME (:help nav.push)"),
+        (":help", "[NAME]", "this list, or help for NAME: the Lua API, Lua's library, your functions (:help nav.push; ?NAME too)"),
         (":routes", "", "the route table in rank order"),
         (":match", "PATH", "the route PATH opens, with its parameters"),
         (":explain", "PATH", "every candidate route for PATH, its rank, and why it won or lost"),
@@ -77,6 +80,9 @@ enum MetaCommand: Equatable {
         (":steps", "", "the tour's steps, the next one marked"),
         (":state", "", "the navigation state as a tree"),
         (":history", "", "the timeline, oldest first"),
+        (":time", "EXPR", "run EXPR once and say how long it took (its result and navigation stay)"),
+        (":timeit", "EXPR", "run EXPR many times: the median time per run and the spread (navigation rolled back after each)"),
+        (":lines", "[N]", "the last N lines typed (default 20), numbered from the input history; _N is what line N printed"),
         (":flows", "", "declared flows and their steps"),
         (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE: .mmd is Mermaid, .png/.svg/.pdf/.jpg... via graphviz)"),
         (":check", "[PATH_OR_URL...]", "crawl the map for dead links, loops, callback errors and unreachable routes (also from the given entries)"),
@@ -127,6 +133,9 @@ enum MetaCommand: Equatable {
         case ":record": self = .record(argument)
         case ":state": self = .state
         case ":history": self = .history
+        case ":time": self = .time(try Self.code(line, name))
+        case ":timeit": self = .timeit(try Self.code(line, name))
+        case ":lines": self = .lines(argument == nil ? nil : try Self.number(argument, name))
         case ":flows": self = .flows
         case ":graph": self = try Self.graph(Array(rest))
         case ":check": self = .check(Array(rest))
@@ -146,6 +155,13 @@ enum MetaCommand: Equatable {
             throw ParseError(description: "\(name) needs \(synopsis) (see :help)")
         }
         return argument
+    }
+
+    /// The rest of the line as typed (spaces inside strings kept), for commands that take Lua.
+    private static func code(_ line: String, _ name: String) throws(ParseError) -> String {
+        let rest = line.drop(while: \.isWhitespace).dropFirst(name.count).drop(while: \.isWhitespace)
+        guard !rest.isEmpty else { throw ParseError(description: "\(name) needs EXPR, Lua to run (\(name) nav.push(\"/a\"))") }
+        return String(rest)
     }
 
     private static func count(_ argument: String?, _ name: String) throws(ParseError) -> Int {

@@ -15,6 +15,8 @@ final class MetaCommands {
     private var writtenFiles = SessionWrittenFiles()
     /// Set while a `!` command runs: it may replace a file the session did not write.
     private var replacingAllowed = false
+    /// What was typed, for `:lines` (the REPL sets it).
+    var inputLog: InputLog?
     /// Where `:record` writes what the person does, while it is on.
     private(set) var recording: SessionRecording?
     private lazy var trace = NavigationTrace(style: style)
@@ -23,7 +25,7 @@ final class MetaCommands {
     private var pathCompletion: (routeCount: Int, navigator: ObjectIdentifier, completer: RoutePathCompleter)?
 
     /// Renders Lua values as the REPL prints results (`:match` shows a validator's value with it).
-    private let evaluator: ChunkEvaluator
+    let evaluator: ChunkEvaluator
 
     init(host: ScriptHost, style: TerminalStyle, evaluator: ChunkEvaluator) {
         self.host = host
@@ -60,6 +62,8 @@ final class MetaCommands {
         if let call, unit.succeeded {
             if case .load = command { record(call, navigated: unit.changed) } else if unit.changed { record(call, navigated: true) }
         }
+        // `:time CODE` is CODE typed, timed: recorded as the line would be.
+        if case .time(let code) = command, recording != nil, unit.succeeded { record(code, navigated: unit.changed, typed: true) }
         return outcome
     }
 
@@ -231,6 +235,9 @@ final class MetaCommands {
             TerminalText.print("watching: \(file) is redrawn after every navigation (:watch off stops)")
         case .state: Pager.show(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator)))
         case .history: printHistory()
+        case .time(let code): try timeOnce(code)
+        case .timeit(let code): try timeRepeatedly(code)
+        case .lines(let count): Pager.show(inputLog?.listing(last: count ?? 20, style: style) ?? style.dim("(nothing typed yet)"))
         case .flows: printFlows()
         case .graph(let format, let file): try graph(format, file)
         case .check(let entries): TerminalText.print(CheckReportPrinter(style: style).render(MapCheck.crawl(runtime, entries: entries)))
@@ -263,10 +270,11 @@ final class MetaCommands {
         if name.hasPrefix(":"), let command = MetaCommand.catalogue.first(where: { $0.name == name }) {
             return TerminalText.print("\(style.bold(command.name)) \(command.arguments)\n  \(command.summary)")
         }
-        guard let text = APIHelp(style: style).text(for: name) else {
-            throw LuaError(":help \(name): no such function or command; help() lists the Lua API, :help the commands")
+        if name.hasPrefix(":") {
+            let hint = TypoSuggestion.hint(for: name, among: MetaCommand.names)
+            throw LuaError(":help \(TerminalText.escaped(name)): no such command\(hint); :help lists them")
         }
-        TerminalText.print(text)
+        TerminalText.print(try host.interruptible { () throws(LuaError) in try APIHelp(style: style).text(forName: name, in: host.engine) })
     }
 
     private func resolved(_ path: String) -> String {

@@ -10,6 +10,8 @@ final class REPL {
     let style: TerminalStyle
     let evaluator: ChunkEvaluator
     let commands: MetaCommands
+    /// What was typed, numbered: `:lines` lists it, `_N` holds what line N printed.
+    let inputLog: InputLog
     private var pending: [String] = []
 
     static let prompt = "> "
@@ -21,6 +23,8 @@ final class REPL {
         self.style = style
         evaluator = try ChunkEvaluator(engine: host.engine, colored: style.enabled, beforePrinting: host.buildScenarioLibraries)
         commands = MetaCommands(host: host, style: style, evaluator: evaluator)
+        inputLog = InputLog(reader: reader)
+        commands.inputLog = inputLog
     }
 
     func run() {
@@ -47,8 +51,13 @@ final class REPL {
     /// Up recalls all its lines together, and before it runs.
     func handle(_ text: String) -> Outcome {
         if pending.isEmpty, text.drop(while: \.isWhitespace).hasPrefix(":") {
-            reader.remember(text)
+            remember(text)
             return commands.run(text.trimmingWhitespace()) == .quit ? .quit : .next
+        }
+        if pending.isEmpty, let call = helpCall(for: text) {
+            remember(text)
+            showHelp(call)
+            return .next
         }
         if pending.isEmpty && text.allSatisfy(\.isWhitespace) {
             commands.runNextTourStep()   // Enter alone moves a paced tour on
@@ -59,9 +68,9 @@ final class REPL {
         var needsMore = false
         // A complete chunk goes into the history before it runs: the line that hangs or crashes the
         // session is the one most wanted back.
-        let remember = { [reader] in reader.remember(chunk) }
         let unit = commands.asOneUnit {
-            switch evaluator.evaluate(chunk, beforeRunning: remember) {
+            switch evaluator.evaluate(chunk, beforeRunning: { remember(chunk) },
+                                      resultName: { inputLog.lastNumber.map { "_\($0)" } }) {
             case .incomplete:
                 needsMore = true
             case .values(let rendered):
@@ -79,8 +88,14 @@ final class REPL {
         return .next
     }
 
+    /// Into the history, and numbered for `:lines` and `_N`.
+    private func remember(_ text: String) {
+        reader.remember(text)
+        inputLog.remembered(text)
+    }
+
     func report(_ error: LuaError) {
-        StandardError.write(style.red(ErrorReport.text(error, traceback: commands.tracing)))
+        StandardError.write(style.red(reportText(error)))
     }
 }
 

@@ -2,7 +2,7 @@ import SwitchyardLua
 
 /// `switchyard test -o utf` (the default): a line per test with where it is declared, the message
 /// of each failure, error and pending reason indented below, then exactly `N passed, N failed`
-/// (and `, N pending` when there are any).
+/// (and `, N pending` when there are any), then the run's time.
 ///
 ///     ✓ deep link opens a sheet  specs/links_spec.lua:4
 ///     ✗ back returns home  specs/nav_spec.lua:19
@@ -10,7 +10,7 @@ import SwitchyardLua
 ///     ✱ tabs keep their stacks  specs/nav_spec.lua:30
 ///         specs/nav_spec.lua:31: attempt to index a nil value (global 'app')
 ///     ◌ undo  specs/nav_spec.lua:40
-///     1 passed, 2 failed, 1 pending
+///     1 passed, 2 failed, 1 pending (0.42 s)
 package struct TestReportPrinter: Sendable {
     package let style: TerminalStyle
 
@@ -37,10 +37,19 @@ package struct TestReportPrinter: Sendable {
         return first + "\n" + (result.status.isFailed ? style.red(details) : details)
     }
 
-    /// Deliberately unstyled so scripts can match it exactly.
-    package func summary(for results: [ScenarioResult]) -> String {
+    /// Deliberately unstyled so scripts can match it exactly. With `seconds`, the run's time
+    /// follows in parentheses, as busted ends its line with the time: `2 passed, 0 failed (0.42 s)`.
+    package func summary(for results: [ScenarioResult], seconds: Double? = nil) -> String {
         let report = ScenarioReport(results: results)
-        return "\(report.passed) passed, \(report.failed) failed" + (report.pending > 0 ? ", \(report.pending) pending" : "")
+        let counts = "\(report.passed) passed, \(report.failed) failed" + (report.pending > 0 ? ", \(report.pending) pending" : "")
+        return seconds.map { counts + " (" + Self.text(seconds: $0) + ")" } ?? counts
+    }
+
+    /// "0.42 s", "12.07 s": hundredths, enough to compare two runs.
+    static func text(seconds: Double) -> String {
+        let hundredths = Int((max(0, seconds) * 100).rounded())
+        let fraction = String(hundredths % 100)
+        return "\(hundredths / 100).\(fraction.count == 1 ? "0" + fraction : fraction) s"
     }
 
     package func report(_ results: [ScenarioResult]) -> String {

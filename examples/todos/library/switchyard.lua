@@ -485,6 +485,20 @@ function pause(prompt) end
 ---@param fn fun()
 function describe(name, fn) end
 
+---is a `describe` whose changes to the globals and to `require`'s loaded modules (in its body, hooks and tests) are undone when it ends.
+---
+---Example: `insulate("with a stubbed app", function() app = {} it("sees it", function() end) end)`
+---@param name string
+---@param fn fun()
+function insulate(name, fn) end
+
+---is a `describe` whose changes to the globals and loaded modules outlive the `insulate` block (or the file) around it.
+---
+---Example: `expose("shared set-up", function() signed_in = true end)`
+---@param name string
+---@param fn fun()
+function expose(name, fn) end
+
 ---declares a test, run later from a fresh navigator over the same routes; without fn it is pending (`it "name" (fn)` works too). Also `spec`, `test`.
 ---
 ---Example: `it("opens an album", function() nav.push("/album/1") end)`
