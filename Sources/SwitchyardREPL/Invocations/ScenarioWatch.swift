@@ -36,7 +36,7 @@ package enum ScenarioWatch {
                 for file in files { folders.insert(ScriptFile.directory(of: file)) }
             }
             for folder in folders { watcher.watch(folder.isEmpty ? "." : folder) }
-            print(style.dim("watching \(reads.count) spec file\(reads.count == 1 ? "" : "s") and what they load; "
+            TerminalText.print(style.dim("watching \(reads.count) spec file\(reads.count == 1 ? "" : "s") and what they load; "
                             + "save a file to run the affected ones again (Ctrl-C stops)"))
             while true {
                 guard let changed = watcher.next() else { return .success }   // Ctrl-C
@@ -63,11 +63,11 @@ package enum ScenarioWatch {
     private static func draw(_ files: [String], reason: String, test: ScenarioTestOptions, session: SessionOptions,
                              style: TerminalStyle, reads: inout [String: Set<String>]) {
         if isatty(STDOUT_FILENO) == 1 {
-            print("\u{1B}[H\u{1B}[2J", terminator: "")
+            Swift.print("\u{1B}[H\u{1B}[2J", terminator: "")
         } else {
-            print("────")
+            TerminalText.print("────")
         }
-        print(style.dim(reason + " — running \(files.count) spec file\(files.count == 1 ? "" : "s")"))
+        TerminalText.print(style.dim(reason + " — running \(files.count) spec file\(files.count == 1 ? "" : "s")"))
         let printer = TestReportPrinter(style: style)
         let clock = ContinuousClock()
         let start = clock.now
@@ -77,10 +77,10 @@ package enum ScenarioWatch {
             reads[file] = Set(read.map(realPath))
             for result in fileResults {
                 results.append(result)
-                print(printer.line(for: result))
+                TerminalText.print(printer.line(for: result))
             }
         }
-        print(printer.summary(for: results, seconds: start.duration(to: clock.now).inSeconds))
+        TerminalText.print(printer.summary(for: results, seconds: start.duration(to: clock.now).inSeconds))
         _ = StandardOutput.flush()
     }
 

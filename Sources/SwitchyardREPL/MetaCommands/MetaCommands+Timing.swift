@@ -23,8 +23,8 @@ extension MetaCommands {
         let rendered = try host.interruptible { () throws(LuaError) in
             try results.map { value throws(LuaError) in try evaluator.render(value) }
         }
-        if !rendered.isEmpty { print(rendered.joined(separator: "\t")) }
-        print(style.dim("time: " + Self.text(seconds: elapsed.seconds)))
+        if !rendered.isEmpty { TerminalText.print(rendered.joined(separator: "\t")) }
+        TerminalText.print(style.dim("time: " + Self.text(seconds: elapsed.seconds)))
     }
 
     /// Runs the line in rounds of many runs, the count chosen so a round takes about 0.1 s, and
@@ -62,7 +62,7 @@ extension MetaCommands {
             return (runs, perRun.sorted())
         }
         let median = perRun[perRun.count / 2]
-        print("median \(Self.text(seconds: median)) per run (spread \(Self.text(seconds: perRun.first!)) … "
+        TerminalText.print("median \(Self.text(seconds: median)) per run (spread \(Self.text(seconds: perRun.first!)) … "
               + "\(Self.text(seconds: perRun.last!)) over 7 rounds of \(Self.grouped(runs)) run\(runs == 1 ? "" : "s"))")
     }
 

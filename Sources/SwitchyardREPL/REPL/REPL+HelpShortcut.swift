@@ -41,7 +41,7 @@ extension REPL {
                 report(LuaError("? takes a name or an expression: ?nav.push, string.gsub?", kind: .syntax))
                 return false
             case .values(let rendered):
-                if !rendered.isEmpty { print(rendered.joined(separator: "\t")) }
+                if !rendered.isEmpty { TerminalText.print(rendered.joined(separator: "\t")) }
                 return true
             }
         }
