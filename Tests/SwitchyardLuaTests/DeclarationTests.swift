@@ -179,7 +179,7 @@ import Switchyard
     @Test func groupOptionsAreCheckedLikeRoutesWithTheCallsFileAndLine() throws {
         let app = try RuntimeFixture("")
         #expect(app.failure("\ngroup('/a', function() end, {gaurd = function() end})")?.message
-            == "test.lua:2: group /a: unknown option 'gaurd' (options: entry, guard, leave, presentation, title, view)")
+            == "test.lua:2: group /a: unknown option 'gaurd' (did you mean 'guard'? options: entry, guard, leave, presentation, title, view)")
         #expect(app.failure("group('/a', function() end, {redirect = '/'})")?.message.hasPrefix("test.lua:1: group /a: unknown option 'redirect'") == true)
         #expect(app.failure("group('/a', function() end, {}, 'extra')")?.message
             == "test.lua:1: group /a: unexpected argument #4 (a string value); group takes (prefix, function() ... end [, options])")
