@@ -27,6 +27,13 @@ struct TypesCommand: ParsableCommand {
     @Option(name: .customShort("o"), help: ArgumentHelp("Where to write (default: the current directory).", valueName: "DIR"))
     var directory = "."
 
+    func validate() throws {
+        // An empty DIR would make the files' paths "/library/...", "/.luarc.json": the root directory.
+        if directory.isEmpty {
+            throw ValidationError("-o takes a directory, not an empty path (-o . writes here)")
+        }
+    }
+
     func run() throws {
         let status = TypesExport.run(files: files, directory: directory, options: common.session)
         if status != .success { throw ExitCode(status.rawValue) }

@@ -14,7 +14,7 @@ struct WalkSpec {
     var text: String {
         let name = finding.violation.invariant
         var lines = [
-            "-- switchyard walk \(files.joined(separator: " ")) --seed \(seed): \(quotedName) broken in "
+            "-- switchyard walk \(files.map(Self.commentSafe).joined(separator: " ")) --seed \(seed): \(quotedName) broken in "
                 + "\(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s").",
             "-- Paths are as the walk was given them: run switchyard test from the same folder.",
             "local invariants = {}",
@@ -55,7 +55,15 @@ struct WalkSpec {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private var quotedName: String { "\"\(finding.violation.invariant)\"" }
+    /// The invariant's name as a Lua string literal: it goes into a comment and a test name, and a
+    /// line break in it must not end the comment (the rest of the name would run as code).
+    private var quotedName: String { LuaStringLiteral.quote(finding.violation.invariant) }
+
+    /// Text for a `--` comment: a line break or other control byte escaped, so the comment stays one line.
+    private static func commentSafe(_ text: String) -> String {
+        let quoted = LuaStringLiteral.quote(text)
+        return quoted == "\"" + text + "\"" ? text : quoted
+    }
 
     /// The move as the Lua API's call; one that failed with a navigation error in `pcall`, so the
     /// replay goes on as the walk did.
