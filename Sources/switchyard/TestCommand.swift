@@ -26,10 +26,11 @@ struct TestCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("How to report: utf (default), TAP or json.", valueName: "FORMAT"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("How to report: utf (default), TAP or json.", valueName: "FORMAT"),
+            completion: .list(ScenarioTestOptions.Output.allCases.map(\.rawValue)))
     var output: String = "utf"
 
-    @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"), completion: .file())
     var junit: String?
 
     @Option(help: ArgumentHelp("Run only tests whose full name matches this Lua pattern (repeatable: any).", valueName: "PATTERN"))
@@ -56,10 +57,11 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "After the closing line, print coverage: routes landed, links followed, flow steps run, guard and validator outcomes seen, routes never landed.")
     var coverage = false
 
-    @Option(name: .customLong("coverage-json"), help: ArgumentHelp("Also write the coverage as JSON to FILE (implies --coverage).", valueName: "FILE"))
+    @Option(name: .customLong("coverage-json"), help: ArgumentHelp("Also write the coverage as JSON to FILE (implies --coverage).", valueName: "FILE"),
+            completion: .file())
     var coverageJSON: String?
 
-    @Argument(help: ArgumentHelp("Scenario files or directories.", valueName: "PATH"))
+    @Argument(help: ArgumentHelp("Scenario files or directories.", valueName: "PATH"), completion: .file())
     var paths: [String] = []
 
     func validate() throws {

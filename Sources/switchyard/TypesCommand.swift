@@ -21,10 +21,12 @@ struct TypesCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Argument(help: ArgumentHelp("The app's route scripts, run to learn its names.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("The app's route scripts, run to learn its names.", valueName: "FILE"),
+              completion: .file(extensions: ["lua"]))
     var files: [String] = []
 
-    @Option(name: .customShort("o"), help: ArgumentHelp("Where to write (default: the current directory).", valueName: "DIR"))
+    @Option(name: .customShort("o"), help: ArgumentHelp("Where to write (default: the current directory).", valueName: "DIR"),
+            completion: .directory)
     var directory = "."
 
     func validate() throws {
