@@ -55,6 +55,18 @@ struct ExamplesTests {
         #expect(run.output.hasPrefix("no findings · crawled "), "\(Self.transcript(run))")
     }
 
+    /// Issue 30 item 15: the welcome said "twelve steps" and the tour ran 13.
+    @Test("the tour's welcome says how many steps it runs")
+    func tourWelcomeCountsItsSteps() throws {
+        let run = try Self.switchyard(["--sandbox", "examples/tour.lua"])
+        let steps = run.output.split(separator: "\n").filter { $0.hasPrefix("── Step ") }.count
+        let words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                     "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
+        let welcome = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("Welcome to the Switchyard tour:") })
+        let said = words.firstIndex { welcome.contains(": \($0) short steps") }.map { $0 + 1 }
+        #expect(steps > 0 && said == steps, "the tour runs \(steps) steps; its welcome: \(welcome)")
+    }
+
     @Test("the guided tour runs every step, sandboxed")
     func tourRuns() throws {
         let run = try Self.switchyard(["--sandbox", "examples/tour.lua"])
