@@ -32,12 +32,24 @@ extension LuaEngine {
         guard let name = call.string(1) else {
             throw LuaError("bad argument #1 to 'require' (string expected, got \(call.typeName(1)))")
         }
+        let level = Int32(call.integer(2) ?? 2)
+        let callerSource = sy_source(call.L, level).map { String(cString: $0) }
+        if ScriptModules.isRelativePath(name) {
+            // A file named by its path from the file that requires it: "../app.lua".
+            let own = callerSource.flatMap { $0.hasPrefix("@") ? ScriptFile.directory(of: String($0.dropFirst())) : nil } ?? ""
+            let path = ScriptFile.tidied(ScriptFile.join(own, name))
+            guard ScriptFile.exists(path) else {
+                return try call.returning([.nil, .string(LuaString("\n\tno file '\(path)'"))])
+            }
+            try state.load(try ScriptFile.read(path), chunkName: "@" + path, on: call.L)
+            try call.push(string: path)
+            return 2
+        }
         guard ScriptModules.isValid(name) else {
             return try call.returning([.nil, .string(LuaString("\n\tinvalid module name '\(name)'"))])
         }
-        let level = Int32(call.integer(2) ?? 2)
         var tried: [String] = []
-        for directory in moduleDirectories(callerSource: sy_source(call.L, level).map { String(cString: $0) }) {
+        for directory in moduleDirectories(callerSource: callerSource) {
             let base = ScriptFile.join(directory, name.split(separator: ".").joined(separator: "/"))
             for path in [base + ".lua", base + "/init.lua"] {
                 guard ScriptFile.exists(path) else {
@@ -76,24 +88,41 @@ package enum ScriptModules {
         }
     }
 
+    /// A Lua file named by its path from the requiring file's folder rather than a module name: it
+    /// starts with "./" or "../", which no module name does (`require("../../app.lua")`). That is
+    /// how the specs `:record` and `walk` write load their app, so they run from any folder,
+    /// sandboxed too.
+    package static func isRelativePath(_ name: String) -> Bool {
+        (name.hasPrefix("./") || name.hasPrefix("../")) && !name.utf8.contains(0)
+    }
+
     /// Defines the global `require` over `search`, with its own table of loaded modules; returns
-    /// a function forgetting them and one returning that table.
+    /// a function forgetting them and one returning that table. A module named by a relative path
+    /// is kept under the file's path, so the same text from two folders names two modules.
     static let sandboxRequire = """
         return function(search)
           local loaded = {}
-          local error, type = error, type
+          local error, type, sub = error, type, string.sub
+          local function relative(name)
+            return sub(name, 1, 2) == "./" or sub(name, 1, 3) == "../"
+          end
           function require(name)
             if type(name) ~= "string" then
               error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
             end
-            local module = loaded[name]
+            local key, module = name, nil
+            if not relative(name) then module = loaded[name] end
             if module ~= nil then return module end
             local chunk, path = search(name, 2)
             if not chunk then error("module '" .. name .. "' not found:" .. path, 2) end
+            if relative(name) then
+              key = path
+              if loaded[key] ~= nil then return loaded[key], path end
+            end
             module = chunk(name, path)
             if module == nil then module = true end
-            if loaded[name] == nil then loaded[name] = module end
-            return loaded[name], path
+            if loaded[key] == nil then loaded[key] = module end
+            return loaded[key], path
           end
           return function() loaded = {} end, function() return loaded end
         end

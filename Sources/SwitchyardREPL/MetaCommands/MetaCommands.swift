@@ -38,7 +38,7 @@ final class MetaCommands {
             return .next
         }
         var outcome = REPL.Outcome.next
-        let call = recording == nil ? nil : (try? SessionRecording.call(for: command, on: runtime.navigator)) ?? nil
+        let call = (try? recording?.call(for: command, on: runtime.navigator)) ?? nil
         let unit = asOneUnit {
             do {
                 outcome = try execute(command)
@@ -50,7 +50,10 @@ final class MetaCommands {
         }
         // A route script loaded while recording declares what the later steps need, navigating or not.
         if let call, unit.succeeded {
-            if case .load = command { record(call, navigated: unit.changed) } else if unit.changed { record(call, navigated: true) }
+            // A navigation a guard now holds (`:push` to a route waiting for nav.settle) is a step too.
+            if case .load = command { record(call, navigated: unit.changed) } else if unit.changed || recording?.holdsOtherThan(runtime.navigator) == true {
+                record(call, navigated: unit.changed)
+            }
         }
         return outcome
     }

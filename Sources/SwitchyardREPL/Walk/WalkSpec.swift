@@ -1,7 +1,8 @@
 import Switchyard
 
-/// The ready-to-paste spec `switchyard walk` prints for a violation: it loads the app the way the
-/// walk did (`dofile` of each file, keeping each `invariant` it declares), replays the shrunk walk
+/// The ready-to-paste spec `switchyard walk` prints for a violation: it loads the app's files as the
+/// walk did, in order, keeping each `invariant` they declare (each required by its path from the
+/// folder the walk ran in, where the spec is meant to be saved; see `AppRequire`), replays the shrunk walk
 /// as `nav.*` calls in an `it`, then checks the broken rule, so `switchyard test` on it fails the
 /// same way until the app is fixed.
 ///
@@ -16,7 +17,7 @@ struct WalkSpec {
         var lines = [
             "-- switchyard walk \(files.map(Self.commentSafe).joined(separator: " ")) --seed \(seed): \(quotedName) broken in "
                 + "\(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s").",
-            "-- Paths are as the walk was given them: run switchyard test from the same folder.",
+            "-- The app is required by its path from this file: save it in the folder the walk ran in.",
             "local invariants = {}",
             "do",
             "  local declare = invariant",
@@ -25,7 +26,7 @@ struct WalkSpec {
             "    return declare(name, check)",
             "  end",
         ]
-        lines += files.map { "  dofile(\(LuaStringLiteral.quote($0)))" }
+        lines += files.map { "  " + AppRequire.call(loading: $0, specFolder: ".") }
         lines += [
             "  invariant = declare",
             "end",
