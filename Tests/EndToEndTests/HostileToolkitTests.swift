@@ -122,4 +122,24 @@ import Testing
         let prove = try Spawn.run(["sh", "-c", "cd \(folder) && prove -e cat names.tap 2>&1"])
         #expect(prove.output.contains("Tests: 3 Failed: 2") && prove.output.contains("Failed tests:  1-2"), "\(prove.output)")
     }
+
+    /// `require("../app.lua")` (how recorded and walk specs load their app) loads only `.lua` files,
+    /// sandboxed: any other file stays unread, so no syntax error can show a token of it.
+    @Test func aRelativeRequireLoadsOnlyLuaFilesInTheSandbox() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
+        try "secret-token: hunter2\n".write(toFile: folder + "/secret.txt", atomically: true, encoding: .utf8)
+        try "loaded_app = (loaded_app or 0) + 1\n".write(toFile: folder + "/app.lua", atomically: true, encoding: .utf8)
+        try """
+            require("../app.lua")
+            require("../app.lua")
+            assert(loaded_app == 1, "required once")
+            print(pcall(require, "../secret.txt"))
+            """.write(toFile: folder + "/specs/main.lua", atomically: true, encoding: .utf8)
+        let run = try CommandRun.switchyard(["--sandbox", folder + "/specs/main.lua"], directory: "/")
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.hasPrefix("false") && run.output.contains("invalid module name '../secret.txt'"), "\(run.output)")
+        #expect(!run.output.contains("secret-token") && !run.output.contains("hunter2"))
+    }
 }

@@ -89,11 +89,12 @@ package enum ScriptModules {
     }
 
     /// A Lua file named by its path from the requiring file's folder rather than a module name: it
-    /// starts with "./" or "../", which no module name does (`require("../../app.lua")`). That is
-    /// how the specs `:record` and `walk` write load their app, so they run from any folder,
-    /// sandboxed too.
+    /// starts with "./" or "../", which no module name does, and ends in ".lua"
+    /// (`require("../../app.lua")`). That is how the specs `:record` and `walk` write load their
+    /// app, so they run from any folder, sandboxed too. Only ".lua" files: a sandboxed script must
+    /// not get a glimpse of any other file through a syntax error's "near ..." token.
     package static func isRelativePath(_ name: String) -> Bool {
-        (name.hasPrefix("./") || name.hasPrefix("../")) && !name.utf8.contains(0)
+        (name.hasPrefix("./") || name.hasPrefix("../")) && name.hasSuffix(".lua") && !name.utf8.contains(0)
     }
 
     /// Defines the global `require` over `search`, with its own table of loaded modules; returns
@@ -104,7 +105,7 @@ package enum ScriptModules {
           local loaded = {}
           local error, type, sub = error, type, string.sub
           local function relative(name)
-            return sub(name, 1, 2) == "./" or sub(name, 1, 3) == "../"
+            return (sub(name, 1, 2) == "./" or sub(name, 1, 3) == "../") and sub(name, -4) == ".lua"
           end
           function require(name)
             if type(name) ~= "string" then

@@ -8,8 +8,11 @@ import SwitchyardLua
 ///     AppRequire.call(loading: "/w/examples/music/app.lua", specFolder: "/w/examples/music/scenarios")
 ///     // require("../app.lua")
 enum AppRequire {
+    /// A file whose name does not end in ".lua" (which `require` takes no path to) is loaded with
+    /// `dofile` and its path as given, as before: that spec runs only outside the sandbox.
     static func call(loading appFile: String, specFolder: String) -> String {
-        "require(\(LuaStringLiteral.quote(relativePath(of: appFile, from: specFolder))))"
+        guard appFile.hasSuffix(".lua") else { return "dofile(\(LuaStringLiteral.quote(appFile)))" }
+        return "require(\(LuaStringLiteral.quote(relativePath(of: appFile, from: specFolder))))"
     }
 
     /// `file`'s path from `folder`, starting with "./" or "../" (both made absolute first).
