@@ -142,4 +142,21 @@ import Testing
         #expect(run.output.hasPrefix("false") && run.output.contains("invalid module name '../secret.txt'"), "\(run.output)")
         #expect(!run.output.contains("secret-token") && !run.output.contains("hunter2"))
     }
+
+    /// The same relative path from two folders names two files, with and without the sandbox, also
+    /// when the requiring file returns the call (a tail call, which leaves no frame of that file).
+    @Test(arguments: [[], ["--sandbox"]])
+    func aRelativePathIsFromTheRequiringFile(options: [String]) throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + name, withIntermediateDirectories: true)
+            try "return \"\(name)\"\n".write(toFile: folder + "/\(name)/m.lua", atomically: true, encoding: .utf8)
+            try "return require(\"./m.lua\")\n".write(toFile: folder + "/\(name)/x.lua", atomically: true, encoding: .utf8)
+        }
+        try "print(require(\"./a/x.lua\"), (require(\"./b/x.lua\")), require(\"./a/m.lua\") == require(\"./b/../a/m.lua\"))\n"
+            .write(toFile: folder + "/main.lua", atomically: true, encoding: .utf8)
+        let run = try CommandRun.switchyard(options + ["main.lua"], directory: folder)
+        #expect(run.output == "a\tb\ttrue\n", "\(run.output)\(run.errors)")
+    }
 }
