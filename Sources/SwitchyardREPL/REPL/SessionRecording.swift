@@ -4,9 +4,10 @@ import SwitchyardLua
 /// `:record FILE`: what a person does at the prompt, kept as a scenario spec that `switchyard test`
 /// runs. Each navigation (a meta-command as its `nav.*` call, `:follow 2` as the path it followed; a
 /// Lua line as typed) is followed by assertions of what the person saw then: the path, the stack's
-/// paths, the environments' kinds, the alert's title. Lines typed that only set things up
-/// (`signed_in = true`) are kept too, since the replay needs them; expressions typed to look at
-/// something (`nav.path`) are not.
+/// paths, the environments' kinds, the alert's title, the navigation a guard holds. Lines typed that
+/// only set things up (`signed_in = true`) are kept too, since the replay needs them; expressions
+/// typed to look at something (`nav.path`) are not. The app is required by its path from the spec
+/// (`AppRequire`), so the spec runs from any folder and sandboxed.
 ///
 ///     let recording = try SessionRecording(file: "album_spec.lua", runtime: runtime)
 ///     try recording.record("nav.push(\"/album/1\")", navigated: true, navigator: runtime.navigator)
