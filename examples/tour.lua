@@ -62,7 +62,8 @@ flow("welcome", {{"/login", as = "cover"}, "/account", "/settings/about"})
 not_found{title = "Not Found", view = "Nothing here.", links = {"/"}}
 
 
-print("Welcome to the Switchyard tour: twelve short steps, each a few lines you could type yourself,\nthen your turn.")
+print("Welcome to the Switchyard tour: thirteen short steps, each a few lines you could type\n" ..
+  "yourself, then your turn.")
 
 step("Patterns", function()
   why([[A route is a pattern: static text, :param, :param? (optional) and a final * (splat).

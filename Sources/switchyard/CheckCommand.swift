@@ -38,7 +38,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How to report: text or json.", valueName: "FORMAT"))
     var format: MapCheck.Format = .text
 
-    @Argument(help: ArgumentHelp("The app's scripts, run in order.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("The app's scripts, run in order.", valueName: "FILE"), completion: .file(extensions: ["lua"]))
     var files: [String]
 
     func validate() throws {

@@ -20,7 +20,8 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR in the environment does the same).")
     var noColor = false
 
-    @Option(name: .customLong("history-file"), help: ArgumentHelp("Where the REPL keeps its history.", valueName: "PATH"))
+    @Option(name: .customLong("history-file"), help: ArgumentHelp("Where the REPL keeps its history.", valueName: "PATH"),
+            completion: .file())
     var historyFile: String?
 
     /// 1 TB: more than any machine here holds, and far from where megabytes as bytes overflow.

@@ -25,17 +25,18 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Argument(help: ArgumentHelp("The route script.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("The route script.", valueName: "FILE"), completion: .file(extensions: ["lua"]))
     var file: String
 
     @Option(help: "dot or mermaid (default: from the -o file's name, .mmd being Mermaid; else dot).")
     var format: GraphFormat?
 
-    @Option(name: .short, help: ArgumentHelp("Write to FILE instead of stdout.", valueName: "FILE"))
+    @Option(name: .short, help: ArgumentHelp("Write to FILE instead of stdout.", valueName: "FILE"), completion: .file())
     var output: String?
 
     @Option(help: ArgumentHelp("Draw a state saved by :save or nav.save() over the map: the current screen, "
-                               + "its stacks and the screens visited.", valueName: "SAVED.json"))
+                               + "its stacks and the screens visited.", valueName: "SAVED.json"),
+            completion: .file(extensions: ["json"]))
     var state: String?
 
     func validate() throws {

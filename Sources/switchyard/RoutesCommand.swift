@@ -13,7 +13,7 @@ struct RoutesCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Argument(help: ArgumentHelp("The route script.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("The route script.", valueName: "FILE"), completion: .file(extensions: ["lua"]))
     var file: String
 
     func run() throws {

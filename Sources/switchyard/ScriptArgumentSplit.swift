@@ -14,6 +14,7 @@ struct ScriptArgumentSplit {
     /// a `Set`'s metadata made the runtime scan every protocol conformance in the binary at start-up.
     static let optionsWithValue: [String] = [
         "-e", "--max-instructions", "--max-memory", "--max-screens", "--history-file", "--junit", "--format", "-o",
+        "--generate-completion-script",
     ]
 
     init(_ arguments: [String]) {

@@ -59,23 +59,14 @@ struct SwitchyardCommand: ParsableCommand {
     @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE before the files (repeatable).", valueName: "CODE"))
     var code: [String] = []
 
-    @Argument(help: ArgumentHelp("The script (\"-\" for stdin), then its arguments; with -i, files to run before the REPL.",
-                                 valueName: "FILE"))
-    var files: [String] = []
+    // No FILE argument here: argument-parser's completion scripts take a positional argument of a
+    // command that has subcommands for a word that may be one (`switchyard test --<TAB>` offered the
+    // root's options, `walk ex<TAB>` nothing). The forms with FILE are read by `ScriptCommandLine`.
 
-    /// What followed FILE on the command line (see `ScriptArgumentSplit`).
-    var scriptArguments: [String] = []
-
+    /// `switchyard [options] [-e CODE ...]`: the REPL, or the chunks, with no file.
     func run() throws {
-        let status = ScriptInvocation.run(request, options: common.session)
+        let status = ScriptInvocation.run(ScriptRequest(chunks: code, interactive: interactive), options: common.session)
         if status != .success { throw ExitCode(status.rawValue) }
-    }
-
-    private var request: ScriptRequest {
-        if interactive {
-            return ScriptRequest(chunks: code, files: files, arguments: scriptArguments, interactive: true)
-        }
-        return ScriptRequest(chunks: code, files: files, arguments: scriptArguments)
     }
 
     /// argument-parser exits 64 (EX_USAGE) on a bad command line; SPEC §5 says 2. The subcommands are
@@ -98,12 +89,25 @@ struct SwitchyardCommand: ParsableCommand {
         if let plain = PlainInvocation(split) {
             finish(ScriptInvocation.run(plain.request, options: SessionOptions()).rawValue)
         }
+        // A FILE (or "--", after which one may come) is read by ScriptCommandLine; everything else,
+        // help, --version and --generate-completion-script included, by the root command.
+        if split.parsed.contains("--") || ScriptArgumentSplit.firstPositional(in: split.parsed) != nil {
+            do {
+                var line = try ScriptCommandLine.parse(split.parsed)
+                line.scriptArguments = split.scriptArguments
+                let status = ScriptInvocation.run(line.request, options: line.common.session)
+                finish(status.rawValue)
+            } catch {
+                if ScriptCommandLine.exitCode(for: error) == .success {
+                    print(helpMessage(for: self))
+                    Glibc.exit(ExitStatus.success.rawValue)
+                }
+                // Said as the root command says it, with its usage: these are its forms.
+                exit(with: ValidationError(ScriptCommandLine.message(for: error)), reportedBy: self)
+            }
+        }
         do {
             var command = try parseAsRoot(split.parsed)
-            if var root = command as? SwitchyardCommand {
-                root.scriptArguments = split.scriptArguments
-                command = root
-            }
             try command.run()
         } catch {
             exit(with: error, reportedBy: self)

@@ -31,13 +31,14 @@ struct TestCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("How to report: utf (default), TAP or json (busted's -o junit is --junit FILE here).", valueName: "FORMAT"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("How to report: utf (default), TAP or json (busted's -o junit is --junit FILE here).", valueName: "FORMAT"),
+            completion: .list(ScenarioTestOptions.Output.allCases.map(\.rawValue)))
     var output: String?
 
     @Option(name: [.customShort("r"), .customLong("run")], help: ArgumentHelp("Take the options of this task of the .busted file here (default: its `default` task).", valueName: "TASK"))
     var task: String?
 
-    @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"), completion: .file())
     var junit: String?
 
     @Option(help: ArgumentHelp("Run only tests whose full name matches this Lua pattern (repeatable: any).", valueName: "PATTERN"))
@@ -64,7 +65,8 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "After the closing line, print coverage: routes landed, links followed, flow steps run, guard and validator outcomes seen, routes never landed.")
     var coverage = false
 
-    @Option(name: .customLong("coverage-json"), help: ArgumentHelp("Also write the coverage as JSON to FILE (implies --coverage).", valueName: "FILE"))
+    @Option(name: .customLong("coverage-json"), help: ArgumentHelp("Also write the coverage as JSON to FILE (implies --coverage).", valueName: "FILE"),
+            completion: .file())
     var coverageJSON: String?
 
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Run everything N times over (busted's --repeat): a test that fails one time in N shows.", valueName: "N"))
@@ -73,7 +75,7 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Keep running: after a saved change, run again the spec files it affects (the spec, or any file it loaded), redrawn. Ctrl-C stops.")
     var watch = false
 
-    @Argument(help: ArgumentHelp("Scenario files or directories.", valueName: "PATH"))
+    @Argument(help: ArgumentHelp("Scenario files or directories.", valueName: "PATH"), completion: .file())
     var paths: [String] = []
 
     func validate() throws {

@@ -21,11 +21,20 @@ struct TypesCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Argument(help: ArgumentHelp("The app's route scripts, run to learn its names.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("The app's route scripts, run to learn its names.", valueName: "FILE"),
+              completion: .file(extensions: ["lua"]))
     var files: [String] = []
 
-    @Option(name: .customShort("o"), help: ArgumentHelp("Where to write (default: the current directory).", valueName: "DIR"))
+    @Option(name: .customShort("o"), help: ArgumentHelp("Where to write (default: the current directory).", valueName: "DIR"),
+            completion: .directory)
     var directory = "."
+
+    func validate() throws {
+        // An empty DIR would make the files' paths "/library/...", "/.luarc.json": the root directory.
+        if directory.isEmpty {
+            throw ValidationError("-o takes a directory, not an empty path (-o . writes here)")
+        }
+    }
 
     func run() throws {
         let status = TypesExport.run(files: files, directory: directory, options: common.session)

@@ -30,7 +30,7 @@ struct WalkCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Argument(help: ArgumentHelp("The app's scripts, run in order.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("The app's scripts, run in order.", valueName: "FILE"), completion: .file(extensions: ["lua"]))
     var files: [String]
 
     @Option(help: ArgumentHelp("Moves per run.", valueName: "N"))

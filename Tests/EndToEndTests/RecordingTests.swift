@@ -43,7 +43,7 @@ struct RecordingTests {
         try enter(":go /artist/7", in: session, expecting: "━━ Artist ━━")   // after stop: not recorded
 
         let spec = try String(contentsOfFile: specFile, encoding: .utf8)
-        #expect(spec.contains("require(\"app\")"))
+        #expect(spec.contains("require(\"./app.lua\")"))
         #expect(spec.contains("""
                 nav.push("/account")
                 assert.are.equal("/login", nav.path)

@@ -70,6 +70,17 @@ import Testing
         #expect(help.output.contains("USAGE: switchyard types") && help.output.contains("EXAMPLES:"))
     }
 
+    /// Issue 31 item 9: `-o ''` wrote library/switchyard.lua, .luarc.json and .luacheckrc into `/`.
+    @Test func anEmptyOutputDirectoryIsAUsageErrorThatWritesNothing() throws {
+        let here = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: here) }
+        let run = try CommandRun.switchyard(["types", "-o", ""], directory: here)
+        #expect(run.status == 2, "\(run.output)\(run.errors)")
+        #expect(run.errors.contains("-o takes a directory, not an empty path"), "\(run.errors)")
+        #expect(run.output.isEmpty, "nothing written: \(run.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: here).isEmpty)
+    }
+
     /// luacheck (Debian's lua-check, which scripts/install-deps installs) run in `directory`.
     static func luacheck(in directory: String) throws -> CommandRun {
         let process = Process()

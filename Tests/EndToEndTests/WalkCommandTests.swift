@@ -37,7 +37,12 @@ import Testing
     }
 
     @Test func printsTheShrunkStepsAndASpecThatFailsUnderTest() throws {
-        let result = try CommandRun.switchyard(["walk", "walk/bypass.lua", "--seed", "22"])
+        // The spec requires the app by its path from the folder the walk ran in, where it is saved.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/walk", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: SwitchyardBinary.fixtures + "/walk/bypass.lua", toPath: folder + "/walk/bypass.lua")
+        let result = try CommandRun.switchyard(["walk", "walk/bypass.lua", "--seed", "22"], directory: folder)
         #expect(result.status == 1)
         #expect(result.output.hasPrefix("""
             invariant "signed out never sees /account/*" broken: signed out, yet at /account/billing
@@ -48,10 +53,9 @@ import Testing
               2. follow /account/billing
             """))
         let spec = try #require(result.output.range(of: "-- switchyard walk").map { String(result.output[$0.lowerBound...]) })
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)_spec.lua").path
+        let file = folder + "/walk_spec.lua"
         try spec.write(toFile: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        let test = try CommandRun.switchyard(["test", "--no-color", file])
+        let test = try CommandRun.switchyard(["test", "--no-color", file])   // from another folder
         #expect(test.status == 1)
         #expect(test.output.contains("signed out, yet at /account/billing"))
         #expect(test.output.withoutRunTime.hasSuffix("0 passed, 1 failed\n"))

@@ -14,11 +14,12 @@ import Testing
         }
     }
 
-    @Test func theAppIsRequiredWhereRequireLooksAndLoadedByPathElsewhere() {
-        #expect(SessionRecording.loading("examples/music/app.lua", from: "examples/music/scenarios/x_spec.lua") == "require(\"app\")")
-        #expect(SessionRecording.loading("app.lua", from: "session_spec.lua") == "require(\"app\")")
-        #expect(SessionRecording.loading("examples/news/app.lua", from: "/tmp/x_spec.lua") == "require(\"examples.news.app\")")
-        #expect(SessionRecording.loading("/elsewhere/my.app.lua", from: "/tmp/x_spec.lua") == "dofile(\"/elsewhere/my.app.lua\")")
+    @Test func theAppIsRequiredByItsPathFromTheSpecsFolder() {
+        #expect(AppRequire.call(loading: "/w/examples/music/app.lua", specFolder: "/w/examples/music/scenarios") == "require(\"../app.lua\")")
+        #expect(AppRequire.call(loading: "/w/app.lua", specFolder: "/w") == "require(\"./app.lua\")")
+        #expect(AppRequire.relativePath(of: "/w/examples/news/app.lua", from: "/tmp/far") == "../../w/examples/news/app.lua")
+        #expect(AppRequire.relativePath(of: "/w/a/b.lua", from: "/w/a/b") == "../b.lua")
+        #expect(AppRequire.relativePath(of: "/w/x/../a.lua", from: "/w/./x") == "../a.lua")
     }
 
     @Test func navigatingCommandsAreRecordedAsTheirCalls() throws {

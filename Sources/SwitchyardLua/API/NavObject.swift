@@ -26,10 +26,18 @@ enum NavObject {
     static var fieldNames: [String] { NavFields.all.map(\.name) }
 
     static func install(in runtime: SwitchyardRuntime) throws(LuaError) {
+        try NavEvents.prepare(runtime)
+        try renew(in: runtime)
+    }
+
+    /// Sets the global `nav` to a new userdata with its own metatable, operations and fields: how
+    /// each scenario test starts, so that what one test did to them through `debug` (an `__index`
+    /// replaced, an operation removed) cannot reach the next. A `nav` kept from before still drives
+    /// the runtime's navigator, as it did.
+    static func renew(in runtime: SwitchyardRuntime) throws(LuaError) {
         let engine = runtime.engine
         let operations = try table(of: NavOperations.all, runtime: runtime)
         let fields = try table(of: NavFields.all, runtime: runtime)
-        try NavEvents.prepare(runtime)
         let metatable = try engine.makeUserdataMetatable()
         guard let glue = try engine.run(source, chunkName: "=nav").first?.functionValue else { return }
         // Asked only when a script reads a member nav does not have: " (did you mean nav.push?)";

@@ -28,8 +28,14 @@ extension SwitchyardRuntime {
         do { try buildScenarioLibraries() } catch {
             return ScenarioReport(results: files.map { ScenarioResult(name: $0, file: $0, status: .error, message: error.message) })
         }
+        let undivert: LuaFunction?
+        do { undivert = try divertExit(to: run.exit) } catch {
+            return ScenarioReport(results: files.map { ScenarioResult(name: $0, file: $0, status: .error, message: error.message) })
+        }
+        defer { _ = try? undivert?.call() }
         for file in files where !run.stopped {
             invariants = original.1   // a file's invariants are its own, as its globals are
+            run.exit.request = nil
             do {
                 try engine.insulated {
                     guard let root = run.collect(file) else { return }
@@ -47,12 +53,38 @@ extension SwitchyardRuntime {
         return ScenarioReport(results: run.results)
     }
 
+    /// While specs run, `os.exit` (the full profile's; the sandbox has none) ends the spec file as an
+    /// error rather than the process: a spec that exits 0 after a failing test would otherwise end
+    /// `switchyard test` with status 0, no results printed and no report written. Returns the
+    /// function putting the real `os.exit` back (nil when there is none).
+    private func divertExit(to exit: ScenarioExit) throws(LuaError) -> LuaFunction? {
+        let divert = try engine.makeFunction { call in
+            let code = (try? call.values())?.first.map { $0.description } ?? ""
+            let text = "os.exit(\(code)) ends this spec file as an error in switchyard test: nothing after it runs"
+            let message = call.location(outside: ScenarioSignal.libraryChunks).map { "\($0): \(text)" } ?? text
+            exit.request = message
+            throw LuaError(kind: .runtime, message: message, traceback: nil, isLocated: true)
+        }
+        let install = try engine.run("""
+            return function(divert)
+              if type(os) ~= "table" or os.exit == nil then return nil end
+              local os, original = os, os.exit
+              os.exit = divert
+              return function() os.exit = original end
+            end
+            """, chunkName: "=(test os.exit)").first?.functionValue
+        return try install?.call(.function(divert)).first?.functionValue
+    }
+
     /// The tests `runScenarios` would run, in declaration order, without running them (the
     /// describe bodies do run: they declare the tests).
     public func listScenarios(files: [String], selection: ScenarioSelection = ScenarioSelection()) -> [ScenarioEntry] {
         var run = ScenarioRun(runtime: self, selection: selection)
         var entries: [ScenarioEntry] = []
+        let undivert = try? divertExit(to: run.exit)
+        defer { _ = try? undivert?.call() }
         for file in files {
+            run.exit.request = nil
             _ = try? engine.insulated {
                 guard let root = run.collect(file) else { return }
                 run.select(root, names: [])
@@ -61,6 +93,12 @@ extension SwitchyardRuntime {
         }
         return entries
     }
+}
+
+/// Set when a spec called `os.exit`: the message its error result carries. The file it was called
+/// in ends there, even when the spec caught the error with `pcall`.
+private final class ScenarioExit {
+    var request: String?
 }
 
 /// One run's state while it walks the collected trees.
@@ -73,6 +111,9 @@ private struct ScenarioRun {
     private var selected: Set<ObjectIdentifier> = []
     /// Set when the run was interrupted: nothing more runs.
     var stopped = false
+    let exit = ScenarioExit()
+    /// Nothing more of the current file runs: the run was interrupted, or the file called `os.exit`.
+    private var halted: Bool { stopped || exit.request != nil }
 
     init(runtime: SwitchyardRuntime, selection: ScenarioSelection) {
         self.runtime = runtime
@@ -89,9 +130,13 @@ private struct ScenarioRun {
         defer { session.collector = nil }
         do {
             try runtime.engine.runFile(file)
+            if let exited = exit.request {
+                results.append(ScenarioResult(name: file, file: file, status: .error, message: exited))
+                return nil
+            }
             return collector.root
         } catch {
-            results.append(ScenarioResult(name: file, file: file, status: .error, message: error.message))
+            results.append(ScenarioResult(name: file, file: file, status: .error, message: exit.request ?? error.message))
             return nil
         }
     }
@@ -176,12 +221,12 @@ private struct ScenarioRun {
                 if block.mode == .insulate { insulation.close(restoring: saved) } else { insulation.expose(insulation.changes(since: saved)) }
             }
         }
-        var ready = true
+        var ready = !halted
         for hook in block.hooks(.setup) where ready {
             ready = runHook(hook, names: names, file: file)
         }
         if ready {
-            for item in ordered(block.items) where !stopped {
+            for item in ordered(block.items) where !halted {
                 switch item {
                 case .block(let inner):
                     self.block(inner, names: names, chain: chain, file: file)
@@ -211,6 +256,7 @@ private struct ScenarioRun {
 
     private mutating func run(_ test: ScenarioCollector.Test, name: String, chain: [ScenarioCollector.Block], file: String) {
         let line = Self.line(of: test.site)
+        guard !halted else { return }
         guard let body = test.body else {
             results.append(ScenarioResult(name: name, file: file, line: line, status: .pending))
             return
@@ -220,6 +266,7 @@ private struct ScenarioRun {
         let start = clock.now
         do {
             let fresh = try runtime.startFresh()
+            try NavObject.renew(in: runtime)   // however the last test changed `nav`, this one's is new
             runtime.coverage?.watch(fresh)
         } catch {
             results.append(ScenarioResult(name: name, file: file, line: line, status: .error,
@@ -257,6 +304,7 @@ private struct ScenarioRun {
 
     /// Runs a hook; when it raises, its result is added and false returned.
     private mutating func runHook(_ hook: ScenarioCollector.Hook, names: [String], file: String) -> Bool {
+        guard !halted else { return false }
         let outcome = call(hook.function)
         guard outcome.status != .success else { return true }
         results.append(ScenarioResult(name: fullName(names, hook.word), file: file, line: Self.line(of: hook.site),
@@ -270,8 +318,10 @@ private struct ScenarioRun {
         session.signal.reset()
         do {
             try function.call()
+            if let exited = exit.request { return (.error, exited) }
             return (.success, nil)
         } catch {
+            if let exited = exit.request { return (.error, exited) }
             if error.kind == .interrupted { stopped = true }
             switch session.signal.kind(of: error) {
             case .failure: return (.failure, error.message)

@@ -44,7 +44,7 @@ final class MetaCommands {
             return .next
         }
         var outcome = REPL.Outcome.next
-        let call = recording == nil ? nil : (try? SessionRecording.call(for: command, on: runtime.navigator)) ?? nil
+        let call = (try? recording?.call(for: command, on: runtime.navigator)) ?? nil
         let unit = asOneUnit {
             do {
                 outcome = try execute(command)
@@ -60,7 +60,10 @@ final class MetaCommands {
         }
         // A route script loaded while recording declares what the later steps need, navigating or not.
         if let call, unit.succeeded {
-            if case .load = command { record(call, navigated: unit.changed) } else if unit.changed { record(call, navigated: true) }
+            // A navigation a guard now holds (`:push` to a route waiting for nav.settle) is a step too.
+            if case .load = command { record(call, navigated: unit.changed) } else if unit.changed || recording?.holdsOtherThan(runtime.navigator) == true {
+                record(call, navigated: unit.changed)
+            }
         }
         // `:time CODE` is CODE typed, timed: recorded as the line would be.
         if case .time(let code) = command, recording != nil, unit.succeeded { record(code, navigated: unit.changed, typed: true) }

@@ -1,7 +1,8 @@
 import Switchyard
 
-/// The ready-to-paste spec `switchyard walk` prints for a violation: it loads the app the way the
-/// walk did (`dofile` of each file, keeping each `invariant` it declares), replays the shrunk walk
+/// The ready-to-paste spec `switchyard walk` prints for a violation: it loads the app's files as the
+/// walk did, in order, keeping each `invariant` they declare (each required by its path from the
+/// folder the walk ran in, where the spec is meant to be saved; see `AppRequire`), replays the shrunk walk
 /// as `nav.*` calls in an `it`, then checks the broken rule, so `switchyard test` on it fails the
 /// same way until the app is fixed.
 ///
@@ -14,9 +15,9 @@ struct WalkSpec {
     var text: String {
         let name = finding.violation.invariant
         var lines = [
-            "-- switchyard walk \(files.joined(separator: " ")) --seed \(seed): \(quotedName) broken in "
+            "-- switchyard walk \(files.map(Self.commentSafe).joined(separator: " ")) --seed \(seed): \(quotedName) broken in "
                 + "\(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s").",
-            "-- Paths are as the walk was given them: run switchyard test from the same folder.",
+            "-- The app is required by its path from this file: save it in the folder the walk ran in.",
             "local invariants = {}",
             "do",
             "  local declare = invariant",
@@ -25,7 +26,7 @@ struct WalkSpec {
             "    return declare(name, check)",
             "  end",
         ]
-        lines += files.map { "  dofile(\(LuaStringLiteral.quote($0)))" }
+        lines += files.map { "  " + AppRequire.call(loading: $0, specFolder: ".") }
         lines += [
             "  invariant = declare",
             "end",
@@ -55,7 +56,15 @@ struct WalkSpec {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private var quotedName: String { "\"\(finding.violation.invariant)\"" }
+    /// The invariant's name as a Lua string literal: it goes into a comment and a test name, and a
+    /// line break in it must not end the comment (the rest of the name would run as code).
+    private var quotedName: String { LuaStringLiteral.quote(finding.violation.invariant) }
+
+    /// Text for a `--` comment: a line break or other control byte escaped, so the comment stays one line.
+    private static func commentSafe(_ text: String) -> String {
+        let quoted = LuaStringLiteral.quote(text)
+        return quoted == "\"" + text + "\"" ? text : quoted
+    }
 
     /// The move as the Lua API's call; one that failed with a navigation error in `pcall`, so the
     /// replay goes on as the walk did.

@@ -1,7 +1,7 @@
 -- Recorded by :record in a switchyard REPL session; `switchyard test` runs it.
 -- Each step is followed by what the screen showed then: a change that lands a step
--- elsewhere fails at that step.
-require("app")
+-- elsewhere fails at that step. The app is required by its path from this file.
+require("../app.lua")
 
 local function paths(screens)
   local list = {}
