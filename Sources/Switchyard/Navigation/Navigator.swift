@@ -45,6 +45,11 @@ public final class Navigator {
     var departureResult: (screen: Int, value: Any?)?
     /// The last change and the screen it started from (its end is the current screen): `lastAction`.
     @exclusivity(unchecked) var lastChange: (operation: NavigationOperation, from: Screen)?
+    /// The chain of the operation in flight (redirects, guard and leave answers), appended as they
+    /// happen; empty for a landing that nothing sent elsewhere, which appends nothing.
+    @exclusivity(unchecked) var chainSteps: [ChainStep] = []
+    /// The chain of the last change: `lastAction.chain`.
+    @exclusivity(unchecked) var lastChain: [ChainStep] = []
     /// The navigation a guard holds (`pendingNavigation`), and the decision `settle` hands that guard.
     @exclusivity(unchecked) var held: HeldNavigation?
     var settling: (path: String, decision: GuardDecision)?
@@ -89,7 +94,7 @@ public final class Navigator {
     ///
     ///     try navigator.push("/news/latest");  navigator.lastAction?.direction == .deeper
     public var lastAction: NavigationEvent? {
-        lastChange.map { NavigationEvent(operation: $0.operation, from: $0.from, to: screen) }
+        lastChange.map { NavigationEvent(operation: $0.operation, from: $0.from, to: screen, chain: lastChain) }
     }
 
     /// The bounded length of `history` (at least 1).
@@ -229,7 +234,9 @@ public final class Navigator {
             return false
         }
         if draft.screenID != previousScreenID {
-            // The alert and modals belong to the screen that was on top.
+            // The alert and modals belong to the screen that was on top. An alert thrown away so is
+            // said in the chain: no button of it ran.
+            if let alert = draft.alert { chainSteps.append(.droppedAlert(title: alert.title)) }
             draft.dismissOverlays()
         }
         let before = timeline.state.screen
@@ -258,7 +265,7 @@ public final class Navigator {
         }
         let undo = timeline.record(TimelineEntry(operation: operation, state: consume draft), replacing: replacing)
         do {
-            try notify { NavigationEvent(operation: operation, from: before, to: screen) }
+            try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
         } catch {
             timeline.revert(undo)
@@ -279,7 +286,7 @@ public final class Navigator {
         do {
             let departing = old.map { departures(from: $0, to: timeline.state) } ?? []
             try askLeaveGuards(of: departing, to: screen)
-            try notify { NavigationEvent(operation: operation, from: before, to: screen) }
+            try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
         } catch {
             timeline.moveBack(to: previous)
@@ -300,7 +307,7 @@ public final class Navigator {
             timeline = try build()
             let departing = watchesDepartures ? departures(from: saved.0.state, to: timeline.state) : []
             try askLeaveGuards(of: departing, to: screen)
-            try notify { NavigationEvent(operation: operation, from: before, to: screen) }
+            try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
         } catch {
             (timeline, nextID) = saved
@@ -313,12 +320,19 @@ public final class Navigator {
     @inline(__always)
     private func changed(by operation: NavigationOperation, from before: Screen) {
         lastChange = (operation, before)
+        // Most changes have no chain, and neither had the one before: then nothing is moved.
+        if !chainSteps.isEmpty || !lastChain.isEmpty {
+            lastChain = chainSteps
+            chainSteps = []
+        }
         if held != nil { held = nil }
     }
 
     func enter(_ operation: NavigationOperation) throws(NavigationError) {
         if let inFlight { throw .reentrant(attempted: operation, inFlight: inFlight) }
         inFlight = operation
+        // What a failed operation recorded is not the chain of the next one.
+        if !chainSteps.isEmpty { chainSteps = [] }
     }
 
     func makeID() -> Int {

@@ -69,6 +69,8 @@ package struct StateTreePrinter: Sendable {
         var text = "\(style.yellow(alert.style))  \(alert.title)"
         if let message = alert.message, !message.isEmpty { text += " — \(message)" }
         if !alert.buttons.isEmpty { text += " " + alert.buttons.map { "[\($0)]" }.joined(separator: " ") }
+        // Which button a dismissal chooses, so `:dismiss` holds no surprise.
+        text += "  " + style.dim(alert.cancel.map { ":dismiss chooses [\($0)]" } ?? ":choose a button (no Cancel to dismiss with)")
         return text
     }
 }

@@ -19,8 +19,11 @@ final class NavigationTrace {
         guard current !== navigator || token?.isActive != true else { return }
         token?.cancel()
         navigator = current
+        let routes = current.routes
         token = current.observe { [style] event in
             print(style.dim("· \(event.operation.rawValue)  \(event.from.location) → \(event.to.location)  \(event.direction.rawValue)"))
+            // How it got there: each redirect, guard and leave answer, and an alert thrown away.
+            for step in event.chain { print(style.dim("    ↳ " + step.text(routes))) }
         }
     }
 
