@@ -8,6 +8,9 @@
 ///     try navigator.push("/account")   // its guard answers "/login?next=%2Faccount"
 ///     navigator.lastAction?.chain      // [.guarded(route: account, path: "/account", .redirect("/login?next=%2Faccount"))]
 public enum ChainStep: Equatable, Sendable {
+    /// The validator of a candidate route accepted `path` or rejected it (with `mismatch()`'s reason,
+    /// if it gave one); after a rejection the next candidate was tried.
+    case validated(route: RouteID, path: String, accepted: Bool, reason: String?)
     /// The route's `redirect` rule sent `path` to `to` (nil route: the not-found route's).
     case redirected(route: RouteID?, path: String, to: String)
     /// The route's guard answered this for `path` (nil route: the not-found route's guard).
@@ -31,6 +34,9 @@ public enum ChainStep: Equatable, Sendable {
     /// "guard at app.lua:31 redirected /account → /login?next=%2Faccount".
     public func text<Payload>(_ routes: RouteTable<Payload>) -> String {
         switch self {
+        case let .validated(route, path, accepted, reason):
+            "\(Self.subject("validator", route, routes)) " + (accepted ? "accepted \(path)"
+                : "rejected \(path)" + (reason.map { " (\($0))" } ?? "") + "; the next candidate was tried")
         case let .redirected(route, path, to):
             "\(Self.subject("redirect", route, routes)) sent \(path) → \(to)"
         case let .guarded(route, path, decision):

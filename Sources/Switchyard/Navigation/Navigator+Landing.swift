@@ -122,7 +122,7 @@ extension Navigator {
     ///     try navigator.askRoute(of: "/account")   // (route, .guarded(..., .redirect("/login?next=%2Faccount")))
     public func askRoute(of path: String) throws -> ChainStep? {
         try enter(.preview)
-        defer { inFlight = nil }
+        defer { finishOperation() }
         let location = Location(parsing: path, relativeTo: self.path)
         let found = try routes.resolve(location)
         guard let route = found.route else { return nil }

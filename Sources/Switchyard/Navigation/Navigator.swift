@@ -215,7 +215,7 @@ public final class Navigator {
     func transact(_ operation: NavigationOperation, replacing: Bool = false,
                   _ body: (inout NavigationState) throws -> Void) throws -> Bool {
         try enter(operation)
-        defer { inFlight = nil }
+        defer { finishOperation() }
         // The current state is read in place and copied once, into the draft.
         let firstID = nextID
         let previousScreenID = timeline.state.screenID
@@ -279,7 +279,7 @@ public final class Navigator {
     /// Moves along the timeline; false when already at that end.
     func travel(_ operation: NavigationOperation, by delta: Int) throws -> Bool {
         try enter(operation)
-        defer { inFlight = nil }
+        defer { finishOperation() }
         let before = screen
         let old = watchesDepartures ? timeline.state : nil
         guard let previous = timeline.move(by: delta) else { return false }
@@ -300,7 +300,7 @@ public final class Navigator {
     /// `build` may consume ids (`makeID`) or set `nextID`; both are put back on failure.
     func replaceTimeline(_ operation: NavigationOperation, _ build: () throws -> Timeline) throws {
         try enter(operation)
-        defer { inFlight = nil }
+        defer { finishOperation() }
         let saved = (timeline, nextID)
         let before = screen
         do {
@@ -333,6 +333,22 @@ public final class Navigator {
         inFlight = operation
         // What a failed operation recorded is not the chain of the next one.
         if !chainSteps.isEmpty { chainSteps = [] }
+        if routes.hasValidators { listenToValidators() }
+    }
+
+    /// The end of what `enter` began.
+    @inline(__always)
+    func finishOperation() {
+        inFlight = nil
+        if routes.validatorListener != nil { routes.validatorListener = nil }
+    }
+
+    /// Each validator's answer while this operation resolves paths joins its chain (the table is
+    /// shared with `fresh()` copies, so the listener is set only for the operation's length).
+    private func listenToValidators() {
+        routes.validatorListener = { [unowned self] route, path, accepted, reason in
+            chainSteps.append(.validated(route: route, path: path, accepted: accepted, reason: reason))
+        }
     }
 
     func makeID() -> Int {

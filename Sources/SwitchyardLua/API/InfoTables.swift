@@ -258,6 +258,10 @@ extension LuaState {
         }
         let text = step.text(routes)
         switch step {
+        case let .validated(route, path, accepted, reason):
+            let (pattern, site) = declared(route)
+            return [("step", "validator"), ("path", path), ("route", pattern), ("site", site),
+                    ("answer", accepted ? "accept" : "reject"), ("reason", reason), ("text", text)]
         case let .redirected(route, path, to):
             let (pattern, site) = declared(route)
             return [("step", "redirect"), ("path", path), ("route", pattern), ("site", site), ("to", to), ("text", text)]

@@ -3,7 +3,7 @@
 ///     root [home* · search · library]  / › /album/12
 ///       sheet (medium* · large)  /album/12/share
 ///         cover  /login
-///     alert  Delete album? — This cannot be undone. [Delete] [Cancel]     ("confirmation" for that style)
+///     alert  Delete album? — This cannot be undone. [Delete] [Cancel]  :dismiss chooses [Cancel]   ("confirmation" for that style)
 ///     modals  /help
 ///     pending  push /checkout  waits for nav.settle("payment", ...)
 ///

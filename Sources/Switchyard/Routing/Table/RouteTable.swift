@@ -17,6 +17,11 @@ public final class RouteTable<Payload> {
     @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
     /// By route index; most routes have none, so only those that do take room.
     var validators: [Int: RouteValidator] = [:]
+    /// Hears each validator's answer while a navigator resolves a path for an operation (its chain:
+    /// `ChainStep.validated`); nil the rest of the time. Only routes with a validator reach it.
+    @exclusivity(unchecked) var validatorListener: ((_ route: RouteID, _ path: String, _ accepted: Bool, _ reason: String?) -> Void)?
+    /// Whether any route has a validator: a navigator without any never listens.
+    var hasValidators: Bool { !validators.isEmpty }
     var names: [String: Int] = [:]
     /// Parameter names by list, so routes with the same ones share them.
     private var sharedParameterNames: [String: ParameterNames] = [:]
