@@ -61,7 +61,7 @@ enum MetaCommand: Equatable {
         (":cover", "PATH", "present PATH as a full-screen cover"),
         (":open", "URL", "open a deep link (myapp://album/1?presentation=sheet)"),
         (":pop", "[N]", "pop N screens (default 1)"),
-        (":dismiss", "", "dismiss the top-most layer: the alert (its Cancel), else the modal, else pop a pushed screen or close the sheet or cover"),
+        (":dismiss", "", "dismiss what is on top: the alert (its Cancel), else the modal, else pop a screen or close the sheet or cover"),
         (":back", "[N]", "go back N steps in the timeline"),
         (":forward", "[N]", "go forward N steps in the timeline"),
         (":follow", "N", "push link N of the screen shown (the top modal's, when one is up)"),
