@@ -65,6 +65,24 @@ import Testing
         try session.enter("print('after:' .. cancelled .. ':' .. nav.last_action.chain[1].step)", expecting: "after:0:alert")
     }
 
+    @Test func aScriptsNavigationKeepsTodaysRuleAndSaysSo() throws {
+        let result = try script(#"""
+            route("/") route("/a") nav.reset()
+            local heard = {}
+            nav.on("change", function(event) for _, step in ipairs(event.chain) do heard[#heard + 1] = step.text end end)
+            nav.alert{title = "Sure?", buttons = {"Yes", "Cancel"}} nav.push("/a")
+            print(nav.path, nav.alert_active, heard[1])
+            nav.alert{title = "Again?"} nav.reset()
+            print(nav.path, nav.alert_active, nav.last_action.chain[1].text)
+            """#)
+        #expect(result.errors.isEmpty)
+        #expect(result.output == """
+            /a	false	dismissed the alert 'Sure?' without a choice
+            /	false	dismissed the alert 'Again?' without a choice
+
+            """)
+    }
+
     @Test func anAlertWithoutACancelIsNotDismissedQuietly() throws {
         let result = try CommandRun.switchyard(["--no-color", "-i", "app.lua"],
                                                input: "nav.alert{title = 'Pick', buttons = {'Red', 'Blue'}}\n:dismiss\nprint(nav.alert_active)\n",

@@ -303,6 +303,8 @@ public final class Navigator {
         defer { finishOperation() }
         let saved = (timeline, nextID)
         let before = screen
+        // Starting over throws an alert away unanswered, as a navigation does: the chain says so.
+        if let alert = saved.0.state.alert { chainSteps.append(.droppedAlert(title: alert.title)) }
         do {
             timeline = try build()
             let departing = watchesDepartures ? departures(from: saved.0.state, to: timeline.state) : []

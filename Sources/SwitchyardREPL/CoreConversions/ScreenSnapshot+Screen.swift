@@ -19,3 +19,18 @@ extension ScreenSnapshot {
                   presentation: kind == .root ? nil : kind.rawValue)
     }
 }
+
+extension Navigator {
+    /// Link `number` (1-based) of the screen shown, as `:follow` pushes it: the top modal's when one
+    /// is up (a relative link resolved against the modal, not the screen hidden beneath it), else the
+    /// top screen's. Nil when the screen has no such link.
+    ///
+    ///     navigator.shownLink(1)   // "/album/123/track/1"
+    func shownLink(_ number: Int) -> String? {
+        let links = ScreenSnapshot(self).links
+        guard links.indices.contains(number - 1) else { return nil }
+        let link = links[number - 1]
+        if let modal = modals.last, !link.hasPrefix("/") { return PathResolver.resolve(link, against: modal.path) }
+        return link
+    }
+}

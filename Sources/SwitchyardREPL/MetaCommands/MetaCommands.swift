@@ -388,12 +388,11 @@ final class MetaCommands {
     }
 
     private func follow(_ number: Int) throws(LuaError) {
-        let links = ScreenSnapshot(runtime.navigator).links
-        guard links.indices.contains(number - 1) else {
-            throw LuaError(links.isEmpty ? "this screen declares no links"
-                                         : ":follow \(number): this screen has links 1 to \(links.count)")
+        guard let link = runtime.navigator.shownLink(number) else {
+            let count = ScreenSnapshot(runtime.navigator).links.count
+            throw LuaError(count == 0 ? "this screen declares no links" : ":follow \(number): this screen has links 1 to \(count)")
         }
-        try host.navigate { try $0.push(links[number - 1]) }
+        try host.navigate { try $0.push(link) }
     }
 
     private func printHistory() {
