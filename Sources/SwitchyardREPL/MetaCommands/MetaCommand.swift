@@ -55,7 +55,7 @@ enum MetaCommand: Equatable {
         (":match", "PATH", "the route PATH opens, with its parameters"),
         (":explain", "PATH", "the route PATH lands on, the near misses, and what its guard would do now"),
         (":explain!", "PATH", "every route for PATH in rank order, and why each won, lost or did not match"),
-        (":go", "PATH", "change the location (replaces the top screen)"),
+        (":go", "PATH", "change the location (replaces the top screen; a URL is refused: :open it)"),
         (":push", "PATH", "push a screen on the current stack"),
         (":sheet", "PATH", "present PATH as a sheet"),
         (":cover", "PATH", "present PATH as a full-screen cover"),
@@ -83,7 +83,7 @@ enum MetaCommand: Equatable {
         (":reload", "", "forget everything and load the same files again"),
         (":save", "FILE", "write the navigation state as JSON"),
         (":restore", "FILE", "restore a state written by :save"),
-        (":trace", "on|off", "print navigation events as they happen, and Lua tracebacks with errors"),
+        (":trace", "on|off", "print navigation events as they happen, each with its chain (guards, redirects), and Lua tracebacks"),
         (":quit", "", "leave (Ctrl-D does too)"),
     ]
 
