@@ -35,6 +35,7 @@ extension Navigator {
         nextID = checkpoint.nextID
         lastChange = checkpoint.lastChange
         lastChain = checkpoint.lastChain
+        hasLastChain = !lastChain.isEmpty
         held = checkpoint.held
     }
 

@@ -37,7 +37,7 @@ extension Navigator {
         for screen in departing {
             guard let leave = leaveGuard(of: screen), let pattern = screen.pattern else { continue }
             let allowed = try leave(screen.info, destination.info)
-            chainSteps.append(.left(route: screen.route, path: screen.path, allowed: allowed))
+            recordChainStep(.left(route: screen.route, path: screen.path, allowed: allowed))
             if !allowed {
                 throw NavigationError.leaveBlocked(path: screen.path, pattern: pattern)
             }

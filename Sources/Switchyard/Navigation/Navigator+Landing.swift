@@ -101,12 +101,12 @@ extension Navigator {
     /// joins the chain of the operation in flight (a preview's answers are nobody's chain).
     private func redirection(_ definition: RouteDefinition, _ info: RouteInfo, route: RouteID?, askingGuard: Bool) throws -> String? {
         if let target = try definition.redirect?.target(for: info) {
-            if askingGuard { chainSteps.append(.redirected(route: route, path: info.path, to: target)) }
+            if askingGuard { recordChainStep(.redirected(route: route, path: info.path, to: target)) }
             return target
         }
         guard askingGuard, let guardian = definition.guard else { return nil }
         let decision = try decision(for: info.path, { try guardian(info) })
-        chainSteps.append(.guarded(route: route, path: info.path, decision))
+        recordChainStep(.guarded(route: route, path: info.path, decision))
         switch decision {
         case .allow: return nil
         case .block: throw NavigationError.blocked(path: info.path, pattern: info.pattern.isEmpty ? "the not-found route" : info.pattern)

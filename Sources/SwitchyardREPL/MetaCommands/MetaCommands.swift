@@ -1,4 +1,3 @@
-import Foundation
 import Switchyard
 import SwitchyardLua
 
@@ -40,7 +39,7 @@ final class MetaCommands {
         }
         // A person cannot tap behind an alert: a move is refused until it is answered.
         if command.isMoveBehindAlert, let alert = runtime.navigator.alert {
-            StandardError.write(style.red(Self.refusal(line.trimmingCharacters(in: .whitespaces), behind: alert)))
+            StandardError.write(style.red(Self.refusal(line.split(whereSeparator: \.isWhitespace).joined(separator: " "), behind: alert)))
             return .next
         }
         var outcome = REPL.Outcome.next
