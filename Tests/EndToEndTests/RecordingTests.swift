@@ -40,6 +40,7 @@ struct RecordingTests {
         try enter("nav.alert{title = 'Saved', buttons = {'OK'}}", in: session, expecting: "Saved")
         try enter(":record", in: session, expecting: "recording to session_spec.lua (:record stop ends it)")
         try enter(":record stop", in: session, expecting: "stopped recording")
+        try enter(":dismiss", in: session, expecting: "> :dismiss")          // nothing behind the alert can be tapped
         try enter(":go /artist/7", in: session, expecting: "━━ Artist ━━")   // after stop: not recorded
 
         let spec = try String(contentsOfFile: specFile, encoding: .utf8)

@@ -226,7 +226,7 @@ struct ReplTerminalTests {
         try session.enter(":graph nowhere/map.png", expecting: "cannot write nowhere/map.png: there is no folder nowhere")
         try session.enter(":save state.json", expecting: "saved the navigation state")
         #expect(try String(contentsOfFile: folder + "/state.json", encoding: .utf8).contains("\n  \"format\" : "))
-        try session.enter(":help :dismiss", expecting: "pop a pushed screen, else close the top sheet or cover")
+        try session.enter(":help :dismiss", expecting: "else the modal, else pop a screen or close the sheet or cover")
     }
 
     /// Listings taller than the terminal go through $PAGER; short ones are printed as they are.
@@ -244,9 +244,18 @@ struct ReplTerminalTests {
     @Test func metaCommandNamesComplete() throws {
         let session = try TerminalSession.repl()
         defer { session.close() }
+        try session.type(":matc")
+        try session.press("Tab")
+        try session.waitFor("> :match ")
+        // :explain and :explain! share a name as far as it goes: TAB completes that far, and (as
+        // readline does for an ambiguous word) TAB twice more lists both.
+        try session.press("C-u")
         try session.type(":expl")
         try session.press("Tab")
-        try session.waitFor("> :explain ")
+        try session.waitFor("> :explain")
+        try session.press("Tab")
+        try session.press("Tab")
+        try session.waitFor(":explain   :explain!")
     }
 
     @Test func colourOnATerminalUnlessNoColorIsSet() throws {

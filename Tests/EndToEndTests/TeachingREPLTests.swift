@@ -70,7 +70,7 @@ import Testing
 
     @Test func helpSaysDismissPopsAPushedScreenToo() throws {
         let result = try music([":help"])
-        #expect(result.output.contains("dismiss one screen: pop a pushed screen, else close the top sheet or cover"))
+        #expect(result.output.contains("dismiss what is on top: the alert (its Cancel), else the modal, else pop a screen or close the sheet or cover"))
     }
 
     @Test func underscoreHoldsTheLastPrintedResult() throws {

@@ -28,7 +28,7 @@ import Testing
                 .init(kind: "sheet", stack: [.init(path: "/album/12/share")]),
                 .init(kind: "cover", stack: [.init(path: "/login")]),
             ],
-            alert: .init(title: "Delete album?", message: "This cannot be undone.", buttons: ["Delete", "Cancel"]),
+            alert: .init(title: "Delete album?", message: "This cannot be undone.", buttons: ["Delete", "Cancel"], cancel: "Cancel"),
             modals: ["/help"],
             flow: .init(name: "onboarding", remaining: ["/profile", "/done"]))
         #expect(StateTreePrinter().render(state) == """
@@ -36,9 +36,15 @@ import Testing
               sheet  /album/12/share
                 cover  /login
             flow onboarding: /profile › /done
-            alert  Delete album? — This cannot be undone. [Delete] [Cancel]
+            alert  Delete album? — This cannot be undone. [Delete] [Cancel]  :dismiss chooses [Cancel]
             modals  /help
             """)
+    }
+
+    @Test func anAlertWithoutACancelSaysToChoose() {
+        let state = NavigationSnapshot(environments: [.init(kind: "root", stack: [.init(path: "/")])],
+                                       alert: .init(title: "Pick", buttons: ["A", "B"]))
+        #expect(StateTreePrinter().render(state).hasSuffix("alert  Pick [A] [B]  :choose a button (no Cancel to dismiss with)"))
     }
 
     @Test func currentLocationIsBoldOnATerminal() {

@@ -38,6 +38,20 @@ public struct Alert: Equatable {
 
     public var labels: [String] { buttons.map(\.label) }
 
+    /// The button a dismissal chooses (`Navigator.dismiss`, the REPL's `:dismiss`), as tapping outside
+    /// or Escape does on a device: the one labelled "Cancel" (in any case), else the only button (an
+    /// alert that only acknowledges, "OK"). Nil when the alert asks for a real choice.
+    public var cancelButton: AlertButton? {
+        buttons.first { $0.label.lowercased() == "cancel" }
+            ?? (buttons.count == 1 ? buttons[0] : nil)
+    }
+
+    /// Why this alert cannot be dismissed, naming its buttons ("the alert 'Delete?' has no Cancel
+    /// button: :choose one of Delete, Keep").
+    public var noCancelReason: String {
+        "the alert '\(title)' has no Cancel button: :choose one of \(labels.joined(separator: ", ")) (nav.choose)"
+    }
+
     /// Actions are closures and cannot be compared: two alerts are equal when they read the same.
     public static func == (a: Alert, b: Alert) -> Bool {
         a.title == b.title && a.message == b.message && a.labels == b.labels && a.style == b.style

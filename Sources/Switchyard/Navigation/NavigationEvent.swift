@@ -7,6 +7,9 @@ public struct NavigationEvent {
     public let operation: NavigationOperation
     public let from: Screen
     public let to: Screen
+    /// How it went beyond matching paths: each redirect, guard answer and leave answer, in order
+    /// (empty when nothing sent it elsewhere). `ChainStep.text` says each for a person.
+    public var chain: [ChainStep] = []
 
     /// Whether the move went deeper into the map, back up it, or across (SwiftUI Router's
     /// `NavigationAction.direction`), from the two paths.

@@ -13,10 +13,11 @@ extension Navigator {
         fileprivate let nextID: Int
         fileprivate let lastChange: (operation: NavigationOperation, from: Screen)?
         fileprivate let held: HeldNavigation?
+        fileprivate let lastChain: [ChainStep]
     }
 
     public func checkpoint() -> Checkpoint {
-        Checkpoint(timeline: timeline, nextID: nextID, lastChange: lastChange, held: held)
+        Checkpoint(timeline: timeline, nextID: nextID, lastChange: lastChange, held: held, lastChain: lastChain)
     }
 
     /// Whether anything was recorded or undone since `checkpoint` (a navigation, back, forward, reset).
@@ -33,6 +34,8 @@ extension Navigator {
         timeline = checkpoint.timeline
         nextID = checkpoint.nextID
         lastChange = checkpoint.lastChange
+        lastChain = checkpoint.lastChain
+        hasLastChain = !lastChain.isEmpty
         held = checkpoint.held
     }
 

@@ -36,7 +36,9 @@ extension Navigator {
     func askLeaveGuards(of departing: [Screen], to destination: Screen) throws {
         for screen in departing {
             guard let leave = leaveGuard(of: screen), let pattern = screen.pattern else { continue }
-            if try !leave(screen.info, destination.info) {
+            let allowed = try leave(screen.info, destination.info)
+            recordChainStep(.left(route: screen.route, path: screen.path, allowed: allowed))
+            if !allowed {
                 throw NavigationError.leaveBlocked(path: screen.path, pattern: pattern)
             }
         }
@@ -63,7 +65,8 @@ extension Navigator {
 
     /// `body` with `value` as the result of the screen on top now, for its `onResult`.
     func handingResult<T>(_ value: Any?, _ body: () throws -> T) rethrows -> T {
-        departureResult = (screen.id, value)
+        // The top-most layer is the one that goes: a modal when one is shown.
+        departureResult = (state.modals.last?.id ?? screen.id, value)
         defer { departureResult = nil }
         return try body()
     }

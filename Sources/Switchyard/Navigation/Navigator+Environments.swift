@@ -57,11 +57,21 @@ extension Navigator {
         }
     }
 
-    /// Dismisses one screen: pops the top environment's stack, or dismisses the environment when its
-    /// root is showing (SwiftfulRouting's dismissScreen). Throws at the root screen of the root.
+    /// Dismisses the top-most layer, the one a person sees: the alert (by choosing its cancel-style
+    /// button, `Alert.cancelButton`; an alert without one throws, naming its buttons), else the top
+    /// modal, else one screen: pops the top environment's stack, or dismisses the environment when
+    /// its root is showing (SwiftfulRouting's dismissScreen). Throws at the root screen of the root.
     public func dismiss() throws {
+        if let alert = state.alert {
+            guard let cancel = alert.cancelButton else {
+                throw NavigationError.invalidArgument(operation: .dismiss, reason: alert.noCancelReason)
+            }
+            return try choose(cancel.label)
+        }
         try transact(.dismiss) { state in
-            if state.top.current.count > 1 {
+            if !state.modals.isEmpty {
+                state.modals.removeLast()
+            } else if state.top.current.count > 1 {
                 state.top.current.truncate(to: state.top.current.count - 1)
             } else if state.environmentCount > 1 {
                 state.dismissTop()

@@ -36,7 +36,7 @@ extension Navigator {
                 // The definition is copied out of the table: its callbacks may declare routes.
                 let definition = routes[payloadOf: route]
                 let info = try found.info.passing(passed, inFlight ?? .push)
-                guard let next = try redirection(definition, info, askingGuard: askingGuards) else {
+                guard let next = try redirection(definition, info, route: route, askingGuard: askingGuards) else {
                     return Landing(screen: try screen(for: info, route: route, definition: definition),
                                    presentation: definition.presentation, redirected: !chain.isEmpty)
                 }
@@ -52,7 +52,7 @@ extension Navigator {
                 }
                 let missing = try RouteInfo(path: location.path, pattern: "", params: [:], query: location.query,
                                             fragment: location.fragment, value: nil).passing(passed, inFlight ?? .push)
-                guard let next = try redirection(notFound, missing, askingGuard: askingGuards) else {
+                guard let next = try redirection(notFound, missing, route: nil, askingGuard: askingGuards) else {
                     return Landing(screen: try screen(for: missing, route: nil, definition: notFound),
                                    presentation: notFound.presentation, redirected: !chain.isEmpty)
                 }
@@ -97,16 +97,41 @@ extension Navigator {
         if chain.count > maxRedirects + 1 { throw NavigationError.tooManyRedirects(chain, limit: maxRedirects) }
     }
 
-    /// Where the route sends this landing instead: its redirect first, then its guard.
-    private func redirection(_ definition: RouteDefinition, _ info: RouteInfo, askingGuard: Bool) throws -> String? {
-        if let target = try definition.redirect?.target(for: info) { return target }
+    /// Where the route sends this landing instead: its redirect first, then its guard. Each answer
+    /// joins the chain of the operation in flight (a preview's answers are nobody's chain).
+    private func redirection(_ definition: RouteDefinition, _ info: RouteInfo, route: RouteID?, askingGuard: Bool) throws -> String? {
+        if let target = try definition.redirect?.target(for: info) {
+            if askingGuard { recordChainStep(.redirected(route: route, path: info.path, to: target)) }
+            return target
+        }
         guard askingGuard, let guardian = definition.guard else { return nil }
-        switch try decision(for: info.path, { try guardian(info) }) {
+        let decision = try decision(for: info.path, { try guardian(info) })
+        recordChainStep(.guarded(route: route, path: info.path, decision))
+        switch decision {
         case .allow: return nil
         case .block: throw NavigationError.blocked(path: info.path, pattern: info.pattern.isEmpty ? "the not-found route" : info.pattern)
         case let .redirect(target): return target
         case let .pending(key): throw GuardHold(key: key, path: info.path)
         }
+    }
+
+    /// What the route `path` lands on would answer now, asked without landing anything: its redirect
+    /// rule's target, else its guard's decision (nil: neither). For `:explain`, which says what the
+    /// winner's guard would do. Runs the app's callbacks as a landing does; they may not navigate.
+    ///
+    ///     try navigator.askRoute(of: "/account")   // (route, .guarded(..., .redirect("/login?next=%2Faccount")))
+    public func askRoute(of path: String) throws -> ChainStep? {
+        try enter(.preview)
+        defer { finishOperation() }
+        let location = Location(parsing: path, relativeTo: self.path)
+        let found = try routes.resolve(location)
+        guard let route = found.route else { return nil }
+        let definition = routes[payloadOf: route]
+        if let target = try definition.redirect?.target(for: found.info) {
+            return .redirected(route: route, path: found.info.path, to: target)
+        }
+        guard let guardian = definition.guard else { return nil }
+        return .guarded(route: route, path: found.info.path, try guardian(found.info))
     }
 
     /// The landed screen: `info` as `route` matched it (nil for not-found), title, view and computed

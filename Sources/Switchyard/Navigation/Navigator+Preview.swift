@@ -9,7 +9,7 @@ extension Navigator {
         try enter(.preview)
         let mark = nextID
         defer {
-            inFlight = nil
+            finishOperation()
             nextID = mark   // the previewed screen is not kept: its id is given again
         }
         let location = Location(parsing: path, relativeTo: self.path)

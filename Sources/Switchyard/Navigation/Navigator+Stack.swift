@@ -7,6 +7,11 @@ extension Navigator {
     ///     try navigator.go("/news");  try navigator.go("latest")   // /news/latest
     ///     try navigator.go("..", replace: true)                    // /news, no new history entry
     public func go(_ path: String, replace: Bool = false) throws {
+        // "myapp://album/123" read as a path lands on not-found at "/myapp:/album/123": a URL is
+        // refused here, and `open` is where it is followed.
+        if DeepLink.hasScheme(path) {
+            throw NavigationError.invalidArgument(operation: .go, reason: "\"\(path)\" is a deep link: use :open (nav.open)")
+        }
         try holding(HeldCall(operation: .go, arguments: [path], replace: replace)) {
             try transact(.go, replacing: replace) { state in
                 // The screen is taken out of the landing, so the stack can make it its node (see ScreenStack).

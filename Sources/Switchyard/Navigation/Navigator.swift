@@ -45,6 +45,19 @@ public final class Navigator {
     var departureResult: (screen: Int, value: Any?)?
     /// The last change and the screen it started from (its end is the current screen): `lastAction`.
     @exclusivity(unchecked) var lastChange: (operation: NavigationOperation, from: Screen)?
+    /// The chain of the operation in flight (validator, redirect, guard and leave answers), appended
+    /// as they happen (`recordChainStep`); empty for a landing nothing sent elsewhere, which appends
+    /// nothing.
+    @exclusivity(unchecked) var chainSteps: [ChainStep] = []
+    /// The chain of the last change: `lastAction.chain`.
+    @exclusivity(unchecked) var lastChain: [ChainStep] = []
+    /// Whether `chainSteps` and `lastChain` hold anything. Every operation asks; flags answer without
+    /// touching the arrays, whose reads cost a retain and a release each on the push+pop path.
+    @exclusivity(unchecked) var hasChainSteps = false
+    @exclusivity(unchecked) var hasLastChain = false
+    /// Whether the operation in flight set the route table's `validatorListener` (read as a flag:
+    /// loading the optional closure to test it cost a retain and a release every operation).
+    @exclusivity(unchecked) var listensToValidators = false
     /// The navigation a guard holds (`pendingNavigation`), and the decision `settle` hands that guard.
     @exclusivity(unchecked) var held: HeldNavigation?
     var settling: (path: String, decision: GuardDecision)?
@@ -89,7 +102,7 @@ public final class Navigator {
     ///
     ///     try navigator.push("/news/latest");  navigator.lastAction?.direction == .deeper
     public var lastAction: NavigationEvent? {
-        lastChange.map { NavigationEvent(operation: $0.operation, from: $0.from, to: screen) }
+        lastChange.map { NavigationEvent(operation: $0.operation, from: $0.from, to: screen, chain: lastChain) }
     }
 
     /// The bounded length of `history` (at least 1).
@@ -218,7 +231,7 @@ public final class Navigator {
     func transact(_ operation: NavigationOperation, replacing: Bool = false,
                   _ body: (inout NavigationState) throws -> Void) throws -> Bool {
         try enter(operation)
-        defer { inFlight = nil }
+        defer { finishOperation() }
         // The current state is read in place and copied once, into the draft.
         let firstID = nextID
         let previousScreenID = timeline.state.screenID
@@ -237,7 +250,9 @@ public final class Navigator {
             return false
         }
         if draft.screenID != previousScreenID {
-            // The alert and modals belong to the screen that was on top.
+            // The alert and modals belong to the screen that was on top. An alert thrown away so is
+            // said in the chain: no button of it ran.
+            if draft.hasLayers { recordDroppedAlert(of: draft) }
             draft.dismissOverlays()
         }
         let before = timeline.state.screen
@@ -266,7 +281,7 @@ public final class Navigator {
         }
         let undo = timeline.record(TimelineEntry(operation: operation, state: consume draft), replacing: replacing)
         do {
-            try notify { NavigationEvent(operation: operation, from: before, to: screen) }
+            try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
         } catch {
             timeline.revert(undo)
@@ -280,14 +295,14 @@ public final class Navigator {
     /// Moves along the timeline; false when already at that end.
     func travel(_ operation: NavigationOperation, by delta: Int) throws -> Bool {
         try enter(operation)
-        defer { inFlight = nil }
+        defer { finishOperation() }
         let before = screen
         let old = watchesDepartures ? timeline.state : nil
         guard let previous = timeline.move(by: delta) else { return false }
         do {
             let departing = old.map { departures(from: $0, to: timeline.state) } ?? []
             try askLeaveGuards(of: departing, to: screen)
-            try notify { NavigationEvent(operation: operation, from: before, to: screen) }
+            try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
         } catch {
             timeline.moveBack(to: previous)
@@ -301,14 +316,16 @@ public final class Navigator {
     /// `build` may consume ids (`makeID`) or set `nextID`; both are put back on failure.
     func replaceTimeline(_ operation: NavigationOperation, _ build: () throws -> Timeline) throws {
         try enter(operation)
-        defer { inFlight = nil }
+        defer { finishOperation() }
         let saved = (timeline, nextID)
         let before = screen
+        // Starting over throws an alert away unanswered, as a navigation does: the chain says so.
+        if let alert = saved.0.state.alert { recordChainStep(.droppedAlert(title: alert.title)) }
         do {
             timeline = try build()
             let departing = watchesDepartures ? departures(from: saved.0.state, to: timeline.state) : []
             try askLeaveGuards(of: departing, to: screen)
-            try notify { NavigationEvent(operation: operation, from: before, to: screen) }
+            try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
         } catch {
             (timeline, nextID) = saved
@@ -320,13 +337,62 @@ public final class Navigator {
     /// After a change applied: remember it for `lastAction`, and drop the navigation it cancelled.
     @inline(__always)
     private func changed(by operation: NavigationOperation, from before: Screen) {
+        // Most changes have no chain, and neither had the one before: then nothing is moved. (Before
+        // `lastChange` is set: with `before` used last there, it is moved in, not retained again.)
+        if hasChainSteps || hasLastChain { moveChainToLast() }
         lastChange = (operation, before)
         if held != nil { held = nil }
     }
 
+    @inline(__always)
     func enter(_ operation: NavigationOperation) throws(NavigationError) {
         if let inFlight { throw .reentrant(attempted: operation, inFlight: inFlight) }
         inFlight = operation
+        // What a failed operation recorded is not the chain of the next one.
+        if hasChainSteps { forgetChainSteps() }
+        if routes.hasValidators { listenToValidators() }
+    }
+
+    private func moveChainToLast() {
+        lastChain = chainSteps
+        hasLastChain = hasChainSteps
+        chainSteps = []
+        hasChainSteps = false
+    }
+
+    private func forgetChainSteps() {
+        chainSteps = []
+        hasChainSteps = false
+    }
+
+    /// An alert a change throws away unanswered joins its chain (out of line: most changes have none).
+    private func recordDroppedAlert(of state: borrowing NavigationState) {
+        if let alert = state.alert { recordChainStep(.droppedAlert(title: alert.title)) }
+    }
+
+    /// Adds a step to the chain of the operation in flight.
+    func recordChainStep(_ step: ChainStep) {
+        chainSteps.append(step)
+        hasChainSteps = true
+    }
+
+    /// The end of what `enter` began.
+    @inline(__always)
+    func finishOperation() {
+        inFlight = nil
+        if listensToValidators {
+            routes.validatorListener = nil
+            listensToValidators = false
+        }
+    }
+
+    /// Each validator's answer while this operation resolves paths joins its chain (the table is
+    /// shared with `fresh()` copies, so the listener is set only for the operation's length).
+    private func listenToValidators() {
+        listensToValidators = true
+        routes.validatorListener = { [unowned self] route, path, accepted, reason in
+            recordChainStep(.validated(route: route, path: path, accepted: accepted, reason: reason))
+        }
     }
 
     func makeID() -> Int {

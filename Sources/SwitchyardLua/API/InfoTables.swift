@@ -226,9 +226,11 @@ extension LuaState {
         }
     }
 
-    /// `{operation, from, to, direction}` [-0, +1]
-    func push(event: NavigationEvent, on L: OpaquePointer) throws(LuaError) {
-        try pushNewTable(on: L, record: 4)
+    /// `{operation, from, to, direction, chain}` [-0, +1]; `routes` names the chain's routes.
+    func push(event: NavigationEvent, routes: RouteTable<RouteDefinition>, on L: OpaquePointer) throws(LuaError) {
+        try pushNewTable(on: L, record: 5)
+        try push(chain: event.chain, routes: routes, on: L)
+        try setField("chain", on: L)
         try push(string: event.operation.rawValue, on: L)
         try setField("operation", on: L)
         try push(screen: event.from, on: L)
@@ -237,6 +239,50 @@ extension LuaState {
         try setField("to", on: L)
         try push(string: event.direction.rawValue, on: L)
         try setField("direction", on: L)
+    }
+
+    /// `{ {step, path, route, site, answer, to, text}... }`: a change's chain, each step a table of
+    /// strings (absent fields left out). [-0, +1]
+    func push(chain: [ChainStep], routes: RouteTable<RouteDefinition>, on L: OpaquePointer) throws(LuaError) {
+        try pushNewTable(on: L, array: chain.count)
+        for (index, step) in chain.enumerated() {
+            try push(fields: Self.fields(of: step, routes), on: L)
+            try setIndex(index + 1, on: L)
+        }
+    }
+
+    private static func fields(of step: ChainStep, _ routes: RouteTable<RouteDefinition>) -> [(key: String, value: String?)] {
+        func declared(_ route: RouteID?) -> (pattern: String?, site: String?) {
+            guard let route, route.rawValue < routes.count else { return (nil, nil) }
+            return (routes[route].pattern.text, routes[route].site)
+        }
+        let text = step.text(routes)
+        switch step {
+        case let .validated(route, path, accepted, reason):
+            let (pattern, site) = declared(route)
+            return [("step", "validator"), ("path", path), ("route", pattern), ("site", site),
+                    ("answer", accepted ? "accept" : "reject"), ("reason", reason), ("text", text)]
+        case let .redirected(route, path, to):
+            let (pattern, site) = declared(route)
+            return [("step", "redirect"), ("path", path), ("route", pattern), ("site", site), ("to", to), ("text", text)]
+        case let .guarded(route, path, decision):
+            let (pattern, site) = declared(route)
+            var answer = "allow", to: String?, key: String?
+            switch decision {
+            case .allow: break
+            case .block: answer = "block"
+            case let .redirect(target): (answer, to) = ("redirect", target)
+            case let .pending(held): (answer, key) = ("pending", held)
+            }
+            return [("step", "guard"), ("path", path), ("route", pattern), ("site", site), ("answer", answer),
+                    ("to", to), ("key", key), ("text", text)]
+        case let .left(route, path, allowed):
+            let (pattern, site) = declared(route)
+            return [("step", "leave"), ("path", path), ("route", pattern), ("site", site),
+                    ("answer", allowed ? "allow" : "block"), ("text", text)]
+        case let .droppedAlert(title):
+            return [("step", "alert"), ("title", title), ("answer", "dropped"), ("text", text)]
+        }
     }
 
     /// `{pattern, name, site, title, presentation, links, entry, rank, validated}` [-0, +1]

@@ -86,7 +86,7 @@ public enum LuaAPIReference {
 
     private static let navigating = [
         entry(.navigating, "nav.go", "nav.go(path [, {replace = true}])",
-              "changes the location the way a browser does: it replaces the top screen; with `replace = true` it also replaces the current timeline entry.",
+              "changes the location the way a browser does: it replaces the top screen; with `replace = true` it also replaces the current timeline entry. A URL with a scheme (`myapp://album/1`) is refused: that is a deep link, for `nav.open`.",
               #"nav.go("latest", {replace = true})"#),
         entry(.navigating, "nav.push", "nav.push(path [, opts])", "adds a screen on top", #"nav.push("/album/12")"#),
         entry(.navigating, "nav.push_stack", "nav.push_stack{paths...}",
@@ -113,7 +113,7 @@ public enum LuaAPIReference {
         entry(.navigating, "nav.dismiss_all", "nav.dismiss_all()",
               "closes every sheet and cover, and returns false when none was presented.", "nav.dismiss_all()"),
         entry(.navigating, "nav.dismiss", "nav.dismiss()",
-              "closes the top screen: it pops a pushed screen, or dismisses the sheet or cover when you are at the bottom of one.",
+              "closes the top-most layer: the alert (choosing its Cancel button, or its only button; an alert without either is an error naming its buttons), else the top modal, else it pops a pushed screen, or dismisses the sheet or cover when you are at the bottom of one.",
               "nav.dismiss()"),
         entry(.navigating, "nav.open", "nav.open(url)",
               "follows a deep link: `scheme://host/path` becomes `/host/path` (a dotted host, or http(s), keeps only the path).",
@@ -182,7 +182,7 @@ public enum LuaAPIReference {
         entry(.fields, "nav.modals", "nav.modals", "the modals, bottom first", "#nav.modals"),
         entry(.fields, "nav.tabs", "nav.tabs", "the tab names, in order", "nav.tabs[1]"),
         entry(.fields, "nav.last_action", "nav.last_action",
-              "the last change that applied, `{operation, from, to, direction}`, or nil before the first", "nav.last_action.direction"),
+              "the last change that applied, `{operation, from, to, direction, chain}`, or nil before the first; `chain` lists each redirect, guard answer (`{step = \"guard\", route, site, path, answer, to}`), leave answer and alert thrown away on the way, each with a `text` for a person (empty when nothing sent the navigation elsewhere)", "nav.last_action.chain[1].text"),
         entry(.fields, "nav.pending_navigation", "nav.pending_navigation",
               "the navigation a guard holds, `{key, path, operation}`, or nil; any other navigation cancels it", "nav.pending_navigation.key"),
     ]

@@ -242,6 +242,19 @@ package enum LuaAPITypes {
         ---@field from SwitchyardScreen
         ---@field to SwitchyardScreen
         ---@field direction "deeper"|"higher"|"sideways"
+        ---@field chain SwitchyardChainStep[] each redirect, guard answer and leave answer, in order
+
+        ---@class SwitchyardChainStep
+        ---@field step "validator"|"redirect"|"guard"|"leave"|"alert"
+        ---@field path string? the path the route was asked about
+        ---@field route string? the route's pattern (nil: the not-found route)
+        ---@field site string? where the route was declared, "app.lua:31"
+        ---@field answer string? a guard's "allow", "block", "redirect", "pending"; a validator's "accept", "reject"; "dropped" for an alert
+        ---@field reason string? why a validator rejected the path (its `mismatch(reason)`)
+        ---@field to string? where a redirect sent the landing
+        ---@field key string? a pending guard's key
+        ---@field title string? the dropped alert's title
+        ---@field text string the step for a person: "guard at app.lua:31 redirected /account → /login"
 
         ---@class SwitchyardEnvironment
         ---@field kind "root"|"sheet"|"cover"|"browser"

@@ -57,9 +57,10 @@ enum NavEvents {
             throw LuaError("nav.on: unknown event \"\(event)\"; events: \(eventNames.joined(separator: ", "))")
         }
         let state = function.state
+        let routes = runtime.navigator.routes
         let token = runtime.navigator.observe(only: filter) { change in
             _ = try state.call(function) { (L) throws(LuaError) -> Int32 in
-                try state.push(event: change, on: L)
+                try state.push(event: change, routes: routes, on: L)
                 return 1
             }
         }

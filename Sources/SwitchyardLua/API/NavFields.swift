@@ -35,7 +35,7 @@ enum NavFields {
         .init("modals", { runtime, call in try call.stack.state.push(screens: runtime.navigator.modals, on: call.stack.L); return 1 }),
         .init("last_action", { runtime, call in
             guard let event = runtime.navigator.lastAction else { try call.pushNil(); return 1 }
-            try call.stack.state.push(event: event, on: call.stack.L)
+            try call.stack.state.push(event: event, routes: runtime.navigator.routes, on: call.stack.L)
             return 1
         }),
         .init("pending_navigation", { runtime, call in try PendingGuards.field(runtime, call) }),

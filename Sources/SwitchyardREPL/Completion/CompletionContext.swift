@@ -21,7 +21,7 @@ package enum CompletionContext: Equatable, Sendable {
     case nothing
 
     /// Meta-commands whose argument is a route path (`:open` takes a URL, and a path is one).
-    static let pathCommands: Set<String> = [":go", ":push", ":sheet", ":cover", ":match", ":explain", ":open"]
+    static let pathCommands: Set<String> = [":go", ":push", ":sheet", ":cover", ":match", ":explain", ":explain!", ":open"]
     static let fileCommands: Set<String> = [":load", ":save", ":restore", ":record"]
     /// Global functions whose first string argument is a path, besides every `nav.*` call.
     static let pathFunctions: Set<String> = ["match", "match_all", "explain"]

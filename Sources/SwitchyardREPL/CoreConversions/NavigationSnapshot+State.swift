@@ -12,7 +12,8 @@ extension NavigationSnapshot {
     init(_ state: NavigationState) {
         self.init(
             environments: state.environments.map(Environment.init),
-            alert: state.alert.map { Alert(title: $0.title, message: $0.message, buttons: $0.labels, style: $0.style.rawValue) },
+            alert: state.alert.map { Alert(title: $0.title, message: $0.message, buttons: $0.labels, style: $0.style.rawValue,
+                                       cancel: $0.cancelButton?.label) },
             modals: state.modals.map(\.location),
             flow: state.queue.isEmpty ? nil : Flow(name: "queue", remaining: state.queue.map(FlowText.step)))
     }

@@ -11,6 +11,8 @@ enum MetaCommand: Equatable {
     case routes
     case match(String)
     case explain(String)
+    /// `:explain! PATH`: every route in rank order, the full table.
+    case explainAll(String)
     case go(String)
     case push(String)
     case sheet(String)
@@ -60,17 +62,18 @@ enum MetaCommand: Equatable {
         (":help", "[NAME]", "this list, or help for NAME: the Lua API, Lua's library, your functions (:help nav.push; ?NAME too)"),
         (":routes", "", "the route table in rank order"),
         (":match", "PATH", "the route PATH opens, with its parameters"),
-        (":explain", "PATH", "every candidate route for PATH, its rank, and why it won or lost"),
-        (":go", "PATH", "change the location (replaces the top screen)"),
+        (":explain", "PATH", "the route PATH lands on, the near misses, and what its guard would do now"),
+        (":explain!", "PATH", "every route for PATH in rank order, and why each won, lost or did not match"),
+        (":go", "PATH", "change the location (replaces the top screen; a URL is refused: :open it)"),
         (":push", "PATH", "push a screen on the current stack"),
         (":sheet", "PATH", "present PATH as a sheet"),
         (":cover", "PATH", "present PATH as a full-screen cover"),
         (":open", "URL", "open a deep link (myapp://album/1?presentation=sheet)"),
         (":pop", "[N]", "pop N screens (default 1)"),
-        (":dismiss", "", "dismiss one screen: pop a pushed screen, else close the top sheet or cover"),
+        (":dismiss", "", "dismiss what is on top: the alert (its Cancel), else the modal, else pop a screen or close the sheet or cover"),
         (":back", "[N]", "go back N steps in the timeline"),
         (":forward", "[N]", "go forward N steps in the timeline"),
-        (":follow", "N", "push link N of the current screen"),
+        (":follow", "N", "push link N of the screen shown (the top modal's, when one is up)"),
         (":tab", "NAME|N", "switch to a tab, by name or 1-based number"),
         (":flow", "NAME", "start a declared flow (its first step shows)"),
         (":next", "", "the next step of the running flow"),
@@ -92,11 +95,21 @@ enum MetaCommand: Equatable {
         (":reload", "", "forget everything and load the same files again"),
         (":save", "FILE", "write the navigation state as JSON"),
         (":restore", "FILE", "restore a state written by :save"),
-        (":trace", "on|off", "print navigation events as they happen, and Lua tracebacks with errors"),
+        (":trace", "on|off", "print navigation events as they happen, each with its chain (guards, redirects), and Lua tracebacks"),
         (":quit", "", "leave (Ctrl-D does too)"),
     ]
 
     static var names: [String] { catalogue.map(\.name) }
+
+    /// A move a person makes on the screen (a tap, a gesture, typing a location): none can be made
+    /// behind an alert, so the REPL refuses these while one is up. `:choose`, `:dismiss`, `:reset`
+    /// and `:restore` are not among them (they answer the alert, or start over).
+    var isMoveBehindAlert: Bool {
+        switch self {
+        case .go, .push, .sheet, .cover, .open, .pop, .back, .forward, .follow, .tab, .flow, .next: true
+        default: false
+        }
+    }
 
     init(parsing line: String) throws(ParseError) {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -112,6 +125,7 @@ enum MetaCommand: Equatable {
         case ":routes": self = .routes
         case ":match": self = .match(try Self.required(argument, name))
         case ":explain": self = .explain(try Self.required(argument, name))
+        case ":explain!": self = .explainAll(try Self.required(argument, name))
         case ":go": self = .go(try Self.required(argument, name))
         case ":push": self = .push(try Self.required(argument, name))
         case ":sheet": self = .sheet(try Self.required(argument, name))

@@ -43,6 +43,11 @@ final class MetaCommands {
             StandardError.write(style.red(error.description))
             return .next
         }
+        // A person cannot tap behind an alert: a move is refused until it is answered.
+        if command.isMoveBehindAlert, let alert = runtime.navigator.alert {
+            StandardError.write(style.red(Self.refusal(line.split(whereSeparator: \.isWhitespace).joined(separator: " "), behind: alert)))
+            return .next
+        }
         var outcome = REPL.Outcome.next
         let call = (try? recording?.call(for: command, on: runtime.navigator)) ?? nil
         let unit = asOneUnit {
@@ -139,11 +144,34 @@ final class MetaCommands {
             return UnitOutcome(succeeded: succeeded, changed: false)
         }
         showScreenAndState()
+        tellWhatTheChainDid(after.lastAction)
         warnOfBrokenInvariants()
         if let watchFile {
             do { try drawMap(to: watchFile) } catch { StandardError.write(style.red(":watch: \(error)")) }
         }
         return UnitOutcome(succeeded: succeeded, changed: succeeded)
+    }
+
+    /// "`:push /a`: the alert 'Delete?' is up, and nothing behind it can be tapped: :choose Cancel or
+    /// :choose Delete (:dismiss chooses Cancel)"
+    static func refusal(_ typed: String, behind alert: Alert) -> String {
+        let choices = alert.labels.map { ":choose \($0)" }.joined(separator: " or ")
+        let dismissal = alert.cancelButton.map { " (:dismiss chooses \($0.label))" } ?? ""
+        return "\(typed): the alert '\(alert.title)' is up, and nothing behind it can be tapped: \(choices)\(dismissal)"
+    }
+
+    /// After a navigation that landed somewhere other than asked (a guard or a route's redirect sent
+    /// it on), or threw an alert away unanswered, one line for each such step: the screen alone would
+    /// not say why.
+    private func tellWhatTheChainDid(_ action: NavigationEvent?) {
+        guard let action else { return }
+        for step in action.chain {
+            switch step {
+            case .redirected, .guarded(_, _, .redirect), .droppedAlert:
+                print(style.yellow(step.text(runtime.routeTable)))
+            default: continue
+            }
+        }
     }
 
     /// After a navigation: each `invariant` the new state breaks, as a warning (the navigation stands:
@@ -198,7 +226,8 @@ final class MetaCommands {
         case .quit: return .quit
         case .routes: printRoutes()
         case .match(let path): try printMatch(path)
-        case .explain(let path):
+        case .explain(let path): try explain(path)
+        case .explainAll(let path):
             // Validators run: under the budget, and Ctrl-C stops a slow one.
             let target = resolved(path)
             let explanation = try host.interruptible { () throws(LuaError) in runtime.routeTable.explain(target) }
@@ -267,6 +296,57 @@ final class MetaCommands {
         var applied = true
         try host.navigate { applied = try operation($0) }
         if !applied { TerminalText.print(style.dim(message)) }
+    }
+
+    /// `:explain PATH`: the route that wins, the routes that came close (their pattern matched but a
+    /// validator or the ranking said no), and what the winner's redirect or guard would answer now;
+    /// `:explain!` gives every route.
+    private func explain(_ path: String) throws {
+        let target = resolved(path)
+        // Validators and the guard run: under the budget, and Ctrl-C stops a slow one.
+        let explanation = try host.interruptible { () throws(LuaError) in runtime.routeTable.explain(target) }
+        var lines = ["explain \(explanation.path)"]
+        let matched = explanation.entries.filter(\.patternMatched)
+        if let winner = explanation.entries.first(where: { $0.outcome == .won }) {
+            let site = runtime.routeTable[winner.route].site.map { "  " + style.dim("(declared at \($0))") } ?? ""
+            lines.append("  wins      \(style.bold(winner.pattern))\(site)")
+        } else {
+            lines.append("  wins      nothing: " + (runtime.navigator.notFound == nil ? "no route matches (an error)" : "the not-found route shows"))
+        }
+        let misses = matched.filter { $0.outcome != .won }
+        for miss in misses {
+            lines.append("  near miss \(miss.pattern)  \(style.dim(explanation.text(of: miss.outcome)))")
+        }
+        if explanation.winner != nil {
+            var asked: ChainStep?
+            try host.navigate { navigator in asked = try navigator.askRoute(of: target) }
+            if let asked {
+                lines.append("  now       " + wouldDo(asked))
+            } else {
+                lines.append("  now       " + style.dim("no guard or redirect: it lands as asked"))
+            }
+        }
+        let others = explanation.entries.count - matched.count
+        if others > 0 { lines.append(style.dim("  (\(others) other route\(others == 1 ? "" : "s") did not match: :explain! \(path) lists every route)")) }
+        print(lines.joined(separator: "\n"))
+    }
+
+    /// What a route would do, asked now: "guard at app.lua:31 would redirect to /login?next=%2Faccount".
+    private func wouldDo(_ step: ChainStep) -> String {
+        switch step {
+        case let .redirected(route, _, to):
+            return "\(ChainStep.subject("redirect", route, runtime.routeTable)) would send it to \(to)"
+        case let .guarded(route, _, decision):
+            let subject = ChainStep.subject("guard", route, runtime.routeTable)
+            switch decision {
+            case .allow: return "\(subject) would allow it"
+            case .block: return "\(subject) would block it (the navigation fails and changes nothing)"
+            case let .redirect(to): return "\(subject) would redirect to \(to)"
+            case let .pending(key): return "\(subject) would hold it pending \"\(key)\" (nav.settle)"
+            }
+        default:
+            return step.text(runtime.routeTable)
+        }
     }
 
     private func printHelp(for name: String) throws(LuaError) {
@@ -340,12 +420,11 @@ final class MetaCommands {
     }
 
     private func follow(_ number: Int) throws(LuaError) {
-        let links = ScreenSnapshot(runtime.navigator).links
-        guard links.indices.contains(number - 1) else {
-            throw LuaError(links.isEmpty ? "this screen declares no links"
-                                         : ":follow \(number): this screen has links 1 to \(links.count)")
+        guard let link = runtime.navigator.shownLink(number) else {
+            let count = ScreenSnapshot(runtime.navigator).links.count
+            throw LuaError(count == 0 ? "this screen declares no links" : ":follow \(number): this screen has links 1 to \(count)")
         }
-        try host.navigate { try $0.push(links[number - 1]) }
+        try host.navigate { try $0.push(link) }
     }
 
     private func printHistory() {

@@ -49,12 +49,16 @@ package struct NavigationSnapshot: Sendable, Equatable {
         package var buttons: [String]
         /// "alert" or "confirmation".
         package var style: String
+        /// The button `:dismiss` chooses (a "Cancel", or the only button), nil when it has none.
+        package var cancel: String?
 
-        package init(title: String, message: String? = nil, buttons: [String] = [], style: String = "alert") {
+        package init(title: String, message: String? = nil, buttons: [String] = [], style: String = "alert",
+                     cancel: String? = nil) {
             self.title = title
             self.message = message
             self.buttons = buttons
             self.style = style
+            self.cancel = cancel
         }
     }
 

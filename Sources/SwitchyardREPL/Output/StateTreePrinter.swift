@@ -3,7 +3,7 @@
 ///     root [home* · search · library]  / › /album/12
 ///       sheet (medium* · large)  /album/12/share
 ///         cover  /login
-///     alert  Delete album? — This cannot be undone. [Delete] [Cancel]     ("confirmation" for that style)
+///     alert  Delete album? — This cannot be undone. [Delete] [Cancel]  :dismiss chooses [Cancel]   ("confirmation" for that style)
 ///     modals  /help
 ///     pending  push /checkout  waits for nav.settle("payment", ...)
 ///
@@ -69,6 +69,8 @@ package struct StateTreePrinter: Sendable {
         var text = "\(style.yellow(alert.style))  \(esc(alert.title))"
         if let message = alert.message, !message.isEmpty { text += " — \(esc(message))" }
         if !alert.buttons.isEmpty { text += " " + alert.buttons.map { "[\(esc($0))]" }.joined(separator: " ") }
+        // Which button a dismissal chooses, so `:dismiss` holds no surprise.
+        text += "  " + style.dim(alert.cancel.map { ":dismiss chooses [\(esc($0))]" } ?? ":choose a button (no Cancel to dismiss with)")
         return text
     }
 

@@ -19,8 +19,11 @@ final class NavigationTrace {
         guard current !== navigator || token?.isActive != true else { return }
         token?.cancel()
         navigator = current
+        let routes = current.routes
         token = current.observe { [style] event in
             TerminalText.print(style.dim("· \(event.operation.rawValue)  \(TerminalText.escaped(event.from.location)) → \(TerminalText.escaped(event.to.location))  \(event.direction.rawValue)"))
+            // How it got there: each redirect, guard and leave answer, and an alert thrown away.
+            for step in event.chain { TerminalText.print(style.dim("    ↳ " + TerminalText.escaped(step.text(routes), keepingLines: true))) }
         }
     }
 

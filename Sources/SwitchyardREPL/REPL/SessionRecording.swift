@@ -106,8 +106,7 @@ final class SessionRecording {
         case .back(let count): return count == 1 ? "nav.back()" : "nav.back(\(count))"
         case .forward(let count): return count == 1 ? "nav.forward()" : "nav.forward(\(count))"
         case .follow(let number):
-            let links = navigator.links(of: navigator.screen)
-            return links.indices.contains(number - 1) ? "nav.push(\(LuaStringLiteral.quote(links[number - 1])))" : nil
+            return navigator.shownLink(number).map { "nav.push(\(LuaStringLiteral.quote($0)))" }
         case .tab(let name): return "nav.tab(\(Int(name).map(String.init) ?? LuaStringLiteral.quote(name)))"
         case .flow(let name): return "nav.start_flow(\(LuaStringLiteral.quote(name)))"
         case .next: return "nav.next()"

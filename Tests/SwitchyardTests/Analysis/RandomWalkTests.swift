@@ -58,6 +58,19 @@ struct RandomWalkTests {
         ])
     }
 
+    @Test func possibleMovesAreThoseOfTheTopMostLayer() throws {
+        let navigator = try app()
+        try navigator.push("/news/1")
+        try navigator.modal("/settings")
+        // The modal's links, dismissing it and the timeline; not the stack hidden beneath it.
+        #expect(WalkMove.possible(in: navigator).map(\.description) == [
+            "follow /settings/about", "follow /account/billing", "back", "dismiss", "open /help",
+        ])
+        try navigator.alert(Alert(title: "Leave?", buttons: [AlertButton("Stay"), AlertButton("Go")]))
+        // Nothing behind an alert can be tapped: only its buttons.
+        #expect(WalkMove.possible(in: navigator).map(\.description) == ["choose Stay", "choose Go"])
+    }
+
     @Test func aFailedMoveIsAStepThatChangesNothing() throws {
         let navigator = try app(billingGuarded: true)
         let walk = RandomWalk(seed: 1, start: { try navigator.fresh() })

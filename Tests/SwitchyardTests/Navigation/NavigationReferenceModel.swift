@@ -345,9 +345,18 @@ struct NavigationReferenceModel: Equatable {
     }
 
     mutating func dismiss() throws -> Bool {
-        try transact("dismiss") { state, _ in
+        // The top-most layer is dismissed: an alert by its "Cancel" (or its one button), else the top
+        // modal, else a screen.
+        if let alert = state.alert {
+            guard let cancel = alert.first(where: { $0.lowercased() == "cancel" }) ?? (alert.count == 1 ? alert[0] : nil) else {
+                throw Failure()
+            }
+            return try choose(cancel)
+        }
+        return try transact("dismiss") { state, _ in
             let stack = Self.topStack(&state)
-            if stack.count > 1 { Self.setTopStack(stack.dropLast(), &state) }
+            if !state.modals.isEmpty { state.modals.removeLast() }
+            else if stack.count > 1 { Self.setTopStack(stack.dropLast(), &state) }
             else if state.environments.count > 1 { state.environments.removeLast() }
             else { throw Failure() }
         }

@@ -100,6 +100,19 @@
 ---@field from SwitchyardScreen
 ---@field to SwitchyardScreen
 ---@field direction "deeper"|"higher"|"sideways"
+---@field chain SwitchyardChainStep[] each redirect, guard answer and leave answer, in order
+
+---@class SwitchyardChainStep
+---@field step "validator"|"redirect"|"guard"|"leave"|"alert"
+---@field path string? the path the route was asked about
+---@field route string? the route's pattern (nil: the not-found route)
+---@field site string? where the route was declared, "app.lua:31"
+---@field answer string? a guard's "allow", "block", "redirect", "pending"; a validator's "accept", "reject"; "dropped" for an alert
+---@field reason string? why a validator rejected the path (its `mismatch(reason)`)
+---@field to string? where a redirect sent the landing
+---@field key string? a pending guard's key
+---@field title string? the dropped alert's title
+---@field text string the step for a person: "guard at app.lua:31 redirected /account → /login"
 
 ---@class SwitchyardEnvironment
 ---@field kind "root"|"sheet"|"cover"|"browser"
@@ -151,7 +164,7 @@
 ---@field alert_active boolean whether an alert is showing
 ---@field modals SwitchyardScreen[] the modals, bottom first
 ---@field tabs string[] the tab names, in order
----@field last_action SwitchyardEvent? the last change that applied, `{operation, from, to, direction}`, or nil before the first
+---@field last_action SwitchyardEvent? the last change that applied, `{operation, from, to, direction, chain}`, or nil before the first; `chain` lists each redirect, guard answer (`{step = "guard", route, site, path, answer, to}`), leave answer and alert thrown away on the way, each with a `text` for a person (empty when nothing sent the navigation elsewhere)
 ---@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}`, or nil; any other navigation cancels it
 nav = {}
 
@@ -269,7 +282,7 @@ function preview(path) end
 ---@param reason? string
 function mismatch(reason) end
 
----changes the location the way a browser does: it replaces the top screen; with `replace = true` it also replaces the current timeline entry.
+---changes the location the way a browser does: it replaces the top screen; with `replace = true` it also replaces the current timeline entry. A URL with a scheme (`myapp://album/1`) is refused: that is a deep link, for `nav.open`.
 ---
 ---Example: `nav.go("latest", {replace = true})`
 ---@param path string
@@ -345,7 +358,7 @@ function nav.dismiss_environment() end
 ---@return boolean
 function nav.dismiss_all() end
 
----closes the top screen: it pops a pushed screen, or dismisses the sheet or cover when you are at the bottom of one.
+---closes the top-most layer: the alert (choosing its Cancel button, or its only button; an alert without either is an error naming its buttons), else the top modal, else it pops a pushed screen, or dismisses the sheet or cover when you are at the bottom of one.
 ---
 ---Example: `nav.dismiss()`
 ---@param opts? {result: any}

@@ -25,6 +25,17 @@ public enum DeepLink {
         return Location(parsing: target)
     }
 
+    /// Whether `text` starts as a URL does, with a valid scheme and "://" ("myapp://album/1"), which
+    /// no path does: `go` refuses one and says to open it.
+    ///
+    ///     DeepLink.hasScheme("myapp://album/1") == true;  DeepLink.hasScheme("/album/1") == false
+    public static func hasScheme(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, first != UInt8(ascii: "/"),
+              let colon = utf8.firstIndex(of: UInt8(ascii: ":")), utf8[colon...].starts(with: "://".utf8) else { return false }
+        return isValidScheme(text[..<colon])
+    }
+
     private static func isValidScheme(_ scheme: Substring) -> Bool {
         guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
         return scheme.allSatisfy { character in

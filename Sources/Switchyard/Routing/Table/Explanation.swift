@@ -58,7 +58,8 @@ public struct Explanation: CustomStringConvertible, Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func text(of outcome: Outcome) -> String {
+    /// The outcome as the table says it ("lost to /album/new: static beats parameter at segment 2").
+    public func text(of outcome: Outcome) -> String {
         switch outcome {
         case .won: "won"
         case let .lost(to, because):

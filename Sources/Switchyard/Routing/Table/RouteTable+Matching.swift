@@ -60,7 +60,11 @@ extension RouteTable {
         var info = lookup.info(candidate, at: location)
         if let validator = validators[candidate.route] {
             let value: Any?
-            do { value = try validator(info) } catch is RouteMismatch { return nil }
+            do { value = try validator(info) } catch let mismatch as RouteMismatch {
+                validatorListener?(RouteID(rawValue: candidate.route), info.path, false, mismatch.reason)
+                return nil
+            }
+            validatorListener?(RouteID(rawValue: candidate.route), info.path, value != nil, nil)
             guard let value else { return nil }
             info.value = value
         }

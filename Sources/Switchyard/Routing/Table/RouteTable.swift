@@ -17,6 +17,12 @@ public final class RouteTable<Payload> {
     @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
     /// By route index; most routes have none, so only those that do take room.
     var validators: [Int: RouteValidator] = [:]
+    /// Hears each validator's answer while a navigator resolves a path for an operation (its chain:
+    /// `ChainStep.validated`); nil the rest of the time. Only routes with a validator reach it.
+    @exclusivity(unchecked) var validatorListener: ((_ route: RouteID, _ path: String, _ accepted: Bool, _ reason: String?) -> Void)?
+    /// Whether any route has a validator: a navigator without any never listens. Read by every
+    /// navigation, so stored and unchecked (the dictionary's dynamic exclusivity check cost more).
+    @exclusivity(unchecked) private(set) var hasValidators = false
     var names: [String: Int] = [:]
     /// Parameter names by list, so routes with the same ones share them.
     private var sharedParameterNames: [String: ParameterNames] = [:]
@@ -61,7 +67,10 @@ public final class RouteTable<Payload> {
         let id = RouteID(rawValue: storage.count)
         storage.append(Route(id: id, pattern: compiled, names: parameterNames(of: segments), name: name, site: site,
                              hasValidator: validator != nil, payload: payload))
-        if let validator { validators[id.rawValue] = validator }
+        if let validator {
+            validators[id.rawValue] = validator
+            hasValidators = true
+        }
         if let name { names[name] = id.rawValue }
         declarationTrie.attach(route: id.rawValue, at: node)
         cachedRanks = nil
