@@ -168,7 +168,7 @@ final class MetaCommands {
         for step in action.chain {
             switch step {
             case .redirected, .guarded(_, _, .redirect), .droppedAlert:
-                print(style.yellow(step.text(runtime.routeTable)))
+                TerminalText.print(style.yellow(step.text(runtime.routeTable)))
             default: continue
             }
         }
@@ -310,6 +310,9 @@ final class MetaCommands {
         if let winner = explanation.entries.first(where: { $0.outcome == .won }) {
             let site = runtime.routeTable[winner.route].site.map { "  " + style.dim("(declared at \($0))") } ?? ""
             lines.append("  wins      \(style.bold(winner.pattern))\(site)")
+            if let sources = runtime.guardSources(of: runtime.routeTable[winner.route]) {
+                lines.append("  guarded by " + sources)
+            }
         } else {
             lines.append("  wins      nothing: " + (runtime.navigator.notFound == nil ? "no route matches (an error)" : "the not-found route shows"))
         }
@@ -328,7 +331,7 @@ final class MetaCommands {
         }
         let others = explanation.entries.count - matched.count
         if others > 0 { lines.append(style.dim("  (\(others) other route\(others == 1 ? "" : "s") did not match: :explain! \(path) lists every route)")) }
-        print(lines.joined(separator: "\n"))
+        TerminalText.print(lines.joined(separator: "\n"))
     }
 
     /// What a route would do, asked now: "guard at app.lua:31 would redirect to /login?next=%2Faccount".
