@@ -258,9 +258,16 @@ void sy_stop_soon (lua_State *L) {
 }
 
 
+/* Raises the stop error at the innermost Lua function calling the C code
+** that stops (table.sort's comparison is two C levels below the script's
+** line).  [-0, +1, v] */
 void sy_raise_stopped (lua_State *L) {
   lua_Debug ar;
-  sy_raise_stop(L, lua_getstack(L, 1, &ar) ? &ar : NULL, sy_state(L));
+  int level;
+  for (level = 1; lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "l", &ar) && ar.currentline > 0) break;
+  }
+  sy_raise_stop(L, lua_getstack(L, level, &ar) ? &ar : NULL, sy_state(L));
 }
 
 
