@@ -123,9 +123,49 @@ import Testing
         }
     }
 
-    @Test func closingAStateEndsEvenWithALoopingFinalizer() throws {
-        let result = try CommandRun.switchyard(
-            ["--sandbox", "-e", "setmetatable({}, {__gc = function() while true do end end}) print('end')"], deadline: 20)
+    /// Issue 31, item 2: without a budget, SIGINT stops table.insert and table.remove's shifts too
+    /// (they poll the interrupt where they charge the budget); each ran on for 2^63 steps. The __len
+    /// says "looping" as it returns, so the signal comes while the shift runs, never before it.
+    @Test(arguments: ["table.insert(t, 1, 'v')", "table.remove(t, 1)"])
+    func sigintStopsALibraryLoopWithoutABudget(_ loop: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SwitchyardBinary.path)
+        let len = "function() print('looping') io.stdout:flush() return math.maxinteger - 1 end"
+        process.arguments = ["-e", "local t = setmetatable({}, {__len = \(len)}) " + loop + " print('went on')"]
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("looping") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        // The signal must land inside the C loop, not in the few instructions before it (where any
+        // build stops): give the loop a moment to be entered. This delay asserts nothing; a signal
+        // that still came early would only let a broken build pass, never fail a working one.
+        usleep(300_000)
+        kill(process.processIdentifier, SIGINT)
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(!process.isRunning, "still running 20 s after SIGINT")
+        if process.isRunning { return }
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus != 0)
+        #expect(errors.contains("interrupted"), "\(errors)")
+        #expect(!String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("went on"))
+    }
+
+    @Test(arguments: [
+        "setmetatable({}, {__gc = function() while true do end end})",
+        // issue 31, item 1: the shapes that escaped
+        "setmetatable({}, {__gc = setmetatable({}, {__call = function() while true do end end})})",
+        "local mt = {__gc = true} setmetatable({}, mt) mt.__gc = function() while true do end end",
+    ])
+    func closingAStateEndsEvenWithALoopingFinalizer(_ finalizer: String) throws {
+        let result = try CommandRun.switchyard(["--sandbox", "-e", finalizer + " print('end')"], deadline: 20)
         #expect(!result.timedOut)
         #expect(result.status == 0)
         #expect(result.output == "end\n")
