@@ -461,8 +461,8 @@ static int sy_table_remove (lua_State *L) {
   sy_check_table(L, 1, SY_TAB_RW);
   size = luaL_len(L, 1);
   pos = luaL_optinteger(L, 2, size);
-  if (pos != size)
-    luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2,
+  if (pos != size)  /* stock Lua 5.4 names argument 1 here, not 2 */
+    luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 1,
                   "position out of bounds");
   lua_geti(L, 1, pos);  /* the result */
   sy_shift_down(L, pos, size);
@@ -524,9 +524,8 @@ static int sy_call_stock (lua_State *L) {
 }
 
 
-/* The stock function, then a step per result: table.unpack, string.byte,
-** utf8.codepoint push up to a million values (the stack's limit) in one
-** call.  [-n, +r, e] */
+/* The stock function, then a step per result: utf8.codepoint pushes up to a
+** million values (the stack's limit) in one call.  [-n, +r, e] */
 static int sy_charge_results (lua_State *L) {
   int results = sy_call_stock(L);
   sy_budget_spend(L, results);
@@ -549,8 +548,47 @@ static int sy_charge_first_string (lua_State *L) {
 ** end), clipped to 0..len. */
 static size_t sy_position (lua_Integer pos, size_t len) {
   if (pos >= 0) return (lua_Unsigned)pos > len ? len : (size_t)pos;
-  if ((lua_Unsigned)-pos > len) return 0;
+  if (pos < -(lua_Integer)len) return 0;
   return len + (size_t)pos + 1;
+}
+
+
+/* table.unpack(t [, i [, j]]), written here rather than wrapped so that an
+** ordinary call costs what the stock one does: the same checks and
+** messages, charged a step per value (up to a million, the stack's limit,
+** in one call).  [-n, +r, e] */
+static int sy_table_unpack (lua_State *L) {
+  lua_Integer i = luaL_optinteger(L, 2, 1);
+  lua_Integer e = lua_isnoneornil(L, 3) ? luaL_len(L, 1)
+                                        : luaL_checkinteger(L, 3);
+  lua_Unsigned n;
+  if (i > e) return 0;
+  n = (lua_Unsigned)e - (lua_Unsigned)i;  /* values - 1: no overflow */
+  if (n >= (lua_Unsigned)INT_MAX || !lua_checkstack(L, (int)(++n)))
+    return luaL_error(L, "too many results to unpack");
+  sy_budget_spend(L, (long long)n);
+  for (; i < e; i++) lua_geti(L, 1, i);
+  lua_geti(L, 1, e);
+  return (int)n;
+}
+
+
+/* string.byte(s [, i [, j]]), written here for the same reason: the stock
+** function's range rules and messages, a step per value.  [-n, +r, e] */
+static int sy_string_byte (lua_State *L) {
+  size_t len, first, last, k;
+  const char *s = luaL_checklstring(L, 1, &len);
+  lua_Integer i = luaL_optinteger(L, 2, 1);
+  first = i > 0 ? (size_t)i : (i == 0 ? 1 : sy_position(i, len));
+  if (first == 0) first = 1;
+  last = sy_position(luaL_optinteger(L, 3, i), len);
+  if (first > last) return 0;
+  if (last - first >= (size_t)INT_MAX)
+    return luaL_error(L, "string slice too long");
+  luaL_checkstack(L, (int)(last - first + 1), "string slice too long");
+  sy_budget_spend(L, (long long)(last - first + 1));
+  for (k = first; k <= last; k++) lua_pushinteger(L, (unsigned char)s[k - 1]);
+  return (int)(last - first + 1);
 }
 
 
@@ -652,11 +690,13 @@ void sy_open_budgeted (lua_State *L) {
     lua_pushcfunction(L, sy_table_remove);
     lua_setfield(L, -2, "remove");
     sy_replace_field(L, "sort", sy_table_sort);
-    sy_replace_field(L, "unpack", sy_charge_results);
+    lua_pushcfunction(L, sy_table_unpack);
+    lua_setfield(L, -2, "unpack");
   }
   lua_pop(L, 1);
   if (lua_getglobal(L, LUA_STRLIBNAME) == LUA_TTABLE) {
-    sy_replace_field(L, "byte", sy_charge_results);
+    lua_pushcfunction(L, sy_string_byte);
+    lua_setfield(L, -2, "byte");
     sy_replace_field(L, "pack", sy_charge_first_string);
     sy_replace_field(L, "packsize", sy_charge_first_string);
     sy_replace_field(L, "unpack", sy_charge_first_string);
