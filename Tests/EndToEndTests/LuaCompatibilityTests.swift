@@ -72,7 +72,7 @@ import Testing
             assert(select(2, pcall(table.insert, {1}, 1, 2, 3)):find("wrong number of arguments to 'insert'"))
             assert(select(2, pcall(table.remove, 1)):find("table expected, got number"))
             assert(select(2, pcall(table.remove, {}, 5)):find("bad argument #1 to '.-remove' %(position out of bounds%)"))
-            assert(select("#", string.byte("hello", -100, 100)) == 5 and string.byte("hello", 0) == 104)
+            assert(select("#", string.byte("hello", -100, 100)) == 5 and select("#", string.byte("hello", 0)) == 0)
             assert(select("#", table.unpack({1, 2, 3}, -1, 1)) == 3 and select("#", table.unpack({}, 3, 2)) == 0)
             assert(select(2, pcall(table.unpack, {}, 1, 1e8)):find("too many results to unpack"))
             local proxy = setmetatable({}, {__index = t, __newindex = t, __len = function() return #t end})
