@@ -9,6 +9,18 @@
 
 #include "../CLua/CLua.h"
 
+/* Bytes that count as one instruction where the shim charges work by the
+** bytes it touches: compared (string.find, back-references), copied into
+** a result (gsub), read (load, utf8.len), or allocated (every allocation
+** of a budgeted call, CLuaShim.c).  At about 0.1-1 ns a byte this keeps a
+** charged byte-step near the cost of a VM instruction (docs/reliability.md
+** has the measured multiple). */
+#define SY_BYTES_PER_STEP 32
+
+/* Whether the running top-level call has an instruction budget.
+** [-0, +0, -] */
+int sy_budgeted (lua_State *L);
+
 /* Charges 'steps' instructions to the running top-level call's budget and
 ** polls the interrupt flag; when either says stop, raises the stop error
 ** exactly as the count hook does.  [-0, +0, v] */
@@ -34,8 +46,10 @@ void sy_running_enter (lua_State *L, lua_State *co);
 void sy_running_leave (lua_State *L);
 
 /* Replaces the library functions that would escape the budget or the
-** interrupt (xpcall, setmetatable's finalizers, coroutine.resume, wrap and
-** close, table.move) with budgeted ones.  [-0, +0, e] */
+** interrupt (xpcall, setmetatable's and debug.setmetatable's finalizers,
+** coroutine.resume, wrap and close, the table functions' loops, load's
+** reading, and the string and utf8 functions whose work a script sizes)
+** with budgeted ones.  [-0, +0, e] */
 void sy_open_budgeted (lua_State *L);
 
 /* Replaces string.find, match, gmatch and gsub (also the strings' methods)

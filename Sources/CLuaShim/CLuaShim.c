@@ -54,6 +54,8 @@ typedef struct SyState {
 
 static void sy_hook (lua_State *L, lua_Debug *ar);
 static void sy_sethook_between_stops (lua_State *L, SyState *sy);
+static void sy_charge_allocation (SyState *sy, size_t bytes);
+static int sy_budget_spent (SyState *sy);
 
 /* Component of a Swift value living in Lua: a function (call != NULL) or an
 ** object; 'release' is NULL once the box has been let go. */
@@ -101,6 +103,8 @@ static void *sy_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   block = sy_pool_realloc(&sy->pool, ptr, old, nsize);
   if (block == NULL) return NULL;
   sy->used = sy->used - old + nsize;
+  if (nsize > old && sy->instruction_limit > 0)
+    sy_charge_allocation(sy, nsize - old);
   return block;
 }
 
@@ -222,9 +226,10 @@ static void sy_sethook_between_stops (lua_State *L, SyState *sy) {
 static void sy_hook (lua_State *L, lua_Debug *ar) {
   SyState *sy = sy_state(L);
   if (sy->stop == SY_STOP_NONE && lua_gethookcount(L) != sy->step) {
-    /* a thread still on a stop hook from an earlier call: back to normal */
+    /* a thread still on a stop hook from an earlier call: back to normal
+       (unless an interrupt or an allocation that spent the budget set it) */
     sy_sethook_between_stops(L, sy);
-    if (!sy->interrupt) return;
+    if (!sy->interrupt && !sy_budget_spent(sy)) return;
   }
   if (sy_spend(sy, ar->event == LUA_HOOKCOUNT ? sy->step : 0))
     sy_raise_stop(L, ar, sy);
@@ -234,6 +239,11 @@ static void sy_hook (lua_State *L, lua_Debug *ar) {
 void sy_budget_spend (lua_State *L, long long steps) {
   SyState *sy = sy_state(L);
   if (sy_spend(sy, steps)) sy_raise_stopped(L);
+}
+
+
+int sy_budgeted (lua_State *L) {
+  return sy_state(L)->instruction_limit > 0;
 }
 
 
@@ -248,9 +258,16 @@ void sy_stop_soon (lua_State *L) {
 }
 
 
+/* Raises the stop error at the innermost Lua function calling the C code
+** that stops (table.sort's comparison is two C levels below the script's
+** line).  [-0, +1, v] */
 void sy_raise_stopped (lua_State *L) {
   lua_Debug ar;
-  sy_raise_stop(L, lua_getstack(L, 1, &ar) ? &ar : NULL, sy_state(L));
+  int level;
+  for (level = 1; lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "l", &ar) && ar.currentline > 0) break;
+  }
+  sy_raise_stop(L, lua_getstack(L, level, &ar) ? &ar : NULL, sy_state(L));
 }
 
 
@@ -267,6 +284,31 @@ void sy_set_instruction_limit (lua_State *L, long long limit) {
 static void sy_hook_interrupt (lua_State *L) {
   lua_sethook(L, sy_hook,
               LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+
+/* Whether the budget is spent (the next hook stops the call).
+** [-0, +0, -] */
+static int sy_budget_spent (SyState *sy) {
+  return sy->instruction_limit > 0 && sy->remaining <= 0;
+}
+
+
+/* Charges an allocation's growth to the budget, a step per
+** SY_BYTES_PER_STEP bytes: the C functions that build a result (upper,
+** rep, concat, format, the '..' operator) each run as one instruction but
+** touch as many bytes as they allocate.  The allocator may not raise, so
+** when this spends the budget every running thread gets a count hook of 1,
+** which stops it at its next VM instruction (with that line's position).
+** No stack effect. */
+static void sy_charge_allocation (SyState *sy, size_t bytes) {
+  int n, i;
+  if (sy->remaining <= 0 || bytes < SY_BYTES_PER_STEP) return;
+  sy->remaining -= (long long)(bytes / SY_BYTES_PER_STEP);
+  if (sy->remaining > 0) return;
+  n = atomic_load(&sy->nrunning);
+  for (i = 0; i < n && i < SY_RUNNING_MAX; i++)
+    lua_sethook(sy->running[i], sy_hook, LUA_MASKCOUNT, 1);
 }
 
 

@@ -32,7 +32,7 @@ typedef struct sy_Match {
   lua_State *L;
   int depth;                    /* recursion left */
   int level;                    /* captures open or closed */
-  unsigned steps;               /* since the last charge */
+  size_t steps;                 /* since the last charge */
   struct {
     const char *start;
     ptrdiff_t len;
@@ -42,13 +42,27 @@ typedef struct sy_Match {
 
 /* ============================================================ matching */
 
+/* Charges the steps counted since the last charge.  [-0, +0, v] */
+static void sy_charge_counted (sy_Match *m) {
+  long long steps = (long long)m->steps;
+  m->steps = 0;
+  sy_budget_spend(m->L, steps);
+}
+
+
 /* Counts a step; every SY_STEPS_PER_CHARGE, charges the budget (which may
 ** raise the stop error).  [-0, +0, v] */
 static void sy_step (sy_Match *m) {
-  if (++m->steps == SY_STEPS_PER_CHARGE) {
-    m->steps = 0;
-    sy_budget_spend(m->L, SY_STEPS_PER_CHARGE);
-  }
+  if (++m->steps >= SY_STEPS_PER_CHARGE) sy_charge_counted(m);
+}
+
+
+/* Counts the work of comparing or copying 'bytes' bytes in one call (memcmp,
+** memchr, a copy into the result): a step per SY_BYTES_PER_STEP, charged
+** before that work when it is large.  [-0, +0, v] */
+static void sy_step_bytes (sy_Match *m, size_t bytes) {
+  m->steps += 1 + bytes / SY_BYTES_PER_STEP;
+  if (m->steps >= SY_STEPS_PER_CHARGE) sy_charge_counted(m);
 }
 
 
@@ -226,6 +240,7 @@ static int sy_capture_index (sy_Match *m, int digit) {
 static const char *sy_backreference (sy_Match *m, const char *s, int digit) {
   int index = sy_capture_index(m, digit);
   size_t len = (size_t)m->capture[index].len;
+  sy_step_bytes(m, len);
   if ((size_t)(m->subject_end - s) >= len &&
       memcmp(m->capture[index].start, s, len) == 0)
     return s + len;
@@ -383,17 +398,22 @@ static int sy_plain (const char *p, size_t lp) {
 }
 
 
-/* The first occurrence of needle in haystack, or NULL. */
+/* The first occurrence of needle in haystack, or NULL.  Each candidate is
+** charged for the bytes memchr skipped to reach it and for the whole needle
+** memcmp may compare, before comparing.  [-0, +0, v] */
 static const char *sy_search (sy_Match *m, const char *hay, size_t lh,
                               const char *needle, size_t ln) {
   if (ln == 0) return hay;
   while (ln <= lh) {
     const char *found = (const char *)memchr(hay, *needle, lh - ln + 1);
-    if (found == NULL) return NULL;
+    if (found == NULL) {
+      sy_step_bytes(m, lh - ln + 1);
+      return NULL;
+    }
+    sy_step_bytes(m, (size_t)(found - hay) + ln);
     if (memcmp(found + 1, needle + 1, ln - 1) == 0) return found;
     lh -= (size_t)(found + 1 - hay);
     hay = found + 1;
-    sy_step(m);
   }
   return NULL;
 }
@@ -508,18 +528,21 @@ static void sy_add_template (sy_Match *m, luaL_Buffer *b, const char *s,
   const char *t = lua_tolstring(L, 3, &len);
   const char *end = t + len;
   const char *percent;
+  sy_step_bytes(m, len);
   while ((percent = (const char *)memchr(t, '%', (size_t)(end - t))) != NULL) {
     luaL_addlstring(b, t, (size_t)(percent - t));
     percent++;
     if (*percent == '%')
       luaL_addchar(b, '%');
     else if (isdigit(uchar(*percent))) {
-      if (*percent == '0')
+      if (*percent == '0') {
+        sy_step_bytes(m, (size_t)(e - s));
         luaL_addlstring(b, s, (size_t)(e - s));
-      else {
+      }
+      else {  /* the capture's bytes, or a position's digits: never a
+                 __tostring (the strings' metatable is the script's) */
         sy_push_capture(m, *percent - '1', s, e);
-        luaL_tolstring(L, -1, NULL);
-        lua_remove(L, -2);
+        sy_step_bytes(m, lua_rawlen(L, -1));
         luaL_addvalue(b);
       }
     }
@@ -532,10 +555,11 @@ static void sy_add_template (sy_Match *m, luaL_Buffer *b, const char *s,
 
 
 /* Appends the replacement for the match s..e: from the template, the
-** table or the function (arg 3); nil or false keeps the match.
+** table or the function (arg 3); nil or false keeps the match.  Returns
+** whether the match was replaced (a template always replaces it).
 ** [-0, +0, v] */
-static void sy_add_replacement (sy_Match *m, luaL_Buffer *b, const char *s,
-                                const char *e, int kind) {
+static int sy_add_replacement (sy_Match *m, luaL_Buffer *b, const char *s,
+                               const char *e, int kind) {
   lua_State *L = m->L;
   if (kind == LUA_TFUNCTION) {
     int n;
@@ -549,20 +573,23 @@ static void sy_add_replacement (sy_Match *m, luaL_Buffer *b, const char *s,
   }
   else {
     sy_add_template(m, b, s, e);
-    return;
+    return 1;
   }
   if (!lua_toboolean(L, -1)) {
     lua_pop(L, 1);
     luaL_addlstring(b, s, (size_t)(e - s));
+    return 0;
   }
-  else if (!lua_isstring(L, -1))
+  if (!lua_isstring(L, -1))
     luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
-  else
-    luaL_addvalue(b);
+  sy_step_bytes(m, lua_rawlen(L, -1));
+  luaL_addvalue(b);
+  return 1;
 }
 
 
-/* string.gsub(s, pattern, repl [, n]).  [-n, +2, v] */
+/* string.gsub(s, pattern, repl [, n]): when nothing was replaced, the
+** subject itself, as stock Lua returns it.  [-n, +2, v] */
 static int sy_str_gsub (lua_State *L) {
   size_t ls, lp;
   const char *s = luaL_checklstring(L, 1, &ls);
@@ -571,6 +598,7 @@ static int sy_str_gsub (lua_State *L) {
   int kind = lua_type(L, 3);
   lua_Integer most = luaL_optinteger(L, 4, (lua_Integer)ls + 1);
   lua_Integer count = 0;
+  int changed = 0;
   int anchored = (*p == '^');
   sy_Match m;
   luaL_Buffer b;
@@ -589,7 +617,7 @@ static int sy_str_gsub (lua_State *L) {
     e = sy_match(&m, s, p);
     if (e != NULL && e != last) {
       count++;
-      sy_add_replacement(&m, &b, s, e, kind);
+      changed |= sy_add_replacement(&m, &b, s, e, kind);
       s = last = e;
     }
     else if (s < m.subject_end)
@@ -597,8 +625,12 @@ static int sy_str_gsub (lua_State *L) {
     else break;
     if (anchored) break;
   }
-  luaL_addlstring(&b, s, (size_t)(m.subject_end - s));
-  luaL_pushresult(&b);
+  if (changed) {
+    luaL_addlstring(&b, s, (size_t)(m.subject_end - s));
+    luaL_pushresult(&b);
+  }
+  else
+    lua_pushvalue(L, 1);  /* the buffer is left unfinished: it was a copy */
   lua_pushinteger(L, count);
   return 2;
 }

@@ -159,6 +159,12 @@ import Testing
         "local co = coroutine.create(function() local x <close> = setmetatable({}, {__close = function() LOOP end}) coroutine.yield() end) coroutine.resume(co) coroutine.close(co)",
         "setmetatable({}, {__gc = function() LOOP end}) collectgarbage() collectgarbage()",
         "through(coroutine.wrap(function() LOOP end))",
+        // issue 31, item 1: finalizers of every shape run in a listed thread
+        "setmetatable({}, {__gc = setmetatable({}, {__call = function() LOOP end})}) collectgarbage() collectgarbage()",
+        "local mt = {__gc = true} setmetatable({}, mt) mt.__gc = function() LOOP end collectgarbage() collectgarbage()",
+        "debug.setmetatable({}, {__gc = function() LOOP end}) collectgarbage() collectgarbage()",
+        // issue 31, item 2: a library shift a __len sizes polls the interrupt
+        "table.insert(setmetatable({}, {__len = function() return math.maxinteger - 1 end}), 1, 1) finished = true",
     ])
     func anInterruptWithoutABudgetReachesTheThreadThatLoops(_ code: String) throws {
         let engine = try LuaEngine(configuration: .init(sandboxed: false))

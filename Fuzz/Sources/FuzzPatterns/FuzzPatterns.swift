@@ -6,6 +6,8 @@ import SwitchyardLua
 /// string library, on one operation (find, plain find, match, gmatch, gsub with a string, table or
 /// function replacement) over a fuzzed subject, pattern, init and replacement. Both must give the same
 /// results, captures and positions, and the same error message for a malformed pattern or argument.
+/// For gsub also the result's identity: stock Lua returns the subject itself when nothing was replaced
+/// (a long subject, past 40 bytes, is then the same object; a copy would not be).
 /// Stock Lua runs only when Switchyard's matcher finished within its budget: stock matching cannot be
 /// stopped, and the budget is what stands between a pathological pattern and a hung fuzzer.
 /// Input: op byte, init byte, subject NUL pattern NUL replacement.
@@ -42,6 +44,10 @@ enum Differential {
           end
           return concat(parts, "|")
         end
+        local format = string.format
+        local function showgsub(ok, r, n)
+          return show(ok, r, n) .. "|same:" .. tostring(ok and format("%p", r) == format("%p", s))
+        end
         if op == 0 then return show(pcall(string.find, s, p, init)) end
         if op == 1 then return show(pcall(string.find, s, p, init, true)) end
         if op == 2 then return show(pcall(string.match, s, p, init)) end
@@ -56,9 +62,9 @@ enum Differential {
             return concat(out, ";")
           end))
         end
-        if op == 4 then return show(pcall(string.gsub, s, p, repl, init > 0 and init or nil)) end
-        if op == 5 then return show(pcall(string.gsub, s, p, {a = "A", [""] = false, b = 1, c = {}})) end
-        return show(pcall(string.gsub, s, p, function(x, y) if x == "x" then return {} end return y end))
+        if op == 4 then return showgsub(pcall(string.gsub, s, p, repl, init > 0 and init or nil)) end
+        if op == 5 then return showgsub(pcall(string.gsub, s, p, {a = "A", [""] = false, b = 1, c = {}})) end
+        return showgsub(pcall(string.gsub, s, p, function(x, y) if x == "x" then return {} end return y end))
         """
 
     /// The script as a function of its five arguments.
