@@ -2,7 +2,7 @@ extension Navigator {
     /// What scripts declare on a navigator, besides its state: how many routes, the not-found route,
     /// the flows, the tabs and observers. Taken before loading a script that must change nothing if
     /// it fails (the REPL's `:load`); the navigation state itself has its own `Checkpoint`.
-    public struct Declarations {
+    package struct Declarations {
         fileprivate let routeCount: Int
         fileprivate let notFound: RouteDefinition?
         fileprivate let flows: [String: [FlowStep]]
@@ -10,7 +10,7 @@ extension Navigator {
         fileprivate let observerKeys: Set<Int>
     }
 
-    public func declarations() -> Declarations {
+    package func declarations() -> Declarations {
         Declarations(routeCount: routes.count, notFound: notFound, flows: flows, tabPaths: tabPaths,
                      observerKeys: observerKeys)
     }
@@ -18,7 +18,7 @@ extension Navigator {
     /// Puts back what `declarations` recorded: routes declared since are forgotten, and so are
     /// observers added since. Restore the navigation state first (`rollBack(to:)`): it may hold
     /// screens of the routes this forgets.
-    public func restore(_ declarations: Declarations) {
+    package func restoreDeclarations(_ declarations: Declarations) {
         routes.removeRoutes(after: declarations.routeCount)
         notFound = declarations.notFound
         restoreDeclared(flows: declarations.flows, tabPaths: declarations.tabPaths,

@@ -104,7 +104,7 @@ public final class SwitchyardRuntime {
         } catch {
             if self.navigator !== navigator { replaceNavigator(navigator) }
             try? navigator.rollBack(to: checkpoint)
-            navigator.restore(declarations)
+            navigator.restoreDeclarations(declarations)
             (loadedFiles, notFoundSite, invariants, groupGuardSources) = previous
             throw error
         }
