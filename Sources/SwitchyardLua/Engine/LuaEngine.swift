@@ -147,6 +147,15 @@ public final class LuaEngine {
     /// ```
     public var interruptFunction: @convention(c) () -> Void { sy_interrupt_active }
 
+    /// The same, and every call into Lua that starts afterwards, in any engine, stops at once with
+    /// "interrupted" until `releaseInterrupt()`: what Ctrl-C calls while a command makes many calls
+    /// (a crawl's titles, a walk's invariants), so that one press stops the command and not only the
+    /// call it landed in. Async-signal-safe.
+    public static var holdingInterruptFunction: @convention(c) () -> Void { sy_interrupt_and_hold }
+
+    /// Calls start clean again after `holdingInterruptFunction`.
+    public static func releaseInterrupt() { sy_release_interrupt() }
+
     /// Bytes the state holds now.
     public var memoryInUse: Int { state.main.map { Int(sy_memory_in_use($0)) } ?? 0 }
 

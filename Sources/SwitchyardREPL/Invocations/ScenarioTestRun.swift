@@ -45,7 +45,7 @@ package enum ScenarioTestRun {
             StandardError.write("switchyard test: \(error.description)")
             return .usage
         }
-        if let problem = patternProblem(test.selection) {
+        if let problem = patternProblem(test.selection, session: session) {
             StandardError.write("switchyard test: \(problem)")
             return .usage
         }
@@ -110,6 +110,7 @@ package enum ScenarioTestRun {
     private static func run(file: String, test: ScenarioTestOptions, session: SessionOptions,
                             coverage: ScenarioCoverage?) -> [ScenarioResult] {
         do {
+            InterruptSignal.describe("the spec " + file)
             let host = try ScriptHost(options: session)
             host.runtime.coverage = coverage
             let report = try host.interruptible { host.runtime.runScenarios(files: [file], selection: test.selection) }
@@ -124,17 +125,26 @@ package enum ScenarioTestRun {
         return host.runtime.listScenarios(files: [file], selection: test.selection)
     }
 
-    /// A `--filter` that is not a Lua pattern is a usage error before anything runs.
-    private static func patternProblem(_ selection: ScenarioSelection) -> String? {
-        guard let engine = try? LuaEngine(),
+    /// A `--filter` that is not a Lua pattern is a usage error before anything runs. The check runs
+    /// in an engine with the session's budget and memory cap, with Ctrl-C armed: a pattern that takes
+    /// forever to match stops as any script would.
+    private static func patternProblem(_ selection: ScenarioSelection, session: SessionOptions) -> String? {
+        guard let engine = try? LuaEngine(configuration: session.engineConfiguration),
               let find = try? engine.run("return string.find", chunkName: "=filter").first?.functionValue
         else { return nil }
+        InterruptSignal.describe("the check of the --filter patterns")
         for (option, patterns) in [("--filter", selection.filters), ("--filter-out", selection.filtersOut)] {
             // Lua finds a malformed pattern only when matching reaches the bad part: the pattern's
             // own text takes matching there for all but the most contrived patterns.
             for pattern in patterns {
                 for subject in ["", pattern] {
-                    do { try find.call(.string(LuaString(subject)), .string(LuaString(pattern))) } catch {
+                    do {
+                        try ScriptHost.interruptible(engine) { () throws(LuaError) in
+                            _ = try find.call(.string(LuaString(subject)), .string(LuaString(pattern)))
+                        }
+                    } catch where error.kind == .interrupted || error.kind == .instructionLimit || error.kind == .memoryLimit {
+                        return "\(option) '\(pattern)': \(error.message) while checking it"
+                    } catch {
                         return "\(option) '\(pattern)' is not a Lua pattern: \(error.message)"
                     }
                 }

@@ -30,6 +30,7 @@ final class MetaCommands {
     var runtime: SwitchyardRuntime { host.runtime }
 
     func run(_ line: String) -> REPL.Outcome {
+        InterruptSignal.describe("`\(line)`")
         let command: MetaCommand
         do {
             command = try MetaCommand(parsing: line)
@@ -140,10 +141,11 @@ final class MetaCommands {
         }
     }
 
-    /// The map with the navigator's state over it, to a file (an image through graphviz).
-    private func drawMap(to file: String) throws(GraphOutput.Failure) {
+    /// The map with the navigator's state over it, to a file (an image through graphviz); Ctrl-C
+    /// stops the link functions and titles it runs, and then nothing is written.
+    private func drawMap(to file: String) throws {
         let format = GraphFormat(forFile: file)
-        let text = format.document(for: NavigationMapBuilder.map(runtime, showingState: true))
+        let text = format.document(for: try GraphExport.map(host, showingState: true))
         try GraphOutput.write(text, format: format, to: file)
     }
 
@@ -217,7 +219,7 @@ final class MetaCommands {
         case .history: printHistory()
         case .flows: printFlows()
         case .graph(let format, let file): try graph(format, file)
-        case .check(let entries): print(CheckReportPrinter(style: style).render(MapCheck.crawl(runtime, entries: entries)))
+        case .check(let entries): print(CheckReportPrinter(style: style).render(try MapCheck.crawl(host, entries: entries)))
         case .load(let file): try host.runFile(file)
         case .reload: try reload()
         case .save(let file): try save(to: file)
@@ -330,8 +332,8 @@ final class MetaCommands {
         }
     }
 
-    private func graph(_ format: GraphFormat, _ file: String?) throws(GraphOutput.Failure) {
-        let text = format.document(for: NavigationMapBuilder.map(runtime))
+    private func graph(_ format: GraphFormat, _ file: String?) throws {
+        let text = format.document(for: try GraphExport.map(host))
         guard let file else { return print(text, terminator: "") }
         try GraphOutput.write(text, format: format, to: file)
         print("wrote \(file)")
