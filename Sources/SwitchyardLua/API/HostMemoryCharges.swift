@@ -4,7 +4,8 @@ import Switchyard
 /// walk over anything the script did not just pass), so that `--max-memory` counts it against the same
 /// cap as the Lua heap (`LuaEngine.chargeHostMemory`). Each figure is the declaration's fixed cost,
 /// measured as resident memory per declaration in a release build, plus twice each string it keeps
-/// (the string, and the copy or compiled form made of it: a pattern's segments, a path's parameters).
+/// (the string, and the copy or compiled form made of it), and four times a pattern (its text, its
+/// compiled segments and the lookup's keys: 1 MB patterns measured 3.6 MB resident each).
 enum HostMemoryCharge {
     /// A route: its table entry, trie nodes and definition (1e7 empty routes took 5.85 GB: 585 bytes).
     static let route = 640
@@ -35,7 +36,7 @@ enum HostMemoryCharge {
 
     /// A route (or the not-found route, with no pattern) as declared.
     static func route(pattern: String?, name: String?, site: String?, _ definition: RouteDefinition) -> Int {
-        var bytes = route + text(pattern) + text(name) + text(site) + text(definition.title) + text(definition.view)
+        var bytes = route + 2 * text(pattern) + text(name) + text(site) + text(definition.title) + text(definition.view)
             + text(definition.parent) + list(definition.links)
         if case .to(let path)? = definition.redirect { bytes += text(path) }
         return bytes
