@@ -36,6 +36,8 @@ package enum InterruptSignal {
     /// The terminal's settings at `install`, put back by a hard stop (readline may hold it raw).
     nonisolated(unsafe) fileprivate static var terminal = termios()
     nonisolated(unsafe) fileprivate static var terminalSaved = false
+    /// Whether stdout is the terminal too (only then does the hard stop write bracketed paste's "off").
+    nonisolated(unsafe) fileprivate static var outputIsTerminal = false
     /// What is running, as the hard stop's message says it: fixed storage the handler reads.
     fileprivate static let activityCapacity = 240
     nonisolated(unsafe) fileprivate static var activity: UnsafeMutablePointer<UInt8>? = nil
@@ -59,6 +61,7 @@ package enum InterruptSignal {
         }
         if !terminalSaved, isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &terminal) == 0 {
             terminalSaved = true
+            outputIsTerminal = isatty(STDOUT_FILENO) == 1
         }
         if wakeDescriptor < 0 {
             var descriptors: [Int32] = [-1, -1]
@@ -169,7 +172,7 @@ private func writeActivity() {
 private func stopAtOnce(_ reason: StaticString, status: Int32) -> Never {
     if InterruptSignal.terminalSaved {
         _ = tcsetattr(STDIN_FILENO, TCSANOW, &InterruptSignal.terminal)
-        _ = write(STDOUT_FILENO, "\u{1B}[?2004l", 8)
+        if InterruptSignal.outputIsTerminal { _ = write(STDOUT_FILENO, "\u{1B}[?2004l", 8) }
     }
     writeToStandardError("\nswitchyard: ", reason, " while running ")
     writeActivity()
