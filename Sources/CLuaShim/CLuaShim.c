@@ -349,6 +349,24 @@ void sy_interrupt_active (void) {
 }
 
 
+/* Set by sy_interrupt_and_hold, cleared by sy_release_interrupt: while set,
+** every top-level call starts interrupted, in every state.  A host loop that
+** calls Lua once per item (a crawl's titles, a walk's invariants) then stops
+** at the next call instead of at the end of the loop. */
+static volatile sig_atomic_t sy_interrupt_held = 0;
+
+
+void sy_interrupt_and_hold (void) {
+  sy_interrupt_held = 1;
+  sy_interrupt_active();
+}
+
+
+void sy_release_interrupt (void) {
+  sy_interrupt_held = 0;
+}
+
+
 void sy_signal_handler (int signo) {
   (void)signo;
   sy_interrupt_active();
@@ -399,13 +417,13 @@ static int sy_msghandler (lua_State *L) {
 
 /* ================================================================ calls */
 
-/* Start of a top-level call: fresh budget, no stop, no stale interrupt.
-** [-0, +0, -] */
+/* Start of a top-level call: fresh budget, no stop, no stale interrupt
+** (unless one is held: sy_interrupt_and_hold).  [-0, +0, -] */
 static void sy_begin (lua_State *L, SyState *sy) {
   sy->remaining = sy->instruction_limit;
   sy->stop = SY_STOP_NONE;
   sy->memory_refused = 0;
-  sy->interrupt = 0;
+  sy->interrupt = sy_interrupt_held;  /* sy_running_enter hooks it if set */
   sy->where[0] = '\0';
   free(sy->traceback);
   sy->traceback = NULL;

@@ -86,6 +86,16 @@ void sy_request_interrupt (lua_State *L);
 ** state pointer is a lock-free atomic.  [-0, +0, -] */
 void sy_interrupt_active (void);
 
+/* sy_interrupt_active, and every top-level call that starts afterwards, in
+** any state, is interrupted at its first instruction until
+** sy_release_interrupt: for a host that calls Lua many times for one
+** command.  Async-signal-safe as above.  [-0, +0, -] */
+void sy_interrupt_and_hold (void);
+
+/* Ends what sy_interrupt_and_hold began; calls start clean again.
+** [-0, +0, -] */
+void sy_release_interrupt (void);
+
 /* A ready-made SIGINT handler for a REPL:
 **     struct sigaction sa = {0}; sa.sa_handler = sy_signal_handler;
 **     sigaction(SIGINT, &sa, &old);   ... run the chunk ...   restore 'old'

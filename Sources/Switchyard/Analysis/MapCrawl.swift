@@ -22,6 +22,9 @@ public struct MapCrawl {
     /// Told the navigator the crawl drives before anything lands on it: a scripting layer whose
     /// callbacks read "the" navigator points them at this one for the crawl.
     public var willCrawl: ((Navigator) -> Void)?
+    /// Asked before each move: true ends the crawl where it is (a person pressed Ctrl-C). The
+    /// report is then partial.
+    public var shouldStop: () -> Bool = { false }
 
     public init(navigator: Navigator, entries: [String] = [], maxScreens: Int = 10_000,
                 notFoundSite: String? = nil, flowSites: [String: String] = [:]) {
@@ -77,15 +80,15 @@ final class CrawlRun {
         let start = navigator.checkpoint()
         note(navigator.screen)
         enqueue(start)
-        for move in origins() { attempt(move, from: start) }
+        for move in origins() where !settings.shouldStop() { attempt(move, from: start) }
         var head = 0
-        while head < queue.count {
+        while head < queue.count && !settings.shouldStop() {
             let state = queue[head]
             head += 1
             expanded += 1
             try? navigator.rollBack(to: state)
             let screen = navigator.screen
-            for move in moves(from: screen) { attempt(move, from: state) }
+            for move in moves(from: screen) where !settings.shouldStop() { attempt(move, from: state) }
         }
         followRedirectsOfUnreachedRoutes(from: start)
     }

@@ -9,6 +9,7 @@ extension RandomWalk {
         if let violation = checkFully(navigator) { return ([], violation) }
         var steps: [WalkStep] = []
         for move in moves where WalkMove.possible(in: navigator).contains(move) {
+            try stopCheck()
             let outcome = attempt(move, on: navigator)
             steps.append(WalkStep(move, failed: outcome.failed))
             if let violation = outcome.violation ?? checkFully(navigator) { return (steps, violation) }

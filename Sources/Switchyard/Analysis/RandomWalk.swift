@@ -24,6 +24,9 @@ public struct RandomWalk {
     public var start: () throws -> Navigator
     /// The app's invariants on the navigator's current state: the first broken one, or nil.
     public var invariants: (Navigator) -> WalkViolation?
+    /// Called before each move, walking and shrinking: what it throws ends the walk (a person
+    /// pressed Ctrl-C), as no step count does when it is 2^63.
+    public var stopCheck: () throws -> Void = {}
 
     public init(steps: Int = 50, runs: Int = 100, seed: UInt64, start: @escaping () throws -> Navigator,
                 invariants: @escaping (Navigator) -> WalkViolation? = { _ in nil }) {
@@ -34,7 +37,7 @@ public struct RandomWalk {
         self.invariants = invariants
     }
 
-    /// Walks, and shrinks the first violation found. Throws only what `start` throws.
+    /// Walks, and shrinks the first violation found. Throws only what `start` and `stopCheck` throw.
     public func run() throws -> WalkReport {
         var generator = SeededGenerator(seed: seed)
         var seen = SeenStates()
@@ -46,6 +49,7 @@ public struct RandomWalk {
             var walked: [WalkMove] = []
             let entries = WalkMove.entryMoves(of: navigator)
             for _ in 0..<steps where violation == nil {
+                try stopCheck()
                 let moves = WalkMove.possible(in: navigator, opening: entries)
                 guard !moves.isEmpty else { break }
                 let move = moves[Int(generator.next() % UInt64(moves.count))]

@@ -33,6 +33,10 @@ extension SwitchyardRuntime {
         if let index = invariants.firstIndex(where: { $0.name == name }) {
             invariants[index] = declared
         } else {
+            if engine.limitsMemory {
+                try engine.chargeHostMemory(HostMemoryCharge.invariant(name: name, site: declared.site),
+                                            for: "invariant(\(HostMemoryCharge.shown(name)))")
+            }
             invariants.append(declared)
         }
         return 0

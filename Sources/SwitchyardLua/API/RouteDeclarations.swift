@@ -38,11 +38,17 @@ extension SwitchyardRuntime {
         }
         let guardSources = groups.isEmpty ? nil : GroupOptions.guardSources(groups, ownGuard: options.gives("guard") ? site : nil)
         let name = try options.string("name")
+        // Only byte counts: route declaration stays as fast as it was.
+        let charge = engine.limitsMemory ? HostMemoryCharge.route(pattern: pattern, name: name, site: site, definition) : 0
+        if charge > 0 { try engine.chargeHostMemory(charge, for: "route(\(HostMemoryCharge.shown(pattern)))") }
         let id: RouteID
         do {
             id = try routeTable.add(pattern, name: name, site: site,
                                     validator: try callbacks.validator(options["validate"]), payload: definition)
-        } catch { throw LuaError(bridging: error) }
+        } catch {
+            engine.refundHostMemory(charge)
+            throw LuaError(bridging: error)
+        }
         if guardSources != nil || !groupGuardSources.isEmpty {
             groupGuardSources[Self.sourceKey(site: site, pattern: routeTable[id].pattern.text)] = guardSources
         }
@@ -114,7 +120,15 @@ extension SwitchyardRuntime {
     private func declareFlow(_ call: LuaCall) throws -> Int {
         let name = try call.checkString(1, "flow")
         let steps = try FlowStepList.parse(try call.checkTable(2, "flow"), context: "flow \(name)")
-        try navigator.declareFlow(name, steps: steps)
+        // A flow declared again replaces the old one: only the difference is counted.
+        let replaced = flows[name].map { HostMemoryCharge.flow(name: name, steps: $0) } ?? 0
+        let charge = engine.limitsMemory ? HostMemoryCharge.flow(name: name, steps: steps) - replaced : 0
+        if charge > 0 { try engine.chargeHostMemory(charge, for: "flow(\(HostMemoryCharge.shown(name)))") }
+        do { try navigator.declareFlow(name, steps: steps) } catch {
+            if charge > 0 { engine.refundHostMemory(charge) }
+            throw error
+        }
+        if charge < 0 { engine.refundHostMemory(-charge) }
         return 0
     }
 

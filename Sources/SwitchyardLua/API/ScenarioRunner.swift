@@ -16,12 +16,14 @@ extension SwitchyardRuntime {
     /// ```
     public func runScenarios(files: [String], selection: ScenarioSelection = ScenarioSelection()) -> ScenarioReport {
         let original = (navigator, invariants)
+        let originalHostMemory = engine.hostMemory
         // The navigator files load on and setups run on is heard too, until the run ends.
         let watching = coverage?.watch(original.0)
         defer {
             watching?.cancel()
             replaceNavigator(original.0)
             invariants = original.1
+            engine.resetHostMemory(to: originalHostMemory)
         }
         var run = ScenarioRun(runtime: self, selection: selection)
         // Spies made in a test are put back at its end only if the scopes exist before it runs.

@@ -7,11 +7,15 @@ extension SwitchyardRuntime {
     ///
     ///     let report = runtime.crawlMap(entries: ["myapp://album/7"])
     ///     report.errors   // dead links, redirect loops, callback errors, unfillable links
-    public func crawlMap(entries: [String] = [], maxScreens: Int = 10_000) -> MapCrawlReport {
+    ///
+    /// `shouldStop` is asked before each move (`MapCrawl.shouldStop`).
+    public func crawlMap(entries: [String] = [], maxScreens: Int = 10_000,
+                         shouldStop: @escaping () -> Bool = { false }) -> MapCrawlReport {
         let original = navigator
         defer { replaceNavigator(original) }
         var crawl = MapCrawl(navigator: original, entries: entries, maxScreens: maxScreens, notFoundSite: notFoundSite)
         crawl.willCrawl = { [unowned self] in replaceNavigator($0) }
+        crawl.shouldStop = shouldStop
         return crawl.run()
     }
 }

@@ -121,6 +121,8 @@ public final class SwitchyardRuntime {
     /// navigator stay.
     public func reload() throws(LuaError) {
         let previous = (navigator, notFoundSite, invariants, groupGuardSources)
+        let previousHostMemory = engine.hostMemory
+        engine.resetHostMemory(to: 0)   // what the files declared goes with the old navigator
         navigator = Navigator(timelineLimit: previous.0.timelineLimit)
         navigator.limits = previous.0.limits
         notFoundSite = nil
@@ -132,6 +134,7 @@ public final class SwitchyardRuntime {
             try landStartScreenIfUntouched()
         } catch {
             (navigator, notFoundSite, invariants, groupGuardSources) = previous
+            engine.resetHostMemory(to: previousHostMemory)
             throw error
         }
     }

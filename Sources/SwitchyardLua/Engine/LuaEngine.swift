@@ -151,8 +151,37 @@ public final class LuaEngine {
     /// ```
     public var interruptFunction: @convention(c) () -> Void { sy_interrupt_active }
 
+    /// The same, and every call into Lua that starts afterwards, in any engine, stops at once with
+    /// "interrupted" until `releaseInterrupt()`: what Ctrl-C calls while a command makes many calls
+    /// (a crawl's titles, a walk's invariants), so that one press stops the command and not only the
+    /// call it landed in. Async-signal-safe.
+    public static var holdingInterruptFunction: @convention(c) () -> Void { sy_interrupt_and_hold }
+
+    /// Calls start clean again after `holdingInterruptFunction`.
+    public static func releaseInterrupt() { sy_release_interrupt() }
+
     /// Bytes the state holds now.
     public var memoryInUse: Int { state.main.map { Int(sy_memory_in_use($0)) } ?? 0 }
+
+    /// Counts memory the host keeps on a script's behalf (a route's strings, a flow's steps) against
+    /// the same cap as the Lua heap: under `memoryLimit` N, heap + host stay within N. Throws the
+    /// memory-limit error, naming `what`, and counts nothing when they would not; the caller then
+    /// keeps nothing either. No cap: nothing to count.
+    public func chargeHostMemory(_ bytes: Int, for what: String) throws(LuaError) {
+        try state.chargeHost(bytes, for: what)
+    }
+
+    /// Gives back a charge whose store failed after all.
+    public func refundHostMemory(_ bytes: Int) { state.refundHost(bytes) }
+
+    /// Sets what is counted to `bytes` (what it was before the stores were replaced, or dropped).
+    public func resetHostMemory(to bytes: Int) { state.refundHost(state.hostBytes - bytes) }
+
+    /// Whether a memory cap is set (`chargeHostMemory` counts only then).
+    public var limitsMemory: Bool { state.memoryLimit != nil }
+
+    /// What `chargeHostMemory` has counted so far.
+    public var hostMemory: Int { state.hostBytes }
 
     /// Calls a Lua function through `lua_pcall` with the traceback handler.
     @discardableResult

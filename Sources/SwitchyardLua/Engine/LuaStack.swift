@@ -120,7 +120,12 @@ extension LuaState {
         lua_settop(L, -2)
         if !isObjectString && !location.isEmpty { message = location + " " + message }
         let kind = errorKind(status: status, stop: stop, message: message)
-        if kind == .memoryLimit, let limit = memoryLimit { message = LuaState.memoryMessage(limit) }
+        // Lua's own "not enough memory" becomes the cap's message; a host charge's refusal
+        // (`chargeHost`: "app.lua:3: route(...) would keep N bytes, ...: memory limit ...") says more
+        // and stays.
+        if kind == .memoryLimit, let limit = memoryLimit, status == LUA_ERRMEM || !message.hasSuffix(LuaState.memoryMessage(limit)) {
+            message = LuaState.memoryMessage(limit)
+        }
         return LuaError(kind: kind, message: message, traceback: traceback, isLocated: true)
     }
 

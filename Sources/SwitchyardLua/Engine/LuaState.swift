@@ -18,6 +18,9 @@ final class LuaState {
     var propagatedKind: LuaError.Kind?
     /// How deep Swift → Lua calls are nested (0: idle).
     var depth = 0
+    /// Bytes the host keeps on the scripts' behalf (routes, flows, invariants: `chargeHost`), which
+    /// the Lua heap's cap leaves room for: heap + these stay within `memoryLimit`.
+    private(set) var hostBytes = 0
 
     init(main: OpaquePointer, memoryLimit: Int?) {
         self.main = main
@@ -48,8 +51,29 @@ final class LuaState {
     func withoutMemoryCap<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
         guard let L = main, let limit = memoryLimit else { return try body() }
         sy_set_memory_limit(L, 0)
-        defer { sy_set_memory_limit(L, limit) }
+        defer { sy_set_memory_limit(L, limit - hostBytes) }
         return try body()
+    }
+
+    /// Counts `bytes` the host is about to keep for a script against the memory cap, lowering the
+    /// heap's cap by as much; throws the memory-limit error (nothing counted) when heap + host would
+    /// pass it. Without a cap it does nothing.
+    func chargeHost(_ bytes: Int, for what: String) throws(LuaError) {
+        guard let L = main, let limit = memoryLimit else { return }
+        let heap = Int(sy_memory_in_use(L))
+        guard bytes <= limit - heap - hostBytes else {
+            throw LuaError("\(what) would keep \(bytes) bytes, with \(hostBytes) kept for the scripts already "
+                           + "and \(heap) in the Lua heap: " + Self.memoryMessage(limit), kind: .memoryLimit)
+        }
+        hostBytes += bytes
+        sy_set_memory_limit(L, limit - hostBytes)
+    }
+
+    /// Gives back what `chargeHost` counted, for a declaration that failed after all.
+    func refundHost(_ bytes: Int) {
+        guard let L = main, let limit = memoryLimit else { return }
+        hostBytes = max(hostBytes - bytes, 0)   // a negative refund counts more
+        sy_set_memory_limit(L, limit - hostBytes)
     }
 
     /// Restores the stack top of `L` when the work is done, whatever happens.

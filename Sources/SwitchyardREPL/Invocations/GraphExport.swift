@@ -15,7 +15,8 @@ package enum GraphExport {
             let host = try ScriptHost(options: options)
             try host.runFile(file)
             if let state { try restore(state, into: host) }
-            text = format.document(for: NavigationMapBuilder.map(host.runtime, showingState: state != nil))
+            InterruptSignal.describe("the graph of " + file)
+            text = format.document(for: try map(host, showingState: state != nil))
         } catch {
             ErrorReport.write(error)
             return .failure
@@ -30,6 +31,16 @@ package enum GraphExport {
         } catch {
             StandardError.write("switchyard graph: \(error.description)")
             return .failure
+        }
+    }
+
+    /// The map with Ctrl-C armed over the link functions and titles it runs; an interrupted one is
+    /// not drawn ("interrupted").
+    static func map(_ host: ScriptHost, showingState: Bool = false) throws(LuaError) -> NavigationMap {
+        try host.interruptible { () throws(LuaError) in
+            let map = NavigationMapBuilder.map(host.runtime, showingState: showingState)
+            try ScriptHost.stopIfInterrupted()
+            return map
         }
     }
 

@@ -13,15 +13,16 @@ package enum MapCheck {
     package static func run(files: [String], entries: [String] = [], maxScreens: Int = defaultMaxScreens,
                             format: Format = .text, options: SessionOptions) -> ExitStatus {
         InterruptSignal.install()
-        let host: ScriptHost
+        let report: MapCrawlReport
         do {
-            host = try ScriptHost(options: options)
+            let host = try ScriptHost(options: options)
             for file in files { try host.runFile(file) }
+            InterruptSignal.describe("check's crawl of " + files.joined(separator: " "))
+            report = try crawl(host, entries: entries, maxScreens: maxScreens)
         } catch {
             ErrorReport.write(error)
             return .failure
         }
-        let report = crawl(host.runtime, entries: entries, maxScreens: maxScreens)
         switch format {
         case .text: TerminalText.print(CheckReportPrinter(style: TerminalStyle.detect(noColorFlag: options.noColor)).render(report))
         case .json: TerminalText.print(CheckReportJSON.document(for: report))
@@ -33,5 +34,17 @@ package enum MapCheck {
     package static func crawl(_ runtime: SwitchyardRuntime, entries: [String] = [],
                               maxScreens: Int = defaultMaxScreens) -> MapCrawlReport {
         runtime.crawlMap(entries: entries, maxScreens: maxScreens)
+    }
+
+    /// The same with Ctrl-C armed: it stops the callbacks the crawl runs and the crawl between them,
+    /// and the partial report is not given ("interrupted").
+    static func crawl(_ host: ScriptHost, entries: [String] = [],
+                      maxScreens: Int = defaultMaxScreens) throws(LuaError) -> MapCrawlReport {
+        try host.interruptible { () throws(LuaError) in
+            let report = host.runtime.crawlMap(entries: entries, maxScreens: maxScreens,
+                                               shouldStop: { InterruptSignal.stopRequested })
+            try ScriptHost.stopIfInterrupted()
+            return report
+        }
     }
 }

@@ -46,12 +46,12 @@ package enum ScenarioTestRun {
         InterruptSignal.install()
         var files: [String]
         do {
-            files = try ScenarioFiles.collect(paths, matching: fileNameMatcher(test.filePatterns))
+            files = try ScenarioFiles.collect(paths, matching: fileNameMatcher(test.filePatterns, session: session))
         } catch {
             StandardError.write("switchyard test: \(error.description)")
             return .usage
         }
-        if let problem = patternProblem(test.selection) {
+        if let problem = patternProblem(test.selection, session: session) {
             StandardError.write("switchyard test: \(problem)")
             return .usage
         }
@@ -116,6 +116,7 @@ package enum ScenarioTestRun {
     private static func run(file: String, test: ScenarioTestOptions, session: SessionOptions,
                             coverage: ScenarioCoverage?) -> [ScenarioResult] {
         do {
+            InterruptSignal.describe("the spec " + file)
             let host = try ScriptHost(options: session)
             host.runtime.coverage = coverage
             if let helper = test.helper { try host.runFile(helper) }
@@ -132,28 +133,41 @@ package enum ScenarioTestRun {
     }
 
     /// busted's `pattern` test of a file name found in a folder: any of the Lua patterns, on a `.lua` file.
-    private static func fileNameMatcher(_ patterns: [String]?) -> ((String) -> Bool)? {
-        guard let patterns, let engine = try? LuaEngine(),
+    /// The patterns come from a `.busted` file: they match under the session's budget and memory cap,
+    /// with Ctrl-C armed, as `--filter`'s do; one that does not finish matches nothing.
+    private static func fileNameMatcher(_ patterns: [String]?, session: SessionOptions) -> ((String) -> Bool)? {
+        guard let patterns, let engine = try? LuaEngine(configuration: session.engineConfiguration),
               let find = try? engine.run("return string.find", chunkName: "=pattern").first?.functionValue else { return nil }
         return { [engine] name in
-            _ = engine   // kept alive: its state closes with it
-            return name.hasSuffix(".lua") && patterns.contains { pattern in
-                (try? find.call(.string(LuaString(name)), .string(LuaString(pattern))).first.map { $0 != .nil }) ?? false
+            name.hasSuffix(".lua") && patterns.contains { pattern in
+                let found = try? ScriptHost.interruptible(engine) { () throws(LuaError) in
+                    try find.call(.string(LuaString(name)), .string(LuaString(pattern)))
+                }
+                return found?.first.map { $0 != .nil } ?? false
             }
         }
     }
 
-    /// A `--filter` that is not a Lua pattern is a usage error before anything runs.
-    private static func patternProblem(_ selection: ScenarioSelection) -> String? {
-        guard let engine = try? LuaEngine(),
+    /// A `--filter` that is not a Lua pattern is a usage error before anything runs. The check runs
+    /// in an engine with the session's budget and memory cap, with Ctrl-C armed: a pattern that takes
+    /// forever to match stops as any script would.
+    private static func patternProblem(_ selection: ScenarioSelection, session: SessionOptions) -> String? {
+        guard let engine = try? LuaEngine(configuration: session.engineConfiguration),
               let find = try? engine.run("return string.find", chunkName: "=filter").first?.functionValue
         else { return nil }
+        InterruptSignal.describe("the check of the --filter patterns")
         for (option, patterns) in [("--filter", selection.filters), ("--filter-out", selection.filtersOut)] {
             // Lua finds a malformed pattern only when matching reaches the bad part: the pattern's
             // own text takes matching there for all but the most contrived patterns.
             for pattern in patterns {
                 for subject in ["", pattern] {
-                    do { try find.call(.string(LuaString(subject)), .string(LuaString(pattern))) } catch {
+                    do {
+                        try ScriptHost.interruptible(engine) { () throws(LuaError) in
+                            _ = try find.call(.string(LuaString(subject)), .string(LuaString(pattern)))
+                        }
+                    } catch where error.kind == .interrupted || error.kind == .instructionLimit || error.kind == .memoryLimit {
+                        return "\(option) '\(pattern)': \(error.message) while checking it"
+                    } catch {
                         return "\(option) '\(pattern)' is not a Lua pattern: \(error.message)"
                     }
                 }

@@ -58,6 +58,7 @@ final class ScriptHost {
 
     /// Runs a script file ("-" is stdin) through the runtime, so `:reload` knows it.
     func runFile(_ path: String) throws(LuaError) {
+        InterruptSignal.describe(path == ScriptRequest.standardInput ? "the script on stdin" : "the script " + path)
         try interruptible { () throws(LuaError) in
             if path == ScriptRequest.standardInput {
                 guard let bytes = FileDescriptorIO.readAll(from: STDIN_FILENO, limit: ScriptFile.sizeLimit) else {
@@ -72,6 +73,7 @@ final class ScriptHost {
     }
 
     func runChunk(_ code: String, chunkName: String = "=(command line)") throws(LuaError) {
+        InterruptSignal.describe("the chunk `\(code)`")
         try interruptible { () throws(LuaError) in
             try runtime.load(code: code, chunkName: chunkName)
         }
@@ -92,11 +94,20 @@ final class ScriptHost {
     }
 
     /// The same for any engine. A Ctrl-C pressed before the code started (the engine would drop a
-    /// request made while nothing runs) counts too.
+    /// request made while nothing runs) counts too. Once Ctrl-C came, every further call into Lua in
+    /// `body` stops at once as well (`LuaEngine.holdingInterruptFunction`), and a Swift loop in it
+    /// stops at `stopIfInterrupted()`, so one press ends a command that calls Lua many times.
     static func interruptible<T>(_ engine: LuaEngine, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
-        try InterruptSignal.whileRunning(interrupt: engine.interruptFunction) { () throws(LuaError) -> T in
+        try InterruptSignal.whileRunning(interrupt: LuaEngine.holdingInterruptFunction,
+                                         release: LuaEngine.releaseInterrupt) { () throws(LuaError) -> T in
             if InterruptSignal.takePending() { throw LuaError("interrupted", kind: .interrupted) }
             return try body()
         }
+    }
+
+    /// Throws "interrupted" when Ctrl-C came during the command (what it computed is then not trusted:
+    /// the Lua calls after the press all failed).
+    static func stopIfInterrupted() throws(LuaError) {
+        if InterruptSignal.stopRequested { throw LuaError("interrupted", kind: .interrupted) }
     }
 }

@@ -33,6 +33,7 @@ package enum TypesExport {
         let host = try ScriptHost(options: options)
         let before = Set(try globalNames(host.engine))
         for file in files { try host.runFile(file) }
+        InterruptSignal.describe("the globals of " + files.joined(separator: " "))
         let runtime = host.runtime
         return EditorDefinitions.App(
             files: files,
@@ -42,12 +43,13 @@ package enum TypesExport {
             globals: try globalNames(host.engine).filter { !before.contains($0) }.sorted())
     }
 
+    /// Ctrl-C armed: `pairs(_G)` runs a `__pairs` the files may have set.
     private static func globalNames(_ engine: LuaEngine) throws(LuaError) -> [String] {
-        let listing = try engine.run("""
+        let listing = try ScriptHost.interruptible(engine) { () throws(LuaError) in try engine.run("""
             local names = {}
             for name in pairs(_G) do if type(name) == "string" then names[#names + 1] = name end end
             return table.concat(names, "\\n")
-            """, chunkName: "=types").first?.stringValue ?? ""
+            """, chunkName: "=types") }.first?.stringValue ?? ""
         return listing.split(separator: "\n").map(String.init)
     }
 }

@@ -28,10 +28,19 @@ package enum WalkRun {
             let host = try ScriptHost(options: session)
             for file in files { try host.runFile(file) }
             runtime = host.runtime
-            let walk = RandomWalk(steps: options.steps, runs: options.runs, seed: seed,
+            InterruptSignal.describe("the walk of " + files.joined(separator: " "))
+            var walk = RandomWalk(steps: options.steps, runs: options.runs, seed: seed,
                                   start: { try runtime.startFresh() },
                                   invariants: { _ in firstViolation(in: runtime) })
-            report = try walk.run()
+            walk.stopCheck = { try ScriptHost.stopIfInterrupted() }
+            // Ctrl-C stops the invariants, titles and guards it runs and the walk between them.
+            report = try host.interruptible { () throws(LuaError) in
+                let report: WalkReport
+                do { report = try walk.run() } catch { throw LuaError(bridging: error) }
+                // An invariant that Ctrl-C stopped is no finding.
+                try ScriptHost.stopIfInterrupted()
+                return report
+            }
         } catch {
             ErrorReport.write(error)
             return .failure

@@ -16,12 +16,18 @@ import Darwin
 /// The file is readline's format with timestamps, as bash writes it: a `#<seconds>` line starts each
 /// entry, and the lines up to the next one are the entry's.
 ///
+/// An entry longer than `recallLimit` bytes is kept whole in the file, but what Up recalls in readline
+/// is a one-line Lua comment saying so: readline's editing and redisplay cost grows with the line's
+/// length at every key, and a recalled 1 MB line with a paste behind it held the REPL for minutes.
+///
 ///     let history = PersistentHistory(path: "~/.switchyard_history", limit: 1000)
 ///     history.load()
 ///     history.add("for i = 1, 3 do\n  print(i)\nend")
 package final class PersistentHistory {
     package let path: String?
     package let limit: Int
+    /// Longest entry readline's in-memory history recalls as it is.
+    package static let recallLimit = 16 * 1024
     private var writable = true
     private var lastEntry: String?
     /// Entries in the file as far as this session knows (another session may append too).
@@ -57,6 +63,7 @@ package final class PersistentHistory {
         _ = read_history(path)
         // Entries beyond the limit were dropped as they were read, each moving history_base on.
         entriesInFile = Int(history_length + history_base - 1)
+        shortenLongEntries()
         if !Self.startsWithTimestamp(path) {
             // A file from before entries had timestamps: rewrite it so the entries appended from now
             // on (each after its timestamp) are read back as entries.
@@ -68,10 +75,30 @@ package final class PersistentHistory {
         guard !entry.allSatisfy(\.isWhitespace), entry != lastEntry else { return }
         lastEntry = entry
         add_history(entry)
+        defer { shortenLongEntries(from: max(Int(history_length) - 1, 0)) }   // after the file has it whole
         guard path != nil, writable else { return }
         entriesInFile += 1
         append()
         if entriesInFile > limit + limit / 4 { rewrite() }
+    }
+
+    /// What Up recalls in place of an entry longer than `recallLimit`.
+    static func placeholder(forEntryOf length: Int) -> String {
+        "-- (a line of \(length) bytes, longer than \(recallLimit): kept in the history file, not recalled here)"
+    }
+
+    /// Puts `placeholder` in readline's memory for each entry from offset `start` on that is longer than
+    /// `recallLimit` (the file keeps the entry: it is appended before this, and a trim rereads the file).
+    private func shortenLongEntries(from start: Int = 0) {
+        guard start < Int(history_length) else { return }
+        for offset in start..<Int(history_length) {
+            guard let entry = history_get(history_base + Int32(offset)), let line = entry.pointee.line else { continue }
+            let length = strlen(line)
+            guard length > Self.recallLimit else { continue }
+            if let old = replace_history_entry(Int32(offset), Self.placeholder(forEntryOf: length), nil) {
+                _ = free_history_entry(old)
+            }
+        }
     }
 
     /// The entries in memory, oldest first (for tests and `:history`-like views).
@@ -102,6 +129,7 @@ package final class PersistentHistory {
                 _ = read_history(path)
             }
             let status = write_history(path)
+            shortenLongEntries()
             guard status == 0 else { return warn(String(cString: strerror(status))) }
             entriesInFile = Int(history_length)
         }

@@ -15,8 +15,16 @@ import Darwin
 ///
 /// readline keeps global state, and its C callbacks cannot carry context: one editor per process,
 /// its state in the `ReadlineState` globals below.
+///
+/// What a paste of random bytes can make readline do is bounded: a repeat count (Meta-digits) is at
+/// most `countLimit`, and the line at most `lineLimit` bytes (more is cut, with a message), so that no
+/// key costs more than count × line; history recalls at most `PersistentHistory.recallLimit` bytes.
 package final class ReadlineEditor: LineReader {
     package let history: PersistentHistory
+    /// Largest repeat count a key gets (readline's own is 1,000,000).
+    package static let countLimit: Int32 = 100
+    /// Longest line being edited, in bytes.
+    package static let lineLimit: Int32 = 256 * 1024
     package var completer: ((String, Int, Int) -> LineCompleter.Completion)? {
         get { ReadlineState.completer }
         set { ReadlineState.completer = newValue }
@@ -30,6 +38,7 @@ package final class ReadlineEditor: LineReader {
 
     package func read(prompt: String) -> LineInput {
         _ = InterruptSignal.takePending()
+        InterruptSignal.describe("the line editor (readline)")
         ReadlineState.finished = false
         ReadlineState.line = nil
         rl_callback_handler_install(Self.readlinePrompt(prompt), handleLine)
@@ -39,6 +48,7 @@ package final class ReadlineEditor: LineReader {
                 return .interrupted
             }
             rl_callback_read_char()
+            if !ReadlineState.finished { boundTheLine() }
         }
         guard let line = ReadlineState.line else {
             TerminalText.print("")   // Ctrl-D leaves the cursor after the prompt
@@ -51,6 +61,20 @@ package final class ReadlineEditor: LineReader {
         history.add(line)
     }
 
+    /// Clamps the repeat count being typed and cuts the line at `lineLimit` (at a character's start).
+    private func boundTheLine() {
+        rl_numeric_arg = min(max(rl_numeric_arg, -Self.countLimit), Self.countLimit)
+        guard rl_end > Self.lineLimit, let buffer = rl_line_buffer else { return }
+        var end = Self.lineLimit
+        while end > 0 && UInt8(bitPattern: buffer[Int(end)]) & 0xC0 == 0x80 { end -= 1 }
+        let cut = rl_end - end
+        rl_delete_text(end, rl_end)
+        rl_point = min(rl_point, rl_end)
+        rl_crlf()
+        StandardError.write("switchyard: the line is limited to \(Self.lineLimit) bytes; \(cut) bytes after that were dropped")
+        rl_forced_update_display()
+    }
+
     /// Blocks until stdin is readable; false when Ctrl-C came first (the signal's self-pipe woke us).
     private func waitForInput() -> Bool {
         var descriptors = [
@@ -59,8 +83,11 @@ package final class ReadlineEditor: LineReader {
         ]
         while true {
             let ready = poll(&descriptors, nfds_t(descriptors[1].fd >= 0 ? 2 : 1), -1)
+            let pollError = errno   // takePending's read of the self-pipe sets errno (EAGAIN)
             if InterruptSignal.takePending() { return false }
-            if ready < 0 && errno == EINTR { continue }
+            // Another signal (SIGALRM, SIGWINCH) interrupted the wait: wait again, not into readline's
+            // own blocking read.
+            if ready < 0 && pollError == EINTR { continue }
             // Readable stdin, or an error that readline will report as end of input; a stale byte
             // on the self-pipe alone (drained above) means wait again.
             if ready < 0 || descriptors[0].revents != 0 { return true }

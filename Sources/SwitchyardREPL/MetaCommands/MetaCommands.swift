@@ -36,6 +36,7 @@ final class MetaCommands {
     var runtime: SwitchyardRuntime { host.runtime }
 
     func run(_ line: String) -> REPL.Outcome {
+        InterruptSignal.describe("`\(line)`")
         let command: MetaCommand
         do {
             command = try MetaCommand(parsing: line)
@@ -185,10 +186,11 @@ final class MetaCommands {
         }
     }
 
-    /// The map with the navigator's state over it, to a file (an image through graphviz).
-    private func drawMap(to file: String) throws(GraphOutput.Failure) {
+    /// The map with the navigator's state over it, to a file (an image through graphviz); Ctrl-C
+    /// stops the link functions and titles it runs, and then nothing is written.
+    private func drawMap(to file: String) throws {
         let format = GraphFormat(forFile: file)
-        let text = format.document(for: NavigationMapBuilder.map(runtime, showingState: true))
+        let text = format.document(for: try GraphExport.map(host, showingState: true))
         try GraphOutput.write(text, format: format, to: file)
     }
 
@@ -272,7 +274,7 @@ final class MetaCommands {
         case .lines(let count): Pager.show(inputLog?.listing(last: count ?? 20, style: style) ?? style.dim("(nothing typed yet)"))
         case .flows: printFlows()
         case .graph(let format, let file): try graph(format, file)
-        case .check(let entries): TerminalText.print(CheckReportPrinter(style: style).render(MapCheck.crawl(runtime, entries: entries)))
+        case .check(let entries): TerminalText.print(CheckReportPrinter(style: style).render(try MapCheck.crawl(host, entries: entries)))
         case .load(let file):
             // One unit, declarations included: a file that fails part-way keeps nothing.
             try host.interruptible { () throws(LuaError) in try runtime.loadAtomically(file: file) }
@@ -446,7 +448,7 @@ final class MetaCommands {
     }
 
     private func graph(_ format: GraphFormat, _ file: String?) throws {
-        let text = format.document(for: NavigationMapBuilder.map(runtime))
+        let text = format.document(for: try GraphExport.map(host))
         guard let file else { return TerminalText.print(text, terminator: "") }
         try checkWritable(file, ":graph")
         try GraphOutput.write(text, format: format, to: file)

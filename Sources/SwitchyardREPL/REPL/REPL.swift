@@ -65,6 +65,7 @@ final class REPL {
         }
         pending.append(text)
         let chunk = pending.joined(separator: "\n")
+        InterruptSignal.describe("the chunk `\(chunk)`")
         var needsMore = false
         // A complete chunk goes into the history before it runs: the line that hangs or crashes the
         // session is the one most wanted back.
