@@ -12,14 +12,18 @@ extension FrozenTrie {
     static let notPlain: Int32 = -2
     /// What `walk` returns besides a node: the full search decides.
     static let undecided: Int32 = -1
+    /// What `walk` returns besides a node: no child takes a segment (the full search decides, unless
+    /// `misses` says that way was the only one).
+    static let deadEnd: Int32 = -3
 
     /// The node of the first shape the depth-first search would report (at each segment the static
     /// child, else the parameter child) when it ends on a route: that shape is settled, since every
     /// other one ranks below it at the first segment where they differ. Its parameters' spans go to
     /// `spans`, in pattern order. `notPlain` for text that needs normalising first or carries a
     /// `?query` or `#fragment` (only a parameter's bytes are checked for those: a literal holds
-    /// neither, so a segment holding one matches none); `undecided` otherwise. A dead end is
-    /// `undecided` even when the text further on is not plain: the caller checks.
+    /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
+    /// `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
+    /// caller checks.
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Int32 {
         let count = bytes.count
         guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
@@ -65,7 +69,7 @@ extension FrozenTrie {
             if next < 0 {
                 next = node.pointee.parameter
                 if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    return (FrozenTrie.undecided, spanEnd - spans)
+                    return (next < 0 ? FrozenTrie.deadEnd : FrozenTrie.undecided, spanEnd - spans)
                 }
                 // (Folding leaves `?` and `#` as they are.)
                 if _slowPath(FrozenTrie.holdsQueryMark(packed)
@@ -80,6 +84,41 @@ extension FrozenTrie {
             cursor = stop + 1
         }
         return (node.pointee.firstRoute >= 0 ? index : FrozenTrie.undecided, spanEnd - spans)
+    }
+
+    /// Whether a plain normalised path (the caller checks) matches no route, decided by tracing the
+    /// walk's way again when it did not settle: true when that way dead-ends (or ends on a node where
+    /// no route ends) and at no node on it could another child have taken the segment (a parameter
+    /// beside a static hit, an optional or a splat anywhere). The depth-first search would then try
+    /// that way alone and find nothing. Out of the walk's loop, so a lookup that hits pays nothing for
+    /// it; a miss no longer splits the path and searches it (issue 37: 2,938 instructions a `withMatch`
+    /// miss among 1,000 parameter routes).
+    func misses(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 0, let base = bytes.baseAddress else { return false }
+        let end = base + bytes.count
+        let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        var node = first
+        var cursor = base + 1
+        while cursor < end {
+            if node.pointee.optional >= 0 || node.pointee.splat >= 0 { return false }
+            var stop = cursor
+            while stop < end && stop.pointee != PathSegmenter.slash { stop += 1 }
+            let segment = UnsafeBufferPointer(start: cursor, count: stop - cursor)
+            var next: Int32 = -1
+            if node.pointee.staticCount > 0 {
+                let word = StaticChildHash.packed(UnsafeBufferPointer(rebasing: segment.prefix(8)), fold: caseInsensitive)
+                next = staticChild(of: node, word: word, segment: segment)
+            }
+            if next >= 0 {
+                if node.pointee.parameter >= 0 { return false }
+            } else {
+                next = node.pointee.parameter
+                if next < 0 { return true }
+            }
+            node = first + Int(next)
+            cursor = stop + 1
+        }
+        return node.pointee.firstRoute < 0 && node.pointee.optional < 0 && node.pointee.splat < 0
     }
 
     /// Whether a word of a segment's bytes (zeros after a short one) holds a `?` or `#`.
