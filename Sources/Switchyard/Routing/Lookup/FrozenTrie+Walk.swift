@@ -102,13 +102,17 @@ extension FrozenTrie {
         var cursor = base + 1
         while cursor < end {
             if node.pointee.optional >= 0 || node.pointee.splat >= 0 { return false }
-            var stop = cursor
-            while stop < end && stop.pointee != PathSegmenter.slash { stop += 1 }
-            let segment = UnsafeBufferPointer(start: cursor, count: stop - cursor)
+            // The segment and its packed word, read a word at a time as the walk reads them (byte by
+            // byte, this took 620 of a miss's 1,628 instructions).
+            let word = FrozenTrie.word(at: cursor, end: end, text: base)
+            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
+            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
+            let stop = cursor + length
             var next: Int32 = -1
             if node.pointee.staticCount > 0 {
-                let word = StaticChildHash.packed(UnsafeBufferPointer(rebasing: segment.prefix(8)), fold: caseInsensitive)
-                next = staticChild(of: node, word: word, segment: segment)
+                var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
+                if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
+                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
             }
             if next >= 0 {
                 if node.pointee.parameter >= 0 { return false }
