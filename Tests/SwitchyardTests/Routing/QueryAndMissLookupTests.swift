@@ -12,6 +12,7 @@ import Testing
         try table.add("/album/:id/photos/:photo?", payload: 2)
         try table.add("/files/*path", payload: 3)
         try table.add("/api/:a/items/:b/act", payload: 4)
+        try table.add("/api/static/other", payload: 7)
         try table.add("/many/:p1/:p2/:p3/:p4/:p5/:p6", payload: 5)
         try table.add("/many/:p1/:p2/:p3/:p4/:p5/:p6/:p7/end", payload: 6)
         return table
@@ -107,6 +108,8 @@ import Testing
         let hits: [(String, Int, [String: String])] = [
             ("/album/new", 0, [:]),
             ("/album/newer", 1, ["id": "newer"]),                       // a parameter beside a static child
+            ("/album/new/photos", 2, ["id": "new"]),                    // the static child dead-ends, the parameter not
+            ("/api/static/items/2/act", 4, ["a": "static", "b": "2"]),
             ("/album/12/photos", 2, ["id": "12"]),                      // an optional skipped at the end
             ("/album/12/photos/3", 2, ["id": "12", "photo": "3"]),
             ("/files/a/b/c", 3, ["path": "a/b/c"]),                     // a splat
