@@ -27,4 +27,30 @@ enum Agreement {
             }
         }
     }
+
+    /// Every query reaches its expected route (none for -1) by `match`, `firstMatch` and `withMatch`, and
+    /// the lent match says what `match` says: parameters, path, query and fragment.
+    static func checkAgainstMatch(_ set: RouteSet, _ table: RouteTable<Int>) throws {
+        for (query, expected) in zip(set.queries, set.expected) {
+            let wanted = expected < 0 ? nil : expected
+            let found = try table.match(query)
+            let first = table.firstMatch(query)?.rawValue
+            let lent = try table.withMatch(query) { match in
+                match.map { (route: $0.route, info: $0.info, count: $0.parameterCount) }
+            }
+            guard found?.route.payload == wanted, first == wanted, lent?.route == found?.route.id else {
+                throw Mismatch(description: "\(set.name): \(query) should reach \(wanted.map { set.patterns[$0] } ?? "nothing"); "
+                               + "match: \(found?.route.pattern.text ?? "nil"), firstMatch: \(first.map { set.patterns[$0] } ?? "nil"), "
+                               + "withMatch: \(lent.map { "\($0.route)" } ?? "nil")")
+            }
+            guard let found, let lent else { continue }
+            let matched = found.info
+            guard lent.info.params.dictionary == matched.params.dictionary, lent.count == matched.params.count,
+                  lent.info.path == matched.path, lent.info.query == matched.query, lent.info.fragment == matched.fragment,
+                  matched.params.count == set.patterns[expected].split(separator: "/").filter({ $0.hasPrefix(":") }).count else {
+                throw Mismatch(description: "\(set.name): \(query): withMatch \(lent.info.params) \(lent.info.query), "
+                               + "match \(matched.params) \(matched.query)")
+            }
+        }
+    }
 }

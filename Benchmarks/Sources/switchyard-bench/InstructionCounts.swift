@@ -36,6 +36,13 @@ struct InstructionCounts {
         Subject(subject: "withMatch", set: "parameter-heavy", routes: 1_000, target: 735),
         Subject(subject: "withMatch", set: "parameter-heavy", routes: 100_000),
         Subject(subject: "firstMatch", set: "github-rest", routes: GitHubAPI.routes.count),
+        // Issue 37's shapes that fell off the one-pass walk.
+        Subject(subject: "match", set: "query", routes: 1_000),
+        Subject(subject: "withMatch", set: "query", routes: 1_000),
+        Subject(subject: "match", set: "misses", routes: 1_000),
+        Subject(subject: "withMatch", set: "misses", routes: 1_000),
+        Subject(subject: "match", set: "six-parameters", routes: 1_000),
+        Subject(subject: "withMatch", set: "six-parameters", routes: 1_000),
         Subject(subject: "lua-match", set: "parameter-heavy", routes: 1_000),
         Subject(subject: "lua-push-pop", set: "parameter-heavy", routes: 1_000),
     ]

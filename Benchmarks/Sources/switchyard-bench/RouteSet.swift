@@ -27,6 +27,14 @@ struct RouteSet {
         self.expected = expected
     }
 
+    /// A set from queries already made; `expected[i]` is -1 for a query that must match nothing.
+    init(name: String, patterns: [String], queries: [String], expected: [Int]) {
+        self.name = name
+        self.patterns = patterns
+        self.queries = queries
+        self.expected = expected
+    }
+
     /// Queries whose route has no parameter, and those whose route has at least one.
     var staticQueries: [String] { queries.indices.filter { !patterns[expected[$0]].contains(":") }.map { queries[$0] } }
     var parameterQueries: [String] { queries.indices.filter { patterns[expected[$0]].contains(":") }.map { queries[$0] } }
@@ -60,6 +68,53 @@ extension RouteSet {
         case 1: return "/api\(a)/:p1/items\(b)/act\(c)/:p3"
         default: return "/api\(a)/:p1/items\(b)/:p2/act\(c)/:p3"
         }
+    }
+
+    /// parameter-heavy's routes and queries, each query followed by a query string (issue 37's "with a
+    /// `?query`"), e.g. `/api2/10437/items0/act8/55120?tab=info&page=17`.
+    static func withQuery(_ count: Int) -> RouteSet {
+        let plain = parameterHeavy(count)
+        var random = SeededRandom(seed: 0x9e7)
+        let queries = plain.queries.map { "\($0)?tab=info&page=\(1 + random.next(below: 99))" }
+        return RouteSet(name: "query", patterns: plain.patterns, queries: queries, expected: plain.expected)
+    }
+
+    /// parameter-heavy's routes, every query a miss (issue 37's "404 misses"): one of its static
+    /// segments, drawn at random, replaced by a word no route has, e.g. `/api2/10437/missing/55120/act8`.
+    static func misses(_ count: Int) -> RouteSet {
+        let plain = parameterHeavy(count)
+        var random = SeededRandom(seed: 0x404)
+        let queries = zip(plain.queries, plain.expected).map { query, route in
+            var segments = query.split(separator: "/").map(String.init)
+            let statics = plain.patterns[route].split(separator: "/").indices.filter {
+                !plain.patterns[route].split(separator: "/")[$0].hasPrefix(":")
+            }
+            segments[statics[random.next(below: statics.count)]] = "missing"
+            return "/" + segments.joined(separator: "/")
+        }
+        return RouteSet(name: "misses", patterns: plain.patterns, queries: queries,
+                        expected: Array(repeating: -1, count: queries.count))
+    }
+
+    /// 20 segments, 6 of them parameters (issue 37's "20 segments, 6 parameters"), e.g.
+    /// `/v2/g0/s2/:p3/s4/s5/:p6/s7/s8/:p9/s10/s11/:p12/s13/s14/:p15/s16/:p17/s18/e7`.
+    static func sixParameters(_ count: Int) -> RouteSet {
+        RouteSet(name: "six-parameters", patterns: (0..<count).map { sixParameterPattern($0, of: count) }, value: numericValue)
+    }
+
+    static func sixParameterPattern(_ index: Int, of count: Int) -> String {
+        let (a, b, c) = digits(index, count)
+        let parameters: Set = [3, 6, 9, 12, 15, 17]
+        let segments = (0..<20).map { position -> String in
+            switch position {
+            case 0: "v\(a)"
+            case 1: "g\(b)"
+            case 19: "e\(c)"
+            case _ where parameters.contains(position): ":p\(position)"
+            default: "s\(position)"
+            }
+        }
+        return "/" + segments.joined(separator: "/")
     }
 
     /// The GitHub REST API's routes (see `GitHubAPI`), with values shaped like real ones.

@@ -61,6 +61,9 @@ struct FixedTable {
         Declaration(pattern: "/:o1?/:o2?/:o3?/:o4?/:o5?/:o6?/:o7?/:o8?/end", validator: .integer("o1")),
         Declaration(pattern: "/:o1?/:o2?/:o3?/:o4?/:o5?/:o6?/:o7?/:o8?/end", validator: .none),
         Declaration(pattern: "/:first/:second", validator: .integer("second")),
+        // More parameters than a match keeps inline (four), with and without a validator.
+        Declaration(pattern: "/many/:p1/:p2/:p3/:p4/:p5/:p6", validator: .none),
+        Declaration(pattern: "/many/:p1/:p2/:p3/:p4/:p5/:p6/:p7", validator: .integer("p7")),
     ] + (0..<12).map { Declaration(pattern: "/hub/s\($0)", validator: .none) }   // enough statics for the hash table
 
     let table: RouteTable<Int>

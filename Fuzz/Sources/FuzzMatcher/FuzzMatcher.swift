@@ -80,6 +80,11 @@ private struct MatcherCheck {
                 invariant(found.info.params.dictionary == winner.params, "\(context): params \(found.info.params), reference \(winner.params)")
                 invariant(found.info.pattern == fixed.patterns[winner.route].text, "\(context): info.pattern \(found.info.pattern)")
                 PathInvariants.checkShape(found.info.path, context: "\(context): info.path")
+                // The query and fragment, however late they are parsed, are what parsing the location says.
+                let location = Location(parsing: text)
+                invariant(found.info.query == location.query && found.info.fragment == location.fragment,
+                          "\(context): query \(found.info.query) fragment \(String(describing: found.info.fragment)), "
+                          + "parsed \(location.query) \(String(describing: location.fragment))")
             }
             // The lent match is the same match: route, pattern, path and every decoded value.
             try table.withMatch(text) { lent in
@@ -89,6 +94,9 @@ private struct MatcherCheck {
                               && lent.parameterCount == found.info.params.count
                               && found.info.params.allSatisfy { lent[parameter: $0.name] == $0.value },
                               "\(context): withMatch lent \(lent.info.params) at \(lent.info.path), match \(found.info.params)")
+                    invariant(lent.info.query == found.info.query && lent.info.fragment == found.info.fragment,
+                              "\(context): withMatch lent query \(lent.info.query) fragment \(String(describing: lent.info.fragment)), "
+                              + "match \(found.info.query) \(String(describing: found.info.fragment))")
                 }
             }
         } catch is FixedTable.Boom {

@@ -3,7 +3,8 @@
 // literal, so a static child costs one load, a multiply and a compare, and a parameter costs nothing
 // but its span. What the walk cannot settle (optional and splat shapes, dead ends, validators, more
 // than four parameters, text that is not a plain normalised path) goes to the split and the full
-// search, which decide as before.
+// search, which decide as before; a dead end on the only way through the trie (`misses`) is a miss
+// without them.
 //
 // Splitting first and walking the segments took 312 + 426 of a GitHub API lookup's 1,641
 // instructions (callgrind, `switchyard-bench --loop match github-rest 453 10000`, Benchmarks/README.md).
@@ -12,14 +13,18 @@ extension FrozenTrie {
     static let notPlain: Int32 = -2
     /// What `walk` returns besides a node: the full search decides.
     static let undecided: Int32 = -1
+    /// What `walk` returns besides a node: no child takes a segment (the full search decides, unless
+    /// `misses` says that way was the only one).
+    static let deadEnd: Int32 = -3
 
     /// The node of the first shape the depth-first search would report (at each segment the static
     /// child, else the parameter child) when it ends on a route: that shape is settled, since every
     /// other one ranks below it at the first segment where they differ. Its parameters' spans go to
     /// `spans`, in pattern order. `notPlain` for text that needs normalising first or carries a
     /// `?query` or `#fragment` (only a parameter's bytes are checked for those: a literal holds
-    /// neither, so a segment holding one matches none); `undecided` otherwise. A dead end is
-    /// `undecided` even when the text further on is not plain: the caller checks.
+    /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
+    /// `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
+    /// caller checks.
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Int32 {
         let count = bytes.count
         guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
@@ -65,7 +70,7 @@ extension FrozenTrie {
             if next < 0 {
                 next = node.pointee.parameter
                 if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    return (FrozenTrie.undecided, spanEnd - spans)
+                    return (next < 0 ? FrozenTrie.deadEnd : FrozenTrie.undecided, spanEnd - spans)
                 }
                 // (Folding leaves `?` and `#` as they are.)
                 if _slowPath(FrozenTrie.holdsQueryMark(packed)
@@ -80,6 +85,45 @@ extension FrozenTrie {
             cursor = stop + 1
         }
         return (node.pointee.firstRoute >= 0 ? index : FrozenTrie.undecided, spanEnd - spans)
+    }
+
+    /// Whether a plain normalised path (the caller checks) matches no route, decided by tracing the
+    /// walk's way again when it did not settle: true when that way dead-ends (or ends on a node where
+    /// no route ends) and at no node on it could another child have taken the segment (a parameter
+    /// beside a static hit, an optional or a splat anywhere). The depth-first search would then try
+    /// that way alone and find nothing. Out of the walk's loop, so a lookup that hits pays nothing for
+    /// it; a miss no longer splits the path and searches it (issue 37: 2,938 instructions a `withMatch`
+    /// miss among 1,000 parameter routes).
+    func misses(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 0, let base = bytes.baseAddress else { return false }
+        let end = base + bytes.count
+        let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        var node = first
+        var cursor = base + 1
+        while cursor < end {
+            if node.pointee.optional >= 0 || node.pointee.splat >= 0 { return false }
+            // The segment and its packed word, read a word at a time as the walk reads them (byte by
+            // byte, this took 620 of a miss's 1,628 instructions).
+            let word = FrozenTrie.word(at: cursor, end: end, text: base)
+            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
+            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
+            let stop = cursor + length
+            var next: Int32 = -1
+            if node.pointee.staticCount > 0 {
+                var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
+                if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
+                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
+            }
+            if next >= 0 {
+                if node.pointee.parameter >= 0 { return false }
+            } else {
+                next = node.pointee.parameter
+                if next < 0 { return true }
+            }
+            node = first + Int(next)
+            cursor = stop + 1
+        }
+        return node.pointee.firstRoute < 0 && node.pointee.optional < 0 && node.pointee.splat < 0
     }
 
     /// Whether a word of a segment's bytes (zeros after a short one) holds a `?` or `#`.

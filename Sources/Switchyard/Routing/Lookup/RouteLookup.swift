@@ -123,10 +123,19 @@ final class RouteLookup {
         return searched(plain: bytes, walked: walked)
     }
 
+    /// `best(plain:)` for the path before a `?query` or `#fragment` in text that has one; nil when the
+    /// text has neither, or the path before it is not plain.
+    func best(beforeQuery bytes: UnsafeBufferPointer<UInt8>) -> Best? {
+        let end = PathSegmenter.pathEnd(bytes)
+        guard end < bytes.count else { return nil }
+        return best(plain: UnsafeBufferPointer(rebasing: bytes[..<end]))
+    }
+
     /// `best(plain:)` when the walk did not settle it.
     private func searched(plain bytes: UnsafeBufferPointer<UInt8>, walked: Int32) -> Best? {
         // The walk may stop (a dead end) before the part of the text that is not plain.
         if walked == FrozenTrie.notPlain || !PathSegmenter.isPlain(bytes) { return nil }
+        if walked == FrozenTrie.deadEnd && trie.misses(bytes) { return Best.none }
         return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
     }
 

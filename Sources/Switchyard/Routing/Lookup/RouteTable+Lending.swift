@@ -70,9 +70,28 @@ extension RouteTable {
             case .found(let declaration, let spans)?:
                 let route = RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex))
                 return .matched(RouteMatchView(route: route, source: .spans(bytes, declaration, spans)))
-            case .needsFullSearch?, nil:
+            case .needsFullSearch?:
                 return .needsResolution
+            case nil:
+                return lent(beforeQuery: bytes, lookup)
             }
+        }
+    }
+
+    /// `lend` for text that is not a plain path: the path before a `?query` or `#fragment`, when that is
+    /// plain, is lent the same way, its query parsed only if `info` is read (issue 37: a lookup with a
+    /// query went through `resolve`, which decodes it into a dictionary at once, about 20,000
+    /// instructions).
+    @inline(never)
+    private func lent(beforeQuery bytes: UnsafeBufferPointer<UInt8>, _ lookup: RouteLookup) -> Lent {
+        switch lookup.best(beforeQuery: bytes) {
+        case .none?:
+            return .unmatched
+        case .found(let declaration, let spans)?:
+            let route = RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex))
+            return .matched(RouteMatchView(route: route, source: .spansBeforeQuery(bytes, declaration, spans)))
+        case .needsFullSearch?, nil:
+            return .needsResolution
         }
     }
 

@@ -93,6 +93,13 @@ public struct RouteInfo: Sendable {
                   fromParameters: [.path, .pattern], extras: [])
     }
 
+    /// `init(path:route:spans:)` for text that went on past its path: `written` is the rest as written
+    /// (from its first `?` or `#`), parsed into the query and fragment only when one of them is read.
+    init(path: String, route: RouteDeclaration, spans: Parameters.InlineSpans, written: Substring) {
+        self.init(params: Parameters(source: path, origin: route, spans: spans), ownPath: "", ownPattern: "",
+                  fromParameters: [.path, .pattern], extras: RouteInfoExtras.boxing(RouteInfoExtras(written: written)))
+    }
+
     /// `init(path:route:spans:)` for a parsed location.
     init(path: String, route: RouteDeclaration, spans: Parameters.InlineSpans,
          query: [String: String], fragment: String?) {
@@ -133,13 +140,65 @@ public struct RouteInfo: Sendable {
 
 /// What `RouteInfo` keeps out of line.
 private struct RouteInfoExtras: Sendable {
-    var query: [String: String] = [:]
-    var fragment: String?
+    /// What followed the matched path, as written (from its first `?` or `#`); nil once the query or
+    /// fragment was set. Decoding a query into a dictionary cost a lookup with one about 20,000
+    /// instructions (issue 37), and most callers never read it: it is parsed each time it is read.
+    private var written: Substring?
+    private var parsedQuery: [String: String] = [:]
+    private var parsedFragment: String?
     var value: ValidatorValue?
+
+    init(query: [String: String] = [:], fragment: String? = nil, value: ValidatorValue? = nil) {
+        parsedQuery = query
+        parsedFragment = fragment
+        self.value = value
+    }
+
+    init(written: Substring) {
+        self.written = written
+    }
+
+    /// As `Location(parsing:)` reads them: the fragment is all after the first `#`, the query what is
+    /// between a `?` before it and it.
+    var query: [String: String] {
+        get { written.map(RouteInfoExtras.query(in:)) ?? parsedQuery }
+        set {
+            settle()
+            parsedQuery = newValue
+        }
+    }
+
+    var fragment: String? {
+        get { written.map(RouteInfoExtras.fragment(in:)) ?? parsedFragment }
+        set {
+            settle()
+            parsedFragment = newValue
+        }
+    }
+
+    /// Parses what was written, so that setting one of query and fragment keeps the other.
+    private mutating func settle() {
+        guard let written else { return }
+        parsedQuery = RouteInfoExtras.query(in: written)
+        parsedFragment = RouteInfoExtras.fragment(in: written)
+        self.written = nil
+    }
+
+    private static func query(in written: Substring) -> [String: String] {
+        let beforeFragment = written.utf8.firstIndex(of: UInt8(ascii: "#")).map { written[..<$0] } ?? written
+        guard let mark = beforeFragment.utf8.firstIndex(of: UInt8(ascii: "?")) else { return [:] }
+        return Location.parseQuery(beforeFragment[beforeFragment.utf8.index(after: mark)...])
+    }
+
+    private static func fragment(in written: Substring) -> String? {
+        guard let hash = written.utf8.firstIndex(of: UInt8(ascii: "#")) else { return nil }
+        return String(written[written.utf8.index(after: hash)...])
+    }
 
     /// None at all when there is nothing to keep.
     static func boxing(_ fields: RouteInfoExtras) -> [RouteInfoExtras] {
-        fields.query.isEmpty && fields.fragment == nil && fields.value == nil ? [] : [fields]
+        fields.written == nil && fields.parsedQuery.isEmpty && fields.parsedFragment == nil && fields.value == nil
+            ? [] : [fields]
     }
 }
 

@@ -11,9 +11,12 @@ public struct RouteMatchView {
     @usableFromInline let source: Source
 
     /// Where the match's parts are: spans of the caller's path bytes (a plain path whose winner has no
-    /// validator: the common case), or a resolution's info on the lender's stack (anything else).
+    /// validator: the common case), spans of the plain path that starts the caller's text, the rest
+    /// being a `?query` or `#fragment` (read only by `info`), or a resolution's info on the lender's
+    /// stack (anything else).
     @usableFromInline enum Source {
         case spans(UnsafeBufferPointer<UInt8>, Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
+        case spansBeforeQuery(UnsafeBufferPointer<UInt8>, Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
         case info(UnsafePointer<RouteInfo>)
     }
 
@@ -25,7 +28,8 @@ public struct RouteMatchView {
     /// The route's pattern text.
     public var pattern: String {
         switch source {
-        case .spans(_, let declaration, _): declaration.takeUnretainedValue().patternText
+        case .spans(_, let declaration, _), .spansBeforeQuery(_, let declaration, _):
+            declaration.takeUnretainedValue().patternText
         case .info(let info): info.pointee.pattern
         }
     }
@@ -33,7 +37,7 @@ public struct RouteMatchView {
     /// How many parameters have a value (an absent optional one has none).
     public var parameterCount: Int {
         switch source {
-        case .spans(_, _, let spans): Int(spans.present)
+        case .spans(_, _, let spans), .spansBeforeQuery(_, _, let spans): Int(spans.present)
         case .info(let info): info.pointee.params.count
         }
     }
@@ -44,7 +48,7 @@ public struct RouteMatchView {
     ///     try table.withMatch("/artist/Charles%20Mingus") { $0?[parameter: "name"] }   // "Charles Mingus"
     public subscript(parameter name: String) -> String? {
         switch source {
-        case .spans(let bytes, let declaration, let spans):
+        case .spans(let bytes, let declaration, let spans), .spansBeforeQuery(let bytes, let declaration, let spans):
             let names = declaration.takeUnretainedValue().names.names
             guard let index = names.firstIndex(of: name), index < Int(spans.count) else { return nil }
             let span = spans[index]
@@ -57,7 +61,8 @@ public struct RouteMatchView {
     }
 
     /// For bridges that build from the caller's bytes themselves (Lua's `match`): how many parameters
-    /// the pattern has when the match is lent spans of the path (nil for a resolved match). With
+    /// the pattern has when the match is lent spans of the path (nil for a resolved match, and for text
+    /// with a query or fragment, whose info is not the text alone). With
     /// `lentSpan`, no buffer, name or pattern is touched: `withUTF8Parts` costs 750 instructions a match.
     package var lentSpanCount: Int? {
         guard case .spans(_, _, let spans) = source else { return nil }
@@ -147,6 +152,12 @@ public struct RouteMatchView {
         case .spans(let bytes, let declaration, let spans):
             // Lent spans are of a plain path, which is its own normalised path.
             RouteInfo(path: String(decoding: bytes, as: UTF8.self), route: declaration.takeUnretainedValue(), spans: spans)
+        case .spansBeforeQuery(let bytes, let declaration, let spans):
+            // The path is plain up to its first `?` or `#`; the rest is parsed when it is read.
+            RouteInfo(path: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<PathSegmenter.pathEnd(bytes)]), as: UTF8.self),
+                      route: declaration.takeUnretainedValue(), spans: spans,
+                      written: Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[PathSegmenter.pathEnd(bytes)...]),
+                                                as: UTF8.self)))
         case .info(let info):
             info.pointee
         }
