@@ -31,6 +31,12 @@ import Testing
         #expect(result.output.contains("would redirect to /login"), "the group's guard answers for the winner: \(result.output)")
     }
 
+    @Test func aRedirectByAGroupsGuardSaysWhoseGuardsWereAsked() throws {
+        let result = try CommandRun.switchyard(["--no-color", "-i", "check/group_guard.lua"], input: ":push /admin/users\n")
+        #expect(result.output.contains("redirected /admin/users → /login (guards: group /admin (check/group_guard.lua:4))"),
+                "\(result.output)")
+    }
+
     @Test func checkFollowsTheGroupsRedirect() throws {
         let result = try CommandRun.switchyard(["check", "--no-color", "check/group_guard.lua"])
         #expect(!result.output.contains("unreachable"), "the group's guard reaches /login: \(result.output)")

@@ -33,8 +33,10 @@ package enum InterruptSignal {
     nonisolated(unsafe) fileprivate static var pendingSince: Int = 0
     /// Nesting of `whileRunning`.
     nonisolated(unsafe) fileprivate static var depth = 0
-    /// The terminal's settings at `install`, put back by a hard stop (readline may hold it raw).
-    nonisolated(unsafe) fileprivate static var terminal = termios()
+    /// The terminal's settings at `install`, put back by a hard stop (readline may hold it raw). On
+    /// the heap, allocated once: AddressSanitizer saw `tcgetattr` write past a global `termios`
+    /// (its instrumented global was laid out smaller than the C library's struct).
+    nonisolated(unsafe) fileprivate static var terminal: UnsafeMutablePointer<termios>? = nil
     nonisolated(unsafe) fileprivate static var terminalSaved = false
     /// Whether stdout is the terminal too (only then does the hard stop write bracketed paste's "off").
     nonisolated(unsafe) fileprivate static var outputIsTerminal = false
@@ -59,9 +61,14 @@ package enum InterruptSignal {
             activity = UnsafeMutablePointer<UInt8>.allocate(capacity: activityCapacity)
             describe("switchyard")
         }
-        if !terminalSaved, isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &terminal) == 0 {
-            terminalSaved = true
-            outputIsTerminal = isatty(STDOUT_FILENO) == 1
+        if !terminalSaved, isatty(STDIN_FILENO) == 1 {
+            let saved = terminal ?? UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 16)
+                .bindMemory(to: termios.self, capacity: 1)
+            terminal = saved
+            if tcgetattr(STDIN_FILENO, saved) == 0 {
+                terminalSaved = true
+                outputIsTerminal = isatty(STDOUT_FILENO) == 1
+            }
         }
         if wakeDescriptor < 0 {
             var descriptors: [Int32] = [-1, -1]
@@ -170,8 +177,8 @@ private func writeActivity() {
 
 /// Ends the process now: the terminal as it was at start, bracketed paste off, what was running said.
 private func stopAtOnce(_ reason: StaticString, status: Int32) -> Never {
-    if InterruptSignal.terminalSaved {
-        _ = tcsetattr(STDIN_FILENO, TCSANOW, &InterruptSignal.terminal)
+    if InterruptSignal.terminalSaved, let terminal = InterruptSignal.terminal {
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, terminal)
         if InterruptSignal.outputIsTerminal { _ = write(STDOUT_FILENO, "\u{1B}[?2004l", 8) }
     }
     writeToStandardError("\nswitchyard: ", reason, " while running ")

@@ -168,6 +168,10 @@ final class MetaCommands {
         guard let action else { return }
         for step in action.chain {
             switch step {
+            case .guarded(let route?, _, .redirect) where runtime.guardSources(of: runtime.routeTable[route]) != nil:
+                // A group's guard answers under the route's name: say whose guards were asked.
+                let sources = runtime.guardSources(of: runtime.routeTable[route]) ?? ""
+                TerminalText.print(style.yellow(step.text(runtime.routeTable) + " (guards: \(sources))"))
             case .redirected, .guarded(_, _, .redirect), .droppedAlert:
                 TerminalText.print(style.yellow(step.text(runtime.routeTable)))
             default: continue
