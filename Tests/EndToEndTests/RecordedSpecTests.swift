@@ -51,8 +51,10 @@ struct RecordedSpecTests {
             """), "\(text)")
         #expect(text.contains("    app.enter_password(true)\n"), "\(text)")
         #expect(text.contains("    assert.is_nil(nav.pending_navigation)\n"), "\(text)")
-        let relative = "../" + String(repeating: "../", count: folder.split(separator: "/").count - 1)
-            + Self.root.dropFirst() + "/examples/onboarding/app.lua"
+        // The path from the spec's folder to the app: up to what the two share, then down.
+        let from = folder.split(separator: "/"), to = (Self.root + "/examples/onboarding/app.lua").split(separator: "/")
+        let shared = zip(from, to).prefix(while: { $0 == $1 }).count
+        let relative = String(repeating: "../", count: from.count - shared) + to.dropFirst(shared).joined(separator: "/")
         #expect(text.contains("require(\"\(relative)\")"), "\(text)")
         try Self.expectReplays(spec)
     }
