@@ -172,7 +172,8 @@ struct InterruptEverywhereREPLTests {
         try session.press("Enter")
         try session.waitFor("\n100\n")
         try session.press("C-d")
-        #expect(try session.waitForExit(deadline: 60) == 0)
+        let status = try session.waitForExit(deadline: 60)
+        #expect(status == 0, "exit status \(status):\n\((try? session.screen()) ?? "")")
         let history = try String(contentsOfFile: home + "/.switchyard_history", encoding: .utf8)
         #expect(history.contains(huge + "\n"))
     }

@@ -12,13 +12,13 @@ import Darwin
 ///     InterruptSignal.describe("the line `while true do end`")
 ///     InterruptSignal.whileRunning(interrupt: LuaEngine.holdingInterruptFunction, release: LuaEngine.releaseInterrupt) { ... }
 ///
-/// The backstop for a hang no budget reaches: a second Ctrl-C that comes while the first has still not
-/// been honoured (the code it should have stopped is still running) at least `hardStopDelay` and at
-/// most `hardStopWindow` milliseconds after it, or any SIGTERM, ends the process at once (`_exit`), the
-/// terminal's settings restored and a message on stderr saying what was running. History needs
-/// nothing: each entry is in the file before its line runs. A first Ctrl-C that is not honoured within
-/// a second says so on stderr. (The delay keeps a burst of Ctrl-C bytes in a paste, which the terminal
-/// turns into signals microseconds apart, from ending a session whose prompt would have taken each.)
+/// The backstop for a hang no budget reaches: a first Ctrl-C that is not honoured within a second
+/// says so on stderr ("still running ...; press Ctrl-C again"), and a second Ctrl-C after that notice
+/// and at most `hardStopWindow` milliseconds after the first, or any SIGTERM, ends the process at
+/// once (`_exit`), the terminal's settings restored and a message on stderr saying what was running.
+/// History needs nothing: each entry is in the file before its line runs. Presses before the notice
+/// count as the first: a paste holding Ctrl-C bytes, which the terminal turns into signals while the
+/// program is busy with the paste, never ends a session that would have taken each.
 package enum InterruptSignal {
     /// Written by the handler, read and cleared by the program. Plain globals with constant
     /// initialisers, touched once before the handler is installed so the handler never runs their
@@ -31,6 +31,9 @@ package enum InterruptSignal {
     nonisolated(unsafe) package private(set) static var wakeDescriptor: Int32 = -1
     /// When the Ctrl-C now pending came (CLOCK_MONOTONIC milliseconds).
     nonisolated(unsafe) fileprivate static var pendingSince: Int = 0
+    /// Set when the "still running" notice for the pending Ctrl-C was written: only then does another
+    /// press end the process.
+    nonisolated(unsafe) fileprivate static var warned: sig_atomic_t = 0
     /// Nesting of `whileRunning`.
     nonisolated(unsafe) fileprivate static var depth = 0
     /// The terminal's settings at `install`, put back by a hard stop (readline may hold it raw). On
@@ -45,9 +48,8 @@ package enum InterruptSignal {
     nonisolated(unsafe) fileprivate static var activity: UnsafeMutablePointer<UInt8>? = nil
     nonisolated(unsafe) fileprivate static var activityLength = 0
 
-    /// Milliseconds after an unhonoured Ctrl-C within which a second one ends the process: from
-    /// `hardStopDelay` to `hardStopWindow`.
-    package static let hardStopDelay = 300
+    /// Milliseconds after an unhonoured Ctrl-C within which a second one, once the notice said so,
+    /// ends the process.
     package static let hardStopWindow = 5_000
 
     /// Installs the handlers; SIGINT's without SA_RESTART, so a blocking read or poll returns EINTR
@@ -56,6 +58,7 @@ package enum InterruptSignal {
         pending = 0
         interruptAction = nil
         pendingSince = 0
+        warned = 0
         depth = 0
         if activity == nil {
             activity = UnsafeMutablePointer<UInt8>.allocate(capacity: activityCapacity)
@@ -122,7 +125,7 @@ package enum InterruptSignal {
 
     /// Was Ctrl-C pressed since the last call? Clears the record.
     package static func takePending() -> Bool {
-        defer { pending = 0 }
+        defer { pending = 0; warned = 0 }
         drainWakeBytes()
         return pending != 0
     }
@@ -196,7 +199,7 @@ private func handleInterrupt(_ signal: Int32) {
         let elapsed = now - InterruptSignal.pendingSince
         if elapsed > InterruptSignal.hardStopWindow {
             // too late to count as the second press: this one starts over
-        } else if elapsed >= InterruptSignal.hardStopDelay {
+        } else if InterruptSignal.warned != 0 {
             stopAtOnce("a second Ctrl-C came before the first was honoured", status: 128 + SIGINT)
         } else {
             errno = savedErrno
@@ -204,6 +207,7 @@ private func handleInterrupt(_ signal: Int32) {
         }
     }
     InterruptSignal.pending = 1
+    InterruptSignal.warned = 0
     InterruptSignal.pendingSince = now
     InterruptSignal.interruptAction?()
     if InterruptSignal.wakeWriter >= 0 {
@@ -220,6 +224,7 @@ private func handleAlarm(_ signal: Int32) {
         writeToStandardError("\nswitchyard: still running ")
         writeActivity()
         writeToStandardError("; press Ctrl-C again to end switchyard at once\n")
+        InterruptSignal.warned = 1
     }
     errno = savedErrno
 }
