@@ -164,7 +164,7 @@ struct InterruptEverywhereREPLTests {
         try session.waitFor("-- (a line of 1000006 bytes, longer than 16384: kept in the history file, not recalled here)")
         let garbage = HostileFiles.garbage(count: 20_000, seed: 31, excluding: [0x00, 0x04, 0x11, 0x13, 0x1A])
         try session.paste(garbage)
-        try pressCtrlCUntilThePromptAnswers(session)
+        try session.pressCtrlCUntilThePromptAnswers()
         try session.enter("print('after paste')", expecting: "\nafter paste")
         try session.type("print(#'")
         try session.press("M-9", "M-9", "M-9", "M-9", "x")
@@ -176,20 +176,5 @@ struct InterruptEverywhereREPLTests {
         #expect(status == 0, "exit status \(status):\n\((try? session.screen()) ?? "")")
         let history = try String(contentsOfFile: home + "/.switchyard_history", encoding: .utf8)
         #expect(history.contains(huge + "\n"))
-    }
-
-    /// Ctrl-C until "^C" shows the prompt took it (a press may land in a garbage line being evaluated).
-    private func pressCtrlCUntilThePromptAnswers(_ session: TerminalSession) throws {
-        var lastTimeout: TerminalSession.Timeout?
-        for _ in 0..<6 {
-            try session.press("C-c")
-            do {
-                try session.waitFor("^C", deadline: 10)
-                return
-            } catch let timeout as TerminalSession.Timeout {
-                lastTimeout = timeout
-            }
-        }
-        throw lastTimeout!
     }
 }
