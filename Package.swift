@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way (SPEC §1): Switchyard (core) ← SwitchyardLua ← SwitchyardREPL ← switchyard.
+// Dependencies point one way (SPEC §1): Switchyard (core) ← SwitchyardLua ← SwitchyardTools (the
+// command-line tools: test, walk, check, graph, types, routes, and the terminal text and file writing
+// they share with the REPL) ← SwitchyardREPL (the REPL and plain script runs) ← switchyard.
 let package = Package(
     name: "Switchyard",
     products: [
@@ -23,14 +25,17 @@ let package = Package(
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "Switchyard"),
         .target(name: "SwitchyardLua", dependencies: ["Switchyard", "CLua", "CLuaShim"]),
+        .target(name: "SwitchyardTools", dependencies: ["Switchyard", "SwitchyardLua"]),
         .target(
             name: "SwitchyardREPL",
-            dependencies: ["Switchyard", "SwitchyardLua", "CReadline"],
+            dependencies: ["Switchyard", "SwitchyardLua", "SwitchyardTools", "CReadline"],
             linkerSettings: [.linkedLibrary(":libreadline.a"), .linkedLibrary(":libtinfo.a")]
         ),
         .executableTarget(
             name: "switchyard",
             dependencies: [
+                "SwitchyardLua",
+                "SwitchyardTools",
                 "SwitchyardREPL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -55,7 +60,8 @@ let package = Package(
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
         .testTarget(name: "SwitchyardLuaTests", dependencies: ["SwitchyardLua"]),
-        .testTarget(name: "SwitchyardREPLTests", dependencies: ["SwitchyardREPL"]),
+        .testTarget(name: "SwitchyardToolsTests", dependencies: ["SwitchyardTools", "SwitchyardLua"]),
+        .testTarget(name: "SwitchyardREPLTests", dependencies: ["SwitchyardREPL", "SwitchyardTools"]),
         // Fixtures are Lua scripts the tests run by path, not sources or resources.
         .testTarget(name: "EndToEndTests", dependencies: ["switchyard"], exclude: ["Fixtures"]),
     ],

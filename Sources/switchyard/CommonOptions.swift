@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchyardREPL
+import SwitchyardTools
 
 /// The options of SPEC §5 that every form takes.
 struct CommonOptions: ParsableArguments {

@@ -4,6 +4,7 @@ import SwitchyardREPL
 #if canImport(Glibc)
 import Glibc
 #endif
+import SwitchyardTools
 
 /// `switchyard`: parses the command line (SPEC §5) and hands over to SwitchyardREPL.
 @main

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwitchyardLua
 import SwitchyardREPL
+import SwitchyardTools
 
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Testing
 import SwitchyardLua
 import Switchyard
 @testable import SwitchyardREPL
+@testable import SwitchyardTools
 
 @Suite struct LinkTemplateTests {
     @Test func placeholdersTakeTheScreensParameters() {

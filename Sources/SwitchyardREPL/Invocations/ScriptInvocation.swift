@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SwitchyardLua
+import SwitchyardTools
 
 /// The plain `switchyard` form: run the `-e` chunks, then the files, then the REPL when asked for
 /// (or when nothing else was given and stdin is a terminal; piped stdin runs as a script).

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwitchyardTools
 
 /// The REPL's line editor on a terminal: GNU readline through its callback interface, so that a
 /// Ctrl-C at the prompt (delivered as EINTR to our poll) clears the line and returns `.interrupted`.

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTools
 
 /// A REPL meta-command (SPEC §6), parsed from a line starting with ":".
 ///

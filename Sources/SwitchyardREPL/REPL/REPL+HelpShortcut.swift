@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTools
 
 /// IPython's `?name` and `name?`: help on whatever the line names, without typing `help(...)`.
 /// `?nav.push`, `string.gsub?`, `?app.log_in`, `?app.Album{id = "1"}` (any expression).

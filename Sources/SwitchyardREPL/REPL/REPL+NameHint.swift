@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTools
 
 /// A misspelt global at the prompt: Lua says "attempt to call a nil value (global 'rute')"; the
 /// REPL adds the nearest global names, " (did you mean route?)", as it does for `nav.psh`.

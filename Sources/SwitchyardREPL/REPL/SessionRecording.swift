@@ -1,5 +1,6 @@
 import Switchyard
 import SwitchyardLua
+import SwitchyardTools
 
 /// `:record FILE`: what a person does at the prompt, kept as a scenario spec that `switchyard test`
 /// runs. Each navigation (a meta-command as its `nav.*` call, `:follow 2` as the path it followed; a

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SwitchyardREPL
+@testable import SwitchyardTools
 
 @Suite struct GraphWriterTests {
     let map = NavigationMap(

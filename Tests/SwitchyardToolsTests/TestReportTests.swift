@@ -1,5 +1,5 @@
 import Testing
-@testable import SwitchyardREPL
+@testable import SwitchyardTools
 import SwitchyardLua
 
 @Suite struct TestReportPrinterTests {

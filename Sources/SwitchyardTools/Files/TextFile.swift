@@ -10,9 +10,9 @@ import SwitchyardLua
 ///     try TextFile.write(json, to: "state.json")
 ///     let json = try TextFile.read("state.json")
 ///     // TextFile.Failure: "cannot write /nope/state.json: No such file or directory"
-enum TextFile {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+package enum TextFile {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
 
         init(_ verb: String, _ path: String, errno code: Int32) {
             description = "cannot \(verb) \(RawPath.display(path)): \(String(cString: strerror(code)))"
@@ -27,7 +27,7 @@ enum TextFile {
     /// and a failure leaves the old file as it was. A device or a pipe (`/dev/stdout`, `/dev/full`)
     /// is written directly: renaming over it would replace it. Every write and the close are
     /// checked, so a full disk is an error, never "saved".
-    static func write(_ text: String, to path: String) throws(Failure) {
+    package static func write(_ text: String, to path: String) throws(Failure) {
         var existing = stat()
         if RawPath.withSystemPath(path, { stat($0, &existing) }) == 0 && existing.st_mode & S_IFMT != S_IFREG {
             let descriptor = RawPath.withSystemPath(path) { open($0, O_WRONLY | O_TRUNC | O_CLOEXEC) }
@@ -51,7 +51,7 @@ enum TextFile {
         }
     }
 
-    static func read(_ path: String) throws(Failure) -> String {
+    package static func read(_ path: String) throws(Failure) -> String {
         let descriptor = RawPath.withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw Failure("read", path, errno: errno) }
         defer { close(descriptor) }
@@ -67,7 +67,7 @@ enum TextFile {
 
     /// Whether `path` names a directory; nil when nothing is there. Without `followingLinks` a symbolic
     /// link is not a directory, so a walk cannot loop.
-    static func isDirectory(_ path: String, followingLinks: Bool = true) -> Bool? {
+    package static func isDirectory(_ path: String, followingLinks: Bool = true) -> Bool? {
         var status = stat()
         guard RawPath.withSystemPath(path, { followingLinks ? stat($0, &status) : lstat($0, &status) }) == 0 else { return nil }
         return status.st_mode & S_IFMT == S_IFDIR

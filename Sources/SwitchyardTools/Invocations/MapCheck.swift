@@ -38,8 +38,8 @@ package enum MapCheck {
 
     /// The same with Ctrl-C armed: it stops the callbacks the crawl runs and the crawl between them,
     /// and the partial report is not given ("interrupted").
-    static func crawl(_ host: ScriptHost, entries: [String] = [],
-                      maxScreens: Int = defaultMaxScreens) throws(LuaError) -> MapCrawlReport {
+    package static func crawl(_ host: ScriptHost, entries: [String] = [],
+                              maxScreens: Int = defaultMaxScreens) throws(LuaError) -> MapCrawlReport {
         try host.interruptible { () throws(LuaError) in
             let report = host.runtime.crawlMap(entries: entries, maxScreens: maxScreens,
                                                shouldStop: { InterruptSignal.stopRequested })

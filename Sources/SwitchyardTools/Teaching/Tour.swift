@@ -13,16 +13,16 @@ import SwitchyardLua
 ///
 ///     step("Ranking", function() print(explain("/album/new")) end)
 ///     pause("Look at rank 2 before we go on")
-final class Tour {
-    struct Step {
+package final class Tour {
+    package struct Step {
         let title: String
         let body: LuaFunction
     }
 
-    let paced: Bool
-    private(set) var steps: [Step] = []
+    package let paced: Bool
+    package private(set) var steps: [Step] = []
     /// Index of the step Enter runs next.
-    private(set) var next = 0
+    package private(set) var next = 0
     private var announced = 0
 
     init(paced: Bool) {
@@ -53,14 +53,14 @@ final class Tour {
     }
 
     /// `:reload` runs the script again, which declares the steps again.
-    func forgetSteps() {
+    package func forgetSteps() {
         steps = []
         next = 0
         announced = 0
     }
 
     /// What the REPL says once the script has declared its steps, and again after a reload.
-    func announcement() -> String? {
+    package func announcement() -> String? {
         guard paced, !steps.isEmpty, announced != steps.count else { return nil }
         announced = steps.count
         return "Tour: \(steps.count) steps. Enter on an empty line runs the next one, :step N jumps to step N, "
@@ -68,7 +68,7 @@ final class Tour {
     }
 
     /// Runs step `number` (1-based; nil: the next one), and moves the tour on past it.
-    func run(_ number: Int?, in engine: LuaEngine) throws(LuaError) -> Bool {
+    package func run(_ number: Int?, in engine: LuaEngine) throws(LuaError) -> Bool {
         let index = (number ?? next + 1) - 1
         guard steps.indices.contains(index) else {
             if number == nil { return false }
@@ -82,7 +82,7 @@ final class Tour {
         return true
     }
 
-    func listing() -> String {
+    package func listing() -> String {
         guard !steps.isEmpty else { return "no tour is loaded: a tour script declares steps with step(title, fn)" }
         return steps.enumerated().map { index, step in
             (index == next ? "→ " : "  ") + "\(index + 1). \(step.title)"

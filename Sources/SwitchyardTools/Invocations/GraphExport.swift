@@ -36,7 +36,7 @@ package enum GraphExport {
 
     /// The map with Ctrl-C armed over the link functions and titles it runs; an interrupted one is
     /// not drawn ("interrupted").
-    static func map(_ host: ScriptHost, showingState: Bool = false) throws(LuaError) -> NavigationMap {
+    package static func map(_ host: ScriptHost, showingState: Bool = false) throws(LuaError) -> NavigationMap {
         try host.interruptible { () throws(LuaError) in
             let map = NavigationMapBuilder.map(host.runtime, showingState: showingState)
             try ScriptHost.stopIfInterrupted()

@@ -13,15 +13,15 @@ import SwitchyardLua
 ///     try host.setArguments(script: "app.lua", ["--verbose"])
 ///     try host.runFile("app.lua")
 ///     try host.navigate { try $0.push("/album/1") }
-final class ScriptHost {
+package final class ScriptHost {
     let options: SessionOptions
-    let runtime: SwitchyardRuntime
-    var engine: LuaEngine { runtime.engine }
+    package let runtime: SwitchyardRuntime
+    package var engine: LuaEngine { runtime.engine }
     var navigator: Navigator { runtime.navigator }
     /// `step` and `pause` for teaching scripts: paced only for a REPL on a terminal.
-    let tour: Tour
+    package let tour: Tour
 
-    init(options: SessionOptions, pacedTour: Bool = false) throws(LuaError) {
+    package init(options: SessionOptions, pacedTour: Bool = false) throws(LuaError) {
         self.options = options
         runtime = try SwitchyardRuntime(configuration: options.engineConfiguration)
         if let screens = options.screensPerStack { runtime.navigator.limits.screensPerStack = screens }
@@ -33,7 +33,7 @@ final class ScriptHost {
     /// The process is about to exit: the Lua state is closed (the script's finalizers run, as under
     /// `lua`), and the routes, navigator and runtime are left to the exit rather than freed object by
     /// object, which took 1.3M instructions after 1,000 route declarations (callgrind).
-    func closeForExit() {
+    package func closeForExit() {
         engine.close()
         _ = Unmanaged.passRetained(self)
     }
@@ -41,12 +41,12 @@ final class ScriptHost {
     /// Builds `assert`, `spy`, `stub`, `mock` and `match` if no script has yet: the REPL's printer and
     /// completion read tables raw and must see them whole. A failure here resurfaces, with its
     /// message, at the script's first use of those globals.
-    func buildScenarioLibraries() {
+    package func buildScenarioLibraries() {
         _ = try? runtime.buildScenarioLibraries()
     }
 
     /// `arg` as `lua` sets it: arg[0] is the script, arg[1...] its arguments, arg[-1] the interpreter.
-    func setArguments(script: String, _ arguments: [String]) throws(LuaError) {
+    package func setArguments(script: String, _ arguments: [String]) throws(LuaError) {
         let table = try engine.makeTable(arrayCapacity: arguments.count)
         try table.rawSet(.integer(-1), .string(LuaString(CommandLine.arguments.first ?? "switchyard")))
         try table.rawSet(.integer(0), .string(LuaString(script)))
@@ -57,7 +57,7 @@ final class ScriptHost {
     }
 
     /// Runs a script file ("-" is stdin) through the runtime, so `:reload` knows it.
-    func runFile(_ path: String) throws(LuaError) {
+    package func runFile(_ path: String) throws(LuaError) {
         InterruptSignal.describe(path == ScriptRequest.standardInput ? "the script on stdin" : "the script " + path)
         try interruptible { () throws(LuaError) in
             if path == ScriptRequest.standardInput {
@@ -72,7 +72,7 @@ final class ScriptHost {
         }
     }
 
-    func runChunk(_ code: String, chunkName: String = "=(command line)") throws(LuaError) {
+    package func runChunk(_ code: String, chunkName: String = "=(command line)") throws(LuaError) {
         InterruptSignal.describe("the chunk `\(code)`")
         try interruptible { () throws(LuaError) in
             try runtime.load(code: code, chunkName: chunkName)
@@ -81,7 +81,7 @@ final class ScriptHost {
 
     /// Runs a navigator operation (which may call Lua guards and titles) with Ctrl-C armed; its
     /// errors come back as `LuaError`s with the message the Lua API would give.
-    func navigate(_ operation: (Navigator) throws -> Void) throws(LuaError) {
+    package func navigate(_ operation: (Navigator) throws -> Void) throws(LuaError) {
         let navigator = runtime.navigator
         try interruptible { () throws(LuaError) in
             do { try operation(navigator) } catch { throw LuaError(bridging: error) }
@@ -89,7 +89,7 @@ final class ScriptHost {
     }
 
     /// Runs `body` so that Ctrl-C stops the Lua code with "interrupted" instead of killing the process.
-    func interruptible<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+    package func interruptible<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
         try Self.interruptible(engine, body)
     }
 
@@ -97,7 +97,7 @@ final class ScriptHost {
     /// request made while nothing runs) counts too. Once Ctrl-C came, every further call into Lua in
     /// `body` stops at once as well (`LuaEngine.holdingInterruptFunction`), and a Swift loop in it
     /// stops at `stopIfInterrupted()`, so one press ends a command that calls Lua many times.
-    static func interruptible<T>(_ engine: LuaEngine, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+    package static func interruptible<T>(_ engine: LuaEngine, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
         try InterruptSignal.whileRunning(interrupt: LuaEngine.holdingInterruptFunction,
                                          release: LuaEngine.releaseInterrupt) { () throws(LuaError) -> T in
             if InterruptSignal.takePending() { throw LuaError("interrupted", kind: .interrupted) }

@@ -7,10 +7,10 @@ import SwitchyardLua
 ///
 ///     AppRequire.call(loading: "/w/examples/music/app.lua", specFolder: "/w/examples/music/scenarios")
 ///     // require("../app.lua")
-enum AppRequire {
+package enum AppRequire {
     /// A file whose name does not end in ".lua" (which `require` takes no path to) is loaded with
     /// `dofile` and its path as given, as before: that spec runs only outside the sandbox.
-    static func call(loading appFile: String, specFolder: String) -> String {
+    package static func call(loading appFile: String, specFolder: String) -> String {
         guard appFile.hasSuffix(".lua") else { return "dofile(\(LuaStringLiteral.quote(appFile)))" }
         return "require(\(LuaStringLiteral.quote(relativePath(of: appFile, from: specFolder))))"
     }

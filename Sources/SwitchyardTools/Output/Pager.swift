@@ -10,8 +10,8 @@ import Darwin
 /// it failed, or it ended without reading a byte (`PAGER=true`).
 ///
 ///     Pager.show(longListing)
-enum Pager {
-    static func show(_ text: String) {
+package enum Pager {
+    package static func show(_ text: String) {
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1,
               text.utf8.reduce(0, { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }) + 1 >= rows else {
             return TerminalText.print(text)

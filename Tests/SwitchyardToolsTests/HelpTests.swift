@@ -1,6 +1,6 @@
 import SwitchyardLua
 import Testing
-@testable import SwitchyardREPL
+@testable import SwitchyardTools
 
 @Suite struct HelpTests {
     /// Every function and value Lua 5.4 puts in its libraries (asked of a real, unsandboxed state,

@@ -7,10 +7,12 @@ import Switchyard
 ///       error    dead-link  /album/1: link /artist/9 lands on not-found at /artist/9
 ///
 ///     1 error, 0 warnings · crawled 14 screens in 20 states
-struct CheckReportPrinter {
+package struct CheckReportPrinter {
     let style: TerminalStyle
 
-    func render(_ report: MapCrawlReport) -> String {
+    package init(style: TerminalStyle) { self.style = style }
+
+    package func render(_ report: MapCrawlReport) -> String {
         var lines: [String] = []
         var group: String?
         for finding in report.findings {

@@ -2,8 +2,8 @@
 /// escaped as Lua reads them (`\n`, `\ddd`); other bytes, UTF-8 included, as they are.
 ///
 ///     LuaStringLiteral.quote("say \"hi\"\n")   // "say \"hi\"\n" as Lua source
-enum LuaStringLiteral {
-    static func quote(_ text: String) -> String {
+package enum LuaStringLiteral {
+    package static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

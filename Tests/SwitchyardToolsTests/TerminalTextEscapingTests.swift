@@ -1,4 +1,4 @@
-@testable import SwitchyardREPL
+@testable import SwitchyardTools
 import Testing
 
 /// The one escaping function every terminal writer uses (issue 31 item 12).

@@ -4,8 +4,10 @@ import SwitchyardLua
 /// a signature, one line of meaning and an example.
 ///
 ///     help(nav.push)      help("route")      :help nav.push      help()   -- the topics
-struct APIHelp {
+package struct APIHelp {
     let style: TerminalStyle
+
+    package init(style: TerminalStyle) { self.style = style }
 
     /// What `help` prints for a name ("nav.push", "route"); nil when the reference has no such entry.
     func text(for name: String) -> String? {
@@ -65,7 +67,7 @@ struct APIHelp {
     /// What `help("name")` and `:help name` print. A name that is neither in the reference nor in
     /// the standard library is looked up as a script would read it (`app.log_in`), so a person's own
     /// functions have help too; a name that leads nowhere gets the nearest names.
-    func text(forName name: String, in engine: LuaEngine) throws(LuaError) -> String {
+    package func text(forName name: String, in engine: LuaEngine) throws(LuaError) -> String {
         if let text = text(for: name) { return text }
         if let entry = LuaStandardLibraryHelp.entry(named: name) { return render(entry) }
         if Self.isDottedName(name), let value = try? resolve(name.replacingColons(), in: engine),
@@ -84,7 +86,7 @@ struct APIHelp {
     }
 
     /// "app.log_in", "string.gsub", "obj:method": plain identifiers joined by dots (or a colon).
-    static func isDottedName(_ name: String) -> Bool {
+    package static func isDottedName(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: ":", omittingEmptySubsequences: false) }
         return !name.isEmpty && parts.allSatisfy { part in

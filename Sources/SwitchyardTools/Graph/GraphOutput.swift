@@ -3,12 +3,12 @@
 /// extension is refused before anything is written.
 ///
 ///     try GraphOutput.write(dotText, format: .dot, to: "map.png")
-enum GraphOutput {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+package enum GraphOutput {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    static func write(_ text: String, format: GraphFormat, to file: String) throws(Failure) {
+    package static func write(_ text: String, format: GraphFormat, to file: String) throws(Failure) {
         if let reason = GraphvizRenderer.unsupportedOutput(file) { throw Failure(description: reason) }
         try checkFolder(of: file)
         if let type = GraphvizRenderer.imageType(of: file) {

@@ -3,8 +3,8 @@ import SwitchyardLua
 
 /// What `routes` and `:routes` list: every route in rank order with its name, declared options and
 /// declaration site, then the not-found route.
-enum RouteCatalogue {
-    static func listings(_ runtime: SwitchyardRuntime) -> [RouteListing] {
+package enum RouteCatalogue {
+    package static func listings(_ runtime: SwitchyardRuntime) -> [RouteListing] {
         var rows = runtime.routeTable.rankedRoutes.map { route in
             var options = options(route.payload, hasValidator: route.hasValidator)
             // A guard from a group says so: the route's own options do not show it.
@@ -21,7 +21,7 @@ enum RouteCatalogue {
     }
 
     /// "tabs: /home · /search" when tabs are declared.
-    static func tabsLine(_ runtime: SwitchyardRuntime) -> String? {
+    package static func tabsLine(_ runtime: SwitchyardRuntime) -> String? {
         runtime.tabs.isEmpty ? nil : "tabs: " + runtime.tabs.joined(separator: " · ")
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import SwitchyardREPL
+@testable import SwitchyardTools
 import SwitchyardLua
 
 @Suite struct JUnitWriterTests {
