@@ -58,8 +58,8 @@ package enum ScriptInvocation {
         }
         let repl = try REPL(host: host, reader: reader, style: style)
         if let editor = reader as? ReadlineEditor {
-            editor.completer = repl.commands.completer.complete(line:wordStart:wordEnd:)
-            repl.commands.prepareCompletion()
+            editor.completer = repl.commands.completion.completer.complete(line:wordStart:wordEnd:)
+            repl.commands.completion.prepareCompletion()
         }
         repl.run()
     }

@@ -33,7 +33,7 @@ extension REPL {
     /// Runs a `?` line: never recorded (it looks, it does not set anything up), and rolled back like
     /// any other line should the expression navigate and fail.
     func showHelp(_ call: String) {
-        commands.asOneUnit {
+        commands.unit.asOneUnit {
             switch evaluator.evaluate(call) {
             case .failed(let error):
                 report(error)

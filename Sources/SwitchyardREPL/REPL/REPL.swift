@@ -30,7 +30,7 @@ final class REPL {
 
     func run() {
         if host.runtime.routeTable.count > 0 {
-            commands.showScreenAndState()
+            commands.unit.showScreenAndState()
         }
         commands.announceTour()
         while true {
@@ -46,11 +46,9 @@ final class REPL {
         }
     }
 
-    enum Outcome { case next, quit }
-
     /// Runs a line; a chunk is remembered in history once complete, as one entry (as `lua` does), so
     /// Up recalls all its lines together, and before it runs.
-    func handle(_ text: String) -> Outcome {
+    func handle(_ text: String) -> LineOutcome {
         if pending.isEmpty, text.drop(while: \.isWhitespace).hasPrefix(":") {
             remember(text)
             return commands.run(text.trimmingWhitespace()) == .quit ? .quit : .next
@@ -70,7 +68,7 @@ final class REPL {
         var needsMore = false
         // A complete chunk goes into the history before it runs: the line that hangs or crashes the
         // session is the one most wanted back.
-        let unit = commands.asOneUnit {
+        let unit = commands.unit.asOneUnit {
             switch evaluator.evaluate(chunk, beforeRunning: { remember(chunk) },
                                       resultName: { inputLog.lastNumber.map { "_\($0)" } }) {
             case .incomplete:
