@@ -1,8 +1,11 @@
 /*
-** CLuaShim — the only C between Swift and Lua 5.4.
+** CLuaShim — the C between Swift and Lua 5.4.  Swift calls the functions
+** declared here, and directly only those lua_* functions that cannot raise
+** (reading and moving stack slots, pushing nil, booleans, numbers and light
+** userdata, lua_checkstack, lua_tolstring on a value that is a string).
 **
 ** The rule this file exists for: lua_error (a longjmp) never unwinds through a
-** Swift frame.  Swift reaches Lua only through sy_pcall; every other API call
+** Swift frame.  Swift runs Lua only through sy_pcall; every other API call
 ** that can raise (metamethods, allocation) has a protected twin here that
 ** returns a status instead; Swift functions called from Lua return an error
 ** indication to sy_trampoline, and the trampoline raises once Swift has

@@ -1,5 +1,5 @@
 /*
-** RouteTable — the table 'route()' returns for each declaration, built in one
+** RouteShape — the table 'route()' returns for each declaration, built in one
 ** protected call.  Built field by field (one protected call for the strings,
 ** then one for each of 'links', 'rank', 'validated' and 'entry', each ~1,450
 ** instructions), it cost 11,000 instructions a route: 11.0M of the 1,000-route
@@ -21,7 +21,7 @@ static const char sy_routebuilder_key = 0;
 
 /* t[upvalue 'key'] = the text, for the table on top; a NULL text is left
 ** out.  [-0, +0, m] */
-static void settext (lua_State *L, int key, const char *s, size_t len) {
+static void sy_settext (lua_State *L, int key, const char *s, size_t len) {
   if (s == NULL) return;
   lua_pushvalue(L, lua_upvalueindex(key));
   lua_pushlstring(L, s, len);
@@ -29,7 +29,7 @@ static void settext (lua_State *L, int key, const char *s, size_t len) {
 }
 
 /* t[upvalue 'key'] = the boolean, for the table on top.  [-0, +0, m] */
-static void setflag (lua_State *L, int key, int flag) {
+static void sy_setflag (lua_State *L, int key, int flag) {
   lua_pushvalue(L, lua_upvalueindex(key));
   lua_pushboolean(L, flag);
   lua_rawset(L, -3);
@@ -38,17 +38,17 @@ static void setflag (lua_State *L, int key, int flag) {
 /* The route table for the sy_RouteShape at 1, sized once (links, validated
 ** and entry always, the rest when given); run as the builder closure.
 ** [-0, +1, m] */
-static int p_pushroute (lua_State *L) {
+static int sy_p_pushroute (lua_State *L) {
   const sy_RouteShape *route = (const sy_RouteShape *)lua_touserdata(L, 1);
   int i;
   lua_createtable(L, 0, 3 + (route->pattern != NULL) + (route->name != NULL)
                         + (route->site != NULL) + (route->title != NULL)
                         + (route->presentation != NULL) + route->hasrank);
-  settext(L, ROUTE_PATTERN, route->pattern, route->patternlen);
-  settext(L, ROUTE_NAME, route->name, route->namelen);
-  settext(L, ROUTE_SITE, route->site, route->sitelen);
-  settext(L, ROUTE_TITLE, route->title, route->titlelen);
-  settext(L, ROUTE_PRESENTATION, route->presentation, route->presentationlen);
+  sy_settext(L, ROUTE_PATTERN, route->pattern, route->patternlen);
+  sy_settext(L, ROUTE_NAME, route->name, route->namelen);
+  sy_settext(L, ROUTE_SITE, route->site, route->sitelen);
+  sy_settext(L, ROUTE_TITLE, route->title, route->titlelen);
+  sy_settext(L, ROUTE_PRESENTATION, route->presentation, route->presentationlen);
   lua_pushvalue(L, lua_upvalueindex(ROUTE_LINKS));
   lua_createtable(L, route->nlinks, 0);
   for (i = 0; i < route->nlinks; i++) {
@@ -61,16 +61,16 @@ static int p_pushroute (lua_State *L) {
     lua_pushinteger(L, route->rank);
     lua_rawset(L, -3);
   }
-  setflag(L, ROUTE_VALIDATED, route->validated);
-  setflag(L, ROUTE_ENTRY, route->entry);
+  sy_setflag(L, ROUTE_VALIDATED, route->validated);
+  sy_setflag(L, ROUTE_ENTRY, route->entry);
   return 1;
 }
 
 /* The builder closure, made once and kept in the registry.  [-0, +1, m] */
-static int p_makeroutebuilder (lua_State *L) {
+static int sy_p_makeroutebuilder (lua_State *L) {
   int i;
   for (i = 0; i < ROUTE_NUPVALUES; i++) lua_pushstring(L, sy_routekeys[i]);
-  lua_pushcclosure(L, p_pushroute, ROUTE_NUPVALUES);
+  lua_pushcclosure(L, sy_p_pushroute, ROUTE_NUPVALUES);
   lua_pushvalue(L, -1);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &sy_routebuilder_key);
   return 1;
@@ -80,7 +80,7 @@ int sy_pushroute (lua_State *L, const sy_RouteShape *route) {
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, &sy_routebuilder_key) != LUA_TFUNCTION) {
     int status;
     lua_pop(L, 1);
-    lua_pushcfunction(L, p_makeroutebuilder);
+    lua_pushcfunction(L, sy_p_makeroutebuilder);
     status = lua_pcall(L, 0, 1, 0);
     if (status != LUA_OK) return status;
   }
