@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
         .testTarget(name: "SwitchyardLuaTests", dependencies: ["SwitchyardLua"]),
         .testTarget(name: "SwitchyardToolsTests", dependencies: ["SwitchyardTools", "SwitchyardLua"]),
-        .testTarget(name: "SwitchyardREPLTests", dependencies: ["SwitchyardREPL", "SwitchyardTools"]),
+        .testTarget(name: "SwitchyardREPLTests", dependencies: ["Switchyard", "SwitchyardLua", "SwitchyardTools", "SwitchyardREPL"]),
         // Fixtures are Lua scripts the tests run by path, not sources or resources.
         .testTarget(name: "EndToEndTests", dependencies: ["switchyard"], exclude: ["Fixtures"]),
     ],
