@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// A ```text block of README.md or docs/*.md right under the line `<!-- checked transcript -->` is a
+/// transcript of `$ switchyard ...` commands run from the repository root: each command is run and must
+/// print the lines below it. A line `...` stands for any number of lines, `...` inside a line for any text,
+/// and a closing line's run time (`(0.31 s)`) is not compared.
+@Suite struct DocumentedTranscriptTests {
+    static let marker = "<!-- checked transcript -->"
+
+    struct Transcript: Sendable, CustomTestStringConvertible {
+        let file: String
+        let line: Int
+        let lines: [String]
+        var testDescription: String { "\(file):\(line)" }
+    }
+
+    static func all() throws -> [Transcript] {
+        try DocumentationFiles.all().flatMap { file in try transcripts(in: DocumentationFiles.text(file), file: file) }
+    }
+
+    static func transcripts(in text: String, file: String) -> [Transcript] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var found: [Transcript] = []
+        for (index, line) in lines.enumerated() where line == marker && index + 1 < lines.count && lines[index + 1] == "```text" {
+            let body = lines[(index + 2)...].prefix { $0 != "```" }
+            found.append(Transcript(file: file, line: index + 2, lines: Array(body)))
+        }
+        return found
+    }
+
+    @Test func theDocumentationHasCheckedTranscripts() throws {
+        #expect(try Self.all().contains { $0.file == "README.md" })
+    }
+
+    @Test("each checked transcript is what the commands print", arguments: try all())
+    func transcriptIsWhatTheCommandsPrint(transcript: Transcript) throws {
+        var index = 0
+        var commands = 0
+        while index < transcript.lines.count {
+            let command = transcript.lines[index]
+            try #require(command.hasPrefix("$ switchyard "), "\(transcript.testDescription): a command must start `$ switchyard `: \(command)")
+            index += 1
+            let expected = transcript.lines[index...].prefix { !$0.hasPrefix("$ ") }
+            index += expected.count
+            let arguments = command.dropFirst("$ switchyard ".count).split(separator: " ").map(String.init)
+            let run = try CommandRun.switchyard(["--no-color"] + arguments, directory: SwitchyardBinary.packageRoot)
+            let printed = (run.output + run.errors).withoutRunTime.split(separator: "\n").map(ReadmeOutputTests.normalised)
+            let shown = expected.map { $0 == "..." ? $0 : ReadmeOutputTests.normalised($0.withoutRunTime) }
+            #expect(Self.matches(printed[...], shown[...]), "\(transcript.testDescription): \(command)\nshown:\n\(expected.joined(separator: "\n"))\nprinted:\n\(run.output)\(run.errors)")
+            commands += 1
+        }
+        #expect(commands > 0)
+    }
+
+    @Test func aTranscriptThatDiffersDoesNotMatch() {
+        #expect(Self.matches(["a", "b", "c"], ["a", "...", "c"]))
+        #expect(Self.matches(["a", "c"], ["a", "...", "c"]))
+        #expect(!Self.matches(["a", "b", "c"], ["a", "c"]))
+        #expect(!Self.matches(["a", "b", "d"], ["a", "...", "c"]))
+        #expect(Self.matches(["27 passed, 0 failed"], ["27 passed, ..."]))
+    }
+
+    /// Whether `printed` is `shown`, a `...` line of `shown` standing for any run of lines.
+    static func matches(_ printed: ArraySlice<String>, _ shown: ArraySlice<String>) -> Bool {
+        guard let first = shown.first else { return printed.isEmpty }
+        if first == "..." {
+            return (printed.startIndex...printed.endIndex).contains { matches(printed[$0...], shown.dropFirst()) }
+        }
+        guard let line = printed.first, ReadmeOutputTests.matches(line, first) else { return false }
+        return matches(printed.dropFirst(), shown.dropFirst())
+    }
+}
