@@ -26,6 +26,7 @@ import Testing
 
     @Test func aBrokenLinkIsReported() {
         let text = "# Title\n\n## A section\n\nSee [missing](nowhere.md), [bad anchor](#no-such-heading) and [good](#a-section).\n"
+            + "Code is no link: ```` ```lua [code](nowhere-either.md) ```` and `[code](nor-here.md)`.\n"
         let problems = Self.brokenLinks(in: text, of: "docs/example.md", root: SwitchyardBinary.packageRoot)
         #expect(problems.count == 2, "\(problems)")
         #expect(problems.contains { $0.contains("nowhere.md") } && problems.contains { $0.contains("#no-such-heading") })
@@ -42,9 +43,8 @@ import Testing
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.hasPrefix("```") { fenced.toggle(); continue }
             if fenced { continue }
-            // Inline code is not a link, whatever it holds.
-            let prose = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
-                .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+            // Inline code is not a link, whatever it holds: a span opens and closes with the same run of backticks.
+            let prose = line.replacing(/(`+).*?\1/, with: " ")
             for match in prose.matches(of: /\]\(([^)\s]+)\)/) {
                 let target = String(match.output.1)
                 if target.contains("://") || target.hasPrefix("mailto:") { continue }
