@@ -46,11 +46,63 @@ import Testing
             let arguments = command.dropFirst("$ switchyard ".count).split(separator: " ").map(String.init)
             let run = try CommandRun.switchyard(["--no-color"] + arguments, directory: SwitchyardBinary.packageRoot)
             let printed = (run.output + run.errors).withoutRunTime.split(separator: "\n").map(ReadmeOutputTests.normalised)
-            let shown = expected.map { $0 == "..." ? $0 : ReadmeOutputTests.normalised($0.withoutRunTime) }
+            let shown = expected.map { ReadmeOutputTests.normalised($0.withoutRunTime) }
             #expect(Self.matches(printed[...], shown[...]), "\(transcript.testDescription): \(command)\nshown:\n\(expected.joined(separator: "\n"))\nprinted:\n\(run.output)\(run.errors)")
             commands += 1
         }
         #expect(commands > 0)
+    }
+
+    /// A ```text block under `<!-- checked REPL transcript: ARGS -->` is a REPL session of `switchyard ARGS`
+    /// (or, under `<!-- checked REPL transcript -->`, of the `$ switchyard ARGS` line it starts with): its
+    /// `> ` lines are typed (here piped in, as a terminal would send them) and the other lines are what
+    /// the REPL prints, `...` as above. The banner a terminal gets first is not compared: a pipe gets none.
+    static let replMarker = "<!-- checked REPL transcript"
+
+    struct Session: Sendable, CustomTestStringConvertible {
+        let file: String
+        let line: Int
+        let arguments: [String]
+        let lines: [String]
+        var testDescription: String { "\(file):\(line)" }
+    }
+
+    static func sessions() throws -> [Session] {
+        try DocumentationFiles.all().flatMap { file in
+            let lines = try DocumentationFiles.text(file).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return lines.indices.compactMap { index -> Session? in
+                guard lines[index].hasPrefix(replMarker), lines[index].hasSuffix(" -->"), index + 1 < lines.count,
+                      lines[index + 1] == "```text" else { return nil }
+                var body = lines[(index + 2)...].prefix { $0 != "```" }.drop { $0.hasPrefix("Switchyard ") && $0.contains(":help") }
+                var arguments = lines[index].dropFirst(replMarker.count).dropLast(" -->".count)
+                    .drop { $0 == ":" }.split(separator: " ").map(String.init)
+                if arguments.isEmpty, let command = body.first, command.hasPrefix("$ switchyard ") {
+                    arguments = command.dropFirst("$ switchyard ".count).split(separator: " ").map(String.init)
+                    body = body.dropFirst()
+                }
+                return Session(file: file, line: index + 2, arguments: arguments, lines: Array(body))
+            }
+        }
+    }
+
+    @Test func theREADMEAndTheREPLGuideHaveCheckedSessions() throws {
+        let files = try Self.sessions().map(\.file)
+        #expect(files.contains("README.md") && files.contains("docs/repl.md"), "\(files)")
+    }
+
+    @Test("each checked REPL session prints what it shows", arguments: try sessions())
+    func sessionPrintsWhatItShows(session: Session) throws {
+        let typed = session.lines.filter { $0.hasPrefix("> ") }.map { $0.dropFirst(2) + "\n" }.joined()
+        try #require(!typed.isEmpty, "\(session.testDescription): nothing is typed")
+        // Errors and output through one pipe (2>&1), so they interleave as on the terminal.
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-session-\(UUID().uuidString)").path
+        try typed.write(toFile: input, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        let quoted = ([SwitchyardBinary.path, "--no-color"] + session.arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let run = try Spawn.run(["sh", "-c", "cd '\(SwitchyardBinary.packageRoot)' && " + quoted.joined(separator: " ") + " < '\(input)' 2>&1"])
+        let printed = run.output.split(separator: "\n").map(ReadmeOutputTests.normalised)
+        let shown = session.lines.filter { !$0.hasPrefix("> ") }.map(ReadmeOutputTests.normalised)
+        #expect(Self.matches(printed[...], shown[...]), "\(session.testDescription): typed\n\(typed)shown:\n\(shown.joined(separator: "\n"))\nprinted:\n\(run.output)")
     }
 
     @Test func aTranscriptThatDiffersDoesNotMatch() {
@@ -61,7 +113,7 @@ import Testing
         #expect(Self.matches(["27 passed, 0 failed"], ["27 passed, ..."]))
     }
 
-    /// Whether `printed` is `shown`, a `...` line of `shown` standing for any run of lines.
+    /// Whether `printed` is `shown`, a `...` line of `shown` (indented or not) standing for any run of lines.
     static func matches(_ printed: ArraySlice<String>, _ shown: ArraySlice<String>) -> Bool {
         guard let first = shown.first else { return printed.isEmpty }
         if first == "..." {
