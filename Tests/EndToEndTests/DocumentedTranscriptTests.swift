@@ -2,15 +2,20 @@ import Foundation
 import Testing
 
 /// A ```text block of README.md or docs/*.md right under the line `<!-- checked transcript -->` is a
-/// transcript of `$ switchyard ...` commands run from the repository root: each command is run and must
-/// print the lines below it. A line `...` stands for any number of lines, `...` inside a line for any text,
-/// and a closing line's run time (`(0.31 s)`) is not compared.
+/// transcript of shell commands (`$ ` lines, `switchyard` being the built executable) run from the
+/// repository root: each command is run and must print the lines below it. Under
+/// `<!-- checked transcript: walk/bypass.lua as app.lua, ... -->` the commands run instead in a fresh
+/// folder holding those files of Tests/EndToEndTests/Fixtures under those names, as the reader's own
+/// folder would. A line `...` stands for any number of lines, `...` inside a line for any text, and a
+/// closing line's run time (`(0.31 s)`) is not compared.
 @Suite struct DocumentedTranscriptTests {
-    static let marker = "<!-- checked transcript -->"
+    static let marker = "<!-- checked transcript"
 
     struct Transcript: Sendable, CustomTestStringConvertible {
         let file: String
         let line: Int
+        /// Fixture path → the name it is copied to; empty: run from the repository root.
+        let files: [String: String]
         let lines: [String]
         var testDescription: String { "\(file):\(line)" }
     }
@@ -19,38 +24,71 @@ import Testing
         try DocumentationFiles.all().flatMap { file in try transcripts(in: DocumentationFiles.text(file), file: file) }
     }
 
-    static func transcripts(in text: String, file: String) -> [Transcript] {
+    static func transcripts(in text: String, file: String) throws -> [Transcript] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var found: [Transcript] = []
-        for (index, line) in lines.enumerated() where line == marker && index + 1 < lines.count && lines[index + 1] == "```text" {
+        for (index, line) in lines.enumerated()
+        where line.hasPrefix(marker) && line.hasSuffix(" -->") && index + 1 < lines.count && lines[index + 1] == "```text" {
+            let specification = line.dropFirst(marker.count).dropLast(" -->".count)
+            var files: [String: String] = [:]
+            if specification.hasPrefix(":") {
+                for pair in specification.dropFirst().split(separator: ",") {
+                    let parts = pair.split(separator: " ").map(String.init)
+                    guard parts.count == 3, parts[1] == "as" else {
+                        throw DocumentSnippet.MalformedDocument(description: "\(file):\(index + 1): expected FIXTURE as NAME, got \(pair)")
+                    }
+                    files[parts[0]] = parts[2]
+                }
+            } else if !specification.isEmpty {
+                continue
+            }
             let body = lines[(index + 2)...].prefix { $0 != "```" }
-            found.append(Transcript(file: file, line: index + 2, lines: Array(body)))
+            found.append(Transcript(file: file, line: index + 2, files: files, lines: Array(body)))
         }
         return found
     }
 
     @Test func theDocumentationHasCheckedTranscripts() throws {
-        #expect(try Self.all().contains { $0.file == "README.md" })
+        let files = try Self.all().map(\.file)
+        #expect(files.contains("README.md") && files.contains("docs/testing.md"), "\(files)")
     }
 
     @Test("each checked transcript is what the commands print", arguments: try all())
     func transcriptIsWhatTheCommandsPrint(transcript: Transcript) throws {
+        var directory = SwitchyardBinary.packageRoot
+        if !transcript.files.isEmpty {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-transcript-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for (fixture, name) in transcript.files {
+                try FileManager.default.copyItem(atPath: SwitchyardBinary.fixtures + "/" + fixture, toPath: directory + "/" + name)
+            }
+        }
+        defer { if directory != SwitchyardBinary.packageRoot { try? FileManager.default.removeItem(atPath: directory) } }
         var index = 0
         var commands = 0
         while index < transcript.lines.count {
             let command = transcript.lines[index]
-            try #require(command.hasPrefix("$ switchyard "), "\(transcript.testDescription): a command must start `$ switchyard `: \(command)")
+            try #require(command.hasPrefix("$ "), "\(transcript.testDescription): a transcript starts with a `$ ` command: \(command)")
             index += 1
             let expected = transcript.lines[index...].prefix { !$0.hasPrefix("$ ") }
             index += expected.count
-            let arguments = command.dropFirst("$ switchyard ".count).split(separator: " ").map(String.init)
-            let run = try CommandRun.switchyard(["--no-color"] + arguments, directory: SwitchyardBinary.packageRoot)
-            let printed = (run.output + run.errors).withoutRunTime.split(separator: "\n").map(ReadmeOutputTests.normalised)
+            // `switchyard` is a shell function running the built executable; the output is uncoloured, and
+            // errors come through the same pipe, interleaved as on a terminal.
+            let script = "export NO_COLOR=1; switchyard() { '\(SwitchyardBinary.path)' \"$@\"; }; cd '\(directory)' && { \(command.dropFirst(2))\n} 2>&1"
+            let run = try Spawn.run(["sh", "-c", script])
+            let printed = Self.lines(of: run.output.withoutRunTime)
             let shown = expected.map { ReadmeOutputTests.normalised($0.withoutRunTime) }
-            #expect(Self.matches(printed[...], shown[...]), "\(transcript.testDescription): \(command)\nshown:\n\(expected.joined(separator: "\n"))\nprinted:\n\(run.output)\(run.errors)")
+            #expect(Self.matches(printed[...], shown[...]), "\(transcript.testDescription): \(command)\nshown:\n\(expected.joined(separator: "\n"))\nprinted:\n\(run.output)")
             commands += 1
         }
         #expect(commands > 0)
+    }
+
+    /// The walk transcripts of docs/testing.md run on Fixtures/walk/bypass.lua: it must be the app the guide
+    /// shows above them, so that the transcript is what a reader running that app sees.
+    @Test func theWalkTranscriptRunsTheAppTheGuideShows() throws {
+        let app = try String(contentsOfFile: SwitchyardBinary.fixtures + "/walk/bypass.lua", encoding: .utf8)
+        #expect(try DocumentationFiles.text("docs/testing.md").contains("```lua\n" + app + "```\n"))
     }
 
     /// A ```text block under `<!-- checked REPL transcript: ARGS -->` is a REPL session of `switchyard ARGS`
@@ -100,7 +138,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: input) }
         let quoted = ([SwitchyardBinary.path, "--no-color"] + session.arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let run = try Spawn.run(["sh", "-c", "cd '\(SwitchyardBinary.packageRoot)' && " + quoted.joined(separator: " ") + " < '\(input)' 2>&1"])
-        let printed = run.output.split(separator: "\n").map(ReadmeOutputTests.normalised)
+        let printed = Self.lines(of: run.output)
         let shown = session.lines.filter { !$0.hasPrefix("> ") }.map(ReadmeOutputTests.normalised)
         #expect(Self.matches(printed[...], shown[...]), "\(session.testDescription): typed\n\(typed)shown:\n\(shown.joined(separator: "\n"))\nprinted:\n\(run.output)")
     }
@@ -111,6 +149,13 @@ import Testing
         #expect(!Self.matches(["a", "b", "c"], ["a", "c"]))
         #expect(!Self.matches(["a", "b", "d"], ["a", "...", "c"]))
         #expect(Self.matches(["27 passed, 0 failed"], ["27 passed, ..."]))
+    }
+
+    /// The lines of `output`, blank ones kept (a transcript shows them) but for the trailing ones.
+    static func lines(of output: String) -> [String] {
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(ReadmeOutputTests.normalised)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
     }
 
     /// Whether `printed` is `shown`, a `...` line of `shown` (indented or not) standing for any run of lines.
