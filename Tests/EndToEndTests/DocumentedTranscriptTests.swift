@@ -94,7 +94,8 @@ import Testing
     /// A ```text block under `<!-- checked REPL transcript: ARGS -->` is a REPL session of `switchyard ARGS`
     /// (or, under `<!-- checked REPL transcript -->`, of the `$ switchyard ARGS` line it starts with): its
     /// `> ` lines are typed (here piped in, as a terminal would send them) and the other lines are what
-    /// the REPL prints, `...` as above. The banner a terminal gets first is not compared: a pipe gets none.
+    /// the REPL prints, `...` as above. The banner a terminal gets first is not compared (a pipe gets none),
+    /// nor, when the transcript starts at a prompt, what the app printed as it loaded.
     static let replMarker = "<!-- checked REPL transcript"
 
     struct Session: Sendable, CustomTestStringConvertible {
@@ -139,7 +140,9 @@ import Testing
         let quoted = ([SwitchyardBinary.path, "--no-color"] + session.arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let run = try Spawn.run(["sh", "-c", "cd '\(SwitchyardBinary.packageRoot)' && " + quoted.joined(separator: " ") + " < '\(input)' 2>&1"])
         let printed = Self.lines(of: run.output)
-        let shown = session.lines.filter { !$0.hasPrefix("> ") }.map(ReadmeOutputTests.normalised)
+        var shown = session.lines.filter { !$0.hasPrefix("> ") }.map(ReadmeOutputTests.normalised)
+        // A session shown from a prompt leaves out what the app printed as it loaded.
+        if session.lines.first?.hasPrefix("> ") == true { shown.insert("...", at: 0) }
         #expect(Self.matches(printed[...], shown[...]), "\(session.testDescription): typed\n\(typed)shown:\n\(shown.joined(separator: "\n"))\nprinted:\n\(run.output)")
     }
 
