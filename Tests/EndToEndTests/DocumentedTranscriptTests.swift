@@ -92,7 +92,8 @@ import Testing
     }
 
     /// A ```text block under `<!-- checked REPL transcript: ARGS -->` is a REPL session of `switchyard ARGS`
-    /// (or, under `<!-- checked REPL transcript -->`, of the `$ switchyard ARGS` line it starts with): its
+    /// (or, under `<!-- checked REPL transcript -->`, of the `$ switchyard ARGS` line it starts with), run from
+    /// the repository root, or from DIR when ARGS end in `(from DIR)`: its
     /// `> ` lines are typed (here piped in, as a terminal would send them) and the other lines are what
     /// the REPL prints, `...` as above. The banner a terminal gets first is not compared (a pipe gets none),
     /// nor, when the transcript starts at a prompt, what the app printed as it loaded.
@@ -102,6 +103,8 @@ import Testing
         let file: String
         let line: Int
         let arguments: [String]
+        /// The folder it runs in, from the repository root ("" for the root itself).
+        let folder: String
         let lines: [String]
         var testDescription: String { "\(file):\(line)" }
     }
@@ -115,11 +118,17 @@ import Testing
                 var body = lines[(index + 2)...].prefix { $0 != "```" }.drop { $0.hasPrefix("Switchyard ") && $0.contains(":help") }
                 var arguments = lines[index].dropFirst(replMarker.count).dropLast(" -->".count)
                     .drop { $0 == ":" }.split(separator: " ").map(String.init)
+                // `(from DIR)` at the end: the session runs in that folder, as the reader's would.
+                var folder = ""
+                if arguments.count >= 2, arguments[arguments.count - 2] == "(from", arguments.last!.hasSuffix(")") {
+                    folder = String(arguments.last!.dropLast())
+                    arguments.removeLast(2)
+                }
                 if arguments.isEmpty, let command = body.first, command.hasPrefix("$ switchyard ") {
                     arguments = command.dropFirst("$ switchyard ".count).split(separator: " ").map(String.init)
                     body = body.dropFirst()
                 }
-                return Session(file: file, line: index + 2, arguments: arguments, lines: Array(body))
+                return Session(file: file, line: index + 2, arguments: arguments, folder: folder, lines: Array(body))
             }
         }
     }
@@ -138,7 +147,8 @@ import Testing
         try typed.write(toFile: input, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: input) }
         let quoted = ([SwitchyardBinary.path, "--no-color"] + session.arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let run = try Spawn.run(["sh", "-c", "cd '\(SwitchyardBinary.packageRoot)' && " + quoted.joined(separator: " ") + " < '\(input)' 2>&1"])
+        let directory = SwitchyardBinary.packageRoot + (session.folder.isEmpty ? "" : "/" + session.folder)
+        let run = try Spawn.run(["sh", "-c", "cd '\(directory)' && " + quoted.joined(separator: " ") + " < '\(input)' 2>&1"])
         let printed = Self.lines(of: run.output)
         var shown = session.lines.filter { !$0.hasPrefix("> ") }.map(ReadmeOutputTests.normalised)
         // A session shown from a prompt leaves out what the app printed as it loaded.
