@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way (SPEC §1): Switchyard (core) ← SwitchyardLua ← SwitchyardTools (the
-// command-line tools: test, walk, check, graph, types, routes, and the terminal text and file writing
-// they share with the REPL) ← SwitchyardREPL (the REPL and plain script runs) ← switchyard.
+// Dependencies point one way, so the core builds without Lua and the engine without the REPL:
+// Switchyard (core) ← SwitchyardLua ← SwitchyardTools (the command-line tools: test, walk, check,
+// graph, types, routes, and the terminal text and file writing they share with the REPL) ←
+// SwitchyardREPL (the REPL and plain script runs) ← switchyard.
 let package = Package(
     name: "Switchyard",
     products: [
@@ -19,7 +20,7 @@ let package = Package(
         // Lua and readline are linked from their static archives (liblua5.4-dev, libreadline-dev and
         // its libncurses-dev): each shared library the loader maps costs its symbol lookups at every
         // start, 0.86M of the 6.38M instructions of `switchyard -e ''` for these three. Sandboxed
-        // scripts load no C modules (SPEC §7), so nothing needs Lua's symbols exported.
+        // scripts load no C modules (the sandbox refuses them), so nothing needs Lua's symbols exported.
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"], linkerSettings: [.linkedLibrary(":liblua5.4.a")]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),

@@ -6,7 +6,7 @@ import Glibc
 #endif
 import SwitchyardTools
 
-/// `switchyard`: parses the command line (SPEC §5) and hands over to SwitchyardREPL.
+/// `switchyard`: parses the command line (docs/cli.md) and hands over to SwitchyardREPL.
 @main
 struct SwitchyardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -70,7 +70,8 @@ struct SwitchyardCommand: ParsableCommand {
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
-    /// argument-parser exits 64 (EX_USAGE) on a bad command line; SPEC §5 says 2. The subcommands are
+    /// argument-parser exits 64 (EX_USAGE) on a bad command line; the documented status of a usage error
+    /// is 2 (docs/cli.md). The subcommands are
     /// dispatched here because a root command with positional arguments never reaches them.
     static func main() {
         // From argv's bytes, not CommandLine.arguments: a file name that is not UTF-8 must keep its bytes.

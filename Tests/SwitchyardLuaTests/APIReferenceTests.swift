@@ -1,37 +1,36 @@
 import Foundation
 import Testing
-import SwitchyardLua
+@testable import SwitchyardLua
 
-/// `help()` prints from `LuaAPIReference`; the README's API reference must say the same words.
+/// `help()` prints from `LuaAPIReference`; the guides in docs/ that explain the API at length must say
+/// the same words (docs/lua-api.md is generated from it: LuaAPIReferenceDocumentTests holds it to the text).
 @Suite struct APIReferenceTests {
-    static let readme: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let text = (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    /// The hand-written guides of docs/ (every Markdown file but the generated reference), as one text.
+    static let guides: String = {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs")
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? [])
+            .filter { $0.hasSuffix(".md") && "docs/" + $0 != LuaAPIReferenceDocument.path }.sorted()
+        let text = files.compactMap { try? String(contentsOf: docs.appendingPathComponent($0), encoding: .utf8) }
+            .joined(separator: "\n")
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")   // line breaks don't count
     }()
 
-    /// The Lua API reference section, where every bold signature must be an entry.
-    static var referenceSection: Substring {
-        guard let start = readme.range(of: "## Lua API reference"),
-              let end = readme.range(of: "## REPL guide", range: start.upperBound..<readme.endIndex) else { return "" }
-        return readme[start.upperBound..<end.lowerBound]
-    }
-
-    @Test("the README says each entry's summary", arguments: LuaAPIReference.entries)
-    func readmeHasTheEntry(entry: LuaAPIReference.Entry) {
+    @Test("the guides say each entry's summary", arguments: LuaAPIReference.entries)
+    func guidesHaveTheEntry(entry: LuaAPIReference.Entry) {
         let signature = entry.topic == .fields ? "`\(entry.name)`" : "**`\(entry.signature)`**"
-        #expect(Self.readme.contains(signature), "README lacks \(signature)")
-        #expect(Self.readme.contains(entry.summary), "README lacks the summary of \(entry.name): \(entry.summary)")
+        let (hasSignature, hasSummary) = (Self.guides.contains(signature), Self.guides.contains(entry.summary))
+        #expect(hasSignature, "docs/ lacks \(signature)")
+        #expect(hasSummary, "docs/ lacks the summary of \(entry.name): \(entry.summary)")
     }
 
-    @Test func everyBoldSignatureOfTheReferenceIsAnEntry() throws {
+    @Test func everyBoldSignatureOfTheGuidesIsAnEntry() throws {
         let signatures = Set(LuaAPIReference.entries.map(\.signature))
         let bold = try Regex("\\*\\*`([^`]+)`\\*\\*")
-        let found = Self.referenceSection.matches(of: bold).map { String($0.output[1].substring ?? "") }
+        let found = Self.guides.matches(of: bold).map { String($0.output[1].substring ?? "") }
         #expect(found.count > 30)
         for signature in found {
-            #expect(signatures.contains(signature), "README documents \(signature), which help() does not know")
+            #expect(signatures.contains(signature), "docs/ documents \(signature), which help() does not know")
         }
     }
 

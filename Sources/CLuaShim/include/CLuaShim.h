@@ -41,7 +41,7 @@ lua_State *sy_newstate (size_t memory_limit);
 ** [-0, +0, -] */
 void sy_close (lua_State *L);
 
-/* Opens the standard libraries: all of them, or SPEC §7's sandbox profile
+/* Opens the standard libraries: all of them, or the sandbox profile
 ** (no io, os only clock/time/date/difftime, no package, debug, dofile,
 ** loadfile, string.dump; 'load' forced to text mode).  [-0, +(0|1), -] */
 int sy_openlibs (lua_State *L, int sandboxed);

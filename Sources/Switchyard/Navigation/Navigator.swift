@@ -1,4 +1,4 @@
-/// The navigation model of SPEC §3 over a route table: environments, stacks, timeline, flows,
+/// The navigation model (docs/navigation.md) over a route table: environments, stacks, timeline, flows,
 /// alert and modals, driven by the operations of the Lua API.
 ///
 ///     let routes = RouteTable<RouteDefinition>()

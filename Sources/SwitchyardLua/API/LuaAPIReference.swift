@@ -1,14 +1,14 @@
 /// The Lua API's own words: for each global, `nav` function and field, its signature, one line of
-/// meaning and an example. The REPL's `help()` prints from here, and the README's API reference says
-/// the same: a test holds every summary here to the README's text, word for word, so there is one
-/// text to keep true, not two.
+/// meaning and an example. The REPL's `help()` prints from here, `switchyard types` writes from here,
+/// and docs/lua-api.md is generated from here (`scripts/lua-api-doc`); a test holds every summary here
+/// to the guides in docs/, word for word, so there is one text to keep true, not two.
 ///
 ///     LuaAPIReference.entry(named: "nav.push")?.summary   // "adds a screen on top"
 public enum LuaAPIReference {
     public struct Entry: Sendable, Equatable {
         /// How it is reached from Lua: "route", "nav.push", "nav.path".
         public let name: String
-        /// As the README writes it in bold: "nav.push(path)".
+        /// As the docs write it in bold: "nav.push(path)".
         public let signature: String
         public let summary: String
         public let example: String

@@ -1,7 +1,8 @@
 import Switchyard
 
 /// nav.go, nav.push, ... : each reads its arguments without conversion, calls the navigator, and
-/// returns a boolean only where SPEC §4 says a harmless no-op answers false.
+/// returns a boolean only where a harmless no-op answers false (`pop`, `pop_to_root`, `dismiss_all`,
+/// `cancel_flow`...: nothing to pop, dismiss or cancel is not an error).
 enum NavOperations {
     static let all: [NavObject.Member] = [
         .init("go", { runtime, call in

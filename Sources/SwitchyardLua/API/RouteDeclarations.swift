@@ -1,6 +1,6 @@
 import Switchyard
 
-/// `route`, `group`, `not_found`, `tabs`, `flow`: the declaring half of SPEC §4.
+/// `route`, `group`, `not_found`, `tabs`, `flow`: the declaring half of the Lua API.
 extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
                                             "leave", "parent", "entry"]

@@ -1,6 +1,6 @@
 import Switchyard
 
-/// `match`, `match_all`, `explain`, `url`, `routes`: the asking half of SPEC §4.
+/// `match`, `match_all`, `explain`, `url`, `routes`: the asking half of the Lua API.
 extension SwitchyardRuntime {
     func installQueries() throws(LuaError) {
         try engine.globals.rawSet(.string(LuaString("match")), .function(try makeMatchFunction()))

@@ -1,6 +1,6 @@
 import Switchyard
 
-/// The whole Lua API of SPEC §4 over one route table and one navigator, in one engine.
+/// The whole Lua API (docs/lua-api.md) over one route table and one navigator, in one engine.
 ///
 /// ```swift
 /// let runtime = try SwitchyardRuntime()

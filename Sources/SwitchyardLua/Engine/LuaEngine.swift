@@ -15,7 +15,7 @@ import CLuaShim
 /// CLuaShim.h). From Swift code, `requestInterrupt()` does the same for this engine.
 public final class LuaEngine {
     public struct Configuration: Sendable {
-        /// SPEC §7's profile: no io, os only clock/time/date/difftime, no package or C modules,
+        /// The sandbox profile: no io, os only clock/time/date/difftime, no package or C modules,
         /// no debug, dofile, loadfile or string.dump, text-only load, `require` of Lua files only.
         public var sandboxed: Bool
         /// Lua instructions per top-level call (count hook); nil = unlimited.

@@ -1,7 +1,7 @@
 import Switchyard
 import SwitchyardTools
 
-/// A REPL meta-command (SPEC §6), parsed from a line starting with ":".
+/// A REPL meta-command (the table in docs/repl.md), parsed from a line starting with ":".
 ///
 ///     try MetaCommand(parsing: ":go /album/1")     // .go("/album/1")
 ///     try MetaCommand(parsing: ":back 2")          // .back(2)

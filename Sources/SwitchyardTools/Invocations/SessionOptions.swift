@@ -4,7 +4,7 @@
 ///     options.instructionLimit = 10_000_000
 ///     options.memoryLimitMegabytes = 64
 package struct SessionOptions: Sendable, Equatable {
-    /// SPEC §7's sandbox profile. The command line runs trusted scripts, so it is off unless asked for.
+    /// The sandbox profile (docs/sandbox.md). The command line runs trusted scripts, so it is off unless asked for.
     package var sandboxed: Bool
     package var instructionLimit: Int?
     package var memoryLimitMegabytes: Int?

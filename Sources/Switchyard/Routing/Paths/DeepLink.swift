@@ -1,4 +1,4 @@
-/// Deep links (SPEC §3): `scheme://host/path` becomes `/host/path`; a dotted host or http(s) keeps only the path.
+/// Deep links: `scheme://host/path` becomes `/host/path`; a dotted host or http(s) keeps only the path.
 ///
 ///     try DeepLink.parse("myapp://album/123?presentation=sheet").path   // "/album/123"
 ///     try DeepLink.parse("https://example.com/a/b").path                 // "/a/b"

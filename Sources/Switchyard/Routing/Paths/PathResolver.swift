@@ -1,4 +1,4 @@
-/// Path normalisation and relative resolution (SPEC §2).
+/// Path normalisation and relative resolution, by the rules docs/patterns.md gives.
 ///
 ///     PathResolver.normalize("//a/./b/../c/")                  // "/a/c"
 ///     PathResolver.resolve("latest", against: "/news")          // "/news/latest"
