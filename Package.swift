@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "SwitchyardLua", targets: ["SwitchyardLua"]),
+        .library(name: "SwitchyardTesting", targets: ["SwitchyardTesting"]),
         .library(name: "SwitchyardREPL", targets: ["SwitchyardREPL"]),
         .executable(name: "switchyard", targets: ["switchyard"]),
     ],
@@ -23,15 +24,19 @@ let package = Package(
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "Switchyard"),
         .target(name: "SwitchyardLua", dependencies: ["Switchyard", "CLua", "CLuaShim"]),
+        // The scenario runner, busted's vocabulary, assert, spies and coverage: what `switchyard test`
+        // needs and an app embedding the Lua engine does not link.
+        .target(name: "SwitchyardTesting", dependencies: ["Switchyard", "SwitchyardLua"]),
         .target(
             name: "SwitchyardREPL",
-            dependencies: ["Switchyard", "SwitchyardLua", "CReadline"],
+            dependencies: ["Switchyard", "SwitchyardLua", "SwitchyardTesting", "CReadline"],
             linkerSettings: [.linkedLibrary(":libreadline.a"), .linkedLibrary(":libtinfo.a")]
         ),
         .executableTarget(
             name: "switchyard",
             dependencies: [
                 "SwitchyardREPL",
+                "SwitchyardTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds on Linux link the Swift runtime and libraries in: loading and relocating
@@ -54,7 +59,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
-        .testTarget(name: "SwitchyardLuaTests", dependencies: ["SwitchyardLua"]),
+        // Also SwitchyardTesting: its tests share this target's runtime fixtures.
+        .testTarget(name: "SwitchyardLuaTests", dependencies: ["SwitchyardLua", "SwitchyardTesting"]),
         .testTarget(name: "SwitchyardREPLTests", dependencies: ["SwitchyardREPL"]),
         // Fixtures are Lua scripts the tests run by path, not sources or resources.
         .testTarget(name: "EndToEndTests", dependencies: ["switchyard"], exclude: ["Fixtures"]),

@@ -1,5 +1,6 @@
 import Testing
 import SwitchyardLua
+import SwitchyardTesting
 @testable import SwitchyardREPL
 
 /// The REPL reads tables raw when it prints and completes: `assert`, `spy` and the others, built on

@@ -29,7 +29,7 @@ public final class SwitchyardRuntime {
     /// "file:line" where `not_found` was declared.
     public internal(set) var notFoundSite: String?
     /// The rules `invariant(name, fn)` declared, in order (`checkInvariants()` asks them).
-    public internal(set) var invariants: [Invariant] = []
+    public package(set) var invariants: [Invariant] = []
 
     /// Names readable on `nav` (`nav.path`, ...) and callable on it (`nav.push`, ...), for completion.
     public var navFieldNames: [String] { NavObject.fieldNames }
@@ -40,14 +40,11 @@ public final class SwitchyardRuntime {
     /// Where the guards of routes declared inside guarded groups come from, by declaration site and
     /// pattern (see `guardSources(of:)`).
     var groupGuardSources: [String: String] = [:]
-    /// The scenario vocabulary's state: the tree being collected, failures told from errors.
-    let scenarios = ScenarioSession()
-    /// Where `runScenarios` records coverage (`switchyard test --coverage`); nil records nothing.
-    /// Several runtimes may share one recorder: it sums over them.
-    public var coverage: ScenarioCoverage? {
-        get { scenarios.coverage }
-        set { scenarios.coverage = newValue }
-    }
+    /// Where the route callbacks report their outcomes (coverage, in SwitchyardTesting).
+    package let callbackOutcomes = CallbackOutcomes()
+    /// The scenario toolkit's state in this runtime (SwitchyardTesting keeps its session here); nil
+    /// until the toolkit is installed.
+    package var toolkitState: AnyObject?
     /// Metatable of `nav.on` handles.
     var handleMetatable: LuaTable?
     /// Metatable of what `nav.pending(key)` returns, made on first use.
@@ -64,7 +61,6 @@ public final class SwitchyardRuntime {
             try installDeclarations()
             try installQueries()
             try NavObject.install(in: self)
-            try installScenarioVocabulary()
             try installInvariants()
         }
     }
@@ -139,7 +135,13 @@ public final class SwitchyardRuntime {
         }
     }
 
-    func replaceNavigator(_ fresh: Navigator) { navigator = fresh }
+    package func replaceNavigator(_ fresh: Navigator) { navigator = fresh }
+
+    /// Runs `install` (which defines globals, as the toolkit's `describe`, `it` and `assert` do) as
+    /// the runtime's own set-up is run: never refused for a script's memory cap.
+    package func installLibrary(_ install: () throws(LuaError) -> Void) throws(LuaError) {
+        try engine.state.withoutMemoryCap(install)
+    }
 
     /// Which guards a route runs when some come from its groups, in the order they run:
     /// "group /admin (app.lua:4), then its own (app.lua:5)"; nil for a route no group guards, whose

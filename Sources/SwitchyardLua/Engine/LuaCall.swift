@@ -106,7 +106,7 @@ public struct LuaCall {
 
     /// "chunk:line" of the innermost Lua code on the stack outside the chunks named `skipped`
     /// (their `chunkName`s, "=assert"): where a spec called the library that called this.
-    func location(outside skipped: Set<String>) -> String? {
+    package func location(outside skipped: Set<String>) -> String? {
         var level: Int32 = 1
         while let source = sy_source(L, level) {
             if !skipped.contains(String(cString: source)), let location = state.location(level: level, on: L) {

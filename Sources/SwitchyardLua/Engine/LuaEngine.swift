@@ -42,7 +42,7 @@ public final class LuaEngine {
     /// Empties the cache of modules `require` found next to the scripts.
     var forgetModules: LuaFunction?
     /// Returns the table of loaded modules `require` keeps (`package.loaded`, or the sandbox's own).
-    var loadedModules: LuaFunction?
+    package var loadedModules: LuaFunction?
 
     public init(configuration: Configuration = .init()) throws(LuaError) {
         self.configuration = configuration

@@ -39,7 +39,7 @@ public struct LuaError: Error, CustomStringConvertible {
         if let error = error as? LuaError { self = error } else { self.init(String(describing: error)) }
     }
 
-    init(kind: Kind, message: String, traceback: String?, isLocated: Bool) {
+    package init(kind: Kind, message: String, traceback: String?, isLocated: Bool) {
         self.kind = kind
         self.message = message
         self.traceback = traceback

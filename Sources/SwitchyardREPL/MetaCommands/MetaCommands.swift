@@ -1,5 +1,6 @@
 import Switchyard
 import SwitchyardLua
+import SwitchyardTesting
 
 /// Runs the REPL's meta-commands against the runtime, shows what navigation did (the screen and
 /// the state tree), and owns TAB completion's view of routes and Lua names.

@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTesting
 
 /// The read-eval-print loop: Lua input as `lua` handles it, meta-commands starting with ":".
 ///
