@@ -3,10 +3,10 @@ import Switchyard
 /// `invariant(name, fn)`: a rule every state the app can reach must keep ("a signed-out user never
 /// sees /account"). `walk` checks them after each random step and the REPL after each navigation;
 /// `fn` reads `nav` and returns false (optionally with a message) or raises to say the rule broke.
-public struct Invariant {
-    public let name: String
+package struct Invariant {
+    package let name: String
     /// "file:line" of the `invariant` call.
-    public let site: String?
+    package let site: String?
     let function: LuaFunction
 }
 

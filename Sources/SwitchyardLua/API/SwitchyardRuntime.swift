@@ -18,7 +18,7 @@ public final class SwitchyardRuntime {
     /// links and the Lua callbacks; `Route.site` is the declaration's "file:line".
     public var routeTable: RouteTable<RouteDefinition> { navigator.routes }
     /// Files given to `load(file:)`, in order.
-    public private(set) var loadedFiles: [String] = []
+    package private(set) var loadedFiles: [String] = []
 
     /// Declared flows, by name (for `:flows` and graphs).
     public var flows: [String: [FlowStep]] { navigator.flows }
@@ -27,13 +27,13 @@ public final class SwitchyardRuntime {
     /// The declared not-found route, if any.
     public var notFound: RouteDefinition? { navigator.notFound }
     /// "file:line" where `not_found` was declared.
-    public internal(set) var notFoundSite: String?
+    package internal(set) var notFoundSite: String?
     /// The rules `invariant(name, fn)` declared, in order (`checkInvariants()` asks them).
-    public package(set) var invariants: [Invariant] = []
+    package var invariants: [Invariant] = []
 
     /// Names readable on `nav` (`nav.path`, ...) and callable on it (`nav.push`, ...), for completion.
-    public var navFieldNames: [String] { NavObject.fieldNames }
-    public var navOperationNames: [String] { NavObject.operationNames }
+    package var navFieldNames: [String] { NavObject.fieldNames }
+    package var navOperationNames: [String] { NavObject.operationNames }
 
     /// The `group` calls being run (prefix and options), innermost last.
     var groups: [GroupOptions] = []
@@ -146,7 +146,7 @@ public final class SwitchyardRuntime {
     /// Which guards a route runs when some come from its groups, in the order they run:
     /// "group /admin (app.lua:4), then its own (app.lua:5)"; nil for a route no group guards, whose
     /// guard (if any) is its own. For `routes` and `:explain`.
-    public func guardSources(of route: Route<RouteDefinition>) -> String? {
+    package func guardSources(of route: Route<RouteDefinition>) -> String? {
         groupGuardSources.isEmpty ? nil : groupGuardSources[Self.sourceKey(site: route.site, pattern: route.pattern.text)]
     }
 

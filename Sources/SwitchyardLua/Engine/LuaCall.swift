@@ -35,14 +35,14 @@ public struct LuaCall {
     }
 
     /// Lua's type name of argument `index` ("no value" when absent).
-    public func typeName(_ index: Int) -> String {
+    package func typeName(_ index: Int) -> String {
         String(cString: lua_typename(L, lua_type(L, Int32(index))))
     }
 
     public func isNil(_ index: Int) -> Bool { lua_type(L, Int32(index)) <= LUA_TNIL }
-    public func isString(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TSTRING }
-    public func isTable(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TTABLE }
-    public func isFunction(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TFUNCTION }
+    func isString(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TSTRING }
+    package func isTable(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TTABLE }
+    func isFunction(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TFUNCTION }
 
     /// The argument when it is a string (numbers are not converted).
     public func string(_ index: Int) -> String? { state.string(at: Int32(index), on: L) }
@@ -70,22 +70,22 @@ public struct LuaCall {
     }
 
     /// Lua truth of the argument.
-    public func truthy(_ index: Int) -> Bool { lua_toboolean(L, Int32(index)) != 0 }
+    package func truthy(_ index: Int) -> Bool { lua_toboolean(L, Int32(index)) != 0 }
 
     /// The Swift object boxed in a userdata argument.
-    public func object(_ index: Int) -> AnyObject? {
+    package func object(_ index: Int) -> AnyObject? {
         guard let box = sy_tobox(L, Int32(index)) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
     }
 
     public func push(_ value: LuaValue) throws(LuaError) { try state.push(value, on: L) }
-    public func push(string: String) throws(LuaError) { try state.push(string: string, on: L) }
-    public func push(reference: LuaReference) throws(LuaError) { try state.push(reference: reference, on: L) }
+    package func push(string: String) throws(LuaError) { try state.push(string: string, on: L) }
+    package func push(reference: LuaReference) throws(LuaError) { try state.push(reference: reference, on: L) }
     // A C function is given LUA_MINSTACK (20) free slots, but a body may have used them up: each push
     // makes sure of its slot and throws when the stack cannot grow (at Lua's limit of 1,000,000 slots).
-    public func pushNil() throws(LuaError) { try reserveSlot(); lua_pushnil(L) }
-    public func push(bool: Bool) throws(LuaError) { try reserveSlot(); lua_pushboolean(L, bool ? 1 : 0) }
-    public func push(integer: Int64) throws(LuaError) { try reserveSlot(); lua_pushinteger(L, lua_Integer(integer)) }
+    func pushNil() throws(LuaError) { try reserveSlot(); lua_pushnil(L) }
+    package func push(bool: Bool) throws(LuaError) { try reserveSlot(); lua_pushboolean(L, bool ? 1 : 0) }
+    package func push(integer: Int64) throws(LuaError) { try reserveSlot(); lua_pushinteger(L, lua_Integer(integer)) }
 
     /// `LuaState.ensureStack(L, 1)`, written out here: calling that instead measured 49 instructions
     /// more a `nav.push` + `nav.pop` pair (callgrind, `--loop lua-push-pop`), even marked always-inline.
@@ -102,7 +102,7 @@ public struct LuaCall {
     }
 
     /// "chunk:line" of the Lua code that made this call (level 1), if it is Lua code.
-    public var callerLocation: String? { state.location(level: 1, on: L) }
+    package var callerLocation: String? { state.location(level: 1, on: L) }
 
     /// "chunk:line" of the innermost Lua code on the stack outside the chunks named `skipped`
     /// (their `chunkName`s, "=assert"): where a spec called the library that called this.

@@ -35,10 +35,10 @@ public final class LuaEngine {
     /// The global table (`_G`).
     public let globals: LuaTable
     /// Directories of the files run so far, searched by `require`.
-    public private(set) var scriptDirectories: [String] = []
+    private(set) var scriptDirectories: [String] = []
     /// Every Lua file this engine read, run or `require`d, in order, each once: what a change to
     /// which means a rerun (`switchyard test --watch`).
-    public internal(set) var filesRead: [String] = []
+    package internal(set) var filesRead: [String] = []
     /// Empties the cache of modules `require` found next to the scripts.
     var forgetModules: LuaFunction?
     /// Returns the table of loaded modules `require` keeps (`package.loaded`, or the sandbox's own).
@@ -107,7 +107,7 @@ public final class LuaEngine {
     /// engine.isIncomplete("function f()")   // true
     /// engine.isIncomplete("x = = 1")        // false: a real syntax error
     /// ```
-    public func isIncomplete(_ code: String) -> Bool {
+    package func isIncomplete(_ code: String) -> Bool {
         guard let error = compileError(code) else { return false }
         return error.kind == .syntax && error.message.hasSuffix("<eof>")
     }
@@ -119,7 +119,7 @@ public final class LuaEngine {
     /// engine.compiles("nav.push('/a')")   // true
     /// engine.compiles("nav.path")         // false
     /// ```
-    public func compiles(_ code: String) -> Bool {
+    package func compiles(_ code: String) -> Bool {
         state.current != nil && compileError(code) == nil
     }
 
@@ -149,39 +149,39 @@ public final class LuaEngine {
     /// ```swift
     /// InterruptSignal.whileRunning(interrupt: engine.interruptFunction) { try engine.run(code, chunkName: "=stdin") }
     /// ```
-    public var interruptFunction: @convention(c) () -> Void { sy_interrupt_active }
+    var interruptFunction: @convention(c) () -> Void { sy_interrupt_active }
 
     /// The same, and every call into Lua that starts afterwards, in any engine, stops at once with
     /// "interrupted" until `releaseInterrupt()`: what Ctrl-C calls while a command makes many calls
     /// (a crawl's titles, a walk's invariants), so that one press stops the command and not only the
     /// call it landed in. Async-signal-safe.
-    public static var holdingInterruptFunction: @convention(c) () -> Void { sy_interrupt_and_hold }
+    package static var holdingInterruptFunction: @convention(c) () -> Void { sy_interrupt_and_hold }
 
     /// Calls start clean again after `holdingInterruptFunction`.
-    public static func releaseInterrupt() { sy_release_interrupt() }
+    package static func releaseInterrupt() { sy_release_interrupt() }
 
     /// Bytes the state holds now.
-    public var memoryInUse: Int { state.main.map { Int(sy_memory_in_use($0)) } ?? 0 }
+    var memoryInUse: Int { state.main.map { Int(sy_memory_in_use($0)) } ?? 0 }
 
     /// Counts memory the host keeps on a script's behalf (a route's strings, a flow's steps) against
     /// the same cap as the Lua heap: under `memoryLimit` N, heap + host stay within N. Throws the
     /// memory-limit error, naming `what`, and counts nothing when they would not; the caller then
     /// keeps nothing either. No cap: nothing to count.
-    public func chargeHostMemory(_ bytes: Int, for what: String) throws(LuaError) {
+    package func chargeHostMemory(_ bytes: Int, for what: String) throws(LuaError) {
         try state.chargeHost(bytes, for: what)
     }
 
     /// Gives back a charge whose store failed after all.
-    public func refundHostMemory(_ bytes: Int) { state.refundHost(bytes) }
+    func refundHostMemory(_ bytes: Int) { state.refundHost(bytes) }
 
     /// Sets what is counted to `bytes` (what it was before the stores were replaced, or dropped).
-    public func resetHostMemory(to bytes: Int) { state.refundHost(state.hostBytes - bytes) }
+    package func resetHostMemory(to bytes: Int) { state.refundHost(state.hostBytes - bytes) }
 
     /// Whether a memory cap is set (`chargeHostMemory` counts only then).
-    public var limitsMemory: Bool { state.memoryLimit != nil }
+    package var limitsMemory: Bool { state.memoryLimit != nil }
 
     /// What `chargeHostMemory` has counted so far.
-    public var hostMemory: Int { state.hostBytes }
+    package var hostMemory: Int { state.hostBytes }
 
     /// Calls a Lua function through `lua_pcall` with the traceback handler.
     @discardableResult
@@ -228,7 +228,7 @@ public final class LuaEngine {
 
     /// A metatable for userdata boxing Swift objects: its `__gc` releases the object. Add
     /// `__index`, `__newindex`, ... to it before making userdata.
-    public func makeUserdataMetatable() throws(LuaError) -> LuaTable {
+    func makeUserdataMetatable() throws(LuaError) -> LuaTable {
         let L = try state.thread()
         return try state.balanced(L) { () throws(LuaError) -> LuaTable in
             try state.ensureStack(L, 4)
@@ -238,7 +238,7 @@ public final class LuaEngine {
     }
 
     /// A userdata holding `object` (retained until Lua collects the userdata).
-    public func makeUserdata(_ object: AnyObject, metatable: LuaTable) throws(LuaError) -> LuaUserdata {
+    func makeUserdata(_ object: AnyObject, metatable: LuaTable) throws(LuaError) -> LuaUserdata {
         let L = try state.thread()
         return try state.balanced(L) { () throws(LuaError) -> LuaUserdata in
             try state.push(reference: metatable, on: L)

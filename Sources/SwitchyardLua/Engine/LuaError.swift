@@ -35,7 +35,7 @@ public struct LuaError: Error, CustomStringConvertible {
     /// ```swift
     /// do { try navigator.push("/nowhere") } catch { throw LuaError(bridging: error) }
     /// ```
-    public init(bridging error: any Error) {
+    package init(bridging error: any Error) {
         if let error = error as? LuaError { self = error } else { self.init(String(describing: error)) }
     }
 

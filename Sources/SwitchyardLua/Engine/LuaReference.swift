@@ -15,7 +15,7 @@ public class LuaReference {
     deinit { state.release(ref) }
 
     /// Whether both hold the same Lua object (Lua's raw equality).
-    public func isSameObject(as other: LuaReference) -> Bool {
+    func isSameObject(as other: LuaReference) -> Bool {
         guard state === other.state, let L = state.current else { return false }
         if ref == other.ref { return true }
         guard lua_checkstack(L, 2) != 0 else { return false }

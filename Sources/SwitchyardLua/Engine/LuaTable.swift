@@ -47,7 +47,7 @@ public final class LuaTable: LuaReference {
 
     /// The table as a function when its metatable has `__call` (a luassert spy, an object with a
     /// call method): `lua_pcall` calls it as Lua would. nil for a plain table.
-    public var callable: LuaFunction? {
+    package var callable: LuaFunction? {
         try? withPushed { (L, t) throws(LuaError) -> LuaFunction? in
             try state.ensureStack(L, 4)
             guard lua_getmetatable(L, t) != 0 else { return nil }
@@ -68,7 +68,7 @@ public final class LuaTable: LuaReference {
     }
 
     /// The border `rawlen` reports: for a sequence, its length.
-    public var rawLength: Int {
+    var rawLength: Int {
         (try? withPushed { (L, t) throws(LuaError) -> Int in Int(lua_rawlen(L, t)) }) ?? 0
     }
 

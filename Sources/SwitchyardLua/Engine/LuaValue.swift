@@ -24,7 +24,7 @@ public enum LuaValue {
     case thread(LuaThread)
 
     /// Lua's name for the type, as `type(v)` returns it.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .nil: "nil"
         case .boolean: "boolean"
@@ -48,7 +48,7 @@ public enum LuaValue {
 
     /// The string, when the value is one (numbers are not converted).
     public var stringValue: String? { if case .string(let s) = self { s.string } else { nil } }
-    public var bytesValue: [UInt8]? { if case .string(let s) = self { s.bytes } else { nil } }
+    var bytesValue: [UInt8]? { if case .string(let s) = self { s.bytes } else { nil } }
     public var boolValue: Bool? { if case .boolean(let b) = self { b } else { nil } }
     /// Integers, and floats with an exact integer value (Lua's `math.tointeger`).
     public var integerValue: Int64? {
@@ -68,14 +68,14 @@ public enum LuaValue {
     public var tableValue: LuaTable? { if case .table(let t) = self { t } else { nil } }
     public var functionValue: LuaFunction? { if case .function(let f) = self { f } else { nil } }
     /// A function, or a table Lua can call (its metatable has `__call`, as a spy's does).
-    public var callableValue: LuaFunction? {
+    var callableValue: LuaFunction? {
         switch self {
         case .function(let f): f
         case .table(let t): t.callable
         default: nil
         }
     }
-    public var userdataValue: LuaUserdata? { if case .userdata(let u) = self { u } else { nil } }
+    var userdataValue: LuaUserdata? { if case .userdata(let u) = self { u } else { nil } }
 
     var reference: LuaReference? {
         switch self {
