@@ -12,11 +12,22 @@ package struct Invariant {
 
 /// A broken invariant: its name, what went wrong ("returned false", its message, or the error), and
 /// where it was declared.
+///
+/// ```swift
+/// try runtime.load(code: "invariant('signed in', function() return nav.path ~= '/account' end)", chunkName: "=rules")
+/// try runtime.navigator.push("/account")
+/// runtime.checkInvariants().first?.name   // "signed in"
+/// ```
 public struct InvariantViolation: Sendable, Equatable, CustomStringConvertible {
+    /// The name given to `invariant(name, fn)`: `violation.name == "signed in"`.
     public let name: String
+    /// What went wrong: the rule's second result, "returned false at /account", or its error:
+    /// `print(violation.message)`.
     public let message: String
+    /// "file:line" of the `invariant` call, when known: `violation.site ?? "?"`.
     public let site: String?
 
+    /// "invariant \"signed in\" broken: returned false at /account", as `print(violation)` shows it.
     public var description: String { "invariant \"\(name)\" broken: \(message)" }
 }
 

@@ -16,15 +16,16 @@ public struct LuaCall {
     unowned(unsafe) let state: LuaState
     let L: OpaquePointer
 
-    /// How many arguments Lua passed.
+    /// How many arguments Lua passed: `guard call.count == 2 else { throw LuaError("pair: two arguments") }`.
     public var count: Int { Int(lua_gettop(L)) }
 
-    /// Argument `index` as a `LuaValue` (references get a registry slot).
+    /// Argument `index` as a `LuaValue` (references get a registry slot):
+    /// `let options = try call.value(2).tableValue`.
     public func value(_ index: Int) throws(LuaError) -> LuaValue {
         try state.value(at: Int32(index), on: L)
     }
 
-    /// All arguments.
+    /// All arguments: `let arguments = try call.values()`.
     public func values() throws(LuaError) -> [LuaValue] {
         let top = Int32(count)
         guard top > 0 else { return [] }
@@ -39,12 +40,14 @@ public struct LuaCall {
         String(cString: lua_typename(L, lua_type(L, Int32(index))))
     }
 
+    /// Whether argument `index` is nil or absent: `let strict = call.isNil(2) ? false : call.truthy(2)`.
     public func isNil(_ index: Int) -> Bool { lua_type(L, Int32(index)) <= LUA_TNIL }
     func isString(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TSTRING }
     package func isTable(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TTABLE }
     func isFunction(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TFUNCTION }
 
-    /// The argument when it is a string (numbers are not converted).
+    /// The argument when it is a string (numbers are not converted):
+    /// `guard let name = call.string(1) else { throw LuaError("greet: name expected") }`.
     public func string(_ index: Int) -> String? { state.string(at: Int32(index), on: L) }
 
     /// The argument's bytes when it is a string (numbers are not converted), with no `String` made.
@@ -56,7 +59,7 @@ public struct LuaCall {
         return UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
     }
 
-    /// The argument when it is an integer or a float with an integral value.
+    /// The argument when it is an integer or a float with an integral value: `let n = call.integer(1) ?? 1`.
     public func integer(_ index: Int) -> Int64? {
         guard lua_type(L, Int32(index)) == LUA_TNUMBER else { return nil }
         var isInteger: Int32 = 0
@@ -64,6 +67,7 @@ public struct LuaCall {
         return isInteger != 0 ? Int64(value) : nil
     }
 
+    /// The argument when it is a number, integer or float: `let ratio = call.number(1) ?? 0.5`.
     public func number(_ index: Int) -> Double? {
         guard lua_type(L, Int32(index)) == LUA_TNUMBER else { return nil }
         return lua_tonumberx(L, Int32(index), nil)
@@ -78,6 +82,7 @@ public struct LuaCall {
         return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
     }
 
+    /// Pushes one result (a function body returns how many it pushed): `try call.push(.integer(n * 2)); return 1`.
     public func push(_ value: LuaValue) throws(LuaError) { try state.push(value, on: L) }
     package func push(string: String) throws(LuaError) { try state.push(string: string, on: L) }
     package func push(reference: LuaReference) throws(LuaError) { try state.push(reference: reference, on: L) }
@@ -94,7 +99,8 @@ public struct LuaCall {
         guard lua_checkstack(L, 1) != 0 else { throw LuaError.stackExhausted }
     }
 
-    /// Pushes every value and returns how many (the usual `return` of a Swift function).
+    /// Pushes every value and returns how many (the usual `return` of a Swift function):
+    /// `return try call.returning([.boolean(true), "done"])`.
     public func returning(_ values: [LuaValue]) throws(LuaError) -> Int {
         try state.ensureStack(L, values.count + 2)
         for value in values { try state.push(value, on: L) }
