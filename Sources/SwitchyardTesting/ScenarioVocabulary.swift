@@ -125,7 +125,7 @@ extension SwitchyardRuntime {
     /// Builds `assert`, `spy`, `stub`, `mock` and `match` now, if no script has made them yet: the
     /// scenario runner opens its spy scopes around each test, and the REPL's printer and completion
     /// read tables raw.
-    public func buildScenarioLibraries() throws(LuaError) {
+    package func buildScenarioLibraries() throws(LuaError) {
         guard scenarios.beginSpyScope == nil, let materialise = scenarios.buildLibraries else { return }
         _ = try engine.call(materialise, [])
     }

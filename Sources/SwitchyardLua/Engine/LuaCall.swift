@@ -40,7 +40,7 @@ public struct LuaCall {
         String(cString: lua_typename(L, lua_type(L, Int32(index))))
     }
 
-    /// Whether argument `index` is nil or absent: `let strict = call.isNil(2) ? false : call.truthy(2)`.
+    /// Whether argument `index` is nil or absent: `let title = call.isNil(2) ? "untitled" : call.string(2)`.
     public func isNil(_ index: Int) -> Bool { lua_type(L, Int32(index)) <= LUA_TNIL }
     func isString(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TSTRING }
     package func isTable(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TTABLE }

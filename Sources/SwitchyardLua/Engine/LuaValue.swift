@@ -26,7 +26,8 @@ public enum LuaValue {
     case table(LuaTable)
     /// A Lua function (or a Swift one made with `makeFunction`): `.function(try engine.makeFunction { _ in [] })`.
     case function(LuaFunction)
-    /// A full userdata made by the host, held by reference: `if case .userdata(let box) = value { _ = box.object }`.
+    /// A full userdata (the runtime's `nav.on` handles are), held by reference:
+    /// `if case .userdata(let handle) = value { try engine.globals.rawSet("handle", .userdata(handle)) }`.
     case userdata(LuaUserdata)
     /// A light userdata, a bare pointer with no metatable: `if case .lightUserdata(let pointer) = value { _ = pointer }`.
     case lightUserdata(UnsafeMutableRawPointer?)
