@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "SwitchyardLua", targets: ["SwitchyardLua"]),
+        .library(name: "SwitchyardTesting", targets: ["SwitchyardTesting"]),
         .library(name: "SwitchyardREPL", targets: ["SwitchyardREPL"]),
         .executable(name: "switchyard", targets: ["switchyard"]),
     ],
@@ -26,10 +27,13 @@ let package = Package(
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "Switchyard"),
         .target(name: "SwitchyardLua", dependencies: ["Switchyard", "CLua", "CLuaShim"]),
-        .target(name: "SwitchyardTools", dependencies: ["Switchyard", "SwitchyardLua"]),
+        // The scenario runner, busted's vocabulary, assert, spies and coverage: what `switchyard test`
+        // needs and an app embedding the Lua engine does not link.
+        .target(name: "SwitchyardTesting", dependencies: ["Switchyard", "SwitchyardLua"]),
+        .target(name: "SwitchyardTools", dependencies: ["Switchyard", "SwitchyardLua", "SwitchyardTesting"]),
         .target(
             name: "SwitchyardREPL",
-            dependencies: ["Switchyard", "SwitchyardLua", "SwitchyardTools", "CReadline"],
+            dependencies: ["Switchyard", "SwitchyardLua", "SwitchyardTesting", "SwitchyardTools", "CReadline"],
             linkerSettings: [.linkedLibrary(":libreadline.a"), .linkedLibrary(":libtinfo.a")]
         ),
         .executableTarget(
@@ -38,6 +42,7 @@ let package = Package(
                 "SwitchyardLua",
                 "SwitchyardTools",
                 "SwitchyardREPL",
+                "SwitchyardTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds on Linux link the Swift runtime and libraries in: loading and relocating
@@ -60,9 +65,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
-        .testTarget(name: "SwitchyardLuaTests", dependencies: ["SwitchyardLua"]),
-        .testTarget(name: "SwitchyardToolsTests", dependencies: ["SwitchyardTools", "SwitchyardLua"]),
-        .testTarget(name: "SwitchyardREPLTests", dependencies: ["Switchyard", "SwitchyardLua", "SwitchyardTools", "SwitchyardREPL"]),
+        // Also SwitchyardTesting: its tests share this target's runtime fixtures.
+        .testTarget(name: "SwitchyardLuaTests", dependencies: ["SwitchyardLua", "SwitchyardTesting"]),
+        .testTarget(name: "SwitchyardToolsTests", dependencies: ["SwitchyardTools", "SwitchyardLua", "SwitchyardTesting"]),
+        .testTarget(name: "SwitchyardREPLTests", dependencies: ["Switchyard", "SwitchyardLua", "SwitchyardTesting", "SwitchyardTools", "SwitchyardREPL"]),
         // Fixtures are Lua scripts the tests run by path, not sources or resources.
         .testTarget(name: "EndToEndTests", dependencies: ["switchyard"], exclude: ["Fixtures"]),
     ],

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchyardLua
+import SwitchyardTesting
 import SwitchyardREPL
 import SwitchyardTools
 

@@ -1,5 +1,6 @@
 import Testing
 import SwitchyardLua
+import SwitchyardTesting
 @testable import SwitchyardREPL
 @testable import SwitchyardTools
 

@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 @testable import SwitchyardTools
 import SwitchyardLua
+import SwitchyardTesting
 
 @Suite struct JUnitWriterTests {
     let outcomes = [

@@ -1,6 +1,7 @@
 import Testing
 @testable import SwitchyardTools
 import SwitchyardLua
+import SwitchyardTesting
 
 @Suite struct TestReportPrinterTests {
     let outcomes = [

@@ -78,7 +78,7 @@ struct GroupOptions {
         if !own.gives("entry"), let entry = groups.last(where: { $0.entry != nil })?.entry { merged.entry = entry }
 
         var silentOwn = callbacks
-        silentOwn.session = nil
+        silentOwn.outcomes = nil
         var guards: [(RouteInfo) throws -> GuardDecision] = []
         for group in groups {
             if let guardian = try groupCallbacks(group).guardian(group.guardFunction.map(LuaValue.function) ?? .nil) {

@@ -4,18 +4,18 @@
 /// to the guides in docs/, word for word, so there is one text to keep true, not two.
 ///
 ///     LuaAPIReference.entry(named: "nav.push")?.summary   // "adds a screen on top"
-public enum LuaAPIReference {
-    public struct Entry: Sendable, Equatable {
+package enum LuaAPIReference {
+    package struct Entry: Sendable, Equatable {
         /// How it is reached from Lua: "route", "nav.push", "nav.path".
-        public let name: String
+        package let name: String
         /// As the docs write it in bold: "nav.push(path)".
-        public let signature: String
-        public let summary: String
-        public let example: String
-        public let topic: Topic
+        package let signature: String
+        package let summary: String
+        package let example: String
+        package let topic: Topic
     }
 
-    public enum Topic: String, Sendable, CaseIterable {
+    package enum Topic: String, Sendable, CaseIterable {
         case declaring = "Declaring routes"
         case asking = "Asking the table"
         case navigating = "Navigating"
@@ -27,11 +27,11 @@ public enum LuaAPIReference {
         case scenarios = "Scenario tests"
     }
 
-    public static func entry(named name: String) -> Entry? {
+    package static func entry(named name: String) -> Entry? {
         entries.first { $0.name == name }
     }
 
-    public static let entries: [Entry] = declaring + asking + navigating + flows + overlays + state + fields + teaching
+    package static let entries: [Entry] = declaring + asking + navigating + flows + overlays + state + fields + teaching
         + scenarios
 
     private static func entry(_ topic: Topic, _ name: String, _ signature: String, _ summary: String,

@@ -87,8 +87,8 @@ enum NavOperations {
         .init("start_flow", { runtime, call in
             if let name = call.string(1) {
                 // The start_flow event does not name the flow; coverage credits its first step by this.
-                runtime.coverage?.startingFlow = name
-                defer { runtime.coverage?.startingFlow = nil }
+                runtime.callbackOutcomes.recorder?.startingFlow = name
+                defer { runtime.callbackOutcomes.recorder?.startingFlow = nil }
                 try runtime.navigator.startFlow(name)
             } else {
                 guard call.isTable(1) else { throw call.badArgument(1, "nav.start_flow", "flow name or list of steps") }

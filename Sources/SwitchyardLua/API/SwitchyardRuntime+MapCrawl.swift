@@ -9,7 +9,7 @@ extension SwitchyardRuntime {
     ///     report.errors   // dead links, redirect loops, callback errors, unfillable links
     ///
     /// `shouldStop` is asked before each move (`MapCrawl.shouldStop`).
-    public func crawlMap(entries: [String] = [], maxScreens: Int = 10_000,
+    package func crawlMap(entries: [String] = [], maxScreens: Int = 10_000,
                          shouldStop: @escaping () -> Bool = { false }) -> MapCrawlReport {
         let original = navigator
         defer { replaceNavigator(original) }

@@ -1,6 +1,7 @@
 import Switchyard
 import SwitchyardLua
 import SwitchyardTools
+import SwitchyardTesting
 
 /// What a line asks of the read-eval-print loop after it ran.
 enum LineOutcome { case next, quit }

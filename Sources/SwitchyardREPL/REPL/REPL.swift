@@ -1,5 +1,6 @@
 import SwitchyardLua
 import SwitchyardTools
+import SwitchyardTesting
 
 /// The read-eval-print loop: Lua input as `lua` handles it, meta-commands starting with ":".
 ///

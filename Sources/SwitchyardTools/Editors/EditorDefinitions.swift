@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTesting
 
 /// What `switchyard types` writes for editors and linters, from `LuaAPIReference` (the words) and
 /// `LuaAPITypes` (the types): a lua-language-server `---@meta` library, the `.luarc.json` that points

@@ -1,5 +1,6 @@
 import Switchyard
 import SwitchyardLua
+import SwitchyardTesting
 
 /// What `switchyard test` was asked: the output handler, a JUnit file, which tests, and whether
 /// only to list them.

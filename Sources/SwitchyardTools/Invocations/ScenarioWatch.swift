@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SwitchyardLua
+import SwitchyardTesting
 
 /// `switchyard test --watch`: runs the scenario files, then waits for a saved change (inotify, not
 /// polling) and runs again the files it affects: a spec that changed, or every spec that read the

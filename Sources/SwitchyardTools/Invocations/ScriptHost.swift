@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Switchyard
 import SwitchyardLua
+import SwitchyardTesting
 
 /// One Switchyard runtime (Lua engine + routes + navigator) with what the command line asked of it:
 /// the `arg` table, the files and chunks to run, Ctrl-C interrupting whatever runs.
@@ -24,6 +25,7 @@ package final class ScriptHost {
     package init(options: SessionOptions, pacedTour: Bool = false) throws(LuaError) {
         self.options = options
         runtime = try SwitchyardRuntime(configuration: options.engineConfiguration)
+        try runtime.installScenarioTesting()   // scripts and the REPL may use `assert.same` outside a test run
         if let screens = options.screensPerStack { runtime.navigator.limits.screensPerStack = screens }
         tour = Tour(paced: pacedTour)
         tour.install(in: runtime.engine)

@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTesting
 
 /// `switchyard test --coverage-json FILE`: the coverage totals as JSON (`SortedJSON`).
 ///

@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTesting
 
 /// `switchyard test --coverage`, after the closing line: a line per route (landings, links followed,
 /// guard and validator outcomes seen), the totals as percentages, then the routes never landed with

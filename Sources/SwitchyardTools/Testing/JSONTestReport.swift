@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTesting
 
 /// `switchyard test -o json`: busted's shape, the results sorted into `successes`, `failures`,
 /// `errors` and `pendings`, each `{name, file, line, message, duration}`, and the whole run's

@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTesting
 
 /// JUnit XML for CI systems: one `<testsuite>` per scenario file, one `<testcase>` per result, an
 /// assertion that failed as `<failure>`, anything else raised as `<error>`, a pending test as

@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTesting
 
 /// `switchyard test -o TAP`: the Test Anything Protocol, a line per result as it comes and the
 /// plan last (as busted writes it). A failure or error is `not ok` with its place and message as

@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTesting
 
 /// `switchyard test -o utf` (the default): a line per test with where it is declared, the message
 /// of each failure, error and pending reason indented below, then exactly `N passed, N failed`

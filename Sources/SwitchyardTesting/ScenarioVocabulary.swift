@@ -1,3 +1,5 @@
+import SwitchyardLua
+
 /// What the scenario vocabulary shares with the runner: the tree being collected, the signal that
 /// tells failures from errors, the `finally` functions of the test running, and the spy scopes.
 final class ScenarioSession {
@@ -28,6 +30,45 @@ final class ScenarioSession {
 /// busted's words: describe/context, it/spec/test, pending, the hooks, finally, and the assert,
 /// spy, stub, mock and match libraries.
 extension SwitchyardRuntime {
+    /// The scenario vocabulary's state in this runtime: the tree being collected, failures told
+    /// from errors. Kept in the runtime's `toolkitState`, made on first use.
+    var scenarios: ScenarioSession {
+        if let session = toolkitState as? ScenarioSession { return session }
+        let made = ScenarioSession()
+        toolkitState = made
+        return made
+    }
+
+    /// Where `runScenarios` records coverage (`switchyard test --coverage`); nil records nothing.
+    /// Several runtimes may share one recorder: it sums over them.
+    ///
+    /// ```swift
+    /// runtime.coverage = ScenarioCoverage()
+    /// ```
+    public var coverage: ScenarioCoverage? {
+        get { scenarios.coverage }
+        set {
+            scenarios.coverage = newValue
+            callbackOutcomes.recorder = newValue
+        }
+    }
+
+    /// Defines busted's words (`describe`, `it`, the hooks, `finally`, `pending`) and the globals
+    /// `assert`, `spy`, `stub`, `mock` and `match` (luassert's, built on first use; `match` still
+    /// looks routes up when called) in this runtime, unless defined already. `runScenarios` and
+    /// `listScenarios` do it themselves; a host whose scripts use `assert.same` outside a test run
+    /// (the `switchyard` REPL and scripts) does it once after making the runtime.
+    ///
+    /// ```swift
+    /// let runtime = try SwitchyardRuntime()
+    /// try runtime.installScenarioTesting()
+    /// try runtime.engine.run("assert.same({1}, {1})", chunkName: "=check")
+    /// ```
+    public func installScenarioTesting() throws(LuaError) {
+        guard scenarios.buildLibraries == nil else { return }
+        try installLibrary { () throws(LuaError) in try installScenarioVocabulary() }
+    }
+
     static let hookWords: [(String, ScenarioCollector.Hook.Moment)] = [
         ("setup", .setup), ("strict_setup", .setup), ("lazy_setup", .lazySetup),
         ("teardown", .teardown), ("strict_teardown", .teardown), ("lazy_teardown", .lazyTeardown),
@@ -84,7 +125,7 @@ extension SwitchyardRuntime {
     /// Builds `assert`, `spy`, `stub`, `mock` and `match` now, if no script has made them yet: the
     /// scenario runner opens its spy scopes around each test, and the REPL's printer and completion
     /// read tables raw.
-    public func buildScenarioLibraries() throws(LuaError) {
+    package func buildScenarioLibraries() throws(LuaError) {
         guard scenarios.beginSpyScope == nil, let materialise = scenarios.buildLibraries else { return }
         _ = try engine.call(materialise, [])
     }
@@ -92,7 +133,7 @@ extension SwitchyardRuntime {
     private func buildLibraries(env: LuaValue, raise: LuaFunction, routeMatch: LuaFunction, root: LuaValue,
                                 globals: [LuaValue]) throws(LuaError) {
         // The host's own setup, as when it was built at start: never refused for a script's memory cap.
-        try engine.state.withoutMemoryCap { () throws(LuaError) in
+        try installLibrary { () throws(LuaError) in
             let library = try AssertLibrary.build(in: engine, env: env, raise: raise, root: root)
             let scopes = try SpyLibrary.build(in: engine, env: env, assertLibrary: library, routeMatch: routeMatch, globals: globals)
             scenarios.beginSpyScope = try scopes?.rawGet("begin_scope").functionValue

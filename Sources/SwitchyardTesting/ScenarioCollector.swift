@@ -1,3 +1,5 @@
+import SwitchyardLua
+
 /// The describe/it tree of one scenario file, built while the file runs (describe bodies run at
 /// once, as in busted; `it` bodies and hooks wait for the runner).
 final class ScenarioCollector {

@@ -1,3 +1,5 @@
+import SwitchyardLua
+
 /// Which scenario tests run, and in what order: busted's `--filter`, `--filter-out`, `--tags`,
 /// `--exclude-tags` and `--shuffle --seed`.
 ///

@@ -1,3 +1,5 @@
+import SwitchyardLua
+
 /// `assert` as busted's luassert has it, written from its documentation: still callable like Lua's
 /// own, and a chain of words read left to right, so `assert.are.equal`, `assert.is_not.same`,
 /// `assert.has_no.errors`, `assert.is.number` and `assert.not_equal` are one assertion each. The

@@ -1,3 +1,5 @@
+import SwitchyardLua
+
 /// luassert's spies, stubs, mocks and argument matchers, written from its documentation: how a
 /// scenario checks that an `on_dismiss`, a guard or an observer ran, and with what.
 ///

@@ -1,3 +1,5 @@
+import SwitchyardLua
+
 /// busted's `insulate` and `expose` blocks. An `insulate` block's changes to the globals and to the
 /// modules `require` loaded (in its body, its hooks and its tests) are undone when it ends; an
 /// `expose` block's changes outlive the insulation around it, one level up (the enclosing `insulate`

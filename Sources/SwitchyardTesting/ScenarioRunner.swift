@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardLua
 
 /// The runner behind `switchyard test`, with busted's semantics: each file insulated (its globals
 /// and loaded modules undone after it), each `it` on a fresh navigator over the same routes;
@@ -27,7 +28,10 @@ extension SwitchyardRuntime {
         }
         var run = ScenarioRun(runtime: self, selection: selection)
         // Spies made in a test are put back at its end only if the scopes exist before it runs.
-        do { try buildScenarioLibraries() } catch {
+        do {
+            try installScenarioTesting()
+            try buildScenarioLibraries()
+        } catch {
             return ScenarioReport(results: files.map { ScenarioResult(name: $0, file: $0, status: .error, message: error.message) })
         }
         let undivert: LuaFunction?
@@ -83,6 +87,7 @@ extension SwitchyardRuntime {
     public func listScenarios(files: [String], selection: ScenarioSelection = ScenarioSelection()) -> [ScenarioEntry] {
         var run = ScenarioRun(runtime: self, selection: selection)
         var entries: [ScenarioEntry] = []
+        do { try installScenarioTesting() } catch { return [] }
         let undivert = try? divertExit(to: run.exit)
         defer { _ = try? undivert?.call() }
         for file in files {

@@ -1,3 +1,5 @@
+import SwitchyardLua
+
 /// Tells the runner a failure from an error, and a pending test from both. An assertion that does
 /// not hold and `pending("reason")` inside a test raise through `raise(kind, text)`: an ordinary
 /// string error with the spec's file:line in front (so `pcall` and `has_error` see what busted's

@@ -1,3 +1,5 @@
+import SwitchyardLua
+
 /// The outcome of `runScenarios`: one result per test run (and per hook that raised), in the order
 /// they ran, counted as busted counts them.
 ///

@@ -1,3 +1,5 @@
+import SwitchyardLua
+
 /// How the assertions show values and compare tables: `show` prints a value as a reader would type
 /// it (keys sorted, strings quoted, depth and cycles bounded), `same` is a deep comparison, and
 /// `difference` names the first place two values differ, as a path a reader can paste into a spec:

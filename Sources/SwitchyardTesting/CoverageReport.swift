@@ -1,3 +1,5 @@
+import SwitchyardLua
+
 /// The totals of `ScenarioCoverage`: per route its landings and the outcomes its guard and
 /// validator gave, per flow the steps that ran, and whether the not-found screen was shown (it is
 /// not a route in these totals).

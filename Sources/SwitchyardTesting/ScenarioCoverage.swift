@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardLua
 
 /// What `switchyard test --coverage` records while scenarios run: landings per route, declared links
 /// followed, flow steps run, guard and validator outcomes, and the not-found screen shown. One
@@ -9,7 +10,8 @@ import Switchyard
 ///
 /// Nothing here is on the navigator's landing path: landings are heard as a navigator observer, and
 /// guard and validator outcomes from the Lua callbacks' Swift wrappers (`RouteCallbacks`), which
-/// look at `ScenarioSession.coverage` only after their Lua call. With coverage off, none of it runs.
+/// look at the runtime's `CallbackOutcomes` recorder only after their Lua call. With coverage off,
+/// none of it runs.
 ///
 /// ```swift
 /// let coverage = ScenarioCoverage()
@@ -17,7 +19,7 @@ import Switchyard
 /// _ = runtime.runScenarios(files: ["specs/nav_spec.lua"])
 /// print(coverage.report.routesLanded, "of", coverage.report.routes.count)
 /// ```
-public final class ScenarioCoverage {
+public final class ScenarioCoverage: CallbackOutcomeRecorder {
     /// A route as coverage tells routes apart.
     struct RouteKey: Hashable {
         var site: String?
@@ -50,7 +52,7 @@ public final class ScenarioCoverage {
     private var normalized: [String: String] = [:]
     /// The flow `nav.start_flow(name)` is starting, while it runs: the `start_flow` event does not
     /// carry the name.
-    var startingFlow: String?
+    package var startingFlow: String?
 
     public init() {}
 
@@ -75,7 +77,7 @@ public final class ScenarioCoverage {
 
     // MARK: Callback outcomes
 
-    func guardDecided(_ decision: GuardDecision, site: String?, pattern: String) {
+    package func guardDecided(_ decision: GuardDecision, site: String?, pattern: String) {
         let outcome: CoverageReport.GuardOutcome
         switch decision {
         case .allow: outcome = .allow
@@ -86,7 +88,7 @@ public final class ScenarioCoverage {
         routes[key(site: site, pattern: pattern), default: RouteRecord()].guardOutcomes[outcome, default: 0] += 1
     }
 
-    func validated(accepted: Bool, site: String?, pattern: String) {
+    package func validated(accepted: Bool, site: String?, pattern: String) {
         routes[key(site: site, pattern: pattern), default: RouteRecord()]
             .validatorOutcomes[accepted ? .accept : .reject, default: 0] += 1
     }
