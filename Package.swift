@@ -2,11 +2,15 @@
 import PackageDescription
 
 // Dependencies point one way (SPEC §1): Switchyard (core) ← SwitchyardLua ← SwitchyardREPL ← switchyard.
+// SwitchyardAnalysis (crawl, walk, save/restore checks) sits beside the core and reaches it through
+// `package` hooks (Navigator+AnalysisHooks.swift); an app linking only Switchyard links none of it.
 let package = Package(
     name: "Switchyard",
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "SwitchyardLua", targets: ["SwitchyardLua"]),
+        // The crawl, shadowing, random walk and save/restore checks: tools, not something an app ships.
+        .library(name: "SwitchyardAnalysis", targets: ["SwitchyardAnalysis"]),
         .library(name: "SwitchyardREPL", targets: ["SwitchyardREPL"]),
         .executable(name: "switchyard", targets: ["switchyard"]),
     ],
@@ -22,10 +26,11 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"], linkerSettings: [.linkedLibrary(":liblua5.4.a")]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "Switchyard"),
-        .target(name: "SwitchyardLua", dependencies: ["Switchyard", "CLua", "CLuaShim"]),
+        .target(name: "SwitchyardAnalysis", dependencies: ["Switchyard"]),
+        .target(name: "SwitchyardLua", dependencies: ["Switchyard", "SwitchyardAnalysis", "CLua", "CLuaShim"]),
         .target(
             name: "SwitchyardREPL",
-            dependencies: ["Switchyard", "SwitchyardLua", "CReadline"],
+            dependencies: ["Switchyard", "SwitchyardAnalysis", "SwitchyardLua", "CReadline"],
             linkerSettings: [.linkedLibrary(":libreadline.a"), .linkedLibrary(":libtinfo.a")]
         ),
         .executableTarget(
@@ -54,6 +59,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
+        .testTarget(name: "SwitchyardAnalysisTests", dependencies: ["SwitchyardAnalysis"]),
         .testTarget(name: "SwitchyardLuaTests", dependencies: ["SwitchyardLua"]),
         .testTarget(name: "SwitchyardREPLTests", dependencies: ["SwitchyardREPL"]),
         // Fixtures are Lua scripts the tests run by path, not sources or resources.

@@ -110,12 +110,12 @@ public struct NavigationState: Equatable {
 
     /// Root first.
     public var environments: [NavigationEnvironment] { under + CollectionOfOne(top) }
-    var environmentCount: Int { under.count + 1 }
+    package var environmentCount: Int { under.count + 1 }
     /// False when there is nothing but the top environment (no alert, modals, queue or lower ones).
     var hasLayers: Bool { layers != nil }
 
     /// The bottom environment, the one with the tabs.
-    var root: NavigationEnvironment {
+    package var root: NavigationEnvironment {
         get { under.first ?? top }
         set { if under.isEmpty { top = newValue } else { under[0] = newValue } }
     }

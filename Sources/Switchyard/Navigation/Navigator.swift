@@ -128,7 +128,7 @@ public final class Navigator {
 
     /// `fresh()` before the landing: its start screen is bare and no callback has run, for a caller
     /// that must know the navigator before any callback runs (`MapCrawl`) or restores a state into it.
-    func unlandedCopy() -> Navigator {
+    package func unlandedCopy() -> Navigator {
         let copy = Navigator(routes: routes, timelineLimit: timelineLimit)
         copy.notFound = notFound
         copy.maxRedirects = maxRedirects

@@ -33,7 +33,7 @@ struct HeldCall {
 
 /// What a guard's `.pending(key)` throws through the landing to the operation's transaction, which
 /// holds the operation (see `Navigator.hold`). Never reaches a caller.
-struct GuardHold: Error {
+package struct GuardHold: Error {
     let key: String
     let path: String
 }

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 
 /// The runner behind `switchyard test`, with busted's semantics: each file insulated (its globals
 /// and loaded modules undone after it), each `it` on a fresh navigator over the same routes;

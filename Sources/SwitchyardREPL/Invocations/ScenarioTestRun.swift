@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 import SwitchyardLua
 
 /// What `switchyard test` was asked: the output handler, a JUnit file, which tests, and whether
