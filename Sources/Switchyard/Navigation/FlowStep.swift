@@ -2,8 +2,8 @@
 ///
 ///     try navigator.declareFlow("signup", steps: [FlowStep("/signup", as: .cover), FlowStep("/signup/name")])
 public struct FlowStep: Hashable, Codable, Sendable {
-    public var path: String
-    public var presentation: Presentation
+    package var path: String
+    package var presentation: Presentation
 
     public init(_ path: String, as presentation: Presentation = .push) {
         self.path = path

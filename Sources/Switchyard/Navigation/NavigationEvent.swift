@@ -9,18 +9,18 @@ public struct NavigationEvent {
     public let to: Screen
     /// How it went beyond matching paths: each redirect, guard answer and leave answer, in order
     /// (empty when nothing sent it elsewhere). `ChainStep.text` says each for a person.
-    public var chain: [ChainStep] = []
+    package var chain: [ChainStep] = []
 
     /// Whether the move went deeper into the map, back up it, or across (SwiftUI Router's
     /// `NavigationAction.direction`), from the two paths.
-    public var direction: NavigationDirection { NavigationDirection(from: from.path, to: to.path) }
+    package var direction: NavigationDirection { NavigationDirection(from: from.path, to: to.path) }
 }
 
 /// Which way a move went, segment by segment: `/` → `/news` → `/news/latest` is deeper, the reverse
 /// higher, and anything else (`/news` → `/settings`, or staying at one path) sideways.
 ///
 ///     NavigationDirection(from: "/news", to: "/news/latest") == .deeper
-public enum NavigationDirection: String, Sendable, CaseIterable {
+package enum NavigationDirection: String, Sendable, CaseIterable {
     case deeper, higher, sideways
 
     public init(from old: String, to new: String) {
@@ -53,5 +53,5 @@ public final class ObservationToken {
     public func cancel() { navigator?.removeObserver(key) }
 
     /// False once cancelled.
-    public var isActive: Bool { navigator?.hasObserver(key) ?? false }
+    package var isActive: Bool { navigator?.hasObserver(key) ?? false }
 }

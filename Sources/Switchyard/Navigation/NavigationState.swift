@@ -34,16 +34,16 @@ public struct NavigationState: Equatable {
         get { layers?.under ?? [] }
         set { setLayers(under: newValue, alert: alert, modals: modals, queue: queuedSteps) }
     }
-    public internal(set) var alert: Alert? {
+    package internal(set) var alert: Alert? {
         get { layers?.alert }
         set { setLayers(under: under, alert: newValue, modals: modals, queue: queuedSteps) }
     }
-    public internal(set) var modals: [Screen] {
+    package internal(set) var modals: [Screen] {
         get { layers?.modals ?? [] }
         set { setLayers(under: under, alert: alert, modals: newValue, queue: queuedSteps) }
     }
     /// The running flows' steps still to show, in order.
-    public var queue: [FlowStep] { queuedSteps.map(\.step) }
+    package var queue: [FlowStep] { queuedSteps.map(\.step) }
     /// The queue with the environment each step's flow runs in.
     var queuedSteps: [QueuedStep] {
         get { layers?.queue ?? [] }

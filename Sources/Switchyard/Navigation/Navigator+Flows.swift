@@ -15,7 +15,7 @@ extension Navigator {
     /// opened (or the one it started in): dismissing that environment drops the flow's queued steps.
     ///
     ///     try navigator.startFlow([FlowStep("/a", as: .cover), FlowStep("/b")])
-    public func startFlow(_ steps: [FlowStep]) throws {
+    package func startFlow(_ steps: [FlowStep]) throws {
         try startFlow(steps, held: HeldCall(operation: .startFlow, steps: steps))
     }
 
@@ -60,7 +60,7 @@ extension Navigator {
 
     /// Empties the flow queue, leaving the screens as they are. False when it was already empty.
     @discardableResult
-    public func cancelFlow() throws -> Bool {
+    package func cancelFlow() throws -> Bool {
         try transact(.cancelFlow) { state in state.queuedSteps = [] }
     }
 

@@ -91,7 +91,7 @@ public struct Screen: Codable, Equatable, Sendable {
     public var id: Int { fields.id }
     public var path: String { fields.info.path }
     /// The matched route's pattern; nil for the not-found screen and for an unmatched start screen.
-    public var pattern: String? { fields.matched ? fields.info.pattern : nil }
+    package var pattern: String? { fields.matched ? fields.info.pattern : nil }
     /// The route that matched, which several routes with one pattern (told apart by validators) do not
     /// share; nil when `pattern` is.
     ///
@@ -102,23 +102,23 @@ public struct Screen: Codable, Equatable, Sendable {
     /// The captured parameters as the match left them: values decoded when read.
     ///
     ///     navigator.screen.parameters["id"] == "12"
-    public var parameters: Parameters { fields.info.params }
+    package var parameters: Parameters { fields.info.params }
     public var query: [String: String] { fields.info.query }
-    public var fragment: String? { fields.info.fragment }
+    package var fragment: String? { fields.info.fragment }
     public var title: String? { fields.title }
     /// The text the REPL prints for the screen (the route's `view`), computed on landing.
-    public var view: String? { fields.view }
+    package var view: String? { fields.view }
     /// The links the route's link function computed for this screen; nil for a route with a fixed
     /// list (`Navigator.links(of:)` gives a screen's links either way).
-    public var computedLinks: [String]? { fields.links }
+    package var computedLinks: [String]? { fields.links }
     /// What the route's validator returned. In memory only: not saved, not compared, nil after restore.
     public var value: Any? { fields.info.value }
     /// The parameters the call that showed it passed beside the path's (`ScreenOptions.params`);
     /// `params` holds them too.
-    public var passedParams: [String: String] { fields.extras?.params ?? [:] }
+    package var passedParams: [String: String] { fields.extras?.params ?? [:] }
     /// How this modal entered and what is behind it; nil when not given (and for other screens).
-    public var transition: ModalTransition? { fields.extras?.transition }
-    public var background: ModalBackground? { fields.extras?.background }
+    package var transition: ModalTransition? { fields.extras?.transition }
+    package var background: ModalBackground? { fields.extras?.background }
     /// Its departure callbacks, while they have not run.
     var callbacks: ScreenCallbacks? { fields.extras?.callbacks }
 
@@ -213,7 +213,7 @@ public struct Screen: Codable, Equatable, Sendable {
     }
 
     /// The `info` table of the Lua API for this screen.
-    public var info: RouteInfo { fields.info }
+    package var info: RouteInfo { fields.info }
 
     public static func == (a: Screen, b: Screen) -> Bool {
         a.fields === b.fields

@@ -9,17 +9,17 @@
 public struct ScreenOptions {
     /// Parameters the screen holds beside the ones its path captures (a name the path captures is an
     /// error). Guards, titles and views see them; they are saved and restored.
-    public var params: [String: String]
+    package var params: [String: String]
     /// Runs once, after the operation that removed the screen from the state committed (a pop, a
     /// dismissal, a replacing go, back along the timeline, a reset). It may not navigate; should it
     /// throw, the operation is undone and the error rethrown, as for an observer.
-    public var onDismiss: ((Screen) throws -> Void)?
+    package var onDismiss: ((Screen) throws -> Void)?
     /// Runs once when the screen leaves the state, just before `onDismiss`, with the result
     /// `pop(result:)` or `dismiss(result:)` gave it (nil when it went without one).
-    public var onResult: ((Any?) throws -> Void)?
+    package var onResult: ((Any?) throws -> Void)?
     /// How a modal comes in and what is behind it (SwiftfulRouting's showModal); modals only.
-    public var transition: ModalTransition?
-    public var background: ModalBackground?
+    package var transition: ModalTransition?
+    package var background: ModalBackground?
 
     public init(params: [String: String] = [:], onDismiss: ((Screen) throws -> Void)? = nil,
                 onResult: ((Any?) throws -> Void)? = nil, transition: ModalTransition? = nil,

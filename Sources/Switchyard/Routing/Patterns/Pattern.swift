@@ -70,7 +70,7 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parameter names in order; a splat's name is "*" or its given name.
-    public var parameterNames: [String] { segments.compactMap(\.parameterName) }
+    package var parameterNames: [String] { segments.compactMap(\.parameterName) }
 
     public var description: String { text }
 }

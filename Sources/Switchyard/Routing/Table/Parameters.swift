@@ -108,7 +108,7 @@ public struct Parameters: Sendable {
     /// Parameters built by hand (tests, hosts, the not-found screen), ordered by name.
     ///
     ///     RouteInfo(path: "/album/12", pattern: "/album/:id", params: Parameters(["id": "12"]))
-    public init(_ dictionary: [String: String]) {
+    package init(_ dictionary: [String: String]) {
         self.init(pairs: dictionary.sorted { $0.key < $1.key })
     }
 
@@ -145,7 +145,7 @@ public struct Parameters: Sendable {
         index < InlineSpans.capacity ? inline[index] : overflow[index - InlineSpans.capacity]
     }
 
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// The decoded value of a parameter, nil when the pattern has no such parameter or an optional
     /// one is absent. A malformed escape (`%zz`, a trailing `%`) is kept verbatim.

@@ -13,7 +13,7 @@ public typealias RouteValidator = (RouteInfo) throws -> Any?
 ///         return id
 ///     })
 public struct RouteMismatch: Error, Sendable, CustomStringConvertible {
-    public let reason: String?
+    package let reason: String?
 
     public init(_ reason: String? = nil) { self.reason = reason }
 
@@ -37,8 +37,8 @@ public struct Route<Payload> {
     public var pattern: Pattern { declaration.pattern }
     public var name: String? { declaration.name }
     /// Declaration site, "file.lua:12" when known.
-    public var site: String? { declaration.site }
-    public var hasValidator: Bool { declaration.hasValidator }
+    package var site: String? { declaration.site }
+    package var hasValidator: Bool { declaration.hasValidator }
 }
 
 /// A route together with what matching a path against it produced.

@@ -5,7 +5,7 @@
 public struct RouteID: Hashable, Sendable, Comparable, Codable {
     public let rawValue: Int
 
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    @usableFromInline package init(rawValue: Int) { self.rawValue = rawValue }
 
     public static func < (lhs: RouteID, rhs: RouteID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

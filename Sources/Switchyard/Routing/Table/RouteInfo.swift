@@ -73,7 +73,7 @@ public struct RouteInfo: Sendable {
         static let pattern = Borrowed(rawValue: 2)
     }
 
-    public init(path: String, pattern: String, params: Parameters = [:],
+    package init(path: String, pattern: String, params: Parameters = [:],
                 query: [String: String] = [:], fragment: String? = nil, value: Any? = nil) {
         let fields = RouteInfoExtras(query: query, fragment: fragment, value: value.map(ValidatorValue.init))
         self.init(params: params, ownPath: path, ownPattern: pattern, fromParameters: [],

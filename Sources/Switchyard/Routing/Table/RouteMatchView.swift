@@ -26,7 +26,7 @@ public struct RouteMatchView {
     }
 
     /// The route's pattern text.
-    public var pattern: String {
+    package var pattern: String {
         switch source {
         case .spans(_, let declaration, _), .spansBeforeQuery(_, let declaration, _):
             declaration.takeUnretainedValue().patternText
@@ -46,7 +46,7 @@ public struct RouteMatchView {
     /// absent.
     ///
     ///     try table.withMatch("/artist/Charles%20Mingus") { $0?[parameter: "name"] }   // "Charles Mingus"
-    public subscript(parameter name: String) -> String? {
+    package subscript(parameter name: String) -> String? {
         switch source {
         case .spans(let bytes, let declaration, let spans), .spansBeforeQuery(let bytes, let declaration, let spans):
             let names = declaration.takeUnretainedValue().names.names
