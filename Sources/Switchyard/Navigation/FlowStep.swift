@@ -5,6 +5,9 @@ public struct FlowStep: Hashable, Codable, Sendable {
     package var path: String
     package var presentation: Presentation
 
+    /// A step showing `path`, pushed or presented as `presentation` says.
+    ///
+    ///     FlowStep("/signup", as: .cover)
     public init(_ path: String, as presentation: Presentation = .push) {
         self.path = path
         self.presentation = presentation

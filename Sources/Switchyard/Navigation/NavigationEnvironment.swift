@@ -1,5 +1,7 @@
 /// What opened an environment: the root at the bottom, then one per presented sheet or cover, and a
 /// browser (SwiftfulRouting's showSafari) showing an external page over everything.
+///
+///     navigator.state.environments.contains { $0.kind == .sheet }
 public enum EnvironmentKind: String, Codable, Sendable { case root, sheet, cover, browser }
 
 /// One environment of the state: the root (optionally a set of tabs, each with its own stack) or a
@@ -9,6 +11,9 @@ public enum EnvironmentKind: String, Codable, Sendable { case root, sheet, cover
 ///         print(environment.kind, environment.stack.map(\.path))
 ///     }
 public struct NavigationEnvironment: Equatable {
+    /// Whether this is the root or a presented sheet, cover or browser.
+    ///
+    ///     navigator.state.environments.last?.kind == .sheet
     public let kind: EnvironmentKind
     /// 0-based index into `tabs` (always 0 without tabs).
     package private(set) var selectedTab: Int
@@ -120,6 +125,8 @@ public final class SheetDetents: Equatable, Sendable {
     package let selected: String
 
     /// Throws when the list is empty or repeats a name, or `selected` (default: the first) is not in it.
+    ///
+    ///     try navigator.sheet("/compose", detents: try SheetDetents(["medium", "large"], selected: "medium"))
     public convenience init(_ available: [String], selected: String? = nil) throws(NavigationError) {
         guard let first = available.first else {
             throw .invalidArgument(operation: .sheet, reason: "a sheet's detents must name at least one")

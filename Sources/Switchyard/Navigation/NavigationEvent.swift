@@ -4,8 +4,17 @@
 ///
 ///     let token = navigator.observe { event in print("\(event.operation.rawValue): \(event.from.path) → \(event.to.path)") }
 public struct NavigationEvent {
+    /// The operation that made the change.
+    ///
+    ///     navigator.observe { event in print(event.operation.rawValue) }   // "push"
     public let operation: NavigationOperation
+    /// The screen on top before the change.
+    ///
+    ///     navigator.observe { event in print(event.from.path, "→", event.to.path) }
     public let from: Screen
+    /// The screen on top after the change.
+    ///
+    ///     navigator.observe { event in print(event.to.title ?? "untitled") }
     public let to: Screen
     /// How it went beyond matching paths: each redirect, guard answer and leave answer, in order
     /// (empty when nothing sent it elsewhere). `ChainStep.text` says each for a person.
@@ -50,6 +59,8 @@ public final class ObservationToken {
     }
 
     /// Stops delivery. Cancelling twice, or after the navigator is gone, does nothing.
+    ///
+    ///     let token = navigator.observe { _ in };  token.cancel()
     public func cancel() { navigator?.removeObserver(key) }
 
     /// False once cancelled.

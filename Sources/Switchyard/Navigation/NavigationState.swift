@@ -109,6 +109,8 @@ public struct NavigationState: Equatable {
     }
 
     /// Root first.
+    ///
+    ///     navigator.state.environments.map(\.kind)   // [.root, .sheet]
     public var environments: [NavigationEnvironment] { under + CollectionOfOne(top) }
     package var environmentCount: Int { under.count + 1 }
     /// False when there is nothing but the top environment (no alert, modals, queue or lower ones).
@@ -140,6 +142,8 @@ public struct NavigationState: Equatable {
     }
 
     /// The location: the top screen of the top environment.
+    ///
+    ///     navigator.state.screen.path
     public var screen: Screen { top.current.top }
     /// Its id, read without copying the screen.
     var screenID: Int { top.current.topID }

@@ -11,6 +11,8 @@ extension Navigator {
     }
 
     /// Presents `path` in a new full-screen cover environment with its own push stack.
+    ///
+    ///     try navigator.cover("/login")
     public func cover(_ path: String, options: ScreenOptions = ScreenOptions()) throws {
         try present(path, as: .cover, operation: .cover, options: options)
     }
@@ -61,6 +63,8 @@ extension Navigator {
     /// button, `Alert.cancelButton`; an alert without one throws, naming its buttons), else the top
     /// modal, else one screen: pops the top environment's stack, or dismisses the environment when
     /// its root is showing (SwiftfulRouting's dismissScreen). Throws at the root screen of the root.
+    ///
+    ///     try navigator.sheet("/compose");  try navigator.dismiss()
     public func dismiss() throws {
         if let alert = state.alert {
             guard let cancel = alert.cancelButton else {

@@ -32,6 +32,8 @@ extension Navigator {
     }
 
     /// Shows the next queued step. Throws when the queue is empty.
+    ///
+    ///     try navigator.startFlow("signup");  try navigator.next()
     public func next() throws {
         try holding(HeldCall(operation: .next)) {
             try transact(.next) { state in
@@ -43,6 +45,8 @@ extension Navigator {
 
     /// Shows the next queued step, or when the queue is empty dismisses the top sheet or cover
     /// (SwiftfulRouting's showNextScreenOrDismissEnvironment). Throws when neither is possible.
+    ///
+    ///     try navigator.nextOrDismiss()   // on the flow's last step: dismisses its cover
     public func nextOrDismiss() throws {
         try holding(HeldCall(operation: .nextOrDismiss)) {
             try transact(.nextOrDismiss) { state in

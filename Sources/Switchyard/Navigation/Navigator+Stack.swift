@@ -112,6 +112,8 @@ extension Navigator {
     }
 
     /// Pops the top environment's stack to its first screen. False when it was already there.
+    ///
+    ///     try navigator.popToRoot();  navigator.stack.count == 1
     @discardableResult
     public func popToRoot() throws -> Bool {
         try transact(.popToRoot) { state in state.top.current.truncate(to: 1) }
@@ -128,6 +130,8 @@ extension Navigator {
     }
 
     /// Moves `count` entries forward along the timeline (clamped). False when there is nothing ahead.
+    ///
+    ///     try navigator.back();  try navigator.forward()
     @discardableResult
     public func forward(_ count: Int = 1) throws -> Bool {
         guard count >= 0 else { throw NavigationError.invalidCount(count, operation: .forward) }

@@ -17,6 +17,8 @@
 /// its own callbacks throws `NavigationError.reentrant`.
 public final class Navigator {
     /// The routes landings match against. Routes may be added at any time.
+    ///
+    ///     navigator.routes[payloadOf: navigator.screen.route!].title
     public let routes: RouteTable<RouteDefinition>
     /// The fallback when no route matches (Echeveria's not-found); nil makes unknown paths an error.
     @exclusivity(unchecked) package var notFound: RouteDefinition?
@@ -25,6 +27,8 @@ public final class Navigator {
     /// Ceilings on what a state may hold; an operation that would pass one throws and changes nothing.
     /// (Unchecked exclusivity, as `notFound`: every push reads it, and the dynamic check cost more
     /// than the limits' own comparisons.)
+    ///
+    ///     navigator.limits.screensPerStack = 500
     @exclusivity(unchecked) public var limits = NavigatorLimits()
     /// Declared flows by name.
     package private(set) var flows: [String: [FlowStep]] = [:]
@@ -67,6 +71,8 @@ public final class Navigator {
 
     /// A navigator showing `/`. Its start screen is bare (no route consulted, no callback run) until
     /// `reset()` lands it on its route; call that once routes are declared.
+    ///
+    ///     let navigator = Navigator(routes: routes);  try navigator.reset()
     public init(routes: RouteTable<RouteDefinition> = RouteTable(), timelineLimit: Int = 100) {
         self.routes = routes
         let root = NavigationEnvironment(kind: .root, root: .bare(id: 0, path: "/"))
@@ -76,19 +82,35 @@ public final class Navigator {
 
     // MARK: Reading
 
+    /// Everything shown now: the environments with their stacks, the modals, the alert, the flow queue.
+    ///
+    ///     navigator.state.environments.count   // 2 while a sheet is up
     public var state: NavigationState { timeline.state }
     /// The top screen of the top environment.
+    ///
+    ///     navigator.screen.title
     public var screen: Screen { timeline.state.screen }
+    /// The path of the screen on top.
+    ///
+    ///     try navigator.push("/album/12");  navigator.path == "/album/12"
     public var path: String { screen.path }
     package var params: [String: String] { screen.params }
     package var query: [String: String] { screen.query }
     package var info: RouteInfo { screen.info }
     /// The screens of the top environment (its selected tab), bottom first.
+    ///
+    ///     navigator.stack.map(\.path)   // ["/", "/album/12"]
     public var stack: [Screen] { state.top.stack }
     package var history: [TimelineEntry] { timeline.entries }
     /// Position of the current state in `history`.
     package var historyIndex: Int { timeline.index }
+    /// Whether the timeline has an earlier state to go back to.
+    ///
+    ///     if navigator.canBack { try navigator.back() }
     public var canBack: Bool { timeline.canBack }
+    /// Whether the timeline has a later state to go forward to (after going back).
+    ///
+    ///     if navigator.canForward { try navigator.forward() }
     public var canForward: Bool { timeline.canForward }
     package var queue: [FlowStep] { state.queue }
     package var alert: Alert? { state.alert }

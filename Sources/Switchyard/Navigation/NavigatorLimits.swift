@@ -9,6 +9,8 @@
 ///     try navigator.push("/x/501")   // "stack limit of 500 screens reached (push; ...)"
 public struct NavigatorLimits: Equatable, Sendable {
     /// Screens in one push stack (each tab, sheet and cover has its own).
+    ///
+    ///     navigator.limits.screensPerStack = 500
     public var screensPerStack = 10_000
     /// The root plus the sheets and covers presented over it.
     package var environments = 100
@@ -26,6 +28,9 @@ public struct NavigatorLimits: Equatable, Sendable {
     /// entry can hold one operation's growth. (The embedder's own `setTimelineLimit` is not held to it.)
     package var timelineEntries = 10_000
 
+    /// The default limits.
+    ///
+    ///     var limits = NavigatorLimits();  limits.screensPerStack = 500;  navigator.limits = limits
     public init() {}
 
     /// What one screen costs beyond its path, measured on a 64-bit Linux build (the screen object,

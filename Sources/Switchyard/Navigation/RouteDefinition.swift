@@ -65,6 +65,9 @@ public struct RouteDefinition {
     /// false blocks the operation (`NavigationError.leaveBlocked`), for unsaved changes.
     package var leave: ((_ leaving: RouteInfo, _ to: RouteInfo) throws -> Bool)?
 
+    /// A definition; every part is optional.
+    ///
+    ///     RouteDefinition(title: "Log In", presentation: .cover)
     public init(title: RouteText? = nil, view: RouteText? = nil,
                 guard: ((RouteInfo) throws -> GuardDecision)? = nil, redirect: RedirectRule? = nil,
                 presentation: Presentation = .push, links: [String] = [],

@@ -88,7 +88,13 @@ public struct Screen: Codable, Equatable, Sendable {
         return fields
     }
 
+    /// The screen's id, unique for the navigator's life (a pushed screen gets a new one).
+    ///
+    ///     let album = navigator.screen.id
     public var id: Int { fields.id }
+    /// The path the screen landed on.
+    ///
+    ///     navigator.screen.path   // "/album/12"
     public var path: String { fields.info.path }
     /// The matched route's pattern; nil for the not-found screen and for an unmatched start screen.
     package var pattern: String? { fields.matched ? fields.info.pattern : nil }
@@ -98,13 +104,21 @@ public struct Screen: Codable, Equatable, Sendable {
     ///     navigator.routes[navigator.screen.route!].name   // "album"
     public var route: RouteID? { fields.route }
     /// The captured parameters as a dictionary, made when read.
+    ///
+    ///     navigator.screen.params["id"]   // "12"
     public var params: [String: String] { fields.info.params.dictionary }
     /// The captured parameters as the match left them: values decoded when read.
     ///
     ///     navigator.screen.parameters["id"] == "12"
     package var parameters: Parameters { fields.info.params }
+    /// The query items of the path that landed it.
+    ///
+    ///     try navigator.push("/album/12?tab=info");  navigator.screen.query["tab"] == "info"
     public var query: [String: String] { fields.info.query }
     package var fragment: String? { fields.info.fragment }
+    /// The route's title, computed on landing; nil when it has none.
+    ///
+    ///     navigator.screen.title   // "Album 12"
     public var title: String? { fields.title }
     /// The text the REPL prints for the screen (the route's `view`), computed on landing.
     package var view: String? { fields.view }
@@ -112,6 +126,8 @@ public struct Screen: Codable, Equatable, Sendable {
     /// list (`Navigator.links(of:)` gives a screen's links either way).
     package var computedLinks: [String]? { fields.links }
     /// What the route's validator returned. In memory only: not saved, not compared, nil after restore.
+    ///
+    ///     navigator.screen.value as? Int   // 12, from `validator: { Int($0.params["id"]!) }`
     public var value: Any? { fields.info.value }
     /// The parameters the call that showed it passed beside the path's (`ScreenOptions.params`);
     /// `params` holds them too.
@@ -192,6 +208,8 @@ public struct Screen: Codable, Equatable, Sendable {
     var isExternal: Bool { !path.hasPrefix("/") }
 
     /// "/album/12?tab=info#top": path, sorted query and fragment.
+    ///
+    ///     navigator.screen.location   // "/album/12?tab=info"
     public var location: String { Location(path: path, query: query, fragment: fragment).text }
 
     /// Whether this screen is at `location`: what comparing `location` texts says, without building

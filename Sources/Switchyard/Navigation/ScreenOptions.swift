@@ -21,6 +21,9 @@ public struct ScreenOptions {
     package var transition: ModalTransition?
     package var background: ModalBackground?
 
+    /// Options; each part is optional.
+    ///
+    ///     ScreenOptions(params: ["text": "Hello!"], onDismiss: { screen in print("left \(screen.path)") })
     public init(params: [String: String] = [:], onDismiss: ((Screen) throws -> Void)? = nil,
                 onResult: ((Any?) throws -> Void)? = nil, transition: ModalTransition? = nil,
                 background: ModalBackground? = nil) {
@@ -45,12 +48,16 @@ public struct ScreenOptions {
 }
 
 /// How a modal enters (SwiftUI's transitions, as SwiftfulRouting's showModal takes them).
+///
+///     try navigator.push("/photo/1", options: ScreenOptions(transition: .slide))
 public enum ModalTransition: String, Codable, Sendable, CaseIterable {
     case identity, opacity, scale, slide
     case moveTop = "move-top", moveBottom = "move-bottom", moveLeading = "move-leading", moveTrailing = "move-trailing"
 }
 
 /// What is drawn behind a modal.
+///
+///     ScreenOptions(transition: .opacity, background: .dim)
 public enum ModalBackground: String, Codable, Sendable, CaseIterable {
     case none, dim, blur
 }

@@ -83,6 +83,8 @@ public struct Parameters: Sendable {
     private var inline = InlineSpans()
     private var overflow: [Span] = []
     /// Present parameters.
+    ///
+    ///     try table.match("/album/12")?.info.params.count   // 1
     public var count: Int { Int(inline.present + overflowPresent) }
     private var overflowPresent: Int32 = 0
     /// Whether values still hold `%XX` escapes (a match) or are already text (a literal).
@@ -168,6 +170,8 @@ public struct Parameters: Sendable {
     }
 
     /// The parameters as a dictionary (one allocation and a String per value).
+    ///
+    ///     try table.match("/album/12")?.info.params.dictionary   // ["id": "12"]
     public var dictionary: [String: String] {
         var dictionary = [String: String](minimumCapacity: count)
         for (name, value) in self { dictionary[name] = value }

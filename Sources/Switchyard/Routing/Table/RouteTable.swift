@@ -39,6 +39,9 @@ public final class RouteTable<Payload> {
     /// `cachedLookup`, for the resolution to use without retaining it (see `withFrozenLookup`).
     @exclusivity(unchecked) var unretainedLookup: Unmanaged<RouteLookup>?
 
+    /// An empty table; `caseInsensitive` makes static segments match in any case.
+    ///
+    ///     let table = RouteTable<String>(caseInsensitive: true)
     public init(caseInsensitive: Bool = false) {
         self.caseInsensitive = caseInsensitive
         self.declarationTrie = RouteTrie(caseInsensitive: caseInsensitive)
@@ -140,6 +143,8 @@ public final class RouteTable<Payload> {
     // MARK: Reading routes
 
     /// Declaration order.
+    ///
+    ///     table.routes.map(\.pattern.text)
     public var routes: [Route<Payload>] { storage }
 
     /// Rank order, most specific first.
