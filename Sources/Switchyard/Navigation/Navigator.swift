@@ -23,7 +23,7 @@ public final class Navigator {
     /// The fallback when no route matches (Echeveria's not-found); nil makes unknown paths an error.
     @exclusivity(unchecked) package var notFound: RouteDefinition?
     /// The longest redirect chain followed before `NavigationError.tooManyRedirects`.
-    package var maxRedirects = 16
+    var maxRedirects = 16
     /// Ceilings on what a state may hold; an operation that would pass one throws and changes nothing.
     /// (Unchecked exclusivity, as `notFound`: every push reads it, and the dynamic check cost more
     /// than the limits' own comparisons.)
@@ -133,7 +133,7 @@ public final class Navigator {
     /// Changes the bound of `history`; lowering it drops the oldest entries, never the current one.
     ///
     ///     try navigator.setTimelineLimit(1_000)
-    package func setTimelineLimit(_ limit: Int) throws(NavigationError) {
+    func setTimelineLimit(_ limit: Int) throws(NavigationError) {
         if let inFlight { throw .busy("change the timeline limit", inFlight: inFlight) }
         timeline.setLimit(limit)
     }

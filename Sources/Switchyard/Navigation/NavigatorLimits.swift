@@ -19,14 +19,14 @@ public struct NavigatorLimits: Equatable, Sendable {
     /// Buttons of one alert.
     package var alertButtons = 100_000
     /// Flow steps waiting in the queue.
-    package var queuedSteps = 1_000
+    var queuedSteps = 1_000
     /// Query items of one screen's location.
-    package var queryItems = 1_000
+    var queryItems = 1_000
     /// Bytes of one screen's path.
-    package var pathBytes = 65_536
+    var pathBytes = 65_536
     /// The largest timeline limit (`Navigator.timelineLimit`) a restored document may carry: each
     /// entry can hold one operation's growth. (The embedder's own `setTimelineLimit` is not held to it.)
-    package var timelineEntries = 10_000
+    var timelineEntries = 10_000
 
     /// The default limits.
     ///

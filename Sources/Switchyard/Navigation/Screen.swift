@@ -124,14 +124,14 @@ public struct Screen: Codable, Equatable, Sendable {
     package var view: String? { fields.view }
     /// The links the route's link function computed for this screen; nil for a route with a fixed
     /// list (`Navigator.links(of:)` gives a screen's links either way).
-    package var computedLinks: [String]? { fields.links }
+    var computedLinks: [String]? { fields.links }
     /// What the route's validator returned. In memory only: not saved, not compared, nil after restore.
     ///
     ///     navigator.screen.value as? Int   // 12, from `validator: { Int($0.params["id"]!) }`
     public var value: Any? { fields.info.value }
     /// The parameters the call that showed it passed beside the path's (`ScreenOptions.params`);
     /// `params` holds them too.
-    package var passedParams: [String: String] { fields.extras?.params ?? [:] }
+    var passedParams: [String: String] { fields.extras?.params ?? [:] }
     /// How this modal entered and what is behind it; nil when not given (and for other screens).
     package var transition: ModalTransition? { fields.extras?.transition }
     package var background: ModalBackground? { fields.extras?.background }

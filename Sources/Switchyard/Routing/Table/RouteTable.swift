@@ -112,7 +112,7 @@ public final class RouteTable<Payload> {
     ///     let before = table.count
     ///     try table.add("/draft", payload: p)
     ///     table.removeRoutes(after: before)   // "/draft" is gone
-    package func removeRoutes(after count: Int) {
+    func removeRoutes(after count: Int) {
         guard count < storage.count else { return }
         storage.removeSubrange(count...)
         validators = validators.filter { $0.key < count }
