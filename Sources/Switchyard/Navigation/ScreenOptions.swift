@@ -63,6 +63,8 @@ public enum ModalBackground: String, Codable, Sendable, CaseIterable {
 }
 
 /// The options a screen keeps (see `ScreenOptions`): one reference in its fields, nil for most screens.
+/// Unchecked only because of `callbacks`, which `ScreenCallbacks`'s rule covers (the navigator's thread
+/// is their single owner); every other field is a `let` of a `Sendable` type.
 final class ScreenExtras: @unchecked Sendable {
     let params: [String: String]
     /// Nil when none were given, and for a restored screen (callbacks are not saved).
