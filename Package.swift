@@ -5,12 +5,17 @@ import PackageDescription
 // Switchyard (core) ← SwitchyardLua ← SwitchyardTools (the command-line tools: test, walk, check,
 // graph, types, routes, and the terminal text and file writing they share with the REPL) ←
 // SwitchyardREPL (the REPL and plain script runs) ← switchyard.
+// SwitchyardAnalysis (crawl, walk, save/restore checks) sits beside the core and reaches it through
+// `package` hooks (Navigator+AnalysisHooks.swift); SwitchyardTesting (the scenario runner) beside the
+// engine. An app linking only Switchyard, or only SwitchyardLua, links neither.
 let package = Package(
     name: "Switchyard",
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "SwitchyardLua", targets: ["SwitchyardLua"]),
         .library(name: "SwitchyardTesting", targets: ["SwitchyardTesting"]),
+        // The crawl, shadowing, random walk and save/restore checks: tools, not something an app ships.
+        .library(name: "SwitchyardAnalysis", targets: ["SwitchyardAnalysis"]),
         .library(name: "SwitchyardREPL", targets: ["SwitchyardREPL"]),
         .executable(name: "switchyard", targets: ["switchyard"]),
     ],
@@ -26,14 +31,15 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"], linkerSettings: [.linkedLibrary(":liblua5.4.a")]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "Switchyard"),
-        .target(name: "SwitchyardLua", dependencies: ["Switchyard", "CLua", "CLuaShim"]),
+        .target(name: "SwitchyardAnalysis", dependencies: ["Switchyard"]),
+        .target(name: "SwitchyardLua", dependencies: ["Switchyard", "SwitchyardAnalysis", "CLua", "CLuaShim"]),
         // The scenario runner, busted's vocabulary, assert, spies and coverage: what `switchyard test`
         // needs and an app embedding the Lua engine does not link.
-        .target(name: "SwitchyardTesting", dependencies: ["Switchyard", "SwitchyardLua"]),
-        .target(name: "SwitchyardTools", dependencies: ["Switchyard", "SwitchyardLua", "SwitchyardTesting"]),
+        .target(name: "SwitchyardTesting", dependencies: ["Switchyard", "SwitchyardAnalysis", "SwitchyardLua"]),
+        .target(name: "SwitchyardTools", dependencies: ["Switchyard", "SwitchyardAnalysis", "SwitchyardLua", "SwitchyardTesting"]),
         .target(
             name: "SwitchyardREPL",
-            dependencies: ["Switchyard", "SwitchyardLua", "SwitchyardTesting", "SwitchyardTools", "CReadline"],
+            dependencies: ["Switchyard", "SwitchyardAnalysis", "SwitchyardLua", "SwitchyardTesting", "SwitchyardTools", "CReadline"],
             linkerSettings: [.linkedLibrary(":libreadline.a"), .linkedLibrary(":libtinfo.a")]
         ),
         .executableTarget(
@@ -65,10 +71,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
+        .testTarget(name: "SwitchyardAnalysisTests", dependencies: ["SwitchyardAnalysis"]),
         // Also SwitchyardTesting: its tests share this target's runtime fixtures.
         .testTarget(name: "SwitchyardLuaTests", dependencies: ["SwitchyardLua", "SwitchyardTesting"]),
         .testTarget(name: "SwitchyardToolsTests", dependencies: ["SwitchyardTools", "SwitchyardLua", "SwitchyardTesting"]),
-        .testTarget(name: "SwitchyardREPLTests", dependencies: ["Switchyard", "SwitchyardLua", "SwitchyardTesting", "SwitchyardTools", "SwitchyardREPL"]),
+        .testTarget(name: "SwitchyardREPLTests", dependencies: ["Switchyard", "SwitchyardAnalysis", "SwitchyardLua", "SwitchyardTesting", "SwitchyardTools", "SwitchyardREPL"]),
         // Fixtures are Lua scripts the tests run by path, not sources or resources.
         .testTarget(name: "EndToEndTests", dependencies: ["switchyard"], exclude: ["Fixtures"]),
     ],

@@ -1,5 +1,6 @@
 import Switchyard
 import SwitchyardLua
+import SwitchyardAnalysis
 
 /// The runner behind `switchyard test`, with busted's semantics: each file insulated (its globals
 /// and loaded modules undone after it), each `it` on a fresh navigator over the same routes;

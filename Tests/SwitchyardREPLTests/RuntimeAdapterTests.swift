@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import SwitchyardLua
-import Switchyard
+@testable import Switchyard
 @testable import SwitchyardREPL
 @testable import SwitchyardTools
 

@@ -7,7 +7,7 @@
 ///
 ///     try navigator.push("/account")   // its guard answers "/login?next=%2Faccount"
 ///     navigator.lastAction?.chain      // [.guarded(route: account, path: "/account", .redirect("/login?next=%2Faccount"))]
-public enum ChainStep: Equatable, Sendable {
+package enum ChainStep: Equatable, Sendable {
     /// The validator of a candidate route accepted `path` or rejected it (with `mismatch()`'s reason,
     /// if it gave one); after a rejection the next candidate was tried.
     case validated(route: RouteID, path: String, accepted: Bool, reason: String?)

@@ -295,6 +295,8 @@ extension Navigator {
     /// inconsistent document throws `NavigationError.invalidDocument` and leaves the state alone.
     /// Restored alert buttons have no actions; screens' validator values are nil. A pending
     /// navigation comes back pending (without callbacks).
+    ///
+    ///     let saved = try navigator.save();  try navigator.restore(saved)
     public func restore(_ json: String) throws {
         try restore(document: try NavigationDocument(json: json))
     }

@@ -15,5 +15,5 @@ public enum NavigationOperation: String, Codable, Sendable, CaseIterable {
     case preview
 
     /// The operations an observer can hear (all but `start` and `preview`).
-    public static var observable: [NavigationOperation] { allCases.filter { $0 != .start && $0 != .preview } }
+    package static var observable: [NavigationOperation] { allCases.filter { $0 != .start && $0 != .preview } }
 }

@@ -120,7 +120,7 @@ extension Navigator {
     /// winner's guard would do. Runs the app's callbacks as a landing does; they may not navigate.
     ///
     ///     try navigator.askRoute(of: "/account")   // (route, .guarded(..., .redirect("/login?next=%2Faccount")))
-    public func askRoute(of path: String) throws -> ChainStep? {
+    package func askRoute(of path: String) throws -> ChainStep? {
         try enter(.preview)
         defer { finishOperation() }
         let location = Location(parsing: path, relativeTo: self.path)

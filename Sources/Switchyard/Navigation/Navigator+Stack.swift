@@ -61,7 +61,7 @@ extension Navigator {
     /// any fail, nothing is pushed. A path that is where the stack already is adds nothing.
     ///
     ///     try navigator.pushStack(["/library", "/library/albums", "/album/12"])
-    public func pushStack(_ paths: [String]) throws {
+    package func pushStack(_ paths: [String]) throws {
         guard !paths.isEmpty else { throw NavigationError.invalidArgument(operation: .pushStack, reason: "no paths to push") }
         try holding(HeldCall(operation: .pushStack, arguments: paths)) {
             try transact(.pushStack) { state in
@@ -102,7 +102,7 @@ extension Navigator {
     /// Pops back to the screen with this id, as `popTo(_:)` does for a path.
     ///
     ///     let album = navigator.screen.id;  try navigator.push("/photo/1");  try navigator.popTo(id: album)
-    public func popTo(id: Int) throws {
+    package func popTo(id: Int) throws {
         try transact(.popTo) { state in
             guard state.screen.id != id else { return }
             guard state.popTo(where: { $0.id == id }) else {
@@ -112,6 +112,8 @@ extension Navigator {
     }
 
     /// Pops the top environment's stack to its first screen. False when it was already there.
+    ///
+    ///     try navigator.popToRoot();  navigator.stack.count == 1
     @discardableResult
     public func popToRoot() throws -> Bool {
         try transact(.popToRoot) { state in state.top.current.truncate(to: 1) }
@@ -128,6 +130,8 @@ extension Navigator {
     }
 
     /// Moves `count` entries forward along the timeline (clamped). False when there is nothing ahead.
+    ///
+    ///     try navigator.back();  try navigator.forward()
     @discardableResult
     public func forward(_ count: Int = 1) throws -> Bool {
         guard count >= 0 else { throw NavigationError.invalidCount(count, operation: .forward) }

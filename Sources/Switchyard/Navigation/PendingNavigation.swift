@@ -5,7 +5,7 @@
 ///     try navigator.push("/checkout")
 ///     navigator.pendingNavigation?.key == "payment";  navigator.path == "/"
 ///     try navigator.settle("payment", with: .allow)          // now at /checkout
-public struct PendingNavigation: Equatable, Sendable {
+package struct PendingNavigation: Equatable, Sendable {
     /// What the guard named it: `settle` must give the same key.
     public let key: String
     /// The path whose guard is holding it (after any redirect on the way).
@@ -33,14 +33,14 @@ struct HeldCall {
 
 /// What a guard's `.pending(key)` throws through the landing to the operation's transaction, which
 /// holds the operation (see `Navigator.hold`). Never reaches a caller.
-struct GuardHold: Error {
+package struct GuardHold: Error {
     let key: String
     let path: String
 }
 
 extension Navigator {
     /// The navigation a guard is holding, if any. Any other navigation that changes the state cancels it.
-    public var pendingNavigation: PendingNavigation? { held?.pending }
+    package var pendingNavigation: PendingNavigation? { held?.pending }
 
     /// Finishes the pending navigation as if its guard had answered `decision`: `.allow` runs the
     /// operation again with that guard allowing, `.redirect` sends it to the path, `.block` drops it

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 
 extension SwitchyardRuntime {
     /// `switchyard check`'s crawl of the loaded app (`MapCrawl`), with the not-found route's

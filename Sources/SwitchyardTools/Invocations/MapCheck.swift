@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 import SwitchyardLua
 
 /// `switchyard check FILE...` and `:check`: crawls the loaded app's map (`MapCrawl`) and prints what

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 import SwitchyardLua
 import SwitchyardTesting
 

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 import SwitchyardLua
 
 /// What `switchyard walk` was asked: how many runs of how many steps, the seed (nil: a random one,

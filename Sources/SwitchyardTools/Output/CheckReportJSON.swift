@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 
 /// `switchyard check --format json`: `{"findings": [{"kind", "message", "path", "route", "severity",
 /// "site"}...], "states": N, "truncated": false, "visited": N}`, keys sorted and findings in report

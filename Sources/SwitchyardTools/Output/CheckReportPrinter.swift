@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 
 /// The text of `switchyard check`: findings grouped by route (rank order), each route with its
 /// declaration site, then a closing line with the counts and how far the crawl went.

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 
 /// `switchyard walk --format json`: `{"runs", "steps", "seed", "screens", "states", "violation"}`,
 /// the violation null or `{"invariant", "message", "steps": [{"op", "arg"}...]}`. Keys sorted and

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 
 /// The ready-to-paste spec `switchyard walk` prints for a violation: it loads the app's files as the
 /// walk did, in order, keeping each `invariant` they declare (each required by its path from the

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 
 /// `switchyard walk`'s report for people: what was walked, and for a violation the broken rule
 /// (with where it was declared), where the walk met it, the shrunk walk as numbered steps and the

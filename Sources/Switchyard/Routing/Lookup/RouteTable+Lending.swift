@@ -36,7 +36,7 @@ extension RouteTable {
     ///     try Array("/album/12".utf8).withUnsafeBufferPointer { path in
     ///         try table.withMatch(utf8: path) { $0?[parameter: "id"] }   // "12"
     ///     }
-    public func withMatch<Result>(utf8 bytes: UnsafeBufferPointer<UInt8>,
+    package func withMatch<Result>(utf8 bytes: UnsafeBufferPointer<UInt8>,
                                   _ body: (RouteMatchView?) throws -> Result) throws -> Result {
         // Bytes that are not ASCII might not be UTF-8, which `String(decoding:)` would repair first: only
         // a `String` can say what the match of such a path is.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Switchyard
 
 extension Navigator {
     /// The built-in invariant "save and restore keep the state", whole: the document `save()`
@@ -18,14 +19,14 @@ extension Navigator {
                 do { saved = try save() } catch { return "save() failed: \(error)" }
                 try copy.restore(saved)
             } else {
-                try copy.restore(document: NavigationDocument(timeline: timeline, nextID: nextID, held: held))
+                try copy.restoreDocument(of: self)
             }
         } catch {
             return "restore() refused what save() wrote: \(error)"
         }
-        guard timeline.count == copy.timeline.count, historyIndex == copy.historyIndex else {
-            return "the timeline came back with \(copy.timeline.count) entries at \(copy.historyIndex + 1), "
-                + "not \(timeline.count) at \(historyIndex + 1)"
+        guard timelineCount == copy.timelineCount, historyIndex == copy.historyIndex else {
+            return "the timeline came back with \(copy.timelineCount) entries at \(copy.historyIndex + 1), "
+                + "not \(timelineCount) at \(historyIndex + 1)"
         }
         for (index, (entry, restored)) in zip(history, copy.history).enumerated()
         where entry.operation != restored.operation || entry.state != restored.state {
@@ -43,10 +44,9 @@ extension Navigator {
     /// `state` alone, saved as a one-entry document and restored without its JSON text (the
     /// screens' JSON is checked apart, see `SaveRestoreMemo`). Nil when it comes back the same.
     func saveAndRestoreProblem(of state: NavigationState) -> String? {
-        let single = Timeline(start: TimelineEntry(operation: .start, state: state), limit: 1)
         let copy = unlandedCopy()
         do {
-            try copy.restore(document: NavigationDocument(timeline: single, nextID: nextID, held: nil))
+            try copy.restoreDocument(holding: state, after: self)
         } catch {
             return "restore() refused what save() wrote: \(error)"
         }
@@ -77,14 +77,9 @@ struct SaveRestoreMemo {
     /// After a step: the JSON of the screens not seen before; the state itself waits for the run's end.
     mutating func stepProblem(in state: NavigationState, key: Int) -> String? {
         guard !states.contains(key), unchecked[key] == nil else { return nil }
-        for environment in state.environments {
-            for stack in environment.stacks {
-                var problem: String?
-                stack.forEachFromTop { screen in if problem == nil { problem = self.problem(with: screen) } }
-                if let problem { return problem }
-            }
-        }
-        for modal in state.modals { if let problem = problem(with: modal) { return problem } }
+        var problem: String?
+        state.forEachScreen { screen in if problem == nil { problem = self.problem(with: screen) } }
+        if let problem { return problem }
         unchecked[key] = state
         return nil
     }
@@ -122,74 +117,5 @@ struct SaveRestoreMemo {
         }
         screens.insert(key)
         return nil
-    }
-}
-
-extension NavigationState {
-    /// A hash of everything a save writes of this state but the ids' values: each environment's
-    /// kind, tabs, detents and stacks, every field of every screen, which screens share an id (ids
-    /// numbered by first appearance), the alert, the modals and the queued flow steps with their
-    /// environments.
-    var contentHash: Int {
-        var hasher = Hasher()
-        var numbering: [Int: Int] = [:]
-        func combine(_ screen: Screen) {
-            let number = numbering[screen.id] ?? numbering.count
-            numbering[screen.id] = number
-            hasher.combine(number)
-            screen.hashContent(into: &hasher)
-        }
-        for environment in environments {
-            hasher.combine(environment.kind)
-            hasher.combine(environment.tabs)
-            hasher.combine(environment.selectedTab)
-            hasher.combine(environment.detents?.available)
-            hasher.combine(environment.detents?.selected)
-            for stack in environment.stacks {
-                hasher.combine(stack.count)
-                stack.forEachFromTop(combine)
-            }
-        }
-        hasher.combine(alert?.title)
-        hasher.combine(alert?.message)
-        hasher.combine(alert?.labels)
-        hasher.combine(alert?.style)
-        hasher.combine(modals.count)
-        for modal in modals { combine(modal) }
-        for queued in queuedSteps {
-            hasher.combine(queued.step.path)
-            hasher.combine(queued.step.presentation)
-            hasher.combine(queued.environment)
-        }
-        return hasher.finalize()
-    }
-}
-
-extension ScreenStack {
-    /// Calls `body` with each screen, top first, making no array (a walk hashes every state it reaches).
-    func forEachFromTop(_ body: (Screen) -> Void) {
-        var node: Node? = topNode
-        while let current = node {
-            body(current.screen)
-            node = current.below
-        }
-    }
-}
-
-extension Screen {
-    /// Every saved field but the id (see `NavigationState.contentHash`).
-    func hashContent(into hasher: inout Hasher) {
-        hasher.combine(path)
-        hasher.combine(pattern)
-        hasher.combine(route)
-        hasher.combine(params)
-        hasher.combine(query)
-        hasher.combine(fragment)
-        hasher.combine(title)
-        hasher.combine(view)
-        hasher.combine(computedLinks)
-        hasher.combine(passedParams)
-        hasher.combine(transition)
-        hasher.combine(background)
     }
 }

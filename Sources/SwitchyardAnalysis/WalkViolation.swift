@@ -1,3 +1,5 @@
+import Switchyard
+
 /// A rule a walk found broken: the invariant's name and what it said ("returned false at
 /// /account/billing", the error it raised, the difference a save and restore made).
 ///

@@ -1,5 +1,6 @@
 import Testing
 @testable import Switchyard
+@testable import SwitchyardAnalysis
 
 /// Exactly the routes no path can reach: a cover must take every path, and routes with validators
 /// never cover (they may fall through).

@@ -1,3 +1,5 @@
+import Switchyard
+
 /// Delta debugging (Zeller's ddmin): the smallest part of a failing input that still fails, found by
 /// trying halves, then quarters... and their complements. The result is 1-minimal: removing any one
 /// element makes it pass. Then every contiguous slice is tried away, longest first: a walk's detours

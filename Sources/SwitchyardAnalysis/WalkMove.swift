@@ -1,3 +1,5 @@
+import Switchyard
+
 /// One step of a random walk: a move a person could make in the state the walk is in (follow a
 /// declared link, go back, dismiss, switch tab, answer the alert, open an entry route...), named
 /// by its operation and, when it has one, its argument.

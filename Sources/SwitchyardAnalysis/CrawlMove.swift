@@ -1,3 +1,5 @@
+import Switchyard
+
 /// One step of a crawl from a state: what the crawler does to the navigator, and how a finding
 /// names it.
 enum CrawlMove {

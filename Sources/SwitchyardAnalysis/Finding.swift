@@ -1,3 +1,5 @@
+import Switchyard
+
 /// One problem `MapCrawl` found in a navigation map: what, how bad, the route it belongs to (its
 /// pattern and declaration site) and the path that shows it.
 ///

@@ -1,5 +1,6 @@
 import Testing
 @testable import Switchyard
+@testable import SwitchyardAnalysis
 
 /// The crawler over a navigator built in Swift: what it lands, what it follows, what it reports.
 @Suite("MapCrawl")

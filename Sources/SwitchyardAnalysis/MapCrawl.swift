@@ -1,3 +1,5 @@
+import Switchyard
+
 /// Crawls a navigation map by really navigating: breadth first from the start screen, every tab
 /// root, every flow's steps, the not-found screen, the given entries and each route declared
 /// `entry`, following declared links, flow steps, redirects and tab switches with the app's own

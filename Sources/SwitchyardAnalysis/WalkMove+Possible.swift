@@ -1,3 +1,5 @@
+import Switchyard
+
 extension WalkMove {
     /// The moves possible in `navigator`'s current state, in a fixed order (the same state, the same
     /// list, so a seeded walk repeats): its links, back, forward, pop, dismiss, dismiss the
@@ -28,7 +30,7 @@ extension WalkMove {
         }
         if navigator.canBack { moves.append(WalkMove(.back)) }
         if navigator.canForward { moves.append(WalkMove(.forward)) }
-        let depth = state.top.current.count
+        let depth = state.currentStackDepth
         let environments = state.environmentCount
         if modal != nil {
             moves.append(WalkMove(.dismiss))
@@ -40,7 +42,7 @@ extension WalkMove {
             for (index, name) in root.tabs.enumerated() where index != root.selectedTab || environments > 1 {
                 moves.append(WalkMove(.tab, name))
             }
-            if !state.queuedSteps.isEmpty { moves.append(WalkMove(.next)) }
+            if state.hasQueuedSteps { moves.append(WalkMove(.next)) }
         }
         for name in navigator.flows.keys.sorted() { moves.append(WalkMove(.startFlow, name)) }
         moves += entries

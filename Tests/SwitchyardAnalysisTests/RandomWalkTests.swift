@@ -1,5 +1,6 @@
 import Testing
 @testable import Switchyard
+@testable import SwitchyardAnalysis
 
 @Suite("RandomWalk: seeded walks, invariants, shrinking")
 struct RandomWalkTests {

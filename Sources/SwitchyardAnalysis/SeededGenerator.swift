@@ -1,3 +1,5 @@
+import Switchyard
+
 /// SplitMix64: a small generator whose sequence depends on the seed alone, on every platform, so a
 /// shuffled run or a random walk is repeated exactly by giving its seed again.
 ///

@@ -1,3 +1,5 @@
+import Switchyard
+
 extension RandomWalk {
     /// Replays `moves` from a new start navigator, checking after each as the walk does, and stops at
     /// the first violation. A move that is not possible where the replay has got to is skipped (left

@@ -1,5 +1,6 @@
 import Testing
 @testable import Switchyard
+@testable import SwitchyardAnalysis
 
 @Suite("Shrinking: delta debugging")
 struct ShrinkingTests {

@@ -1,3 +1,5 @@
+import Switchyard
+
 /// Routes that can never win, whatever the path: every path one matches is matched first by
 /// better-ranked routes that have no validator (so never fall through). Static analysis over the
 /// patterns and ranks, exact: a route is listed only when no path at all can reach it.

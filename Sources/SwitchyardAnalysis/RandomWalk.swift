@@ -1,3 +1,5 @@
+import Switchyard
+
 /// Property-based random navigation (`switchyard walk`): `runs` walks of `steps` moves from a
 /// start navigator, each move drawn with a seeded generator among the moves possible where the walk
 /// is (`WalkMove.possible(in:)`), and after every move the app's invariants and the built-in ones
