@@ -41,9 +41,11 @@ stds.switchyard = {
     test = {},
     url = {},
     nav = {fields = {
+      after = {},
       alert = {},
       alert_active = {},
       back = {},
+      before = {},
       browser = {},
       can_back = {},
       can_forward = {},

@@ -153,6 +153,13 @@ flow("onboarding", {
   "/onboarding/done",
 })
 
+-- A global sign-in hook (nav.before: Vue's beforeEach, go_router's top-level redirect), asked before
+-- every landing's own guards: a signed-in user has no business on /login, and goes where its `next`
+-- said, else to /account. It returns a handle; `app.sign_in_hook:off()` removes it.
+app.sign_in_hook = nav.before(function(to)
+  if to.path == "/login" and app.session.user then return to.query.next or "/account" end
+end)
+
 -- Screens behind the guard.
 route("/account", {
   guard = signed_in,

@@ -64,6 +64,11 @@ public final class Navigator {
     @exclusivity(unchecked)
     private var observers: [(key: Int, filter: Set<NavigationOperation>?, handler: (NavigationEvent) throws -> Void)] = []
     private var nextObserverKey = 0
+    /// The global hooks (`addBeforeHook`, `addAfterHook`), in declaration order. An `after` hook is
+    /// also one of `observers`, under the same key; `before` hooks are asked by every landing that
+    /// asks guards, so the landing checks the array's emptiness first.
+    @exclusivity(unchecked) var beforeHooks: [BeforeHook] = []
+    var afterHooks: [AfterHook] = []
 
     /// A navigator showing `/`. Its start screen is bare (no route consulted, no callback run) until
     /// `reset()` lands it on its route; call that once routes are declared.
@@ -135,6 +140,7 @@ public final class Navigator {
         copy.limits = limits
         copy.flows = flows
         copy.tabPaths = tabPaths
+        copy.copyHooks(from: self)
         return copy
     }
 
@@ -198,6 +204,19 @@ public final class Navigator {
     }
 
     func removeObserver(_ key: Int) { observers.removeAll { $0.key == key } }
+
+    /// Registers an observer under a key the caller chose (a global hook carried into a copy keeps
+    /// its key, so a handle removes it from whichever navigator is current).
+    func observe(key: Int, _ handler: @escaping (NavigationEvent) throws -> Void) {
+        nextObserverKey = max(nextObserverKey, key)
+        observers.append((key, nil, handler))
+    }
+
+    /// A new key from the observers' sequence (hooks share it, so a key names one thing).
+    func makeObserverKey() -> Int {
+        nextObserverKey += 1
+        return nextObserverKey
+    }
     var observerKeys: Set<Int> { Set(observers.map(\.key)) }
 
     /// `restore(_ declarations:)`'s writes to what only the navigator may set.

@@ -62,6 +62,12 @@ public enum LuaAPIReference {
         entry(.declaring, "nav.settle", "nav.settle(key [, result])",
               "finishes the pending navigation as if its guard had returned `result` (nil or true allow, false drops it and returns false, a path redirects); an unknown key is an error.",
               #"nav.settle("payment", true)"#),
+        entry(.declaring, "nav.before", "nav.before(fn)",
+              "adds a hook asked before every landing's route guards, as `fn(to, from)`, in the order hooks were added; it answers as a guard does (nil or true allow, false blocks, a path redirects, `nav.pending(key)` waits) and returns a handle whose `off()` removes it.",
+              #"nav.before(function(to) return signed_in or to.path == "/login" or "/login" end)"#),
+        entry(.declaring, "nav.after", "nav.after(fn)",
+              "adds a hook told after each committed change, as `fn(to, from, action)` (the new top screen, the one before, the operation's name); what it returns is ignored, and it returns a handle whose `off()` removes it.",
+              #"nav.after(function(to, from, action) print(action, to.path) end)"#),
     ]
 
     private static let asking = [

@@ -79,6 +79,8 @@ package enum LuaAPITypes {
         "nav.modal": f(p("path", "string"), p("opts", "SwitchyardScreenOptions", optional: true)),
         "nav.dismiss_modal": f(),
         "nav.on": f(p("event", "string"), p("fn", "fun(event: SwitchyardEvent)"), returns: "SwitchyardHandle"),
+        "nav.before": f(p("fn", "fun(to: SwitchyardInfo, from: SwitchyardInfo): any"), returns: "SwitchyardHandle"),
+        "nav.after": f(p("fn", "fun(to: SwitchyardScreen, from: SwitchyardScreen, action: string)"), returns: "SwitchyardHandle"),
         "nav.save": f(returns: "string"),
         "nav.restore": f(p("json", "string")),
         "help": f(p("topic", "any", optional: true)),

@@ -233,6 +233,20 @@ function nav.pending(key) end
 ---@return boolean
 function nav.settle(key, result) end
 
+---adds a hook asked before every landing's route guards, as `fn(to, from)`, in the order hooks were added; it answers as a guard does (nil or true allow, false blocks, a path redirects, `nav.pending(key)` waits) and returns a handle whose `off()` removes it.
+---
+---Example: `nav.before(function(to) return signed_in or to.path == "/login" or "/login" end)`
+---@param fn fun(to: SwitchyardInfo, from: SwitchyardInfo): any
+---@return SwitchyardHandle
+function nav.before(fn) end
+
+---adds a hook told after each committed change, as `fn(to, from, action)` (the new top screen, the one before, the operation's name); what it returns is ignored, and it returns a handle whose `off()` removes it.
+---
+---Example: `nav.after(function(to, from, action) print(action, to.path) end)`
+---@param fn fun(to: SwitchyardScreen, from: SwitchyardScreen, action: string)
+---@return SwitchyardHandle
+function nav.after(fn) end
+
 ---returns the `info` of the winning route, or nil.
 ---
 ---Example: `match("/album/12?lang=en").params.id   --> "12"`
