@@ -23,13 +23,41 @@ import Testing
             """)
     }
 
+    @Test func aLeaveGuardHoldsTheOperationUntilSettledAndFalseKeepsTheTimeline() throws {
+        let run = try CommandRun.switchyard(["lifecycle/leave.lua"])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output == """
+            false
+            leave\tdiscard\tpop\t/editor/1\t/list\t/editor/1\t3
+            false\t/editor/1\t3\tnil
+            go: a leave guard's pending navigation is settled with true or false, not a path
+            editor dismissed
+            true\t/list\t4\t/list
+
+            """)
+    }
+
+    @Test func theReplShowsTheLeaveGuardsPendingNavigation() throws {
+        let run = try CommandRun.switchyard(["-i", "--no-color", "examples/onboarding/app.lua"],
+                                            input: ":push /settings/profile\napp.edit_profile(\"Ada L.\")\n:back\n:state\napp.discard_changes(true)\nnav.path\n",
+                                            directory: SwitchyardBinary.packageRoot)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("pending  back /settings/profile  waits for nav.settle(\"discard-changes\", ...)"), "\(run.output)")
+        #expect(!run.output.contains("nothing to go back to"))   // held, not refused
+        #expect(run.output.hasSuffix("\"/\"\n"), "\(run.output)")
+    }
+
     @Test func theReplSaysWhereAHookSentTheNavigation() throws {
         let run = try CommandRun.switchyard(["-i", "--no-color", "examples/onboarding/app.lua"],
                                             input: "app.log_in(\"Ada\")\n:push /login?next=/settings\n",
                                             directory: SwitchyardBinary.packageRoot)
         #expect(run.status == 0, "\(run.output)\(run.errors)")
         #expect(run.output.contains("━━ Settings ━━  /settings"))
-        #expect(run.output.contains("nav.before hook at examples/onboarding/app.lua:159 redirected /login → /settings"))
+        // The line the REPL names is the hook's own in the example.
+        let app = try String(contentsOfFile: SwitchyardBinary.packageRoot + "/examples/onboarding/app.lua", encoding: .utf8)
+        let lines = app.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.hasPrefix("app.sign_in_hook = nav.before") }) + 1
+        #expect(run.output.contains("nav.before hook at examples/onboarding/app.lua:\(line) redirected /login → /settings"))
     }
 
     @Test func theOnboardingLifecycleSpecsPassInAnyOrder() throws {

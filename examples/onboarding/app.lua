@@ -37,6 +37,7 @@ function app.reset_session()
   app.session.notifications = nil
   app.session.shared = nil
   app.session.tips_seen = nil
+  app.session.unsaved = nil
 end
 
 function app.log_in(name, admin)
@@ -177,7 +178,28 @@ route("/account/admin", {
 })
 
 -- A settings tree, deep enough for pop_to.
-route("/settings", {title = "Settings", view = "Privacy, about.", links = {"/settings/privacy", "/settings/about"}})
+route("/settings", {title = "Settings", view = "Privacy, about, your profile.",
+  links = {"/settings/privacy", "/settings/about", "/settings/profile"}})
+-- A leave guard that waits for a dialog (react-router's useBlocker, Angular's canDeactivate): with
+-- unsaved changes, leaving the profile holds the navigation until the "Discard changes?" answer:
+--   > app.edit_profile("Ada L.")   > :back          pending (nav.pending_navigation.kind == "leave")
+--   > app.discard_changes(true)    the held Back goes ahead; false keeps you editing, timeline intact
+route("/settings/profile", {
+  title = "Your Profile",
+  view = function() return app.session.unsaved and "Unsaved: " .. app.session.unsaved or "Your name and photo." end,
+  links = {"/settings"},
+  leave = function() if app.session.unsaved then return nav.pending("discard-changes") end end,
+})
+
+--- Typing in the profile form: the change is unsaved until app.save_profile().
+function app.edit_profile(text) app.session.unsaved = text end
+function app.save_profile() app.session.unsaved = nil end
+
+--- The "Discard changes?" dialog's answer: yes lets the held navigation go on, no drops it.
+function app.discard_changes(yes)
+  if yes then app.session.unsaved = nil end
+  return nav.settle("discard-changes", yes == true)
+end
 -- A resizable sheet of display options: nav.sheet("/settings/display", {detents = {"medium", "large"}}),
 -- from code, not a link (hence `entry`).
 route("/settings/display", {entry = true, title = "Display", view = "Text size and theme.", links = {"/settings"}})

@@ -61,6 +61,9 @@ public final class Navigator {
     /// The navigation a guard holds (`pendingNavigation`), and the decision `settle` hands that guard.
     @exclusivity(unchecked) var held: HeldNavigation?
     var settling: (path: String, decision: GuardDecision)?
+    /// While a leave guard's pending navigation is settled with allow: the screen whose leave guard
+    /// has answered.
+    var leaveAllowed: Int?
     @exclusivity(unchecked)
     private var observers: [(key: Int, filter: Set<NavigationOperation>?, handler: (NavigationEvent) throws -> Void)] = []
     private var nextObserverKey = 0
@@ -293,7 +296,20 @@ public final class Navigator {
         var departing: [Screen] = []
         if watchesDepartures {
             departing = departures(from: timeline.state, to: draft)
-            do { try askLeaveGuards(of: departing, to: draft.screen) } catch {
+            do { try askLeaveGuards(of: departing, to: draft.screen) } catch let hold as LeaveHold {
+                // Held: nothing changes now; settling commits this very draft, asking the other guards.
+                let computed = copy draft, idsAfter = nextID, result = departureResult
+                nextID = firstID
+                holdLeave(hold, operation) { [unowned self] in
+                    departureResult = result
+                    defer { departureResult = nil }
+                    try transact(operation, replacing: replacing) { draft in
+                        draft = computed
+                        nextID = idsAfter
+                    }
+                }
+                return false
+            } catch {
                 nextID = firstID
                 throw error
             }
@@ -323,6 +339,10 @@ public final class Navigator {
             try askLeaveGuards(of: departing, to: screen)
             try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
+        } catch let hold as LeaveHold {
+            timeline.moveBack(to: previous)
+            holdLeave(hold, operation) { [unowned self] in _ = try travel(operation, by: delta) }
+            return false
         } catch {
             timeline.moveBack(to: previous)
             throw error
@@ -346,6 +366,16 @@ public final class Navigator {
             try askLeaveGuards(of: departing, to: screen)
             try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
+        } catch let hold as LeaveHold {
+            let built = (timeline, nextID)
+            (timeline, nextID) = saved
+            holdLeave(hold, operation) { [unowned self] in
+                try replaceTimeline(operation) {
+                    nextID = built.1
+                    return built.0
+                }
+            }
+            return
         } catch {
             (timeline, nextID) = saved
             throw error

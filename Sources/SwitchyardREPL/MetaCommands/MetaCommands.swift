@@ -300,8 +300,14 @@ final class MetaCommands {
     /// Runs an operation whose "nothing to do" answer is false, and says so instead of staying silent.
     private func harmless(_ message: String, _ operation: @escaping (Navigator) throws -> Bool) throws(LuaError) {
         var applied = true
-        try host.navigate { applied = try operation($0) }
-        if !applied { TerminalText.print(style.dim(message)) }
+        var held = false
+        try host.navigate { navigator in
+            let pending = navigator.pendingNavigation
+            applied = try operation(navigator)
+            // A leave guard holding it is not "nothing to do": the pending line says what waits.
+            held = !applied && navigator.pendingNavigation != nil && navigator.pendingNavigation != pending
+        }
+        if !applied && !held { TerminalText.print(style.dim(message)) }
     }
 
     /// `:explain PATH`: the route that wins, the routes that came close (their pattern matched but a

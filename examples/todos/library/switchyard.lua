@@ -138,6 +138,8 @@
 ---@field key string
 ---@field path string
 ---@field operation string
+---@field kind "leave"? set when a leave guard holds it
+---@field to string? where the operation held by a leave guard was going
 
 ---What `nav.pending(key)` returns, for a guard to return.
 ---@class SwitchyardPendingMarker: userdata
