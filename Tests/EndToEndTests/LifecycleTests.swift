@@ -60,6 +60,16 @@ import Testing
         #expect(run.output.contains("nav.before hook at examples/onboarding/app.lua:\(line) redirected /login → /settings"))
     }
 
+    @Test func revalidateInTheReplSendsASignedOutUserToLoginThenHasNothingToDo() throws {
+        let run = try CommandRun.switchyard(["-i", "--no-color", "examples/onboarding/app.lua"],
+                                            input: "app.log_in(\"Ada\")\n:push /account\napp.log_out()\n:revalidate\n:revalidate\n#nav.history\n",
+                                            directory: SwitchyardBinary.packageRoot)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("━━ Log In ━━  /login?next=%2Faccount"), "\(run.output)")
+        #expect(run.output.contains("redirected /account → /login?next=/account"))
+        #expect(run.output.hasSuffix("every guard still allows what is shown\n3\n"), "\(run.output)")
+    }
+
     @Test func theOnboardingLifecycleSpecsPassInAnyOrder() throws {
         for seed in ["1", "2", "3"] {
             let run = try CommandRun.switchyard(["test", "--no-color", "--seed", seed, "examples/onboarding/scenarios/lifecycle_spec.lua"],

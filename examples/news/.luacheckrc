@@ -81,6 +81,7 @@ stds.switchyard = {
       queue = {other_fields = true},
       reset = {},
       restore = {},
+      revalidate = {},
       save = {},
       screen = {other_fields = true},
       set_detent = {},

@@ -36,8 +36,7 @@ function app.reset_session()
   app.session.admin = false
   app.session.notifications = nil
   app.session.shared = nil
-  app.session.tips_seen = nil
-  app.session.unsaved = nil
+  app.session.tips_seen, app.session.unsaved = nil, nil
 end
 
 function app.log_in(name, admin)
@@ -199,6 +198,14 @@ function app.save_profile() app.session.unsaved = nil end
 function app.discard_changes(yes)
   if yes then app.session.unsaved = nil end
   return nav.settle("discard-changes", yes == true)
+end
+
+--- Signing out deep in the account: the guards of every screen shown are asked again
+-- (nav.revalidate, go_router's refreshListenable), and the first that now redirects acts:
+-- the account screens give way to /login, as one Back entry.
+function app.sign_out()
+  app.log_out()
+  return nav.revalidate()
 end
 -- A resizable sheet of display options: nav.sheet("/settings/display", {detents = {"medium", "large"}}),
 -- from code, not a link (hence `entry`).

@@ -68,6 +68,9 @@ public enum LuaAPIReference {
         entry(.declaring, "nav.after", "nav.after(fn)",
               "adds a hook told after each committed change, as `fn(to, from, action)` (the new top screen, the one before, the operation's name); what it returns is ignored, and it returns a handle whose `off()` removes it.",
               #"nav.after(function(to, from, action) print(action, to.path) end)"#),
+        entry(.declaring, "nav.revalidate", "nav.revalidate()",
+              "asks the hooks and guards of every screen shown again, each stack from the bottom up, and acts on the first that now blocks or redirects, as one operation; false when all allow.",
+              #"app.sign_out(); nav.revalidate()"#),
     ]
 
     private static let asking = [

@@ -80,6 +80,7 @@ package enum LuaAPITypes {
         "nav.dismiss_modal": f(),
         "nav.on": f(p("event", "string"), p("fn", "fun(event: SwitchyardEvent)"), returns: "SwitchyardHandle"),
         "nav.before": f(p("fn", "fun(to: SwitchyardInfo, from: SwitchyardInfo): any"), returns: "SwitchyardHandle"),
+        "nav.revalidate": f(returns: "boolean"),
         "nav.after": f(p("fn", "fun(to: SwitchyardScreen, from: SwitchyardScreen, action: string)"), returns: "SwitchyardHandle"),
         "nav.save": f(returns: "string"),
         "nav.restore": f(p("json", "string")),

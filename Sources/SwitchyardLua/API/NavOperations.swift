@@ -124,6 +124,7 @@ enum NavOperations {
         .init("settle", { runtime, call in try PendingGuards.settle(runtime, call) }),
         .init("before", { runtime, call in try NavHooks.before(runtime, call) }),
         .init("after", { runtime, call in try NavHooks.after(runtime, call) }),
+        .init("revalidate", { runtime, call in try call.push(bool: try runtime.navigator.revalidate()); return 1 }),
     ]
 
     /// `{result = v}` of `nav.pop` and `nav.dismiss`: v, which may be any Lua value.

@@ -250,6 +250,7 @@ final class MetaCommands {
         case .dismiss: try host.navigate { try $0.dismiss() }
         case .back(let count): try harmless("nothing to go back to") { try $0.back(count) }
         case .forward(let count): try harmless("nothing to go forward to") { try $0.forward(count) }
+        case .revalidate: try harmless("every guard still allows what is shown") { try $0.revalidate() }
         case .follow(let number): try follow(number)
         case .tab(let name): try host.navigate { navigator in
             if let number = Int(name) { try navigator.tab(number) } else { try navigator.tab(name) }

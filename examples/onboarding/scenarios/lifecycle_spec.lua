@@ -130,3 +130,37 @@ describe("a leave guard that waits for the discard dialog", function()
     assert.equal("/", nav.path)
   end)
 end)
+
+describe("signing out deep in the account", function()
+  before_each(function() app.reset_session() end)
+
+  it("revalidates: the account screens give way to /login in one Back entry", function()
+    app.log_in("Ada", true)
+    nav.push("/settings")
+    nav.push("/account")
+    nav.push("/account/admin")
+    nav.sheet("/settings/display")
+    local entries = #nav.history
+    assert.is_true(app.sign_out())
+    assert.equal("/login", nav.path)
+    assert.equal("/account", nav.query.next)
+    assert.equal(1, #nav.state.environments)
+    assert.same({"/", "/settings", "/login"}, (function()
+      local paths = {}
+      for _, screen in ipairs(nav.stack) do paths[#paths + 1] = screen.path end
+      return paths
+    end)())
+    assert.equal(entries + 1, #nav.history)
+    assert.equal("revalidate", nav.last_action.operation)
+    nav.back()
+    assert.equal("/settings/display", nav.path)
+  end)
+
+  it("changes nothing while every guard still allows", function()
+    app.log_in("Ada")
+    nav.push("/account")
+    local entries = #nav.history
+    assert.is_false(nav.revalidate())
+    assert.equal(entries, #nav.history)
+  end)
+end)

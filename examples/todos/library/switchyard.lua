@@ -249,6 +249,12 @@ function nav.before(fn) end
 ---@return SwitchyardHandle
 function nav.after(fn) end
 
+---asks the hooks and guards of every screen shown again, each stack from the bottom up, and acts on the first that now blocks or redirects, as one operation; false when all allow.
+---
+---Example: `app.sign_out(); nav.revalidate()`
+---@return boolean
+function nav.revalidate() end
+
 ---returns the `info` of the winning route, or nil.
 ---
 ---Example: `match("/album/12?lang=en").params.id   --> "12"`
