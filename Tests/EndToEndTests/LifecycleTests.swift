@@ -70,6 +70,12 @@ import Testing
         #expect(run.output.hasSuffix("every guard still allows what is shown\n3\n"), "\(run.output)")
     }
 
+    @Test func traceListsTheHooksWithWhereTheyWereDeclared() throws {
+        let run = try CommandRun.switchyard(["-i", "--no-color", "lifecycle/hooks.lua"], input: ":trace on\n")
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("hooks: nav.before at lifecycle/hooks.lua:20; nav.after at lifecycle/hooks.lua:13\n"), "\(run.output)")
+    }
+
     @Test func theOnboardingLifecycleSpecsPassInAnyOrder() throws {
         for seed in ["1", "2", "3"] {
             let run = try CommandRun.switchyard(["test", "--no-color", "--seed", seed, "examples/onboarding/scenarios/lifecycle_spec.lua"],

@@ -47,6 +47,12 @@ extension Navigator {
         return beforeHooks.count + afterHooks.count < count
     }
 
+    /// Each hook as `:trace` lists it, in the order they run: "nav.before at app.lua:3".
+    package var hookDescriptions: [String] {
+        beforeHooks.map { "nav.before" + ($0.site.map { " at " + $0 } ?? "") }
+            + afterHooks.map { "nav.after" + ($0.site.map { " at " + $0 } ?? "") }
+    }
+
     package func hasHook(_ key: Int) -> Bool {
         beforeHooks.contains { $0.key == key } || afterHooks.contains { $0.key == key }
     }

@@ -294,6 +294,9 @@ final class MetaCommands {
             tracing = on
             if on { trace.follow(runtime.navigator) } else { trace.stop() }
             TerminalText.print("trace \(on ? "on: navigation events and Lua tracebacks are shown" : "off")")
+            // The hooks every navigation runs, with where each was declared (docs/lifecycle.md).
+            let hooks = runtime.navigator.hookDescriptions
+            if on && !hooks.isEmpty { TerminalText.print(style.dim("hooks: " + TerminalText.escaped(hooks.joined(separator: "; ")))) }
         }
         return .next
     }
