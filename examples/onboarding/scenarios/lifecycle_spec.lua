@@ -38,6 +38,18 @@ describe("the global sign-in hook", function()
     first:off()
   end)
 
+  it("is called once for each path landed, and not by a pop", function()
+    local calls = 0
+    local hook = nav.before(function() calls = calls + 1 end)
+    nav.push("/settings")
+    assert.equal(1, calls)
+    nav.pop()
+    assert.equal(1, calls)
+    nav.push_stack{"/settings", "/settings/about"}
+    assert.equal(3, calls)
+    hook:off()
+  end)
+
   it("can hold a landing until nav.settle", function()
     local hook = nav.before(function(to) if to.path == "/settings" then return nav.pending("sure") end end)
     nav.push("/settings")
