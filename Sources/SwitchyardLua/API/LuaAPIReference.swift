@@ -193,7 +193,7 @@ public enum LuaAPIReference {
         entry(.fields, "nav.last_action", "nav.last_action",
               "the last change that applied, `{operation, from, to, direction, chain}`, or nil before the first; `chain` lists each redirect, guard answer (`{step = \"guard\", route, site, path, answer, to}`), leave answer and alert thrown away on the way, each with a `text` for a person (empty when nothing sent the navigation elsewhere)", "nav.last_action.chain[1].text"),
         entry(.fields, "nav.pending_navigation", "nav.pending_navigation",
-              "the navigation a guard holds, `{key, path, operation}`, or nil; any other navigation cancels it", "nav.pending_navigation.key"),
+              "the navigation a guard holds, `{key, path, operation}` (with `kind = \"leave\"` and `to` when a leave guard holds it), or nil; any other navigation cancels it", "nav.pending_navigation.key"),
     ]
 
     private static let teaching = [

@@ -167,7 +167,7 @@
 ---@field modals SwitchyardScreen[] the modals, bottom first
 ---@field tabs string[] the tab names, in order
 ---@field last_action SwitchyardEvent? the last change that applied, `{operation, from, to, direction, chain}`, or nil before the first; `chain` lists each redirect, guard answer (`{step = "guard", route, site, path, answer, to}`), leave answer and alert thrown away on the way, each with a `text` for a person (empty when nothing sent the navigation elsewhere)
----@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}`, or nil; any other navigation cancels it
+---@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}` (with `kind = "leave"` and `to` when a leave guard holds it), or nil; any other navigation cancels it
 nav = {}
 
 ---is Lua's own `assert` (failing at the spec's line), and also the checks below, read as words: `is`, `are`, `was`, `has`, `does` read well, `not` and `no` negate (`assert.is_not.equal`, `assert.has_no.errors`, `assert.not_same`).
