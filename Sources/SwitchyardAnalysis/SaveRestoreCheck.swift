@@ -34,7 +34,8 @@ extension Navigator {
                 + "\(restored.operation.rawValue) \(restored.location)"
                 + (entry.location == restored.location ? " with other screens" : "")
         }
-        if pendingNavigation != copy.pendingNavigation {
+        // A leave guard's hold is not saved (see `HeldNavigation.resume`).
+        if pendingNavigation?.kind == .guard ? pendingNavigation != copy.pendingNavigation : copy.pendingNavigation != nil {
             return "the pending navigation came back as \(copy.pendingNavigation.map { "\($0.path)" } ?? "none"), "
                 + "not \(pendingNavigation.map { "\($0.path)" } ?? "none")"
         }

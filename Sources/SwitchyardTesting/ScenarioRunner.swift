@@ -46,6 +46,7 @@ extension SwitchyardRuntime {
             do {
                 try engine.insulated {
                     guard let root = run.collect(file) else { return }
+                    run.fileHooks = navigator.hooks
                     run.random = selection.shuffleSeed.map { SeededGenerator(seed: $0, file: file) }
                     run.select(root, names: [])
                     run.block(root, names: [], chain: [], file: file)
@@ -120,6 +121,9 @@ private struct ScenarioRun {
     /// Set when the run was interrupted: nothing more runs.
     var stopped = false
     let exit = ScenarioExit()
+    /// The `nav.before`/`nav.after` hooks the file's top level left: each test starts with these,
+    /// not with what an earlier test added or turned off.
+    var fileHooks: Navigator.Hooks?
     /// Nothing more of the current file runs: the run was interrupted, or the file called `os.exit`.
     private var halted: Bool { stopped || exit.request != nil }
 
@@ -274,6 +278,7 @@ private struct ScenarioRun {
         let start = clock.now
         do {
             let fresh = try runtime.startFresh()
+            if let fileHooks { fresh.replaceHooks(with: fileHooks) }
             try NavObject.renew(in: runtime)   // however the last test changed `nav`, this one's is new
             runtime.coverage?.watch(fresh)
         } catch {
@@ -305,6 +310,8 @@ private struct ScenarioRun {
             for hook in block.hooks(.afterEach) { _ = runHook(hook, names: names, file: file) }
             if !block.name.isEmpty { names.removeLast() }
         }
+        // The next file is collected on this navigator: what the test did to the hooks ends with it.
+        if let fileHooks { runtime.navigator.replaceHooks(with: fileHooks) }
         guard ready else { return }
         results.insert(ScenarioResult(name: name, file: file, line: line, status: outcome.status, message: outcome.message,
                                       seconds: start.duration(to: clock.now).inSeconds), at: index)

@@ -11,6 +11,8 @@ public enum NavigationOperation: String, Codable, Sendable, CaseIterable {
     case startFlow = "start_flow", next, nextOrDismiss = "next_or_dismiss", cancelFlow = "cancel_flow"
     case alert, choose, dismissAlert = "dismiss_alert"
     case modal, dismissModal = "dismiss_modal"
+    /// `nav.revalidate()`: the guards of the screens already shown asked again.
+    case revalidate
     /// What is in flight while `preview` lands a screen: it records nothing and no observer hears it.
     case preview
 

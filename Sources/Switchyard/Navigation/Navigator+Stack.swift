@@ -147,7 +147,7 @@ extension Navigator {
         // in one pass. A path over the length limit takes the general way, which refuses it.
         if path.utf8.count <= limits.pathBytes, let found = try routes.resolve(plainPath: path) {
             // Not redirected, so not back at `current`.
-            if let route = found.route, let presentation = routes[payloadOf: route].presentationIfBare {
+            if let route = found.route, beforeHooks.isEmpty, let presentation = routes[payloadOf: route].presentationIfBare {
                 return bareLanding(consume found, route: route, presentation, redirected: false)
             }
             return elsewhere(try land(consume found, at: Location(path: path)), from: current)

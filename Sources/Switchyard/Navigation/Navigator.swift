@@ -65,9 +65,17 @@ public final class Navigator {
     /// The navigation a guard holds (`pendingNavigation`), and the decision `settle` hands that guard.
     @exclusivity(unchecked) var held: HeldNavigation?
     var settling: (path: String, decision: GuardDecision)?
+    /// While a leave guard's pending navigation is settled with allow: the screen whose leave guard
+    /// has answered.
+    var leaveAllowed: Int?
     @exclusivity(unchecked)
     private var observers: [(key: Int, filter: Set<NavigationOperation>?, handler: (NavigationEvent) throws -> Void)] = []
     private var nextObserverKey = 0
+    /// The global hooks (`addBeforeHook`, `addAfterHook`), in declaration order. An `after` hook is
+    /// also one of `observers`, under the same key; `before` hooks are asked by every landing that
+    /// asks guards, so the landing checks the array's emptiness first.
+    @exclusivity(unchecked) var beforeHooks: [BeforeHook] = []
+    var afterHooks: [AfterHook] = []
 
     /// A navigator showing `/`. Its start screen is bare (no route consulted, no callback run) until
     /// `reset()` lands it on its route; call that once routes are declared.
@@ -157,6 +165,7 @@ public final class Navigator {
         copy.limits = limits
         copy.flows = flows
         copy.tabPaths = tabPaths
+        copy.copyHooks(from: self)
         return copy
     }
 
@@ -220,6 +229,19 @@ public final class Navigator {
     }
 
     func removeObserver(_ key: Int) { observers.removeAll { $0.key == key } }
+
+    /// Registers an observer under a key the caller chose (a global hook carried into a copy keeps
+    /// its key, so a handle removes it from whichever navigator is current).
+    func observe(key: Int, _ handler: @escaping (NavigationEvent) throws -> Void) {
+        nextObserverKey = max(nextObserverKey, key)
+        observers.append((key, nil, handler))
+    }
+
+    /// A new key from the observers' sequence (hooks share it, so a key names one thing).
+    func makeObserverKey() -> Int {
+        nextObserverKey += 1
+        return nextObserverKey
+    }
     var observerKeys: Set<Int> { Set(observers.map(\.key)) }
 
     /// `restore(_ declarations:)`'s writes to what only the navigator may set.
@@ -296,7 +318,20 @@ public final class Navigator {
         var departing: [Screen] = []
         if watchesDepartures {
             departing = departures(from: timeline.state, to: draft)
-            do { try askLeaveGuards(of: departing, to: draft.screen) } catch {
+            do { try askLeaveGuards(of: departing, to: draft.screen) } catch let hold as LeaveHold {
+                // Held: nothing changes now; settling commits this very draft, asking the other guards.
+                let computed = copy draft, idsAfter = nextID, result = departureResult
+                nextID = firstID
+                holdLeave(hold, operation) { [unowned self] in
+                    departureResult = result
+                    defer { departureResult = nil }
+                    try transact(operation, replacing: replacing) { draft in
+                        draft = computed
+                        nextID = idsAfter
+                    }
+                }
+                return false
+            } catch {
                 nextID = firstID
                 throw error
             }
@@ -326,6 +361,10 @@ public final class Navigator {
             try askLeaveGuards(of: departing, to: screen)
             try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
+        } catch let hold as LeaveHold {
+            timeline.moveBack(to: previous)
+            holdLeave(hold, operation) { [unowned self] in _ = try travel(operation, by: delta) }
+            return false
         } catch {
             timeline.moveBack(to: previous)
             throw error
@@ -349,6 +388,16 @@ public final class Navigator {
             try askLeaveGuards(of: departing, to: screen)
             try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
+        } catch let hold as LeaveHold {
+            let built = (timeline, nextID)
+            (timeline, nextID) = saved
+            holdLeave(hold, operation) { [unowned self] in
+                try replaceTimeline(operation) {
+                    nextID = built.1
+                    return built.0
+                }
+            }
+            return
         } catch {
             (timeline, nextID) = saved
             throw error

@@ -62,6 +62,15 @@ package enum LuaAPIReference {
         entry(.declaring, "nav.settle", "nav.settle(key [, result])",
               "finishes the pending navigation as if its guard had returned `result` (nil or true allow, false drops it and returns false, a path redirects); an unknown key is an error.",
               #"nav.settle("payment", true)"#),
+        entry(.declaring, "nav.before", "nav.before(fn)",
+              "adds a hook asked before every landing's route guards, as `fn(to, from)`, in the order hooks were added; it answers as a guard does (nil or true allow, false blocks, a path redirects, `nav.pending(key)` waits) and returns a handle whose `off()` removes it.",
+              #"nav.before(function(to) return signed_in or to.path == "/login" or "/login" end)"#),
+        entry(.declaring, "nav.after", "nav.after(fn)",
+              "adds a hook told after each committed change, as `fn(to, from, action)` (the new top screen, the one before, the operation's name); what it returns is ignored, and it returns a handle whose `off()` removes it.",
+              #"nav.after(function(to, from, action) print(action, to.path) end)"#),
+        entry(.declaring, "nav.revalidate", "nav.revalidate()",
+              "asks the hooks and guards of every screen shown again, each stack from the bottom up, and acts on the first that now blocks or redirects, as one operation; false when all allow.",
+              #"app.sign_out(); nav.revalidate()"#),
     ]
 
     private static let asking = [
@@ -184,7 +193,7 @@ package enum LuaAPIReference {
         entry(.fields, "nav.last_action", "nav.last_action",
               "the last change that applied, `{operation, from, to, direction, chain}`, or nil before the first; `chain` lists each redirect, guard answer (`{step = \"guard\", route, site, path, answer, to}`), leave answer and alert thrown away on the way, each with a `text` for a person (empty when nothing sent the navigation elsewhere)", "nav.last_action.chain[1].text"),
         entry(.fields, "nav.pending_navigation", "nav.pending_navigation",
-              "the navigation a guard holds, `{key, path, operation}`, or nil; any other navigation cancels it", "nav.pending_navigation.key"),
+              "the navigation a guard holds, `{key, path, operation}` (with `kind = \"leave\"` and `to` when a leave guard holds it), or nil; any other navigation cancels it", "nav.pending_navigation.key"),
     ]
 
     private static let teaching = [

@@ -123,6 +123,9 @@ enum NavOperations {
         .init("reset", { runtime, call in try runtime.navigator.reset(try call.optionalString(1, "nav.reset")); return 0 }),
         .init("pending", { runtime, call in try PendingGuards.pending(runtime, call) }),
         .init("settle", { runtime, call in try PendingGuards.settle(runtime, call) }),
+        .init("before", { runtime, call in try NavHooks.before(runtime, call) }),
+        .init("after", { runtime, call in try NavHooks.after(runtime, call) }),
+        .init("revalidate", { runtime, call in try call.push(bool: try runtime.navigator.revalidate()); return 1 }),
     ]
 
     /// `{result = v}` of `nav.pop` and `nav.dismiss`: v, which may be any Lua value.

@@ -107,15 +107,17 @@ struct RouteCallbacks {
     }
 
     /// `leave`: `function(info, to)` asked before a screen of the route is removed; false blocks,
-    /// nil/true allow.
+    /// nil/true allow, `nav.pending(key)` holds the operation until `nav.settle(key, true/false)`.
     func leaveGuard(_ value: LuaValue) throws(LuaError) -> ((RouteInfo, RouteInfo) throws -> Bool)? {
         guard let function = try function(value, option: "leave") else { return nil }
         return { leaving, destination in
             switch try RouteCallbacks.call(function, with: leaving, destination) {
             case .nil, .boolean(true): return true
             case .boolean(false): return false
+            case .userdata(let userdata) where userdata.object is PendingGuards.Marker:
+                throw LeaveHold(key: (userdata.object as! PendingGuards.Marker).key)
             case let other:
-                throw self.misuse("leave guard of \(self.subject) returned a \(other.typeName) value; expected nil, true or false")
+                throw self.misuse("leave guard of \(self.subject) returned a \(other.typeName) value; expected nil, true, false or nav.pending(key)")
             }
         }
     }

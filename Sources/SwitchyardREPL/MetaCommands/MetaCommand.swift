@@ -23,6 +23,7 @@ enum MetaCommand: Equatable {
     case dismiss
     case back(Int)
     case forward(Int)
+    case revalidate
     case follow(Int)
     case tab(String)
     case flow(String)
@@ -74,6 +75,7 @@ enum MetaCommand: Equatable {
         (":dismiss", "", "dismiss what is on top: the alert (its Cancel), else the modal, else pop a screen or close the sheet or cover"),
         (":back", "[N]", "go back N steps in the timeline"),
         (":forward", "[N]", "go forward N steps in the timeline"),
+        (":revalidate", "", "ask every shown screen's guards again; the first that blocks or redirects acts (nav.revalidate)"),
         (":follow", "N", "push link N of the screen shown (the top modal's, when one is up)"),
         (":tab", "NAME|N", "switch to a tab, by name or 1-based number"),
         (":flow", "NAME", "start a declared flow (its first step shows)"),
@@ -136,6 +138,7 @@ enum MetaCommand: Equatable {
         case ":dismiss": self = .dismiss
         case ":back": self = .back(try Self.count(argument, name))
         case ":forward": self = .forward(try Self.count(argument, name))
+        case ":revalidate": self = .revalidate
         case ":follow": self = .follow(try Self.number(argument, name))
         case ":tab": self = .tab(try Self.required(argument, name))
         case ":flow": self = .flow(try Self.required(argument, name))

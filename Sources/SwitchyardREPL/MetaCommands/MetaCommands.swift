@@ -115,6 +115,7 @@ final class MetaCommands {
         case .dismiss: try host.navigate { try $0.dismiss() }
         case .back(let count): try harmless("nothing to go back to") { try $0.back(count) }
         case .forward(let count): try harmless("nothing to go forward to") { try $0.forward(count) }
+        case .revalidate: try harmless("every guard still allows what is shown") { try $0.revalidate() }
         case .follow(let number): try follow(number)
         case .tab(let name): try host.navigate { navigator in
             if let number = Int(name) { try navigator.tab(number) } else { try navigator.tab(name) }
@@ -157,6 +158,9 @@ final class MetaCommands {
         case .trace(let on):
             unit.setTracing(on)
             TerminalText.print("trace \(on ? "on: navigation events and Lua tracebacks are shown" : "off")")
+            // The hooks every navigation runs, with where each was declared (docs/lifecycle.md).
+            let hooks = runtime.navigator.hookDescriptions
+            if on && !hooks.isEmpty { TerminalText.print(style.dim("hooks: " + TerminalText.escaped(hooks.joined(separator: "; ")))) }
         }
         return .next
     }
@@ -164,8 +168,14 @@ final class MetaCommands {
     /// Runs an operation whose "nothing to do" answer is false, and says so instead of staying silent.
     private func harmless(_ message: String, _ operation: @escaping (Navigator) throws -> Bool) throws(LuaError) {
         var applied = true
-        try host.navigate { applied = try operation($0) }
-        if !applied { TerminalText.print(style.dim(message)) }
+        var held = false
+        try host.navigate { navigator in
+            let pending = navigator.pendingNavigation
+            applied = try operation(navigator)
+            // A leave guard holding it is not "nothing to do": the pending line says what waits.
+            held = !applied && navigator.pendingNavigation != nil && navigator.pendingNavigation != pending
+        }
+        if !applied && !held { TerminalText.print(style.dim(message)) }
     }
 
     private func follow(_ number: Int) throws(LuaError) {

@@ -89,7 +89,7 @@ final class NavigationUnit {
                 // A group's guard answers under the route's name: say whose guards were asked.
                 let sources = runtime.guardSources(of: runtime.routeTable[route]) ?? ""
                 TerminalText.print(style.yellow(step.text(runtime.routeTable) + " (guards: \(sources))"))
-            case .redirected, .guarded(_, _, .redirect), .droppedAlert:
+            case .redirected, .guarded(_, _, .redirect), .hooked(_, _, .redirect), .droppedAlert:
                 TerminalText.print(style.yellow(step.text(runtime.routeTable)))
             default: continue
             }

@@ -106,6 +106,7 @@ final class SessionRecording {
         case .dismiss: return "nav.dismiss()"
         case .back(let count): return count == 1 ? "nav.back()" : "nav.back(\(count))"
         case .forward(let count): return count == 1 ? "nav.forward()" : "nav.forward(\(count))"
+        case .revalidate: return "nav.revalidate()"
         case .follow(let number):
             return navigator.shownLink(number).map { "nav.push(\(LuaStringLiteral.quote($0)))" }
         case .tab(let name): return "nav.tab(\(Int(name).map(String.init) ?? LuaStringLiteral.quote(name)))"
