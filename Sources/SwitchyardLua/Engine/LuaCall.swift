@@ -40,7 +40,6 @@ public struct LuaCall {
     }
 
     public func isNil(_ index: Int) -> Bool { lua_type(L, Int32(index)) <= LUA_TNIL }
-    public func isString(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TSTRING }
     public func isTable(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TTABLE }
     public func isFunction(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TFUNCTION }
 

@@ -58,13 +58,6 @@ public enum LuaValue {
         default: nil
         }
     }
-    public var numberValue: Double? {
-        switch self {
-        case .integer(let i): Double(i)
-        case .number(let d): d
-        default: nil
-        }
-    }
     public var tableValue: LuaTable? { if case .table(let t) = self { t } else { nil } }
     public var functionValue: LuaFunction? { if case .function(let f) = self { f } else { nil } }
     /// A function, or a table Lua can call (its metatable has `__call`, as a spy's does).
@@ -75,7 +68,6 @@ public enum LuaValue {
         default: nil
         }
     }
-    public var userdataValue: LuaUserdata? { if case .userdata(let u) = self { u } else { nil } }
 
     var reference: LuaReference? {
         switch self {

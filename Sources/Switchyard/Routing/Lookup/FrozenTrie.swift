@@ -102,11 +102,6 @@ final class FrozenTrie {
         ranks.deallocate()
     }
 
-    /// The rank of the route that wins at `node` (a node where routes end).
-    func rank(at node: Int32) -> Int32 {
-        ranks[Int(nodes[Int(node)].firstRoute)]
-    }
-
     /// What a match of the route that wins at `node` needs (a node where routes end).
     func winner(at node: Int32) -> Winner {
         let found = nodes[Int(node)]
