@@ -139,13 +139,9 @@ extension Navigator {
         // `current`'s path is normalised, so only a plain normalised path can be it as written: "already
         // there" is decided before any validator runs.
         if current.isAt(plainPath: path) { return nil }
-        // A plain normalised path (the common case) is its own location: the lookup checks and splits it
-        // in one pass. A path over the length limit takes the general way, which refuses it.
+        // A plain normalised path (the common case) is its own location: the lookup checks it and finds
+        // its route in one pass. A path over the length limit takes the general way, which refuses it.
         if path.utf8.count <= limits.pathBytes, let found = try routes.resolve(plainPath: path) {
-            // Not redirected, so not back at `current`.
-            if let route = found.route, let presentation = routes[payloadOf: route].presentationIfBare {
-                return bareLanding(consume found, route: route, presentation, redirected: false)
-            }
             return elsewhere(try land(consume found, at: Location(path: path)), from: current)
         }
         let location = Location(parsing: path, relativeTo: current.path)
