@@ -3,6 +3,8 @@
 ///
 /// A hit's declaration is not retained (the lookup keeps every declaration; retaining it here would
 /// cost two atomic operations a match), and its spans are offsets into the bytes that were looked up.
+// Safety: the declaration is read only while the table that found it is in use (inside `resolve` or a
+// `withMatch` closure); the table's route and its frozen lookup both hold it.
 @usableFromInline enum RouteFind {
     /// No route matches the path.
     case miss
