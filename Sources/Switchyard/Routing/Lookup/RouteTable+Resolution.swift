@@ -19,8 +19,9 @@ struct RouteResolution {
 
 // The one place a path is resolved to a route: the frozen lookup's answer (`RouteLookup.find`), then,
 // when it leaves the decision to the candidates (a validator, or more parameters than a match keeps
-// inline), every candidate in rank order until a validator accepts. `match`, `withMatch`, the Lua
-// `match` and every navigator landing come here.
+// inline), every candidate in rank order until a validator accepts. `match` and every navigator landing
+// come here; `withMatch` (and so the Lua `match`) lends the same `find`'s hit or miss as it is and comes
+// here for the rest; `firstMatch` is `find` without validators.
 extension RouteTable {
     /// Resolves text that may carry "?query#fragment" or dot segments (normalised first).
     ///
