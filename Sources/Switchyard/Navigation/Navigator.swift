@@ -19,42 +19,53 @@ public final class Navigator {
     /// The routes landings match against. Routes may be added at any time.
     public let routes: RouteTable<RouteDefinition>
     /// The fallback when no route matches (Echeveria's not-found); nil makes unknown paths an error.
-    public var notFound: RouteDefinition?
+    @exclusivity(unchecked) public var notFound: RouteDefinition?
     /// The longest redirect chain followed before `NavigationError.tooManyRedirects`.
     public var maxRedirects = 16
     /// Ceilings on what a state may hold; an operation that would pass one throws and changes nothing.
-    public var limits = NavigatorLimits()
+    /// (Unchecked exclusivity, as `notFound`: every push reads it, and the dynamic check cost more
+    /// than the limits' own comparisons.)
+    @exclusivity(unchecked) public var limits = NavigatorLimits()
     /// Declared flows by name.
     public private(set) var flows: [String: [FlowStep]] = [:]
     /// Declared tab root paths, in order (empty: the root is a single stack).
     public private(set) var tabPaths: [String] = []
 
-    var timeline: Timeline
-    var nextID = 1
-    var inFlight: NavigationOperation?
+    // Unchecked exclusivity (here and on `notFound`, which every landing reads): every operation reads
+    // and writes these several times, and the dynamic checks cost more than the rest of a pop. A
+    // navigator is used from one thread at a time, and `inFlight` already refuses a nested operation
+    // (the only way two accesses could overlap).
+    // Safety: as above. Re-measured for issue 32: without the unchecked exclusivity here, on `notFound`
+    // and `limits`, on `Screen.Fields.below`/`depth`, and the unretained walk in `ScreenStack`, a
+    // `nav.push` + `nav.pop` pair took 4,921 instructions, not 4,082 (+20 %; callgrind,
+    // `switchyard-bench --counted-loop lua-push-pop parameter-heavy 1000`, Benchmarks/README.md case 11).
+    @exclusivity(unchecked) var timeline: Timeline
+    @exclusivity(unchecked) var nextID = 1
+    @exclusivity(unchecked) var inFlight: NavigationOperation?
     /// Whether any screen may have departure work (a leave guard, callbacks): set by the first landing
     /// that makes one, so an app without either never looks for departures.
-    var watchesDepartures = false
+    @exclusivity(unchecked) var watchesDepartures = false
     /// The result `pop(result:)` / `dismiss(result:)` hands the departing top screen's `onResult`.
     var departureResult: (screen: Int, value: Any?)?
     /// The last change and the screen it started from (its end is the current screen): `lastAction`.
-    var lastChange: (operation: NavigationOperation, from: Screen)?
+    @exclusivity(unchecked) var lastChange: (operation: NavigationOperation, from: Screen)?
     /// The chain of the operation in flight (validator, redirect, guard and leave answers), appended
     /// as they happen (`recordChainStep`); empty for a landing nothing sent elsewhere, which appends
     /// nothing.
-    var chainSteps: [ChainStep] = []
+    @exclusivity(unchecked) var chainSteps: [ChainStep] = []
     /// The chain of the last change: `lastAction.chain`.
-    var lastChain: [ChainStep] = []
+    @exclusivity(unchecked) var lastChain: [ChainStep] = []
     /// Whether `chainSteps` and `lastChain` hold anything. Every operation asks; flags answer without
     /// touching the arrays, whose reads cost a retain and a release each on the push+pop path.
-    var hasChainSteps = false
-    var hasLastChain = false
+    @exclusivity(unchecked) var hasChainSteps = false
+    @exclusivity(unchecked) var hasLastChain = false
     /// Whether the operation in flight set the route table's `validatorListener` (read as a flag:
     /// loading the optional closure to test it cost a retain and a release every operation).
-    var listensToValidators = false
+    @exclusivity(unchecked) var listensToValidators = false
     /// The navigation a guard holds (`pendingNavigation`), and the decision `settle` hands that guard.
-    var held: HeldNavigation?
+    @exclusivity(unchecked) var held: HeldNavigation?
     var settling: (path: String, decision: GuardDecision)?
+    @exclusivity(unchecked)
     private var observers: [(key: Int, filter: Set<NavigationOperation>?, handler: (NavigationEvent) throws -> Void)] = []
     private var nextObserverKey = 0
 

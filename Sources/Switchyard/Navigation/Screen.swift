@@ -33,9 +33,10 @@ public struct Screen: Codable, Equatable, Sendable {
         let extras: ScreenExtras?
         /// The node below this one in its stack, and the stack's depth here (1 at the root); 0 while
         /// the screen sits in no stack. Set once, by `place(above:)`, while nothing else holds the
-        /// object; fixed from then on, like the rest.
-        private(set) var below: Fields?
-        private(set) var depth = 0
+        /// object; fixed from then on, like the rest. (Unchecked exclusivity: no access overlaps.)
+        // Safety: see the measured figure beside `Navigator.timeline`.
+        @exclusivity(unchecked) private(set) var below: Fields?
+        @exclusivity(unchecked) private(set) var depth = 0
 
         init(id: Int, info: __owned RouteInfo, matched: Bool, route: RouteID?, title: String?, view: String?,
              links: [String]? = nil, extras: ScreenExtras? = nil) {
@@ -55,6 +56,9 @@ public struct Screen: Codable, Equatable, Sendable {
             depth = (below?.depth ?? 0) &+ 1
             self.below = consume below
         }
+
+        /// `below`, for walking a stack that the caller holds.
+        var unretainedBelow: Unmanaged<Fields>? { below.map { Unmanaged.passUnretained($0) } }
 
         /// The same fields in a new object, in no stack.
         func copy() -> Fields {
