@@ -89,8 +89,9 @@ final class RouteLookup {
         }
     }
 
-    /// `find` when the walk did not settle the bytes. Out of line: a lookup the walk settles pays
-    /// nothing for it (inline, the plain lookups cost 3 instructions more: github-rest `withMatch`).
+    /// `find` when the walk did not settle the bytes. Out of line, so that a lookup the walk settles
+    /// carries none of it (the lending step it replaces was out of line for that reason: inline, it cost
+    /// github-rest `withMatch` 3 instructions).
     @inline(never)
     private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: Int32) -> RouteFind {
         // The walk may stop (a dead end) before the part of the text that is not plain.
