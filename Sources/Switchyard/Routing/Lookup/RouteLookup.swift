@@ -67,8 +67,8 @@ final class RouteLookup {
     func find(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
         var spans = Parameters.InlineSpans()
         let walked = trie.walk(bytes, spans: &spans)
-        if walked >= 0 {
-            let winner = trie.winner(at: walked)
+        if case .node(let node) = walked {
+            let winner = trie.winner(at: node)
             guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
             return .hit(declaration, spans)
         }
@@ -93,10 +93,11 @@ final class RouteLookup {
     /// carries none of it (the lending step it replaces was out of line for that reason: inline, it cost
     /// github-rest `withMatch` 3 instructions).
     @inline(never)
-    private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: Int32) -> RouteFind {
+    private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked) -> RouteFind {
         // The walk may stop (a dead end) before the part of the text that is not plain.
-        if walked == FrozenTrie.notPlain || !PathSegmenter.isPlain(bytes) { return findBeforeQuery(bytes) }
-        if walked == FrozenTrie.deadEnd && trie.misses(bytes) { return .miss }
+        if case .notPlain = walked { return findBeforeQuery(bytes) }
+        if !PathSegmenter.isPlain(bytes) { return findBeforeQuery(bytes) }
+        if case .deadEnd = walked, trie.misses(bytes) { return .miss }
         return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
     }
 
