@@ -60,15 +60,31 @@ import Testing
         #expect(Set(LuaAPITypes.fields.keys).subtracting(names).isEmpty)
     }
 
+    /// Every function entry's written parameters are its typed ones. Nothing is skipped quietly: an
+    /// entry without types, or whose signature names none while its types name some, fails, and the
+    /// count of entries compared must cover every function entry that takes parameters.
     @Test func typedParametersAreTheSignaturesParameters() {
+        var compared = 0
+        var takingParameters = 0
         for entry in LuaAPIReference.entries where entry.topic != .fields && entry.signature.contains("(") {
-            guard let function = LuaAPITypes.functions[entry.name], !entry.signature.contains("function()") else { continue }
+            // A callback written out in the signature ("hooks.before(function() ... end)") is not a list
+            // of names.
+            if entry.signature.contains("function()") { continue }
+            guard let function = LuaAPITypes.functions[entry.name] else {
+                Issue.record("\(entry.name) has a signature but no types in LuaAPITypes")
+                continue
+            }
             let inside = entry.signature.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
             let written = inside.split(whereSeparator: { ", []".contains($0) }).map(String.init).filter { !$0.contains("=") && !$0.contains("{") && !$0.contains("}") }
             let typed = function.parameters.map(\.name)
+            if !typed.isEmpty { takingParameters += 1 }
             // A table written out in the signature ("nav.go(path [, {replace = true}])") is the typed list's last.
             let expected = entry.signature.contains("{") ? Array(typed.prefix(written.count)) : typed
-            if !written.isEmpty { #expect(written == expected, "\(entry.signature) vs \(typed)") }
+            #expect(written == expected, "\(entry.signature) vs \(typed)")
+            // (A table written out is a parameter written.)
+            if !written.isEmpty || entry.signature.contains("{") { compared += 1 }
         }
+        #expect(compared > 0 && compared == takingParameters,
+                "compared \(compared) signatures of the \(takingParameters) functions that take parameters")
     }
 }

@@ -34,6 +34,7 @@ public struct Screen: Codable, Equatable, Sendable {
         /// The node below this one in its stack, and the stack's depth here (1 at the root); 0 while
         /// the screen sits in no stack. Set once, by `place(above:)`, while nothing else holds the
         /// object; fixed from then on, like the rest. (Unchecked exclusivity: no access overlaps.)
+        // Safety: see the measured figure beside `Navigator.timeline`.
         @exclusivity(unchecked) private(set) var below: Fields?
         @exclusivity(unchecked) private(set) var depth = 0
 

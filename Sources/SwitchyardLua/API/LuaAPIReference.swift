@@ -121,7 +121,7 @@ package enum LuaAPIReference {
               "closes the top sheet or cover with everything pushed on it", "nav.dismiss_environment()"),
         entry(.navigating, "nav.dismiss_all", "nav.dismiss_all()",
               "closes every sheet and cover, and returns false when none was presented.", "nav.dismiss_all()"),
-        entry(.navigating, "nav.dismiss", "nav.dismiss()",
+        entry(.navigating, "nav.dismiss", "nav.dismiss([opts])",
               "closes the top-most layer: the alert (choosing its Cancel button, or its only button; an alert without either is an error naming its buttons), else the top modal, else it pops a pushed screen, or dismisses the sheet or cover when you are at the bottom of one.",
               "nav.dismiss()"),
         entry(.navigating, "nav.open", "nav.open(url)",

@@ -42,7 +42,6 @@ public struct LuaCall {
 
     /// Whether argument `index` is nil or absent: `let title = call.isNil(2) ? "untitled" : call.string(2)`.
     public func isNil(_ index: Int) -> Bool { lua_type(L, Int32(index)) <= LUA_TNIL }
-    func isString(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TSTRING }
     package func isTable(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TTABLE }
     func isFunction(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TFUNCTION }
 

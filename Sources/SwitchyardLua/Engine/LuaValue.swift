@@ -74,14 +74,6 @@ public enum LuaValue {
         default: nil
         }
     }
-    /// Any number as a `Double`: `LuaValue.integer(3).numberValue` is `3.0`; nil for anything else.
-    public var numberValue: Double? {
-        switch self {
-        case .integer(let i): Double(i)
-        case .number(let d): d
-        default: nil
-        }
-    }
     /// The table, when the value is one: `try results[0].tableValue?.get("title")`.
     public var tableValue: LuaTable? { if case .table(let t) = self { t } else { nil } }
     /// The function, when the value is one: `try engine.globals.get("greet").functionValue?.call("Ada")`.
@@ -94,7 +86,6 @@ public enum LuaValue {
         default: nil
         }
     }
-    var userdataValue: LuaUserdata? { if case .userdata(let u) = self { u } else { nil } }
 
     var reference: LuaReference? {
         switch self {

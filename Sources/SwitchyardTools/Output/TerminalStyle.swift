@@ -30,7 +30,6 @@ package struct TerminalStyle: Sendable {
     package func red(_ text: String) -> String { wrap(text, "31") }
     package func green(_ text: String) -> String { wrap(text, "32") }
     package func yellow(_ text: String) -> String { wrap(text, "33") }
-    package func blue(_ text: String) -> String { wrap(text, "34") }
     package func magenta(_ text: String) -> String { wrap(text, "35") }
     package func cyan(_ text: String) -> String { wrap(text, "36") }
 

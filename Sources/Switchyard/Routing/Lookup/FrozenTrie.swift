@@ -63,6 +63,9 @@ final class FrozenTrie {
     // Owned flat buffers rather than arrays: immutable after init, and read without bounds checks or
     // reference counting on the lookup path. Every element type is trivial, so deinit only deallocates.
     // Each holds at least one element, so the lookup reads their base addresses unchecked.
+    // Safety: allocated once by the freeze (`FrozenTrie+Freeze`), exactly sized, never written after
+    // init, freed only by deinit; every index read comes from the freeze's own nodes and edges. Not
+    // re-measured against arrays in issue 32's round (the walk reads `nodes` once a segment).
     let nodes: UnsafeMutableBufferPointer<Node>
     let literalBytes: UnsafeMutableBufferPointer<UInt8>
     let staticEdges: UnsafeMutableBufferPointer<StaticEdge>
@@ -100,11 +103,6 @@ final class FrozenTrie {
         routeIDs.deallocate()
         routeStarts.deallocate()
         ranks.deallocate()
-    }
-
-    /// The rank of the route that wins at `node` (a node where routes end).
-    func rank(at node: Int32) -> Int32 {
-        ranks[Int(nodes[Int(node)].firstRoute)]
     }
 
     /// What a match of the route that wins at `node` needs (a node where routes end).

@@ -50,9 +50,7 @@ public struct Parameters: Sendable {
         /// without a switch per span); `body` returns what it found and how many spans it wrote.
         @inline(__always)
         mutating func fill<Found>(_ body: (UnsafeMutablePointer<Span>) -> (Found, Int)) -> Found {
-            // Unprotected: the pointer never outlives `body`, and a stack protector in every lookup
-            // that fills spans cost 5 of its 698 instructions (github-rest, `--loop withMatch`).
-            let (found, written) = _withUnprotectedUnsafeMutablePointer(to: &spans) { tuple in
+            let (found, written) = withUnsafeMutablePointer(to: &spans) { tuple in
                 tuple.withMemoryRebound(to: Span.self, capacity: InlineSpans.capacity, body)
             }
             count = Int32(truncatingIfNeeded: written)
