@@ -12,6 +12,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The live view's web server (docs/live-view.md says why this one).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // Lua and readline are linked from their static archives (liblua5.4-dev, libreadline-dev and
@@ -23,9 +25,11 @@ let package = Package(
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "Switchyard"),
         .target(name: "SwitchyardLua", dependencies: ["Switchyard", "CLua", "CLuaShim"]),
+        // The live view's server and page: knows strings only, nothing of routes or Lua.
+        .target(name: "SwitchyardLiveView", dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]),
         .target(
             name: "SwitchyardREPL",
-            dependencies: ["Switchyard", "SwitchyardLua", "CReadline"],
+            dependencies: ["Switchyard", "SwitchyardLua", "CReadline", "SwitchyardLiveView"],
             linkerSettings: [.linkedLibrary(":libreadline.a"), .linkedLibrary(":libtinfo.a")]
         ),
         .executableTarget(

@@ -17,6 +17,8 @@ final class MetaCommands {
     private var replacingAllowed = false
     /// What was typed, for `:lines` (the REPL sets it).
     var inputLog: InputLog?
+    /// The live view in the browser, while `:serve` runs it (MetaCommands+LiveView.swift).
+    var liveView: LiveViewSession?
     /// Where `:record` writes what the person does, while it is on.
     private(set) var recording: SessionRecording?
     private lazy var trace = NavigationTrace(style: style)
@@ -150,6 +152,7 @@ final class MetaCommands {
         if let watchFile {
             do { try drawMap(to: watchFile) } catch { StandardError.write(style.red(":watch: \(error)")) }
         }
+        liveView?.publish(host)
         return UnitOutcome(succeeded: succeeded, changed: succeeded)
     }
 
@@ -289,6 +292,7 @@ final class MetaCommands {
             return try execute(command)
         case .save(let file): try save(to: file)
         case .restore(let file): try restore(from: file)
+        case .serve(let argument): try serve(argument)
         case .trace(let on):
             tracing = on
             if on { trace.follow(runtime.navigator) } else { trace.stop() }
