@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Switchyard"),
         .target(name: "SwitchyardLua", dependencies: ["Switchyard", "CLua", "CLuaShim"]),
         // The live view's server and page: knows strings only, nothing of routes or Lua.
-        .target(name: "SwitchyardLiveView", dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]),
+        .target(name: "SwitchyardLiveView", dependencies: [.product(name: "FlyingSocks", package: "FlyingFox")]),
         .target(
             name: "SwitchyardREPL",
             dependencies: ["Switchyard", "SwitchyardLua", "CReadline", "SwitchyardLiveView"],

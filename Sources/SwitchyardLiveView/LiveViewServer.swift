@@ -1,6 +1,11 @@
-import FlyingFox
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 import FlyingSocks
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The live view's small local web server: it serves one page, and over a WebSocket pushes the
@@ -32,6 +37,10 @@ package final class LiveViewServer: Sendable {
     package static let messageLimit = 4096
     /// Moves waiting for the REPL, at most; more are refused (a page cannot make the REPL's queue grow).
     package static let pendingMoveLimit = 64
+    /// Pages connected at once, at most (a class is far fewer); the next is told so and closed.
+    package static let pageLimit = 256
+    /// Connections open at once, at most, pages included: others are closed as they are accepted.
+    package static let connectionLimit = 512
 
     package let navigateToken: String
     package let viewToken: String
@@ -40,7 +49,8 @@ package final class LiveViewServer: Sendable {
     private let page: String
     private let board = Mutex(Board())
     private let moveSignal: (read: Int32, write: Int32)
-    private let running = Mutex<(server: HTTPServer, task: Task<Void, Never>)?>(nil)
+    private let running = Mutex<(listener: Socket, task: Task<Void, Never>)?>(nil)
+    private let openConnections = Mutex(0)
 
     /// `address`: the IPv4 address to listen on (127.0.0.1 unless the person asked otherwise).
     package init(address: String = "127.0.0.1", port: UInt16 = 0, page: String) throws(LiveViewError) {
@@ -63,61 +73,76 @@ package final class LiveViewServer: Sendable {
         close(moveSignal.write)
     }
 
-    /// Starts listening and returns the port (the one asked for, or a free one for port 0); waits
-    /// until the socket listens, so a link printed after it works at once.
+    /// Starts listening and returns the port (the one asked for, or a free one for port 0); the
+    /// socket listens when this returns, so a link printed after it works at once.
     package func start() throws(LiveViewError) -> UInt16 {
-        let socketAddress: sockaddr_in
-        do { socketAddress = try .inet(ip4: address, port: requestedPort) } catch {
-            throw LiveViewError("--listen \(address): not an IPv4 address (127.0.0.1, 0.0.0.0, 192.168.1.20)")
+        let listener: Socket
+        let port: UInt16
+        do {
+            listener = try Socket(domain: Int32(AF_INET))
+            try listener.setValue(true, for: .localAddressReuse)
+            let socketAddress: sockaddr_in
+            do { socketAddress = try .inet(ip4: address, port: requestedPort) } catch {
+                throw LiveViewError("--listen \(address): not an IPv4 address (127.0.0.1, 0.0.0.0, 192.168.1.20)")
+            }
+            try listener.bind(to: socketAddress)
+            try listener.listen()
+            guard case .ip4(_, let bound) = try listener.sockname() else { throw LiveViewError("the socket has no IPv4 port") }
+            port = bound
+        } catch let error as LiveViewError {
+            throw error
+        } catch {
+            throw LiveViewError("cannot listen on \(address):\(requestedPort): \(error)")
         }
-        let server = HTTPServer(address: socketAddress, timeout: 15, logger: .disabled,
-                                handler: LiveViewRequestHandler(owner: self))
+        let pool = SocketPool.ePoll()
+        let ready = DispatchSemaphore(value: 0)
         let failure = Mutex<String?>(nil)
-        let task = Task.detached {
-            do { try await server.run() } catch { failure.withLock { $0 = "\(error)" } }
-        }
-        // The REPL is synchronous: wait here (bounded) until the server listens or gave up.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if let message = failure.withLock({ $0 }) {
-                throw LiveViewError("cannot listen on \(address):\(requestedPort): \(message)")
+        let task = Task.detached { [self] in
+            do {
+                try await pool.prepare()
+                let accepting = try AsyncSocket(socket: listener, pool: pool)
+                ready.signal()
+                try await withThrowingDiscardingTaskGroup { group in
+                    group.addTask { try await pool.run() }
+                    for try await client in accepting.sockets {
+                        let admitted = openConnections.withLock { count in
+                            guard count < Self.connectionLimit else { return false }
+                            count += 1
+                            return true
+                        }
+                        guard admitted else { try? client.close(); continue }
+                        group.addTask {
+                            await LiveViewConnection(owner: self, socket: client).serve()
+                            self.openConnections.withLock { $0 -= 1 }
+                        }
+                    }
+                }
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+                ready.signal()
             }
-            if let port = Self.listeningPort(of: server) {
-                running.withLock { $0 = (server, task) }
-                return port
-            }
-            usleep(2_000)
         }
-        task.cancel()
-        throw LiveViewError("the server did not start listening on \(address):\(requestedPort) within 10 s")
+        ready.wait()
+        if let message = failure.withLock({ $0 }) {
+            try? listener.close()
+            throw LiveViewError("cannot serve on \(address):\(port): \(message)")
+        }
+        running.withLock { $0 = (listener, task) }
+        return port
     }
 
-    private static func listeningPort(of server: HTTPServer) -> UInt16? {
-        let port = Mutex<UInt16?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            let address = await server.listeningAddress
-            if case .ip4(_, let number)? = address { port.withLock { $0 = number } }
-            done.signal()
-        }
-        done.wait()
-        return port.withLock { $0 }
-    }
-
-    /// Closes the listening socket and every connection; the pages show that the view ended.
+    /// Closes the listening socket and every page's connection (the pages say the view ended).
     package func stop() {
-        guard let (server, task) = running.withLock({ state in defer { state = nil }; return state }) else { return }
+        guard let (listener, task) = running.withLock({ state in defer { state = nil }; return state }) else { return }
         let clients = board.withLock { board in
-            defer { board.clients = [:] }
+            for id in board.clients.keys { board.clients[id]!.closing = true }
             return board.clients.values.map(\.wake)
         }
-        for wake in clients { wake.finish() }
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            await server.stop(timeout: 1)
-            done.signal()
-        }
-        _ = done.wait(timeout: .now() + 3)
+        for wake in clients { wake.yield() }
+        // The pages' tasks send their close frame; then everything ends with the task group.
+        let deadline = ContinuousClock.now + .seconds(2)
+        while connectionCount > 0 && ContinuousClock.now < deadline { usleep(5_000) }
+        try? listener.close()
         task.cancel()
     }
 
@@ -190,8 +215,9 @@ package final class LiveViewServer: Sendable {
 
     var pageHTML: String { page }
 
-    func register(_ access: Access, wake: AsyncStream<Void>.Continuation) -> Int {
+    func register(_ access: Access, wake: AsyncStream<Void>.Continuation) -> Int? {
         board.withLock { board in
+            guard board.clients.count < Self.pageLimit else { return nil }
             let id = board.nextClient
             board.nextClient += 1
             board.clients[id] = Client(access: access, wake: wake)
@@ -242,7 +268,7 @@ package final class LiveViewServer: Sendable {
 
     /// A page's message: a JSON object of strings. A view-only page is told it cannot navigate.
     func received(_ text: String, from client: Int) {
-        guard let data = text.data(using: .utf8),
+        guard let data = Optional(Data(text.utf8)),
               let fields = try? JSONDecoder().decode([String: String].self, from: data) else {
             reply(to: client, Self.errorMessage("the live view reads a JSON object of strings, such as {\"op\":\"push\",\"path\":\"/\"}"))
             return
@@ -281,13 +307,18 @@ package final class LiveViewServer: Sendable {
             case "\t": out += "\\t"
             // `</script>` and friends cannot end an inline script; U+2028/9 are not line breaks in JSON.
             case "<", ">", "&", "\u{2028}", "\u{2029}":
-                out += String(format: "\\u%04x", scalar.value)
+                out += Self.unicodeEscape(scalar.value)
             case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                out += String(format: "\\u%04x", scalar.value)
+                out += Self.unicodeEscape(scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
+    }
+
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// 128 random bits as hex, from the system's generator (getrandom).

@@ -72,7 +72,7 @@ final class LiveViewSession {
         do {
             try GraphvizRenderer().render(dot, type: "svg", to: file)
             let svg = try TextFile.read(file)
-            guard let start = svg.range(of: "<svg") else { return "" }
+            guard let start = svg.firstRange(of: "<svg") else { return "" }
             return String(svg[start.lowerBound...])
         } catch {
             return "<p class=\"note\">" + escapedHTML(String(describing: error)) + "</p>"
