@@ -70,12 +70,21 @@ struct LiveViewConnection {
     /// The request head, or nil when the client sent more than `headLimit` bytes, took longer than
     /// `headDeadline`, or sent something that is not HTTP.
     private func readRequest() async -> Request? {
-        let socket = socket
-        let watchdog = Task {
-            try await Task.sleep(for: Self.headDeadline)
-            try? socket.close()   // the read below fails, and the connection ends
+        // The read is cancelled when the deadline comes first (closing the socket under a read
+        // suspended in the pool would leave it waiting for ever, and the connection counted).
+        await withTaskGroup(of: Request?.self) { group in
+            group.addTask { await readHead() }
+            group.addTask {
+                try? await Task.sleep(for: Self.headDeadline)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
-        defer { watchdog.cancel() }
+    }
+
+    private func readHead() async -> Request? {
         var bytes: [UInt8] = []
         while true {
             guard let chunk = try? await socket.read(atMost: 1024), !chunk.isEmpty else { return nil }

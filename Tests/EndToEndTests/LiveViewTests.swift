@@ -91,6 +91,27 @@ struct LiveViewTests {
         try session.enter("print(1 + 1)", expecting: "2\n")
     }
 
+    /// A thousand connections that never send a request: the REPL answers meanwhile, the ones over
+    /// the connection limit are closed at once, the rest when their 10 s for a request head are
+    /// up, and then the page is served again.
+    @Test func aThousandIdleConnectionsNeitherStopTheReplNorTheViewForGood() throws {
+        let session = try serve()
+        defer { session.close() }
+        let (port, navigate, _) = try links(session)
+        var idle: [RawClient] = []
+        for _ in 0..<1000 { idle.append(try RawClient(port: port)) }
+        try session.enter("print(6 * 7)", expecting: "42\n")
+        let deadline = Date().addingTimeInterval(90)
+        var served = false
+        while !served && Date() < deadline {
+            served = (try? RawClient(port: port).request("/?token=" + navigate))?.hasPrefix("HTTP/1.1 200") == true
+            if !served { usleep(100_000) }   // polling, not waiting a fixed time: the loop ends when served
+        }
+        #expect(served, "the page was never served again after the idle connections")
+        idle.removeAll()
+        try session.enter("print(nav.path)", expecting: "/\n")
+    }
+
     @Test func serveInTheReplStartsAndStops() throws {
         let session = try TerminalSession.repl(["-i", Self.app])
         defer { session.close() }
