@@ -67,6 +67,22 @@ struct LiveViewTests {
         try session.enter("print(nav.path)", expecting: "/library\n", count: 2)
     }
 
+    @Test func recordRecordsAPageMoveAsItsLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString.prefix(8))_spec.lua").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try serve()
+        defer { session.close() }
+        let (port, navigate, _) = try links(session)
+        try session.enter(":record \(file)", expecting: "recording to")
+        let client = try RawClient(port: port)
+        _ = try client.upgrade(token: navigate, origin: "http://127.0.0.1:\(port)")
+        try client.send(#"{"op":"push","path":"/library"}"#)
+        try session.waitFor(#"(page) nav.push("/library")"#)
+        try session.enter(":record stop", expecting: "stopped recording")
+        let spec = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(spec.contains(#"nav.push("/library")"#), "the recording:\n\(spec)")
+    }
+
     @Test func theViewOnlyLinkCannotNavigate() throws {
         let session = try serve()
         defer { session.close() }
