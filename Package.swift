@@ -21,6 +21,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The live view's web server (docs/live-view.md says why this one).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // Lua and readline are linked from their static archives (liblua5.4-dev, libreadline-dev and
@@ -36,10 +38,12 @@ let package = Package(
         // The scenario runner, busted's vocabulary, assert, spies and coverage: what `switchyard test`
         // needs and an app embedding the Lua engine does not link.
         .target(name: "SwitchyardTesting", dependencies: ["Switchyard", "SwitchyardAnalysis", "SwitchyardLua"]),
+        // The live view's server and page: knows strings only, nothing of routes or Lua.
+        .target(name: "SwitchyardLiveView", dependencies: [.product(name: "FlyingSocks", package: "FlyingFox")]),
         .target(name: "SwitchyardTools", dependencies: ["Switchyard", "SwitchyardAnalysis", "SwitchyardLua", "SwitchyardTesting"]),
         .target(
             name: "SwitchyardREPL",
-            dependencies: ["Switchyard", "SwitchyardAnalysis", "SwitchyardLua", "SwitchyardTesting", "SwitchyardTools", "CReadline"],
+            dependencies: ["Switchyard", "SwitchyardAnalysis", "SwitchyardLua", "SwitchyardTesting", "SwitchyardTools", "CReadline", "SwitchyardLiveView"],
             linkerSettings: [.linkedLibrary(":libreadline.a"), .linkedLibrary(":libtinfo.a")]
         ),
         .executableTarget(

@@ -49,7 +49,7 @@ struct SwitchyardCommand: ParsableCommand {
             """,
         version: "switchyard 0.1.0 (Lua 5.4)",
         subcommands: [TestCommand.self, RoutesCommand.self, GraphCommand.self, TypesCommand.self, CheckCommand.self,
-                      WalkCommand.self]
+                      WalkCommand.self, ServeCommand.self]
     )
 
     @OptionGroup var common: CommonOptions
@@ -131,6 +131,7 @@ struct SwitchyardCommand: ParsableCommand {
         "test": TestCommand.self, "routes": RoutesCommand.self, "graph": GraphCommand.self, "types": TypesCommand.self,
         "check": CheckCommand.self,
         "walk": WalkCommand.self,
+        "serve": ServeCommand.self,
     ]
 
     /// `switchyard help [test|routes|graph|types]`.

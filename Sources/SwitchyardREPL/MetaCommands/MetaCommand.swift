@@ -47,6 +47,8 @@ enum MetaCommand: Equatable {
     case save(String)
     case restore(String)
     case trace(Bool)
+    /// `:serve`, `:serve PORT`, `:serve stop`: the live view in the browser (docs/live-view.md).
+    case serve(String?)
     case quit
     /// `:save!`, `:graph!`, `:watch!`, `:record!`: the command, allowed to replace an existing file
     /// the session did not write (never a script it loaded).
@@ -99,6 +101,7 @@ enum MetaCommand: Equatable {
         (":save", "FILE", "write the navigation state as JSON"),
         (":restore", "FILE", "restore a state written by :save"),
         (":trace", "on|off", "print navigation events as they happen, each with its chain (guards, redirects), and Lua tracebacks"),
+        (":serve", "[PORT]|stop", "show the navigation live in a browser (two links: one navigates, one only views); stop ends it"),
         (":quit", "", "leave (Ctrl-D does too)"),
     ]
 
@@ -162,6 +165,7 @@ enum MetaCommand: Equatable {
         case ":save": self = .save(try Self.required(argument, name))
         case ":restore": self = .restore(try Self.required(argument, name))
         case ":trace": self = .trace(try Self.switchValue(argument))
+        case ":serve": self = .serve(argument)
         case ":quit", ":q", ":exit": self = .quit
         default: throw Self.unknown(name)
         }

@@ -22,6 +22,12 @@ final class MetaCommands {
     var replacingAllowed = false
     /// What was typed, for `:lines` (the REPL sets it).
     var inputLog: InputLog?
+    /// The live view in the browser, while `:serve` runs it (MetaCommands+LiveView.swift); the unit
+    /// sends it the state after each line.
+    var liveView: LiveViewSession? {
+        get { unit.liveView }
+        set { unit.liveView = newValue }
+    }
     /// Where `:record` writes what the person does, while it is on.
     var recording: SessionRecording?
     /// What TAB completes from.
@@ -155,6 +161,7 @@ final class MetaCommands {
             return try execute(command)
         case .save(let file): try save(to: file)
         case .restore(let file): try restore(from: file)
+        case .serve(let argument): try serve(argument)
         case .trace(let on):
             unit.setTracing(on)
             TerminalText.print("trace \(on ? "on: navigation events and Lua tracebacks are shown" : "off")")

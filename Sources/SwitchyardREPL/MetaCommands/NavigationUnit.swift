@@ -14,6 +14,8 @@ final class NavigationUnit {
     private lazy var navigationTrace = NavigationTrace(style: style)
     /// Where `:watch` redraws the map after every navigation.
     let watch: MapWatch
+    /// The live view in the browser, while `:serve` runs it: sent the state after each line.
+    var liveView: LiveViewSession?
 
     init(host: ScriptHost, style: TerminalStyle) {
         self.host = host
@@ -70,6 +72,7 @@ final class NavigationUnit {
         tellWhatTheChainDid(after.lastAction)
         InvariantWarnings(host: host, style: style).write()
         watch.redraw()
+        liveView?.publish(host)
         return UnitOutcome(succeeded: succeeded, changed: succeeded)
     }
 

@@ -27,6 +27,10 @@ final class REPL {
         commands = MetaCommands(host: host, style: style, evaluator: evaluator)
         inputLog = InputLog(reader: reader)
         commands.inputLog = inputLog
+        // The live view's pages ask for moves while readline waits for a key: it runs them then.
+        if let editor = reader as? ReadlineEditor {
+            editor.sideInput = { [unowned self] in commands.liveView.map { ($0.server.moveDescriptor, runPageMoves) } }
+        }
     }
 
     func run() {
@@ -38,6 +42,8 @@ final class REPL {
             let prompt = pending.isEmpty ? style.green(Self.prompt) : style.green(Self.continuationPrompt)
             switch reader.read(prompt: prompt) {
             case .endOfInput:
+                if commands.liveView != nil && !(reader is ReadlineEditor) { servePagesUntilInterrupted() }
+                commands.liveView?.stop()
                 return
             case .interrupted:
                 pending = []
@@ -90,7 +96,7 @@ final class REPL {
     }
 
     /// Into the history, and numbered for `:lines` and `_N`.
-    private func remember(_ text: String) {
+    func remember(_ text: String) {
         reader.remember(text)
         inputLog.remembered(text)
     }
