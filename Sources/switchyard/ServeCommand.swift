@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchyardREPL
+import SwitchyardTools
 
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

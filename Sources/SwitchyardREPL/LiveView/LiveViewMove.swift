@@ -1,3 +1,5 @@
+import SwitchyardTools
+
 /// A move a page asks for, as the Lua line that makes it: the REPL runs that line as if typed
 /// (same transaction, sandbox and budget), prints it, and `:record` records it.
 ///

@@ -7,6 +7,7 @@ import FoundationEssentials
 import Switchyard
 import SwitchyardLiveView
 import SwitchyardLua
+import SwitchyardTools
 
 /// The REPL's side of the live view: the server, the map laid out once per set of routes, and the
 /// state sent after each change. Built on the REPL's thread only; the server's threads see strings.

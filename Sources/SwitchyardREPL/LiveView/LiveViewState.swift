@@ -1,3 +1,4 @@
+import SwitchyardTools
 import FoundationEssentials
 import Switchyard
 import SwitchyardLua

@@ -1,3 +1,4 @@
+import SwitchyardTools
 import SwitchyardLiveView
 
 extension MetaCommands {

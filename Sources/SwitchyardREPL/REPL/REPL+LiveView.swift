@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SwitchyardLiveView
+import SwitchyardTools
 
 extension REPL {
     /// Runs the moves the live view's pages asked for, each as the Lua line it equals: printed,
@@ -31,7 +32,7 @@ extension REPL {
             var failure: String?
             session.lastMove = (line, nil)
             InterruptSignal.describe("the page's move `\(line)`")
-            let unit = commands.asOneUnit {
+            let unit = commands.unit.asOneUnit {
                 switch evaluator.evaluate(line, beforeRunning: {}, resultName: { nil }) {
                 case .values(let rendered):
                     if !rendered.isEmpty { TerminalText.print(rendered.joined(separator: "\t")) }
