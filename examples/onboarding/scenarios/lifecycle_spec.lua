@@ -24,7 +24,10 @@ describe("the global sign-in hook", function()
   it("is asked in declaration order, and off() removes a hook", function()
     local asked = {}
     local first = nav.before(function(to) asked[#asked + 1] = "first " .. to.path end)
-    local second = nav.before(function(to) asked[#asked + 1] = "second " .. to.path; if to.path == "/settings/about" then return false end end)
+    local second = nav.before(function(to)
+      asked[#asked + 1] = "second " .. to.path
+      if to.path == "/settings/about" then return false end
+    end)
     nav.push("/settings")
     assert.same({"first /settings", "second /settings"}, asked)
     local ok, message = pcall(nav.push, "/settings/about")
