@@ -69,9 +69,10 @@ package enum LiveViewSavedPage {
             return Paint.Item(node: node, kind: kind,
                               text: "\(finding.severity.rawValue) \(finding.kind.rawValue): \(finding.route) \(finding.path): \(finding.message)\(site)")
         }
-        let summary = report.findings.isEmpty
-            ? "No findings: \(report.screens) screens visited"
-            : "\(report.errors) errors, \(report.warnings) warnings: \(report.screens) screens visited"
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)" + (count == 1 ? "" : "s") }
+        let visited = counted(report.screens, "screen") + " visited"
+        let summary = report.findings.isEmpty ? "No findings · " + visited
+            : counted(report.errors, "error") + ", " + counted(report.warnings, "warning") + " · " + visited
         let paint = Paint(title: summary, nodes: marks, items: items)
         return page(Saved(heading: heading, when: "saved check report", svg: svg, paint: paint), state: nil)
     }
