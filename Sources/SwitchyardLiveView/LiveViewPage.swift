@@ -41,7 +41,7 @@ package enum LiveViewPage {
   button:disabled { cursor:default; opacity:.55; }
   .tabs button.selected { background:var(--accent); color:#fff; border-color:var(--accent); }
   a.link { display:block; color:var(--accent); font-family:ui-monospace, Menlo, monospace; cursor:pointer; margin:2px 0; }
-  body[data-access="view"] a.link { color:var(--dim); cursor:default; }
+  body[data-access="view"] a.link, body[data-access="saved"] a.link { color:var(--dim); cursor:default; }
   .modal { border:2px dashed #7c3aed; }
   .alert { border:2px solid var(--warn); border-radius:12px; padding:8px; margin-top:8px; background:#fffbeb; }
   .alert .buttons { display:flex; gap:6px; margin-top:6px; flex-wrap:wrap; }

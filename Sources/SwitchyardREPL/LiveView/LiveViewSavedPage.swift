@@ -53,7 +53,7 @@ package enum LiveViewSavedPage {
     package static func graph(_ host: ScriptHost, heading: String) throws(LuaError) -> String {
         let (svg, nodes) = try map(host)
         let state = LiveViewState.json(host, nodes: nodes, sequence: 1, move: nil)
-        return page(Saved(heading: heading, when: "saved page: " + heading, svg: svg, paint: nil), state: state)
+        return page(Saved(heading: heading, when: "saved: no server, no network", svg: svg, paint: nil), state: state)
     }
 
     /// The page of `check`'s findings: each finding's route red (error) or amber (warning) on the
