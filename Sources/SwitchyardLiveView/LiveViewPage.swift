@@ -3,7 +3,9 @@
 /// each state re-highlights its nodes and redraws the phone beside it. Every string from the app
 /// is set as text (`textContent`), never as markup; the SVG is graphviz's, which escapes labels.
 /// `__ACCESS__` is replaced by "navigate" or "view" when served; a saved copy (`graph --html`)
-/// carries its map and state in the `embedded` script block instead of a socket.
+/// carries its map and state in the `embedded` script block instead of a socket, and a saved report
+/// (`check --format html`, `test --coverage --html`) its `paint`: a class per map node ("missed",
+/// "landed", "error", "warning") and the report's lines, shown in the "Report" section.
 package enum LiveViewPage {
     package static let html = #"""
 <!DOCTYPE html>
@@ -39,7 +41,7 @@ package enum LiveViewPage {
   button:disabled { cursor:default; opacity:.55; }
   .tabs button.selected { background:var(--accent); color:#fff; border-color:var(--accent); }
   a.link { display:block; color:var(--accent); font-family:ui-monospace, Menlo, monospace; cursor:pointer; margin:2px 0; }
-  body[data-access="view"] a.link { color:var(--dim); cursor:default; }
+  body[data-access="view"] a.link, body[data-access="saved"] a.link { color:var(--dim); cursor:default; }
   .modal { border:2px dashed #7c3aed; }
   .alert { border:2px solid var(--warn); border-radius:12px; padding:8px; margin-top:8px; background:#fffbeb; }
   .alert .buttons { display:flex; gap:6px; margin-top:6px; flex-wrap:wrap; }
@@ -54,6 +56,12 @@ package enum LiveViewPage {
   .pending { border:2px solid #0e7490; border-radius:8px; padding:8px; margin-top:8px; background:#ecfeff; }
   #move { font-family:ui-monospace, Menlo, monospace; font-size:12px; }
   .note { color:var(--dim); }
+  #map g.node.painted-landed > polygon, #map g.node.painted-landed > path { fill:#bbf7d0; stroke:#15803d; }
+  #map g.node.painted-warning > polygon, #map g.node.painted-warning > path { fill:#fde68a; stroke:var(--warn); }
+  #map g.node.painted-missed > polygon, #map g.node.painted-missed > path,
+  #map g.node.painted-error > polygon, #map g.node.painted-error > path { fill:#fecaca; stroke:var(--bad); stroke-width:2; }
+  #report li.missed, #report li.error { color:var(--bad); } #report li.warning { color:var(--warn); }
+  #report li.landed { color:#15803d; }
 </style>
 </head>
 <body data-access="__ACCESS__">
@@ -64,6 +72,10 @@ package enum LiveViewPage {
 </header>
 <main>
   <div>
+    <section id="report" hidden style="margin-bottom:16px">
+      <h2 id="report-title">Report</h2>
+      <ol id="report-items"></ol>
+    </section>
     <section>
       <h2>The phone</h2>
       <div id="phone"></div>
@@ -234,12 +246,27 @@ function connect() {
   };
 }
 
+// A saved report's marks: each node's class, and one line per finding or route, by its node.
+function paint(report) {
+  for (const [id, kind] of Object.entries(report.nodes)) nodes.get(id)?.classList.add("painted-" + kind);
+  $("report").hidden = false;
+  $("report-title").textContent = report.title;
+  $("report-items").replaceChildren(...report.items.map((item) => {
+    const li = el("li", item.kind, item.text);
+    if (item.node) li.dataset.node = item.node;
+    return li;
+  }));
+}
+
 const embedded = document.getElementById("embedded");
 if (embedded) {
   const saved = JSON.parse(embedded.textContent);
+  if (saved.heading) { document.querySelector("header h1").textContent = saved.heading; document.title = saved.heading; }
   showMap(saved.svg);
-  if (saved.state) showState(saved.state); else $("phone").closest("section").remove();
-  $("status").textContent = "saved " + (saved.when || "");
+  if (saved.state) showState(saved.state);
+  else for (const id of ["phone", "timeline"]) $(id).closest("section").remove();
+  if (saved.paint) paint(saved.paint);
+  $("status").textContent = saved.when || "saved";
 } else {
   connect();
 }

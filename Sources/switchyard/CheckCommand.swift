@@ -20,6 +20,9 @@ struct CheckCommand: ParsableCommand {
             EXAMPLES:
               switchyard check app.lua                     findings grouped by route
               switchyard check app.lua --format json       the same as JSON
+              switchyard check app.lua --format html > check.html
+                                                           the findings painted on the map: the live
+                                                           view's page saved, one offline HTML file
               switchyard check app.lua --from /album/7     also crawl from a path
               switchyard check app.lua --from myapp://album/7
                                                            ... or from a deep link
@@ -36,7 +39,9 @@ struct CheckCommand: ParsableCommand {
                                                          + "the route it lands is not unreachable.", valueName: "PATH_OR_URL"))
     var entries: [String] = []
 
-    @Option(help: ArgumentHelp("How to report: text or json.", valueName: "FORMAT"))
+    @Option(help: ArgumentHelp("How to report: text, json or html (the findings painted on the map, in red for "
+                                 + "errors and amber for warnings; needs graphviz). Example: --format html > check.html",
+                                 valueName: "FORMAT"))
     var format: MapCheck.Format = .text
 
     @Argument(help: ArgumentHelp("The app's scripts, run in order.", valueName: "FILE"), completion: .file(extensions: ["lua"]))
@@ -53,7 +58,7 @@ struct CheckCommand: ParsableCommand {
         var session = common.session
         session.screensPerStack = nil
         let status = MapCheck.run(files: files, entries: entries, maxScreens: common.maxScreens ?? MapCheck.defaultMaxScreens,
-                                  format: format, options: session)
+                                  format: format, options: session, htmlPage: LiveViewSavedPage.checkPage(files: files))
         if status != .success { throw ExitCode(status.rawValue) }
     }
 }

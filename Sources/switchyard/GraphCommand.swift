@@ -14,6 +14,10 @@ struct GraphCommand: ParsableCommand {
             .ps, .eps, .json, .xdot, ...), rendered by graphviz's `dot`, which must be installed \
             (scripts/install-deps installs it). Any other extension is a usage error listing the formats.
 
+            --html FILE saves the live view's page (see `switchyard serve`) without a server: the \
+            map, the current screen and its stacks highlighted, and the state as a phone would show \
+            it, in one self-contained HTML file that opens offline. It needs graphviz for the map.
+
             EXAMPLES:
               switchyard graph app.lua                       DOT on stdout
               switchyard graph app.lua -o map.mmd            Mermaid, from the file name
@@ -21,6 +25,8 @@ struct GraphCommand: ParsableCommand {
               switchyard graph app.lua -o map.png
               switchyard graph app.lua -o map.jpg            any format graphviz renders
               switchyard graph app.lua --state saved.json -o map.svg   a saved state drawn over the map
+              switchyard graph app.lua --html map.html       the live view's page, saved
+              switchyard graph app.lua --state saved.json --html map.html
             """
     )
 
@@ -40,7 +46,15 @@ struct GraphCommand: ParsableCommand {
             completion: .file(extensions: ["json"]))
     var state: String?
 
+    @Option(help: ArgumentHelp("Write the live view's page to FILE: the map and the state, one HTML file "
+                               + "that needs no server or network. Example: --html map.html", valueName: "FILE"),
+            completion: .file(extensions: ["html"]))
+    var html: String?
+
     func validate() throws {
+        if html != nil, output != nil || format != nil {
+            throw ValidationError("--html writes the page alone: drop -o and --format (or run graph twice)")
+        }
         if let output, let reason = GraphvizRenderer.unsupportedOutput(output) {
             throw ValidationError("-o \(reason)")
         }
@@ -50,6 +64,11 @@ struct GraphCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let html {
+            let status = LiveViewSavedPage.writeGraph(file: file, state: state, to: html, options: common.session)
+            if status != .success { throw ExitCode(status.rawValue) }
+            return
+        }
         let status = GraphExport.run(file: file, format: format ?? output.map(GraphFormat.init(forFile:)) ?? .dot, output: output, state: state, options: common.session)
         if status != .success { throw ExitCode(status.rawValue) }
     }

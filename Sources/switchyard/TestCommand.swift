@@ -25,6 +25,9 @@ struct TestCommand: ParsableCommand {
               switchyard test --tags smoke --list  the #smoke tests, not run
               switchyard test --shuffle            random order (--seed N again)
               switchyard test specs --coverage     routes landed, links, guards...
+              switchyard test specs --coverage --html coverage
+                                                   ... and coverage/index.html: the map painted,
+                                                   never-landed routes red with their file:line
               switchyard test --repeat 20 specs    twenty times: flaky tests show
               switchyard test --watch specs        rerun what each save affects
               switchyard test --run ci             the ci task of ./.busted
@@ -71,6 +74,13 @@ struct TestCommand: ParsableCommand {
             completion: .file())
     var coverageJSON: String?
 
+    @Option(name: .customLong("html"), help: ArgumentHelp("Also write the coverage painted on the map to DIR/index.html "
+                                                          + "(implies --coverage): routes landed green, never landed red with "
+                                                          + "their file:line; needs graphviz. Example: --coverage --html coverage",
+                                                          valueName: "DIR"),
+            completion: .directory)
+    var coverageHTML: String?
+
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Run everything N times over (busted's --repeat): a test that fails one time in N shows.", valueName: "N"))
     var repetitions: Int = 1
 
@@ -109,8 +119,9 @@ struct TestCommand: ParsableCommand {
         options.helper = file.helper
         options.filePatterns = file.patterns
         options.listOnly = list
-        options.coverage = coverage || coverageJSON != nil || file.coverage == true
+        options.coverage = coverage || coverageJSON != nil || coverageHTML != nil || file.coverage == true
         options.coverageJSONFile = coverageJSON
+        options.coverageHTMLDirectory = coverageHTML
         options.selection.filters = filter.isEmpty ? file.filters ?? [] : filter
         options.selection.filtersOut = filterOut.isEmpty ? file.filtersOut ?? [] : filterOut
         options.selection.tags = Self.words(tags.isEmpty ? file.tags ?? [] : tags)
@@ -119,14 +130,15 @@ struct TestCommand: ParsableCommand {
         options.selection.shuffleSeed = seed ?? file.seed ?? (shuffled ? UInt64.random(in: 1...999_999) : nil)
         let roots = paths.isEmpty ? file.roots ?? ["."] : paths
         if watch {
-            guard !list, junit == nil, coverageJSON == nil, options.output == .utf else {
-                throw ValidationError("--watch draws the utf output again at each change: it goes without --list, --junit, --coverage-json and -o TAP/json")
+            guard !list, junit == nil, coverageJSON == nil, coverageHTML == nil, options.output == .utf else {
+                throw ValidationError("--watch draws the utf output again at each change: it goes without --list, --junit, --coverage-json, --html and -o TAP/json")
             }
             let status = ScenarioWatch.run(paths: roots, test: options, session: common.session)
             if status != .success { throw ExitCode(status.rawValue) }
             return
         }
-        let status = ScenarioTestRun.run(paths: roots, test: options, session: common.session)
+        let status = ScenarioTestRun.run(paths: roots, test: options, session: common.session,
+                                         coveragePage: LiveViewSavedPage.coveragePage)
         if status != .success { throw ExitCode(status.rawValue) }
     }
 

@@ -54,14 +54,21 @@ final class LiveViewSession {
     }
 
     private func currentDot(_ host: ScriptHost) throws(LuaError) -> String {
+        let laidOut = try Self.dot(host)
+        nodes = laidOut.nodes
+        return laidOut.dot
+    }
+
+    /// The map's DOT text and the node id ("r3") of each route pattern in it ("(not found)" for
+    /// the not-found route); the saved page (`LiveViewSavedPage`) lays out the same.
+    static func dot(_ host: ScriptHost) throws(LuaError) -> (dot: String, nodes: [String: String]) {
         let map = try GraphExport.map(host)
         var nodes: [String: String] = [:]
         for (index, route) in map.routes.enumerated() where !route.isNotFound {
             nodes[route.pattern] = "r\(index)"
         }
         if let index = map.routes.firstIndex(where: \.isNotFound) { nodes["(not found)"] = "r\(index)" }
-        self.nodes = nodes
-        return DotWriter().document(for: map)
+        return (DotWriter().document(for: map), nodes)
     }
 
     /// graphviz's SVG of the map, without its XML prologue (the page puts it inline); a note in its

@@ -74,7 +74,7 @@ package enum TextFile {
     }
 
     /// Makes `path` a directory, with its missing parents (`mkdir -p`); one already there is fine.
-    static func makeDirectory(_ path: String) throws(Failure) {
+    package static func makeDirectory(_ path: String) throws(Failure) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += part

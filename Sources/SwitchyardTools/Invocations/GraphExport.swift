@@ -44,7 +44,7 @@ package enum GraphExport {
         }
     }
 
-    private static func restore(_ file: String, into host: ScriptHost) throws {
+    package static func restore(_ file: String, into host: ScriptHost) throws {
         let json = try TextFile.read(file)
         do { try host.navigator.restore(json) } catch { throw StateFileFailure(file: file, reason: error) }
     }

@@ -26,6 +26,8 @@ package struct ScenarioTestOptions: Sendable {
     package var coverage = false
     /// Also write the coverage as JSON to this file (implies `coverage`: the text is printed too).
     package var coverageJSONFile: String?
+    /// Also write the coverage painted on the map to DIR/index.html (implies `coverage`).
+    package var coverageHTMLDirectory: String?
     /// busted's `--repeat N`: the whole run N times over, every result counted.
     package var repetitions = 1
     /// busted's `helper`: a Lua file run in each scenario file's runtime before the file.
@@ -44,7 +46,10 @@ package struct ScenarioTestOptions: Sendable {
 ///     options.junitFile = "junit.xml"
 ///     let status = ScenarioTestRun.run(paths: ["specs"], test: options, session: SessionOptions())
 package enum ScenarioTestRun {
-    package static func run(paths: [String], test: ScenarioTestOptions, session: SessionOptions) -> ExitStatus {
+    /// `coveragePage` draws the `--html` page (the live view's, from the REPL target) from a spec
+    /// file's runtime, the one whose app declared the most routes, once every file has run.
+    package static func run(paths: [String], test: ScenarioTestOptions, session: SessionOptions,
+                            coveragePage: ((ScriptHost, CoverageReport) throws(LuaError) -> String)? = nil) -> ExitStatus {
         InterruptSignal.install()
         var files: [String]
         do {
@@ -70,8 +75,9 @@ package enum ScenarioTestRun {
             }
             return files.isEmpty ? .failure : .success
         }
-        let coverage = test.coverage || test.coverageJSONFile != nil ? ScenarioCoverage() : nil
-        let results = runAll(files, test: test, session: session, coverage: coverage)
+        let coverage = test.coverage || test.coverageJSONFile != nil || test.coverageHTMLDirectory != nil ? ScenarioCoverage() : nil
+        var mapHost: ScriptHost?
+        let results = runAll(files, test: test, session: session, coverage: coverage, mapHost: &mapHost)
         if let junitFile = test.junitFile, !write(JUnitWriter().document(for: results), to: junitFile, "the JUnit report") {
             return .failure
         }
@@ -79,18 +85,38 @@ package enum ScenarioTestRun {
            !write(CoverageJSON().document(for: coverage.report), to: file, "the coverage report") {
             return .failure
         }
+        if let coverage, let directory = test.coverageHTMLDirectory, let coveragePage {
+            guard let mapHost else {
+                StandardError.write("switchyard test: --html \(directory): no spec file loaded an app with routes to draw")
+                return .failure
+            }
+            do {
+                try TextFile.makeDirectory(directory)
+            } catch {
+                StandardError.write("switchyard test: --html: \(error.description)")
+                return .failure
+            }
+            let page: String
+            do {
+                page = try coveragePage(mapHost, coverage.report)
+            } catch {
+                ErrorReport.write(error)
+                return .failure
+            }
+            guard write(page, to: directory + "/index.html", "the coverage page") else { return .failure }
+        }
         return ScenarioReport(results: results).failed == 0 && !files.isEmpty ? .success : .failure
     }
 
     /// Runs the files, writing each result as it comes (utf, TAP) or all at the end (json).
     private static func runAll(_ files: [String], test: ScenarioTestOptions, session: SessionOptions,
-                               coverage: ScenarioCoverage?) -> [ScenarioResult] {
+                               coverage: ScenarioCoverage?, mapHost: inout ScriptHost?) -> [ScenarioResult] {
         let printer = TestReportPrinter(style: TerminalStyle.detect(noColorFlag: session.noColor))
         let clock = ContinuousClock()
         let start = clock.now
         var results: [ScenarioResult] = []
         for file in Array(repeating: files, count: max(1, test.repetitions)).joined() {
-            for result in run(file: file, test: test, session: session, coverage: coverage) {
+            for result in run(file: file, test: test, session: session, coverage: coverage, mapHost: &mapHost) {
                 results.append(result)
                 switch test.output {
                 case .utf: TerminalText.print(printer.line(for: result))
@@ -116,13 +142,17 @@ package enum ScenarioTestRun {
     }
 
     private static func run(file: String, test: ScenarioTestOptions, session: SessionOptions,
-                            coverage: ScenarioCoverage?) -> [ScenarioResult] {
+                            coverage: ScenarioCoverage?, mapHost: inout ScriptHost?) -> [ScenarioResult] {
         do {
             InterruptSignal.describe("the spec " + file)
             let host = try ScriptHost(options: session)
             host.runtime.coverage = coverage
             if let helper = test.helper { try host.runFile(helper) }
             let report = try host.interruptible { host.runtime.runScenarios(files: [file], selection: test.selection) }
+            // Kept only when a page is to be drawn: the runtime with the most routes has the map.
+            if test.coverageHTMLDirectory != nil, host.runtime.routeTable.count > (mapHost?.runtime.routeTable.count ?? 0) {
+                mapHost = host
+            }
             return report.results
         } catch {
             return [ScenarioResult(name: file, file: file, status: .error, message: error.message)]
