@@ -1,5 +1,5 @@
 import FuzzInvariants
-import Switchyard
+@testable import Switchyard
 
 /// URL and deep-link parsing (`nav.open`'s rules) and `Location` parsing (path, `?query`, `#fragment`). Input: the URL text.
 /// Properties: parsing never crashes; a parsed link has a normalised path; a location survives a round

@@ -1,4 +1,4 @@
-import Switchyard
+@testable import Switchyard
 
 /// What every navigator state must satisfy (docs/navigation.md), whatever was done to it: the location is the top
 /// screen of the top environment, the timeline is within its bound with a valid cursor, screen ids are

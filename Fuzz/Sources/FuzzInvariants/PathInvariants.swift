@@ -1,4 +1,4 @@
-import Switchyard
+@testable import Switchyard
 
 /// What every normalised path must satisfy (docs/patterns.md), checked against an independent reference that splits
 /// on "/" bytes and folds "." and ".." with a stack.

@@ -1,5 +1,5 @@
 import FuzzInvariants
-import Switchyard
+@testable import Switchyard
 import SwitchyardLua
 
 /// Lua chunks through the sandbox with an instruction budget and a memory cap (docs/sandbox.md), over a runtime

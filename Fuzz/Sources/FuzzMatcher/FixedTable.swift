@@ -1,4 +1,4 @@
-import Switchyard
+@testable import Switchyard
 
 /// The table the matcher harness searches: every segment kind, optionals in a row, splats, percent and
 /// Unicode in static text, validators that accept, reject and throw, and fall-through routes.

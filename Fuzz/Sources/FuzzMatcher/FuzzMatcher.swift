@@ -1,5 +1,5 @@
 import FuzzInvariants
-import Switchyard
+@testable import Switchyard
 
 /// The matcher over a fixed table (case-sensitive and case-insensitive), compared with `ReferenceMatcher`.
 /// Input: the path text (any bytes; `firstMatch(utf8:)` also sees them raw).

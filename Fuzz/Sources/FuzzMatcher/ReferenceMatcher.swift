@@ -1,4 +1,4 @@
-import Switchyard
+@testable import Switchyard
 
 /// An independent, deliberately naive matcher: backtracking over one pattern at a time, optional segments
 /// consumed before skipped, on the bytes of the normalised path segments. The harness compares the trie

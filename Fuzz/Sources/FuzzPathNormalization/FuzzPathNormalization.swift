@@ -1,5 +1,5 @@
 import FuzzInvariants
-import Switchyard
+@testable import Switchyard
 
 /// Path normalisation and relative resolution. Input: `base NUL relative`.
 /// Properties: normalised output has the shape docs/patterns.md gives, is idempotent and agrees with an independent

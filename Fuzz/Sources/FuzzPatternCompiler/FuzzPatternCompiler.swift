@@ -1,5 +1,5 @@
 import FuzzInvariants
-import Switchyard
+@testable import Switchyard
 
 /// The pattern compiler, then reverse routing and matching of what it accepts. Input: the pattern text.
 /// Properties: an accepted pattern obeys the pattern syntax (names `[A-Za-z][A-Za-z0-9_]*` and unique, at most one

@@ -1,5 +1,5 @@
 import FuzzInvariants
-import Switchyard
+@testable import Switchyard
 
 /// `Navigator.restore` of arbitrary JSON (the whole state restores exactly; a bad document is a
 /// clear error that changes nothing). Input: the document text.
