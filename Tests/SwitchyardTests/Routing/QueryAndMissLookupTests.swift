@@ -142,4 +142,27 @@ import Testing
         #expect(seven.route.payload == 6 && seven.info.params["p7"] == "7" && seven.info.query == ["x": "1"])
         #expect(try table.withMatch("/many/1/2/3/4/5/6/7/end") { $0?.parameterCount } == 7)
     }
+
+    /// Past four parameters the winner comes from one search that stops at the best shape (issue 37):
+    /// it must still give way to a validator, and to a fall-through when the validator rejects.
+    @Test func manyParametersStillAskTheWinnersValidator() throws {
+        let table = RouteTable<Int>()
+        try table.add("/w/:a/:b/:c/:d/:e", validator: { info in info.params["a"] == "no" ? nil : 1 }, payload: 0)
+        try table.add("/w/:a/:b/:c/:d/:e", payload: 1)
+        try table.add("/w/fixed/:b/:c/:d/:e", payload: 2)
+        let cases: [(path: String, payload: Int, params: [String: String])] = [
+            ("/w/fixed/2/3/4/5", 2, ["b": "2", "c": "3", "d": "4", "e": "5"]),
+            ("/w/yes/2/3/4/5", 0, ["a": "yes", "b": "2", "c": "3", "d": "4", "e": "5"]),
+            ("/w/no/2/3/4/5", 1, ["a": "no", "b": "2", "c": "3", "d": "4", "e": "5"]),
+            ("/w/no/2/3/4/5?x=1", 1, ["a": "no", "b": "2", "c": "3", "d": "4", "e": "5"]),
+        ]
+        for (path, payload, params) in cases {
+            let found = try #require(try table.match(path), "\(path)")
+            #expect(found.route.payload == payload && found.info.params.dictionary == params, "\(path)")
+            let lent = try table.withMatch(path) { $0.map { ($0.route, $0.info.params.dictionary) } }
+            #expect(lent?.0 == found.route.id && lent?.1 == params, "\(path)")
+        }
+        #expect(try table.match("/w/1/2/3/4") == nil)
+        #expect(try table.withMatch("/w/1/2/3/4/5/6") { $0 == nil })
+    }
 }

@@ -20,6 +20,9 @@ extension FrozenTrie {
         case deadEnd
         /// The full search decides.
         case undecided
+        /// The way on needs a fifth parameter, more than a `RouteFind` hit carries: the candidates
+        /// decide (`RouteLookup.settledCandidate`), without a search first to learn the winner's layout.
+        case pastInlineParameters
     }
 
     /// `.node` of the first shape the depth-first search would report (at each segment the static
@@ -28,7 +31,7 @@ extension FrozenTrie {
     /// `spans`, in pattern order. `notPlain` for text that needs normalising first or carries a
     /// `?query` or `#fragment` (only a parameter's bytes are checked for those: a literal holds
     /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
-    /// `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
+    /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
     /// caller checks.
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
@@ -75,7 +78,7 @@ extension FrozenTrie {
             if next < 0 {
                 next = node.pointee.parameter
                 if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    return (next < 0 ? .deadEnd : .undecided, spanEnd - spans)
+                    return (next < 0 ? .deadEnd : .pastInlineParameters, spanEnd - spans)
                 }
                 // (Folding leaves `?` and `#` as they are.)
                 if _slowPath(FrozenTrie.holdsQueryMark(packed)

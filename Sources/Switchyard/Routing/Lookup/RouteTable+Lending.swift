@@ -63,7 +63,10 @@ extension RouteTable {
         case .hitBeforeQuery(let declaration, let spans):
             return try body(RouteMatchView(route: RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex)),
                                            source: .spansBeforeQuery(bytes, declaration, spans)))
-        case .needsCandidates, .needsNormalising:
+        case .needsCandidates:
+            // A plain path: resolved from its candidates at once, not looked up a second time.
+            return try withResolved(resolve(candidatesOf: text()), body)
+        case .needsNormalising:
             return try withResolved(text(), body)
         }
     }
@@ -71,7 +74,13 @@ extension RouteTable {
     /// `withMatch` through a full resolution (validators, queries, normalising), lent from the stack.
     @usableFromInline
     func withResolved<Result>(_ path: String, _ body: (RouteMatchView?) throws -> Result) throws -> Result {
-        var found = try resolve(path)
+        try withResolved(resolve(path), body)
+    }
+
+    /// `body` given a resolution, lent from the stack.
+    @usableFromInline
+    func withResolved<Result>(_ resolution: RouteResolution, _ body: (RouteMatchView?) throws -> Result) throws -> Result {
+        var found = resolution
         guard let route = found.route else { return try body(nil) }
         return try withUnsafePointer(to: &found.info) { info in
             try body(RouteMatchView(route: route, source: .info(info)))

@@ -74,6 +74,13 @@ extension RouteTable {
         return try withFrozenLookup { lookup in try resolution(at: location, in: lookup) }
     }
 
+    /// `resolve` for a plain normalised path that `find` left to the candidates (`needsCandidates`):
+    /// `withMatch` comes here with the answer it already has instead of looking the path up again.
+    @usableFromInline
+    func resolve(candidatesOf path: String) throws -> RouteResolution {
+        try firstValidated(at: Location(path: path))
+    }
+
     /// What `found`, the lookup's answer for `text`, resolves to. A plain path (the common case) is its
     /// own location: no query, no fragment, nothing to copy. A path followed by a `?query` or
     /// `#fragment` keeps the rest as written, parsed only when the info's query or fragment is read
@@ -112,8 +119,14 @@ extension RouteTable {
         }
     }
 
-    /// The best candidate whose validator (if any) accepts.
+    /// The best candidate whose validator (if any) accepts: the one search's winner when it has no
+    /// validator, else every candidate in rank order.
     private func firstValidated(at location: Location) throws -> RouteResolution {
+        switch lookup.settledCandidate(location.path) {
+        case .miss: return .unmatched
+        case .winner(let candidate): return RouteResolution(lookup.info(candidate, at: location))
+        case .needsEvery: break
+        }
         for candidate in lookup.all(location.path) {
             if let info = try validated(candidate, at: location) {
                 return RouteResolution(info)
