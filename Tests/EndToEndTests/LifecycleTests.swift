@@ -84,4 +84,44 @@ import Testing
             #expect(run.output.contains("0 failed"))
         }
     }
+
+    @Test func aLoaderRunsAfterTheGuardAndAPendingOneHoldsThePushUntilSettledWithData() throws {
+        let run = try CommandRun.switchyard(["lifecycle/loaders.lua"])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output == """
+            guard /user/1
+            load /user/1
+            Ada 1\tAda 1\t2
+            guard /user/2
+            load /user/2
+            nil\t/user/1\t2
+            load\tuser 2\t/user/2\tpush
+            settle: no navigation is pending under "user 3"; the pending one is "user 2"
+            guard /user/2
+            true\tGrace\t/user/2\t3\tnil
+            lifecycle/loaders.lua:21: the server is down
+            /user/2\t3
+
+            """)
+    }
+
+    @Test func theMusicAlbumLoaderWaitsForTheServerInTheRepl() throws {
+        let run = try CommandRun.switchyard(["-i", "--no-color", "examples/music/app.lua"],
+                                            input: ":push /album/123\nnav.screen.data.producer\napp.server.slow = true\n:push /album/42\napp.respond(\"42\")\nnav.screen.data.label\n",
+                                            directory: SwitchyardBinary.packageRoot)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("\"Alfred Lion\"\n"), "\(run.output)")
+        #expect(run.output.contains("pending  push /album/42  waits for nav.settle(\"album 42\", ...)"), "\(run.output)")
+        #expect(run.output.contains("━━ Mingus Ah Um ━━  /album/42"))
+        #expect(run.output.hasSuffix("\"Columbia\"\n"), "\(run.output)")
+    }
+
+    @Test func theMusicLoaderSpecsPassInAnyOrder() throws {
+        for seed in ["1", "2", "3"] {
+            let run = try CommandRun.switchyard(["test", "--no-color", "--seed", seed, "examples/music/scenarios/loaders_spec.lua"],
+                                                directory: SwitchyardBinary.packageRoot)
+            #expect(run.status == 0, "\(run.output)\(run.errors)")
+            #expect(run.output.contains("5 passed, 0 failed"), "\(run.output)")
+        }
+    }
 }

@@ -29,8 +29,10 @@ not_found{
   links = {"/"},
 }
 
---- The app's typed values: app.Album, app.Track, app.Artist.
-app = {Album = albums.Album, Track = albums.Track, Artist = albums.Artist}
+--- The app's typed values: app.Album, app.Track, app.Artist; the album loader's server and
+--- app.respond(id), which answers a request it holds.
+app = {Album = albums.Album, Track = albums.Track, Artist = albums.Artist, server = albums.server,
+       respond = albums.respond}
 -- Invariants: rules every reachable state keeps (switchyard walk checks them after
 -- each random step; the REPL warns after each navigation that breaks one).
 invariant("every screen has a title", function()

@@ -29,6 +29,13 @@ catalog.playlists = {
   ["2"] = {title = "Sunday Morning", albums = {"123"}},
 }
 
+-- What the album screen's loader fetches beside the album: the liner-note credits.
+catalog.credits = {
+  ["123"] = {producer = "Alfred Lion", label = "Blue Note"},
+  featured = {producer = "Teo Macero", label = "Columbia"},
+  ["42"] = {producer = "Teo Macero", label = "Columbia"},
+}
+
 -- Greetings per `lang` query parameter (`myapp://album/featured?lang=en`).
 catalog.greetings = {en = "Now showing", fr = "À l'affiche", de = "Jetzt zu sehen"}
 

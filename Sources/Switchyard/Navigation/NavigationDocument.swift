@@ -76,7 +76,7 @@ extension NavigationDocument {
         }
         self.init(format: Self.format, version: Self.version, nextID: nextID, limit: timeline.limit,
                   index: timeline.index, screens: screens.values.sorted { $0.id < $1.id }, timeline: records,
-                  pending: held.flatMap { $0.resume == nil ? PendingRecord($0) : nil })
+                  pending: held.flatMap { $0.resume == nil && $0.pending.kind != .load ? PendingRecord($0) : nil })
     }
 
     func encoded(indented: Bool) throws -> String {

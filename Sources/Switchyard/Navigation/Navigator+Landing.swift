@@ -37,7 +37,7 @@ extension Navigator {
                 let definition = routes[payloadOf: route]
                 let info = try found.info.passing(passed, inFlight ?? .push)
                 guard let next = try redirection(definition, info, route: route, askingGuard: askingGuards) else {
-                    return Landing(screen: try screen(for: info, route: route, definition: definition),
+                    return Landing(screen: try screen(for: info, route: route, definition: definition, holding: askingGuards),
                                    presentation: definition.presentation, redirected: !chain.isEmpty)
                 }
                 try follow(next, from: &location, chain: &chain)
@@ -53,7 +53,7 @@ extension Navigator {
                 let missing = try RouteInfo(path: location.path, pattern: "", params: [:], query: location.query,
                                             fragment: location.fragment, value: nil).passing(passed, inFlight ?? .push)
                 guard let next = try redirection(notFound, missing, route: nil, askingGuard: askingGuards) else {
-                    return Landing(screen: try screen(for: missing, route: nil, definition: notFound),
+                    return Landing(screen: try screen(for: missing, route: nil, definition: notFound, holding: askingGuards),
                                    presentation: notFound.presentation, redirected: !chain.isEmpty)
                 }
                 try follow(next, from: &location, chain: &chain)
@@ -156,8 +156,20 @@ extension Navigator {
 
     /// The landed screen: `info` as `route` matched it (nil for not-found), title, view and computed
     /// links rendered.
-    private func screen(for info: __owned RouteInfo, route: RouteID?, definition: RouteDefinition) throws -> Screen {
+    /// A loader runs first (after the guards allowed): its data is in the info the title, view and
+    /// links see. `holding: false` (a preview) lands a loader's pending answer with no data instead of
+    /// holding anything.
+    private func screen(for info: __owned RouteInfo, route: RouteID?, definition: RouteDefinition,
+                        holding: Bool) throws -> Screen {
         if definition.leave != nil { watchesDepartures = true }
+        var info = info
+        if let load = definition.load {
+            switch try loadAnswer(for: info.path, { try load(info) }) {
+            case let .data(data): info.data = data
+            case let .pending(key):
+                if holding { throw GuardHold(key: key, path: info.path, loading: true) }
+            }
+        }
         return Screen(id: makeID(), info: info, route: route,
                       title: try definition.title?.render(info), view: try definition.view?.render(info),
                       links: try definition.linkFunction?(info))

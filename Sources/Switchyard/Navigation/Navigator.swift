@@ -69,6 +69,8 @@ public final class Navigator {
     /// The navigation a guard holds (`pendingNavigation`), and the decision `settle` hands that guard.
     @exclusivity(unchecked) var held: HeldNavigation?
     var settling: (path: String, decision: GuardDecision)?
+    /// The data `settle(_:loaded:)` gives the held path's loader while it runs the operation again.
+    var settlingLoad: (path: String, data: Any?)?
     /// While a leave guard's pending navigation is settled with allow: the screen whose leave guard
     /// has answered.
     var leaveAllowed: Int?

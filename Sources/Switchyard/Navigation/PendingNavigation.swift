@@ -23,6 +23,8 @@ package struct PendingNavigation: Equatable, Sendable {
 public enum PendingKind: String, Sendable {
     case `guard`
     case leave
+    /// A route's loader, which waits for its data.
+    case load
 }
 
 /// What a leave guard's `pending(key)` throws (a leave guard answers true or false otherwise); the
@@ -58,6 +60,8 @@ struct HeldCall {
 package struct GuardHold: Error {
     let key: String
     let path: String
+    /// Whether the route's loader (not a guard) holds it: `settle(_:loaded:)` then gives the data.
+    var loading = false
 }
 
 extension Navigator {
@@ -80,6 +84,9 @@ extension Navigator {
             throw NavigationError.invalidArgument(operation: held.call.operation, reason: "a pending navigation is settled with allow, block or a path, not another pending")
         }
         if let resume = held.resume { return try settleLeave(held, decision, resume) }
+        if held.pending.kind == .load {
+            throw NavigationError.invalidArgument(operation: held.call.operation, reason: "a loader's pending navigation is settled with its data, not a guard's answer")
+        }
         self.held = nil
         guard decision != .block else { return false }
         settling = (held.pending.path, decision)
@@ -100,8 +107,41 @@ extension Navigator {
     func holding(_ call: @autoclosure () -> HeldCall, _ operation: () throws -> Void) throws {
         do { try operation() } catch let hold as GuardHold {
             let call = call()
-            held = HeldNavigation(pending: PendingNavigation(key: hold.key, path: hold.path, operation: call.operation), call: call)
+            held = HeldNavigation(pending: PendingNavigation(key: hold.key, path: hold.path, operation: call.operation,
+                                                             kind: hold.loading ? .load : .guard), call: call)
         }
+    }
+
+    /// Finishes the navigation a loader holds: the operation runs again, the loader of the held path
+    /// not asked, `data` standing for its answer. Throws when no loader holds a navigation under `key`;
+    /// should the settled operation fail, it throws with the navigation still pending.
+    ///
+    ///     try navigator.settle("album-12", loaded: "Kind of Blue")
+    package func settle(_ key: String, loaded data: Any?) throws {
+        if let inFlight { throw NavigationError.busy("settle \"\(key)\"", inFlight: inFlight) }
+        guard let held, held.pending.key == key else {
+            throw NavigationError.unknownPendingKey(key, pending: self.held?.pending.key)
+        }
+        guard held.pending.kind == .load else {
+            throw NavigationError.invalidArgument(operation: held.call.operation, reason: "the pending navigation \"\(key)\" is held by a guard; its data is no answer")
+        }
+        self.held = nil
+        settlingLoad = (held.pending.path, data)
+        defer { settlingLoad = nil }
+        do { try replay(held.call) } catch {
+            self.held = held
+            throw error
+        }
+    }
+
+    /// The loader's answer for `path` while `settle(_:loaded:)` runs its operation again: the data
+    /// settled (once), otherwise what `ask` says.
+    func loadAnswer(for path: String, _ ask: () throws -> LoadAnswer) rethrows -> LoadAnswer {
+        if let settlingLoad, settlingLoad.path == path {
+            self.settlingLoad = nil
+            return .data(settlingLoad.data)
+        }
+        return try ask()
     }
 
     /// The guard's answer for `path` while `settle` runs its operation again: the settled decision

@@ -15,6 +15,13 @@ public enum RouteText: ExpressibleByStringLiteral {
     }
 }
 
+/// What a route's loader answers: the data the screen lands with, or a key to hold the landing
+/// under until `Navigator.settle(_:loaded:)` brings the data.
+package enum LoadAnswer {
+    case data(Any?)
+    case pending(String)
+}
+
 /// A route-level redirect: always to a path, or decided per landing (return nil to stay).
 ///
 ///     RouteDefinition(redirect: "/home")
@@ -64,6 +71,10 @@ public struct RouteDefinition {
     /// a replacing go, back along the timeline, a reset), with the screen's info and the destination's:
     /// false blocks the operation (`NavigationError.leaveBlocked`), for unsaved changes.
     package var leave: ((_ leaving: RouteInfo, _ to: RouteInfo) throws -> Bool)?
+    /// Asked after the guards allowed a landing and before its title and view are rendered: what it
+    /// answers becomes the screen's `info.data` (React Router's loaders, Angular's `resolve`), or
+    /// holds the operation until `Navigator.settle(_:loaded:)` gives the data.
+    package var load: ((RouteInfo) throws -> LoadAnswer)?
 
     /// A definition; every part is optional.
     ///
@@ -96,6 +107,7 @@ extension RouteDefinition {
         if case .some = redirect { return false }
         if case .some = leave { return false }
         if case .some = linkFunction { return false }
+        if case .some = load { return false }
         return true
     }
 

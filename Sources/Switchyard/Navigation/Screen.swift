@@ -130,6 +130,8 @@ public struct Screen: Codable, Equatable, Sendable {
     ///
     ///     navigator.screen.value as? Int   // 12, from `validator: { Int($0.params["id"]!) }`
     public var value: Any? { fields.info.value }
+    /// What the route's loader returned when the screen landed (in memory only, as `value`).
+    package var data: Any? { fields.info.data }
     /// The parameters the call that showed it passed beside the path's (`ScreenOptions.params`);
     /// `params` holds them too.
     var passedParams: [String: String] { fields.extras?.params ?? [:] }

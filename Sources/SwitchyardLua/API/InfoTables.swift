@@ -22,6 +22,10 @@ extension LuaState {
             try push(anyValue: value, on: L)
             try setField("value", on: L)
         }
+        if let data = info.data {
+            try push(anyValue: data, on: L)
+            try setField("data", on: L)
+        }
     }
 
     /// [-0, +1]
@@ -111,6 +115,10 @@ extension LuaState {
         try check(status, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))
         try setField("id", on: L)
+        if let data = screen.data {
+            try push(anyValue: data, on: L)
+            try setField("data", on: L)
+        }
     }
 
     /// A screen `preview` made: a screen table without `id` (the screen is not kept), with `links`. [-0, +1]

@@ -60,7 +60,7 @@ package enum LuaAPIReference {
               "what a guard returns to hold its navigation until `nav.settle(key, result)`: nothing changes meanwhile, and `nav.pending_navigation` says what waits.",
               #"route("/checkout", {guard = function() return nav.pending("payment") end})"#),
         entry(.declaring, "nav.settle", "nav.settle(key [, result])",
-              "finishes the pending navigation as if its guard had returned `result` (nil or true allow, false drops it and returns false, a path redirects); an unknown key is an error.",
+              "finishes the pending navigation as if its guard had returned `result` (nil or true allow, false drops it and returns false, a path redirects); a loader's hold lands with `result` as its data; an unknown key is an error.",
               #"nav.settle("payment", true)"#),
         entry(.declaring, "nav.before", "nav.before(fn)",
               "adds a hook asked before every landing's route guards, as `fn(to, from)`, in the order hooks were added; it answers as a guard does (nil or true allow, false blocks, a path redirects, `nav.pending(key)` waits) and returns a handle whose `off()` removes it.",
@@ -193,7 +193,7 @@ package enum LuaAPIReference {
         entry(.fields, "nav.last_action", "nav.last_action",
               "the last change that applied, `{operation, from, to, direction, chain}`, or nil before the first; `chain` lists each redirect, guard answer (`{step = \"guard\", route, site, path, answer, to}`), leave answer and alert thrown away on the way, each with a `text` for a person (empty when nothing sent the navigation elsewhere)", "nav.last_action.chain[1].text"),
         entry(.fields, "nav.pending_navigation", "nav.pending_navigation",
-              "the navigation a guard holds, `{key, path, operation}` (with `kind = \"leave\"` and `to` when a leave guard holds it), or nil; any other navigation cancels it", "nav.pending_navigation.key"),
+              "the navigation a guard holds, `{key, path, operation}` (with `kind = \"leave\"` and `to` when a leave guard holds it, `kind = \"load\"` when a loader does), or nil; any other navigation cancels it", "nav.pending_navigation.key"),
     ]
 
     private static let teaching = [

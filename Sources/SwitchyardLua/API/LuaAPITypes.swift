@@ -41,7 +41,7 @@ package enum LuaAPITypes {
         "flow": f(p("name", "string"), p("steps", "SwitchyardFlowStepList")),
         "invariant": f(p("name", "string"), p("fn", "fun(): (boolean?, string?)")),
         "nav.pending": f(p("key", "string"), returns: "SwitchyardPendingMarker"),
-        "nav.settle": f(p("key", "string"), p("result", "boolean|string", optional: true), returns: "boolean"),
+        "nav.settle": f(p("key", "string"), p("result", "any", optional: true), returns: "boolean"),
         "match": f(p("path", "string"), returns: "SwitchyardInfo?"),
         "match_all": f(p("path", "string"), returns: "SwitchyardInfo[]"),
         "explain": f(p("path", "string"), returns: "string"),
@@ -174,6 +174,7 @@ package enum LuaAPITypes {
         ---@field query table<string, string>
         ---@field fragment string?
         ---@field value any what the route's validator returned
+        ---@field data any what the route's loader returned
 
         ---A screen in a stack: its info, id, title and view.
         ---@class SwitchyardScreen: SwitchyardInfo
@@ -181,7 +182,7 @@ package enum LuaAPITypes {
         ---@field title string?
         ---@field view string?
 
-        ---The options of `route` (and of `not_found`, but `name`, `validate`, `parent` and `leave`).
+        ---The options of `route` (and of `not_found`, but `name`, `validate`, `parent`, `leave` and `load`).
         ---@class SwitchyardRouteOptions
         ---@field name string? a name for reverse routing with `url()`
         ---@field title (string|fun(info: SwitchyardInfo): string)?
@@ -194,6 +195,7 @@ package enum LuaAPITypes {
         ---@field entry boolean? reached from outside (a deep link): `check` crawls from it, `walk` opens it
         ---@field parent string? the pattern of the screen this one sits above
         ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
+        ---@field load (fun(info: SwitchyardInfo): any)? runs after the guards; its result is the screen's `info.data`
 
         ---The options of `group`, which every route inside it takes: guards and leave guards run
         ---outer group first, then the route's own; a route's own title, view, presentation or entry wins.
@@ -283,7 +285,7 @@ package enum LuaAPITypes {
         ---@field key string
         ---@field path string
         ---@field operation string
-        ---@field kind "leave"? set when a leave guard holds it
+        ---@field kind "leave"|"load"? set when a leave guard or a loader holds it
         ---@field to string? where the operation held by a leave guard was going
 
         ---What `nav.pending(key)` returns, for a guard to return.

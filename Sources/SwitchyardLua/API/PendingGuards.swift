@@ -33,6 +33,13 @@ enum PendingGuards {
     static func settle(_ runtime: SwitchyardRuntime, _ call: LuaCall) throws -> Int {
         let key = try call.checkString(1, "nav.settle")
         let result = try call.value(2)
+        if runtime.navigator.pendingNavigation?.kind == .load {
+            // A loader waits for its data, whatever it is: nil lands the screen with none. (Another
+            // key is refused there, naming the one that waits.)
+            try runtime.navigator.settle(key, loaded: result.isNil ? nil : result)
+            try call.push(bool: true)
+            return 1
+        }
         guard let decision = decision(result) else {
             throw LuaError("nav.settle: the result must be nil, true, false or a path, got a \(result.typeName) value")
         }
@@ -58,7 +65,7 @@ enum PendingGuards {
     static func field(_ runtime: SwitchyardRuntime, _ call: LuaCall) throws -> Int {
         guard let pending = runtime.navigator.pendingNavigation else { try call.pushNil(); return 1 }
         let table = try runtime.engine.makeTable(recordCapacity: 5)
-        if pending.kind == .leave {
+        if pending.kind != .guard {
             try table.rawSet("kind", .string(LuaString(pending.kind.rawValue)))
             if let to = pending.to { try table.rawSet("to", .string(LuaString(to))) }
         }

@@ -122,6 +122,20 @@ struct RouteCallbacks {
         }
     }
 
+    /// `load`: `function(info)` asked after the guards allow a landing; what it returns is the
+    /// screen's `info.data`, `nav.pending(key)` holds the operation until `nav.settle(key, data)`.
+    func loader(_ value: LuaValue) throws(LuaError) -> ((RouteInfo) throws -> LoadAnswer)? {
+        guard let function = try function(value, option: "load") else { return nil }
+        return { info in
+            switch try RouteCallbacks.call(function, with: info) {
+            case .nil: return .data(nil)
+            case .userdata(let userdata) where userdata.object is PendingGuards.Marker:
+                return .pending((userdata.object as! PendingGuards.Marker).key)
+            case let data: return .data(data)
+            }
+        }
+    }
+
     /// `redirect`: a path, or a function of info returning a path (nil/false: stay).
     func redirect(_ value: LuaValue) throws(LuaError) -> RedirectRule? {
         switch value {

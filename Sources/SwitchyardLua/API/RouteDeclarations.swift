@@ -3,7 +3,8 @@ import Switchyard
 /// `route`, `group`, `not_found`, `tabs`, `flow`: the declaring half of the Lua API.
 extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
-                                            "leave", "parent", "entry"]
+                                            "leave", "parent", "entry",
+                                            "load"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
     /// What a `group` may give every route inside it: the options that mean the same for a whole
     /// prefix. (`name`, `validate`, `redirect`, `links` and `parent` describe one route.)
@@ -160,7 +161,7 @@ struct RouteOptions {
     func gives(_ name: String) -> Bool { !options[name].isNil }
 
     func definition(_ callbacks: RouteCallbacks) throws(LuaError) -> RouteDefinition {
-        RouteDefinition(title: try callbacks.text(self["title"], option: "title"),
+        var definition = RouteDefinition(title: try callbacks.text(self["title"], option: "title"),
                         view: try callbacks.text(self["view"], option: "view"),
                         guard: try callbacks.guardian(self["guard"]),
                         redirect: try callbacks.redirect(self["redirect"]),
@@ -170,6 +171,8 @@ struct RouteOptions {
                         entry: try flag("entry"),
                         parent: try string("parent"),
                         leave: try callbacks.leaveGuard(self["leave"]))
+        definition.load = try callbacks.loader(self["load"])
+        return definition
     }
 }
 

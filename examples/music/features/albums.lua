@@ -6,6 +6,16 @@ local routable = require("routable")
 
 local albums = {}
 
+-- The server the album loader fetches credits from. While `slow` is set, a request waits for
+-- albums.respond(id), as a real fetch waits for its answer.
+albums.server = {slow = false}
+
+--- Answers the album loader waiting for `id`: the held navigation lands with the credits.
+-- albums.respond("42")  --> true
+function albums.respond(id)
+  return nav.settle("album " .. id, catalog.credits[id])
+end
+
 local function album_of(info)
   return catalog.albums[info.params.id]
 end
@@ -30,6 +40,13 @@ albums.Album = routable.type(route("/album/:id", {
     local greeting = catalog.greetings[info.query.lang or "en"] or catalog.greetings.en
     return string.format("%s: %s by %s (%d)\n%s",
       greeting, album.title, album.artist, album.year, track_list(album))
+  end,
+  -- The loader runs once the validator and guards said yes, before the title and view: what it
+  -- returns is the screen's info.data (nav.screen.data.producer). A slow server holds the
+  -- navigation with nav.pending until albums.respond(id) settles it with the data.
+  load = function(info)
+    if albums.server.slow then return nav.pending("album " .. info.params.id) end
+    return catalog.credits[info.params.id]
   end,
   -- Each album links to its own first track and its own artist.
   links = function(info)

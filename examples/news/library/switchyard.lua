@@ -29,6 +29,7 @@
 ---@field query table<string, string>
 ---@field fragment string?
 ---@field value any what the route's validator returned
+---@field data any what the route's loader returned
 
 ---A screen in a stack: its info, id, title and view.
 ---@class SwitchyardScreen: SwitchyardInfo
@@ -36,7 +37,7 @@
 ---@field title string?
 ---@field view string?
 
----The options of `route` (and of `not_found`, but `name`, `validate`, `parent` and `leave`).
+---The options of `route` (and of `not_found`, but `name`, `validate`, `parent`, `leave` and `load`).
 ---@class SwitchyardRouteOptions
 ---@field name string? a name for reverse routing with `url()`
 ---@field title (string|fun(info: SwitchyardInfo): string)?
@@ -49,6 +50,7 @@
 ---@field entry boolean? reached from outside (a deep link): `check` crawls from it, `walk` opens it
 ---@field parent string? the pattern of the screen this one sits above
 ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
+---@field load (fun(info: SwitchyardInfo): any)? runs after the guards; its result is the screen's `info.data`
 
 ---The options of `group`, which every route inside it takes: guards and leave guards run
 ---outer group first, then the route's own; a route's own title, view, presentation or entry wins.
@@ -138,7 +140,7 @@
 ---@field key string
 ---@field path string
 ---@field operation string
----@field kind "leave"? set when a leave guard holds it
+---@field kind "leave"|"load"? set when a leave guard or a loader holds it
 ---@field to string? where the operation held by a leave guard was going
 
 ---What `nav.pending(key)` returns, for a guard to return.
@@ -167,7 +169,7 @@
 ---@field modals SwitchyardScreen[] the modals, bottom first
 ---@field tabs string[] the tab names, in order
 ---@field last_action SwitchyardEvent? the last change that applied, `{operation, from, to, direction, chain}`, or nil before the first; `chain` lists each redirect, guard answer (`{step = "guard", route, site, path, answer, to}`), leave answer and alert thrown away on the way, each with a `text` for a person (empty when nothing sent the navigation elsewhere)
----@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}` (with `kind = "leave"` and `to` when a leave guard holds it), or nil; any other navigation cancels it
+---@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}` (with `kind = "leave"` and `to` when a leave guard holds it, `kind = "load"` when a loader does), or nil; any other navigation cancels it
 nav = {}
 
 ---is Lua's own `assert` (failing at the spec's line), and also the checks below, read as words: `is`, `are`, `was`, `has`, `does` read well, `not` and `no` negate (`assert.is_not.equal`, `assert.has_no.errors`, `assert.not_same`).
@@ -227,11 +229,11 @@ function invariant(name, fn) end
 ---@return SwitchyardPendingMarker
 function nav.pending(key) end
 
----finishes the pending navigation as if its guard had returned `result` (nil or true allow, false drops it and returns false, a path redirects); an unknown key is an error.
+---finishes the pending navigation as if its guard had returned `result` (nil or true allow, false drops it and returns false, a path redirects); a loader's hold lands with `result` as its data; an unknown key is an error.
 ---
 ---Example: `nav.settle("payment", true)`
 ---@param key string
----@param result? boolean|string
+---@param result? any
 ---@return boolean
 function nav.settle(key, result) end
 

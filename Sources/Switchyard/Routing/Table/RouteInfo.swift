@@ -63,6 +63,14 @@ public struct RouteInfo: Sendable {
         get { extras.first?.value?.value }
         set { updateExtras { $0.value = newValue.map(ValidatorValue.init) } }
     }
+    /// What the route's loader returned (`RouteDefinition.load`); nil when it has none. Held like
+    /// `value`, out of line, so an info without it costs nothing more.
+    ///
+    ///     navigator.screen.data as? String   // "Kind of Blue", from a loader
+    package var data: Any? {
+        get { extras.first?.data?.value }
+        set { updateExtras { $0.data = newValue.map(ValidatorValue.init) } }
+    }
 
     // A match's result is copied whole, and each reference in it costs two atomic operations (retained
     // when it is made, released when it goes). A match's path is its parameters' text and its pattern
@@ -160,6 +168,7 @@ private struct RouteInfoExtras: Sendable {
     private var parsedQuery: [String: String] = [:]
     private var parsedFragment: String?
     var value: ValidatorValue?
+    var data: ValidatorValue?
 
     init(query: [String: String] = [:], fragment: String? = nil, value: ValidatorValue? = nil) {
         parsedQuery = query
@@ -211,6 +220,7 @@ private struct RouteInfoExtras: Sendable {
     /// None at all when there is nothing to keep.
     static func boxing(_ fields: RouteInfoExtras) -> [RouteInfoExtras] {
         fields.written == nil && fields.parsedQuery.isEmpty && fields.parsedFragment == nil && fields.value == nil
+            && fields.data == nil
             ? [] : [fields]
     }
 }
