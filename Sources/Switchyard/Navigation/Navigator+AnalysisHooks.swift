@@ -6,6 +6,7 @@ extension Navigator {
     ///
     ///     try navigator.unlandedCopy().restoreDocument(of: navigator)
     package func restoreDocument(of source: Navigator) throws {
+        adoptCallbacks(of: source)
         try restore(document: NavigationDocument(timeline: source.timeline, nextID: source.nextID, held: source.held))
     }
 
@@ -15,7 +16,14 @@ extension Navigator {
     ///     try navigator.unlandedCopy().restoreDocument(holding: state, after: navigator)
     package func restoreDocument(holding state: NavigationState, after source: Navigator) throws {
         let single = Timeline(start: TimelineEntry(operation: .start, state: state), limit: 1)
+        adoptCallbacks(of: source)
         try restore(document: NavigationDocument(timeline: single, nextID: source.nextID, held: nil))
+    }
+
+    /// The screens restored from `source` without the JSON text keep their departure callbacks, as
+    /// they did when the screens held them: the same objects, so a screen's callbacks still run once.
+    private func adoptCallbacks(of source: Navigator) {
+        screenCallbacks.adopt(source.screenCallbacks)
     }
 
     /// How many entries the timeline holds (`history.count`, without making the array).

@@ -24,7 +24,7 @@ extension Navigator {
     }
 
     private func hasDepartureWork(_ screen: Screen) -> Bool {
-        if let callbacks = screen.callbacks, !callbacks.ran { return true }
+        if let key = screen.callbacksKey, let callbacks = screenCallbacks[key], !callbacks.ran { return true }
         return leaveGuard(of: screen) != nil
     }
 
@@ -55,19 +55,24 @@ extension Navigator {
 
     /// Runs each departing screen's `onResult` (with `departureResult` when it is the screen it names)
     /// and `onDismiss`, once. Should one throw, none counts as run (the caller undoes the operation).
+    /// Callbacks that ran are let go: the screen never runs them again.
     func runDepartureCallbacks(of departing: [Screen]) throws {
-        var ran: [ScreenCallbacks] = []
+        var ran: [(ScreenCallbacksKey, ScreenCallbacks)] = []
         do {
             for screen in departing {
-                guard let callbacks = screen.callbacks, !callbacks.ran else { continue }
+                guard let key = screen.callbacksKey, let callbacks = screenCallbacks[key], !callbacks.ran else { continue }
                 callbacks.ran = true
-                ran.append(callbacks)
+                screenCallbacks[key] = nil
+                ran.append((key, callbacks))
                 let result = departureResult.flatMap { $0.screen == screen.id ? $0.value : nil }
                 try callbacks.onResult?(result)
                 try callbacks.onDismiss?(screen)
             }
         } catch {
-            for callbacks in ran { callbacks.ran = false }
+            for (key, callbacks) in ran {
+                callbacks.ran = false
+                screenCallbacks[key] = callbacks
+            }
             throw error
         }
     }

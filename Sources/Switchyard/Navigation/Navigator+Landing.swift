@@ -65,8 +65,14 @@ extension Navigator {
     /// `land(_:)` with `options` given to the screen.
     func land(options: ScreenOptions, at location: consuming Location) throws -> Landing {
         let landed = try land(routes.resolve(location), at: location, passing: options.params)
-        guard let extras = options.extras else { return landed }
-        if extras.callbacks != nil { watchesDepartures = true }
+        var key: ScreenCallbacksKey?
+        if let callbacks = options.callbacks {
+            let made = ScreenCallbacksKey()
+            screenCallbacks[made] = callbacks
+            key = made
+            watchesDepartures = true
+        }
+        guard let extras = options.extras(callbacksKey: key) else { return landed }
         return Landing(screen: landed.screen.keeping(extras), presentation: landed.presentation, redirected: landed.redirected)
     }
 

@@ -49,6 +49,10 @@ public final class Navigator {
     /// Whether any screen may have departure work (a leave guard, callbacks): set by the first landing
     /// that makes one, so an app without either never looks for departures.
     @exclusivity(unchecked) var watchesDepartures = false
+    /// The departure callbacks (`ScreenOptions.onResult`, `onDismiss`) of the screens this navigator
+    /// landed, until they run: kept here, on the navigator's thread, rather than in the screens, so a
+    /// screen stays `Sendable` while the closures need not be. See `Navigator+Departures.swift`.
+    var screenCallbacks = KeptScreenCallbacks()
     /// The result `pop(result:)` / `dismiss(result:)` hands the departing top screen's `onResult`.
     var departureResult: (screen: Int, value: Any?)?
     /// The last change and the screen it started from (its end is the current screen): `lastAction`.

@@ -138,8 +138,8 @@ public struct Screen: Codable, Equatable, Sendable {
     /// How this modal entered and what is behind it; nil when not given (and for other screens).
     package var transition: ModalTransition? { fields.extras?.transition }
     package var background: ModalBackground? { fields.extras?.background }
-    /// Its departure callbacks, while they have not run.
-    var callbacks: ScreenCallbacks? { fields.extras?.callbacks }
+    /// Where the navigator that landed it keeps its departure callbacks; nil when it has none.
+    var callbacksKey: ScreenCallbacksKey? { fields.extras?.callbacksKey }
 
     /// `info` as `route` matched it (an empty pattern when no route did).
     init(id: Int, info: __owned RouteInfo, route: RouteID?, title: String?, view: String?, links: [String]? = nil) {
@@ -182,7 +182,7 @@ public struct Screen: Codable, Equatable, Sendable {
         let transition = try container.decodeIfPresent(ModalTransition.self, forKey: .transition)
         let background = try container.decodeIfPresent(ModalBackground.self, forKey: .background)
         let kept = passed.isEmpty && transition == nil && background == nil ? nil
-            : ScreenExtras(params: passed, callbacks: nil, transition: transition, background: background)
+            : ScreenExtras(params: passed, callbacksKey: nil, transition: transition, background: background)
         self.init(fields: Fields(id: try container.decode(Int.self, forKey: .id), info: info,
                                  matched: pattern != nil, route: route.map(RouteID.init(rawValue:)),
                                  title: try container.decodeIfPresent(String.self, forKey: .title),

@@ -39,11 +39,16 @@ public struct ScreenOptions {
         params.isEmpty && onDismiss == nil && onResult == nil && transition == nil && background == nil
     }
 
-    /// What the screen keeps of these options; nil when it keeps nothing.
-    var extras: ScreenExtras? {
+    /// What the screen keeps of these options; nil when it keeps nothing. Its callbacks are not in it:
+    /// the navigator keeps them under `callbacksKey` (see `ScreenCallbacks`).
+    func extras(callbacksKey: ScreenCallbacksKey?) -> ScreenExtras? {
         guard !isEmpty else { return nil }
-        let callbacks = onDismiss == nil && onResult == nil ? nil : ScreenCallbacks(onDismiss: onDismiss, onResult: onResult)
-        return ScreenExtras(params: params, callbacks: callbacks, transition: transition, background: background)
+        return ScreenExtras(params: params, callbacksKey: callbacksKey, transition: transition, background: background)
+    }
+
+    /// The callbacks given, as the navigator keeps them; nil when none were.
+    var callbacks: ScreenCallbacks? {
+        onDismiss == nil && onResult == nil ? nil : ScreenCallbacks(onDismiss: onDismiss, onResult: onResult)
     }
 }
 
@@ -63,31 +68,75 @@ public enum ModalBackground: String, Codable, Sendable, CaseIterable {
 }
 
 /// The options a screen keeps (see `ScreenOptions`): one reference in its fields, nil for most screens.
-/// Unchecked only because of `callbacks`, which `ScreenCallbacks`'s rule covers (the navigator's thread
-/// is their single owner); every other field is a `let` of a `Sendable` type.
-final class ScreenExtras: @unchecked Sendable {
+/// Every field is a `let` of a `Sendable` type, so a screen holding it may be sent between threads.
+final class ScreenExtras: Sendable {
     let params: [String: String]
-    /// Nil when none were given, and for a restored screen (callbacks are not saved).
-    let callbacks: ScreenCallbacks?
+    /// Where the navigator that landed the screen keeps its departure callbacks; nil when none were
+    /// given, and for a restored screen (callbacks are not saved).
+    let callbacksKey: ScreenCallbacksKey?
     let transition: ModalTransition?
     let background: ModalBackground?
 
-    init(params: [String: String], callbacks: ScreenCallbacks?, transition: ModalTransition?,
+    init(params: [String: String], callbacksKey: ScreenCallbacksKey?, transition: ModalTransition?,
          background: ModalBackground?) {
         self.params = params
-        self.callbacks = callbacks
+        self.callbacksKey = callbacksKey
         self.transition = transition
         self.background = background
     }
 }
 
-/// A screen's departure callbacks. Sendable by this rule: the closures run only on the navigator's
-/// thread, from the operation that removed the screen; `ran` is written there too.
-final class ScreenCallbacks: @unchecked Sendable {
+/// Names one screen's departure callbacks in `Navigator.screenCallbacks`: an object the screen holds,
+/// compared by identity. Not the screen's id: ids are given again after a checkpoint is rolled back or
+/// a save is restored.
+final class ScreenCallbacksKey: Sendable {}
+
+/// The departure callbacks a navigator keeps, by the key their screen holds. An entry lives as long as
+/// its screen: it holds its key weakly, and entries whose screen has gone (a landing undone before it
+/// committed, a held navigation cancelled) are swept when the table has doubled since the last sweep.
+struct KeptScreenCallbacks {
+    private struct Entry {
+        weak var key: ScreenCallbacksKey?
+        let callbacks: ScreenCallbacks
+    }
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var sweepAt = 16
+
+    /// The callbacks kept under `key`. (An entry found under its identifier is checked to be this
+    /// key's: a key that has gone may have left its identifier to a new one.)
+    subscript(key: ScreenCallbacksKey) -> ScreenCallbacks? {
+        get {
+            guard let entry = entries[ObjectIdentifier(key)], entry.key === key else { return nil }
+            return entry.callbacks
+        }
+        set {
+            guard let callbacks = newValue else {
+                entries[ObjectIdentifier(key)] = nil
+                return
+            }
+            entries[ObjectIdentifier(key)] = Entry(key: key, callbacks: callbacks)
+            if entries.count >= sweepAt {
+                entries = entries.filter { $0.value.key != nil }
+                sweepAt = max(16, entries.count * 2)
+            }
+        }
+    }
+
+    /// Keeps `other`'s entries too (its screens came into this navigator without the JSON text).
+    mutating func adopt(_ other: KeptScreenCallbacks) {
+        for (id, entry) in other.entries where entry.key != nil && entries[id]?.key == nil { entries[id] = entry }
+    }
+}
+
+/// A screen's departure callbacks. Not `Sendable` (the app's closures may capture anything, a Lua
+/// engine among them): the navigator that landed the screen holds them, keyed by the screen's
+/// `ScreenCallbacksKey`, and runs them on its own thread from the operation that removed the screen.
+final class ScreenCallbacks {
     let onDismiss: ((Screen) throws -> Void)?
     let onResult: ((Any?) throws -> Void)?
-    /// Set when they have run (a screen goes once, even if the timeline brings it back); cleared again
-    /// when the operation that ran them is undone.
+    /// Set when they have run (a screen goes once, even if the timeline brings it back, or a copy of
+    /// the navigator made for a crawl holds it too); cleared again when the operation that ran them is
+    /// undone.
     var ran = false
 
     init(onDismiss: ((Screen) throws -> Void)?, onResult: ((Any?) throws -> Void)?) {

@@ -228,8 +228,8 @@ private struct RouteInfoExtras: Sendable {
 /// What a validator returned, boxed so that a `RouteInfo` (and the screens holding one) can be sent
 /// between threads.
 ///
-/// The rule: a validator's value is read only where the validator could run, that is, by whoever
-/// owns the route table. A value that is itself `Sendable` may be read anywhere; one that is not (a
+/// The rule: a validator's value is read only where the validator could run, that is, by the single
+/// owner of the route table (for a navigator's screens, whoever owns the navigator). A value that is itself `Sendable` may be read anywhere; one that is not (a
 /// Lua table returned by a script's `validate` is tied to its engine) must not be read on another
 /// thread. Everything else in a `RouteInfo` is checked by the compiler.
 struct ValidatorValue: @unchecked Sendable {
