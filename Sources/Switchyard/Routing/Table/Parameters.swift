@@ -176,31 +176,18 @@ public struct Parameters: Sendable {
         return dictionary
     }
 
-    /// The UTF-8 of one present parameter, valid inside `withUTF8Pairs`.
-    package struct UTF8Pair {
-        package let name: UnsafeBufferPointer<UInt8>
-        package let value: UnsafeBufferPointer<UInt8>
-    }
-
-    /// For bridges that copy values out (the Lua info table): the UTF-8 of each present name and value,
-    /// with no `String` made; `body` returns a C status. Nil when a value holds an escape to decode
-    /// (read those through the subscript). Not generic, so a call from another module looks up no metadata.
-    package func withUTF8Pairs(_ body: (UnsafeBufferPointer<UTF8Pair>) -> Int32) -> Int32? {
+    /// The names and values as bytes, valid inside `body`: the hook of a bridge that copies them out
+    /// with no `String` made (SwitchyardLua's `withUTF8Pairs`). Not generic, so a call from another
+    /// module looks up no metadata.
+    package func withBytes(_ body: (ParameterBytes) -> Void) {
         var source = source
-        return source.withUTF8 { bytes -> Int32? in
-            names.pool.withUnsafeBufferPointer { pool -> Int32? in
-                withUnsafeTemporaryAllocation(of: UTF8Pair.self, capacity: count) { pairs -> Int32? in
-                    var filled = 0
-                    for index in 0..<spanCount {
-                        let span = span(index)
-                        guard span.start >= 0 else { continue }
-                        let value = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
-                        if escaped && value.contains(UInt8(ascii: "%")) { return nil }
-                        let name = UnsafeBufferPointer(rebasing: pool[names.offsets[index]..<names.offsets[index + 1]])
-                        pairs.initializeElement(at: filled, to: UTF8Pair(name: name, value: value))
-                        filled += 1
+        source.withUTF8 { text in
+            names.pool.withUnsafeBufferPointer { pool in
+                names.offsets.withUnsafeBufferPointer { offsets in
+                    overflow.withUnsafeBufferPointer { overflow in
+                        body(ParameterBytes(text: text, names: (pool, offsets), inline: inline, overflow: overflow,
+                                            escaped: escaped))
                     }
-                    return body(UnsafeBufferPointer(rebasing: pairs[0..<filled]))
                 }
             }
         }
