@@ -33,9 +33,10 @@ public struct Parameters: Sendable {
     /// spans on without reference counting or a buffer.
     @usableFromInline struct InlineSpans: Sendable {
         static let capacity = 4
-        private var spans: (Span, Span, Span, Span) = (.absent, .absent, .absent, .absent)
-        private(set) var count: Int32 = 0
-        private(set) var present: Int32 = 0
+        /// Written in place by the walk (`fill`, in Lookup/FrozenTrie+Walk.swift), read here.
+        var spans: (Span, Span, Span, Span) = (.absent, .absent, .absent, .absent)
+        var count: Int32 = 0
+        var present: Int32 = 0
 
         subscript(index: Int) -> Span {
             switch index {
@@ -44,18 +45,6 @@ public struct Parameters: Sendable {
             case 2: spans.2
             default: spans.3
             }
-        }
-
-        /// Lets `body` write up to `capacity` present spans from the first, in place (the walk's way in,
-        /// without a switch per span); `body` returns what it found and how many spans it wrote.
-        @inline(__always)
-        mutating func fill<Found>(_ body: (UnsafeMutablePointer<Span>) -> (Found, Int)) -> Found {
-            let (found, written) = withUnsafeMutablePointer(to: &spans) { tuple in
-                tuple.withMemoryRebound(to: Span.self, capacity: InlineSpans.capacity, body)
-            }
-            count = Int32(truncatingIfNeeded: written)
-            present = count
-            return found
         }
 
         /// Adds a span; the caller keeps to `capacity`.

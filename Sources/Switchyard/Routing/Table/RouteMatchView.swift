@@ -16,6 +16,12 @@ public struct RouteMatchView {
     /// validator: the common case), spans of the plain path that starts the caller's text, the rest
     /// being a `?query` or `#fragment` (read only by `info`), or a resolution's info on the lender's
     /// stack (anything else).
+    // Safety: the buffer is the caller's path, pinned by `withMatch(utf8:)` or `withMatch(_:)` for the
+    // whole closure this view is lent to, and the declaration is held by the route table, which no
+    // code on that path changes; the view cannot escape the closure (documented, and `info` copies).
+    // Lending spans of the caller's bytes rather than a `RouteInfo` is what makes `withMatch` half a
+    // `match`: 637 against 1,228 instructions a GitHub API lookup (`switchyard-bench --counted-loop
+    // withMatch|match github-rest 453` under callgrind, Benchmarks/README.md, case 11).
     @usableFromInline enum Source {
         case spans(UnsafeBufferPointer<UInt8>, Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
         case spansBeforeQuery(UnsafeBufferPointer<UInt8>, Unmanaged<RouteDeclaration>, Parameters.InlineSpans)

@@ -90,6 +90,9 @@ public final class RouteTable<Payload> {
         for segment in segments { if let name = segment.parameterName { length += name.utf8.count + 1 } }
         if length < 0 { return ParameterOrigin.noNames }
         // Written byte by byte: appending each name to a `String` was 140 instructions an append.
+        // Safety: `length` is the names' bytes plus one "/" between each two, so every write is in
+        // bounds, and the closure returns how many it wrote. A declaration-time cost (`--loop declare`,
+        // Benchmarks/README.md), not re-measured in issue 32's round.
         let key = String(unsafeUninitializedCapacity: length) { key in
             var end = 0
             for segment in segments {
@@ -199,7 +202,10 @@ public final class RouteTable<Payload> {
     /// after the declarations gives it back (a large buffer goes back to the system).
     private func trimCapacity() {
         if storage.capacity > storage.count + storage.count / 8 + 16 {
-            storage = storage.withUnsafeBufferPointer { Array($0) }
+            var trimmed: [Route<Payload>] = []
+            trimmed.reserveCapacity(storage.count)
+            trimmed.append(contentsOf: storage)
+            storage = trimmed
         }
     }
 }
