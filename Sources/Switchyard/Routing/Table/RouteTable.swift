@@ -12,17 +12,20 @@
 /// of its own.
 public final class RouteTable<Payload> {
     package let caseInsensitive: Bool
-    // Read on every match; no access to these lasts beyond one statement (the table is not Sendable, and
-    // validators run with no access open), so the per-access dynamic exclusivity check is dropped.
-    @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
+    // Read on every match. These five stored properties (`storage`, `validatorListener`,
+    // `hasValidators`, `cachedLookup`, `unretainedLookup`) were `@exclusivity(unchecked)`; with the
+    // dynamic exclusivity checks back, `match`, `withMatch` and `firstMatch` count the same to the
+    // instruction (callgrind, `switchyard-bench --counted-loop withMatch|match|firstMatch github-rest 453`,
+    // Benchmarks/README.md case 11), under issue 32's 5 % bar, so the checks stay on.
+    @usableFromInline var storage: [Route<Payload>] = []
     /// By route index; most routes have none, so only those that do take room.
     var validators: [Int: RouteValidator] = [:]
     /// Hears each validator's answer while a navigator resolves a path for an operation (its chain:
     /// `ChainStep.validated`); nil the rest of the time. Only routes with a validator reach it.
-    @exclusivity(unchecked) var validatorListener: ((_ route: RouteID, _ path: String, _ accepted: Bool, _ reason: String?) -> Void)?
+    var validatorListener: ((_ route: RouteID, _ path: String, _ accepted: Bool, _ reason: String?) -> Void)?
     /// Whether any route has a validator: a navigator without any never listens. Read by every
-    /// navigation, so stored and unchecked (the dictionary's dynamic exclusivity check cost more).
-    @exclusivity(unchecked) private(set) var hasValidators = false
+    /// navigation, so stored (asking the dictionary cost more).
+    private(set) var hasValidators = false
     var names: [String: Int] = [:]
     /// Parameter names by list, so routes with the same ones share them.
     private var sharedParameterNames: [String: ParameterNames] = [:]
@@ -33,11 +36,11 @@ public final class RouteTable<Payload> {
     private var declarationTrieHandedOver = false
     /// Rank per route and the frozen lookup, rebuilt on the first lookup after a declaration.
     var cachedRanks: [Int32]?
-    @exclusivity(unchecked) private var cachedLookup: RouteLookup? {
+    private var cachedLookup: RouteLookup? {
         didSet { unretainedLookup = cachedLookup.map { Unmanaged.passUnretained($0) } }
     }
     /// `cachedLookup`, for the resolution to use without retaining it (see `withFrozenLookup`).
-    @exclusivity(unchecked) var unretainedLookup: Unmanaged<RouteLookup>?
+    var unretainedLookup: Unmanaged<RouteLookup>?
 
     /// An empty table; `caseInsensitive` makes static segments match in any case.
     ///
