@@ -12,20 +12,22 @@
 /// of its own.
 public final class RouteTable<Payload> {
     package let caseInsensitive: Bool
-    // Read on every match. These five stored properties (`storage`, `validatorListener`,
-    // `hasValidators`, `cachedLookup`, `unretainedLookup`) were `@exclusivity(unchecked)`; with the
-    // dynamic exclusivity checks back, `match`, `withMatch` and `firstMatch` count the same to the
-    // instruction (callgrind, `switchyard-bench --counted-loop withMatch|match|firstMatch github-rest 453`,
-    // Benchmarks/README.md case 11), under issue 32's 5 % bar, so the checks stay on.
-    @usableFromInline var storage: [Route<Payload>] = []
+    // `storage` and `hasValidators` are read by every navigation; no access to them lasts beyond one
+    // statement (the table is not Sendable, and validators run with no access open).
+    // Safety: as above. Their dynamic exclusivity checks cost 84 of `lua-push-pop`'s 4,058.8
+    // instructions (2.1 %; callgrind, `switchyard-bench --counted-loop lua-push-pop parameter-heavy
+    // 1000`, Benchmarks/README.md case 11): under issue 32's 5 % bar, but taking them out would move
+    // that row past the 2 % its counts may move, so they stay unchecked. The other three that were
+    // (`validatorListener`, `cachedLookup`, `unretainedLookup`) are checked again: no row moved.
+    @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
     /// By route index; most routes have none, so only those that do take room.
     var validators: [Int: RouteValidator] = [:]
     /// Hears each validator's answer while a navigator resolves a path for an operation (its chain:
     /// `ChainStep.validated`); nil the rest of the time. Only routes with a validator reach it.
     var validatorListener: ((_ route: RouteID, _ path: String, _ accepted: Bool, _ reason: String?) -> Void)?
     /// Whether any route has a validator: a navigator without any never listens. Read by every
-    /// navigation, so stored (asking the dictionary cost more).
-    private(set) var hasValidators = false
+    /// navigation, so stored and unchecked (asking the dictionary cost more).
+    @exclusivity(unchecked) private(set) var hasValidators = false
     var names: [String: Int] = [:]
     /// Parameter names by list, so routes with the same ones share them.
     private var sharedParameterNames: [String: ParameterNames] = [:]
