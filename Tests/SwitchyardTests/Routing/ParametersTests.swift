@@ -18,21 +18,6 @@ import Testing
         #expect(try self.params("/f/:a", "/f/%FF%C3")["a"] == "%FF%C3", "bytes that do not decode to UTF-8 stay as written")
     }
 
-    @Test func theBridgeSeesRawBytesUntilAValueNeedsDecoding() throws {
-        let plain = try params("/f/:a/:b", "/f/x/yz")
-        var raw: [(String, String)] = []
-        let status = plain.withUTF8Pairs { pairs in
-            raw = pairs.map { (String(decoding: $0.name, as: UTF8.self), String(decoding: $0.value, as: UTF8.self)) }
-            return 7
-        }
-        #expect(status == 7)
-        #expect(raw.map(\.0) == ["a", "b"])
-        #expect(raw.map(\.1) == ["x", "yz"])
-        #expect(try params("/f/:a", "/f/a%20b").withUTF8Pairs { Int32($0.count) } == nil)
-        let literal: Parameters = ["a": "50%"]
-        #expect(literal.withUTF8Pairs { Int32($0.count) } == 1, "a literal's values are text already: nothing to decode")
-    }
-
     @Test func iterationFollowsThePatternAndSkipsAbsentOptionals() throws {
         let params = try params("/:z/x/:a?/:m", "/1/x/3")
         #expect(params.map(\.name) == ["z", "m"])

@@ -74,35 +74,6 @@ import Testing
         #expect(lent?.2 == "a\u{FFFD}")
     }
 
-    /// What a bridge copies out of a lent match: the pattern, and each present value decoded only where
-    /// it holds an escape (a malformed one, or one that decodes to no UTF-8, kept as written).
-    @Test func aLentMatchsBytesAreThePatternAndDecodedValues() throws {
-        let optional = RouteTable<String>()
-        try optional.add("/o/:a/:b?", payload: "")
-        func parts(_ path: String) throws -> (String, [String])? {
-            try table.withMatch(path) { lent -> (String, [String])? in
-                var result: (String, [String])?
-                _ = lent?.withUTF8Parts { pattern, parameters in
-                    result = (String(decoding: pattern, as: UTF8.self),
-                              parameters.map { String(decoding: $0.name, as: UTF8.self) + "=" + ($0.value.map { String(decoding: $0, as: UTF8.self) } ?? "nil") })
-                    return 0
-                }
-                return result
-            }
-        }
-        #expect(try parts("/alpha/a%2Fb%20c/beta/%FF%zz")! == ("/alpha/:id/beta/:name", ["id=a/b c", "name=%FF%zz"]))
-        #expect(try parts("/alpha/12/beta/x")! == ("/alpha/:id/beta/:name", ["id=12", "name=x"]))
-        #expect(try optional.withMatch("/o/1") { lent -> [String]? in
-            var names: [String]?
-            _ = lent?.withUTF8Parts { _, parameters in
-                names = parameters.map { String(decoding: $0.name, as: UTF8.self) + ($0.value == nil ? " absent" : "") }
-                return 0
-            }
-            return names
-        } == ["a", "b absent"], "every parameter of the pattern, in order")
-        #expect(try parts("/alpha/12?q=1") == nil, "a resolved match has no lent bytes: read its info")
-    }
-
     /// What a validator accepts or rejects, and a path nothing matches, are lent alike.
     @Test func validatorsAndMissesAreLentAsMatchGivesThem() throws {
         let table = RouteTable<String>()

@@ -231,3 +231,20 @@ extension FrozenTrie {
         return end - start
     }
 }
+
+extension Parameters.InlineSpans {
+    /// Lets `body` write up to `capacity` present spans from the first, in place (the walk's way in,
+    /// without a switch per span); `body` returns what it found and how many spans it wrote.
+    // Safety: the tuple's four `Span`s are laid out as an array of four (homogeneous tuple), and the
+    // pointer lives only for `body`, which writes at most `capacity` of them (`walk` stops at
+    // `spansLimit`).
+    @inline(__always)
+    mutating func fill<Found>(_ body: (UnsafeMutablePointer<Parameters.Span>) -> (Found, Int)) -> Found {
+        let (found, written) = withUnsafeMutablePointer(to: &spans) { tuple in
+            tuple.withMemoryRebound(to: Parameters.Span.self, capacity: Parameters.InlineSpans.capacity, body)
+        }
+        count = Int32(truncatingIfNeeded: written)
+        present = count
+        return found
+    }
+}

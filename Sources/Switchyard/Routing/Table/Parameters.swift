@@ -33,9 +33,10 @@ public struct Parameters: Sendable {
     /// spans on without reference counting or a buffer.
     @usableFromInline struct InlineSpans: Sendable {
         static let capacity = 4
-        private var spans: (Span, Span, Span, Span) = (.absent, .absent, .absent, .absent)
-        private(set) var count: Int32 = 0
-        private(set) var present: Int32 = 0
+        /// Written in place by the walk (`fill`, in Lookup/FrozenTrie+Walk.swift), read here.
+        var spans: (Span, Span, Span, Span) = (.absent, .absent, .absent, .absent)
+        var count: Int32 = 0
+        var present: Int32 = 0
 
         subscript(index: Int) -> Span {
             switch index {
@@ -44,18 +45,6 @@ public struct Parameters: Sendable {
             case 2: spans.2
             default: spans.3
             }
-        }
-
-        /// Lets `body` write up to `capacity` present spans from the first, in place (the walk's way in,
-        /// without a switch per span); `body` returns what it found and how many spans it wrote.
-        @inline(__always)
-        mutating func fill<Found>(_ body: (UnsafeMutablePointer<Span>) -> (Found, Int)) -> Found {
-            let (found, written) = withUnsafeMutablePointer(to: &spans) { tuple in
-                tuple.withMemoryRebound(to: Span.self, capacity: InlineSpans.capacity, body)
-            }
-            count = Int32(truncatingIfNeeded: written)
-            present = count
-            return found
         }
 
         /// Adds a span; the caller keeps to `capacity`.
@@ -176,31 +165,18 @@ public struct Parameters: Sendable {
         return dictionary
     }
 
-    /// The UTF-8 of one present parameter, valid inside `withUTF8Pairs`.
-    package struct UTF8Pair {
-        package let name: UnsafeBufferPointer<UInt8>
-        package let value: UnsafeBufferPointer<UInt8>
-    }
-
-    /// For bridges that copy values out (the Lua info table): the UTF-8 of each present name and value,
-    /// with no `String` made; `body` returns a C status. Nil when a value holds an escape to decode
-    /// (read those through the subscript). Not generic, so a call from another module looks up no metadata.
-    package func withUTF8Pairs(_ body: (UnsafeBufferPointer<UTF8Pair>) -> Int32) -> Int32? {
+    /// The names and values as bytes, valid inside `body`: the hook of a bridge that copies them out
+    /// with no `String` made (SwitchyardLua's `withUTF8Pairs`). Not generic, so a call from another
+    /// module looks up no metadata.
+    package func withBytes(_ body: (ParameterBytes) -> Void) {
         var source = source
-        return source.withUTF8 { bytes -> Int32? in
-            names.pool.withUnsafeBufferPointer { pool -> Int32? in
-                withUnsafeTemporaryAllocation(of: UTF8Pair.self, capacity: count) { pairs -> Int32? in
-                    var filled = 0
-                    for index in 0..<spanCount {
-                        let span = span(index)
-                        guard span.start >= 0 else { continue }
-                        let value = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
-                        if escaped && value.contains(UInt8(ascii: "%")) { return nil }
-                        let name = UnsafeBufferPointer(rebasing: pool[names.offsets[index]..<names.offsets[index + 1]])
-                        pairs.initializeElement(at: filled, to: UTF8Pair(name: name, value: value))
-                        filled += 1
+        source.withUTF8 { text in
+            names.pool.withUnsafeBufferPointer { pool in
+                names.offsets.withUnsafeBufferPointer { offsets in
+                    overflow.withUnsafeBufferPointer { overflow in
+                        body(ParameterBytes(text: text, names: (pool, offsets), inline: inline, overflow: overflow,
+                                            escaped: escaped))
                     }
-                    return body(UnsafeBufferPointer(rebasing: pairs[0..<filled]))
                 }
             }
         }

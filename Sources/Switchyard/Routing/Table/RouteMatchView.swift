@@ -16,6 +16,12 @@ public struct RouteMatchView {
     /// validator: the common case), spans of the plain path that starts the caller's text, the rest
     /// being a `?query` or `#fragment` (read only by `info`), or a resolution's info on the lender's
     /// stack (anything else).
+    // Safety: the buffer is the caller's path, pinned by `withMatch(utf8:)` or `withMatch(_:)` for the
+    // whole closure this view is lent to, and the declaration is held by the route table, which no
+    // code on that path changes; the view cannot escape the closure (documented, and `info` copies).
+    // Lending spans of the caller's bytes rather than a `RouteInfo` is what makes `withMatch` half a
+    // `match`: 637 against 1,228 instructions a GitHub API lookup (`switchyard-bench --counted-loop
+    // withMatch|match github-rest 453` under callgrind, Benchmarks/README.md, case 11).
     @usableFromInline enum Source {
         case spans(UnsafeBufferPointer<UInt8>, Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
         case spansBeforeQuery(UnsafeBufferPointer<UInt8>, Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
@@ -67,7 +73,8 @@ public struct RouteMatchView {
     /// For bridges that build from the caller's bytes themselves (Lua's `match`): how many parameters
     /// the pattern has when the match is lent spans of the path (nil for a resolved match, and for text
     /// with a query or fragment, whose info is not the text alone). With
-    /// `lentSpan`, no buffer, name or pattern is touched: `withUTF8Parts` costs 750 instructions a match.
+    /// `lentSpan`, no buffer, name or pattern is touched: SwitchyardLua's `withUTF8Parts` costs 750
+    /// instructions a match.
     package var lentSpanCount: Int? {
         guard case .spans(_, _, let spans) = source else { return nil }
         return Int(spans.count)
@@ -81,73 +88,26 @@ public struct RouteMatchView {
         return span.start >= 0 ? span.start..<span.end : nil
     }
 
-    /// One parameter of a lent match, as `withUTF8Parts` gives it.
-    package struct UTF8Parameter {
-        package let name: UnsafeBufferPointer<UInt8>
-        /// Nil for an optional parameter that is absent.
-        package let value: UnsafeBufferPointer<UInt8>?
-    }
-
-    /// For bridges that copy a match out (the Lua info table), with no `String` made: the UTF-8 of the
-    /// pattern and of every parameter of the pattern, in pattern order, absent ones included (a bridge
-    /// may keep what it made of a route's names by position), valid inside `body`. A value without '%'
-    /// is its span of the caller's bytes as it is; one with '%' is decoded (by `PercentCoding.decode`,
-    /// into a buffer made for the call). `body` returns a C status. Nil for a resolved match (not a plain
-    /// path, or a validator ran): read `info` instead. Not generic, so a call from another module looks
-    /// up no metadata.
-    package func withUTF8Parts(_ body: (_ pattern: UnsafeBufferPointer<UInt8>,
-                                        _ parameters: UnsafeBufferPointer<UTF8Parameter>) -> Int32) -> Int32? {
-        guard case .spans(let bytes, let declaration, let spans) = source else { return nil }
+    /// The pattern's UTF-8 and the parameters as bytes of the caller's path, valid inside `body`: the
+    /// hook of a bridge that copies a match out with no `String` made (SwitchyardLua's `withUTF8Parts`).
+    /// False, and `body` not called, for a resolved match (not a plain path, or a validator ran): read
+    /// `info` instead. Not generic, so a call from another module looks up no metadata.
+    package func withBytes(_ body: (_ pattern: UnsafeBufferPointer<UInt8>, _ parameters: ParameterBytes) -> Void) -> Bool {
+        guard case .spans(let bytes, let declaration, let spans) = source else { return false }
         // The route table holds the declaration for the whole lookup: borrowed, not retained.
-        return declaration._withUnsafeGuaranteedRef { route in
-            Self.withUTF8Parts(of: route, bytes, spans, body)
-        }
-    }
-
-    private static func withUTF8Parts(of route: RouteDeclaration, _ bytes: UnsafeBufferPointer<UInt8>,
-                                      _ spans: Parameters.InlineSpans,
-                                      _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UTF8Parameter>) -> Int32) -> Int32 {
-        let names = route.names
-        var pattern = route.pattern.text
-        return pattern.withUTF8 { pattern in
-            names.pool.withUnsafeBufferPointer { pool in
-                withUnsafeTemporaryAllocation(of: UTF8Parameter.self, capacity: Int(spans.count)) { parameters in
-                    var escaped = false
-                    for index in 0..<Int(spans.count) {
-                        let span = spans[index]
-                        let name = UnsafeBufferPointer(rebasing: pool[names.offsets[index]..<names.offsets[index + 1]])
-                        var value: UnsafeBufferPointer<UInt8>?
-                        if span.start >= 0 {
-                            value = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
-                            escaped = escaped || value!.contains(UInt8(ascii: "%"))
-                        }
-                        parameters.initializeElement(at: index, to: UTF8Parameter(name: name, value: value))
+        declaration._withUnsafeGuaranteedRef { route in
+            let names = route.names
+            var pattern = route.pattern.text
+            pattern.withUTF8 { pattern in
+                names.pool.withUnsafeBufferPointer { pool in
+                    names.offsets.withUnsafeBufferPointer { offsets in
+                        body(pattern, ParameterBytes(text: bytes, names: (pool, offsets), inline: spans,
+                                                     overflow: UnsafeBufferPointer(start: nil, count: 0), escaped: true))
                     }
-                    if escaped { return Self.decoding(parameters) { body(pattern, $0) } }
-                    return body(pattern, UnsafeBufferPointer(parameters))
                 }
             }
         }
-    }
-
-    /// `body` with the parameters whose values hold '%' pointing at their decoded bytes instead.
-    private static func decoding(_ parameters: UnsafeMutableBufferPointer<UTF8Parameter>,
-                                 _ body: (UnsafeBufferPointer<UTF8Parameter>) -> Int32) -> Int32 {
-        var decoded: [UInt8] = []
-        var ranges: [(index: Int, range: Range<Int>)] = []
-        for (index, parameter) in parameters.enumerated() {
-            guard let value = parameter.value, value.contains(UInt8(ascii: "%")) else { continue }
-            let start = decoded.count
-            decoded += PercentCoding.decode(String(decoding: value, as: UTF8.self)).utf8
-            ranges.append((index, start..<decoded.count))
-        }
-        return decoded.withUnsafeBufferPointer { decoded in
-            for (index, range) in ranges {
-                parameters[index] = UTF8Parameter(name: parameters[index].name,
-                                                  value: UnsafeBufferPointer(rebasing: decoded[range]))
-            }
-            return body(UnsafeBufferPointer(parameters))
-        }
+        return true
     }
 
     /// The whole match as an owned value, to keep after the closure returns.

@@ -12,16 +12,21 @@
 /// of its own.
 public final class RouteTable<Payload> {
     package let caseInsensitive: Bool
-    // Read on every match; no access to these lasts beyond one statement (the table is not Sendable, and
-    // validators run with no access open), so the per-access dynamic exclusivity check is dropped.
+    // `storage` and `hasValidators` are read by every navigation; no access to them lasts beyond one
+    // statement (the table is not Sendable, and validators run with no access open).
+    // Safety: as above. Their dynamic exclusivity checks cost 84 of `lua-push-pop`'s 4,058.8
+    // instructions (2.1 %; callgrind, `switchyard-bench --counted-loop lua-push-pop parameter-heavy
+    // 1000`, Benchmarks/README.md case 11): under issue 32's 5 % bar, but taking them out would move
+    // that row past the 2 % its counts may move, so they stay unchecked. The other three that were
+    // (`validatorListener`, `cachedLookup`, `unretainedLookup`) are checked again: no row moved.
     @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
     /// By route index; most routes have none, so only those that do take room.
     var validators: [Int: RouteValidator] = [:]
     /// Hears each validator's answer while a navigator resolves a path for an operation (its chain:
     /// `ChainStep.validated`); nil the rest of the time. Only routes with a validator reach it.
-    @exclusivity(unchecked) var validatorListener: ((_ route: RouteID, _ path: String, _ accepted: Bool, _ reason: String?) -> Void)?
+    var validatorListener: ((_ route: RouteID, _ path: String, _ accepted: Bool, _ reason: String?) -> Void)?
     /// Whether any route has a validator: a navigator without any never listens. Read by every
-    /// navigation, so stored and unchecked (the dictionary's dynamic exclusivity check cost more).
+    /// navigation, so stored and unchecked (asking the dictionary cost more).
     @exclusivity(unchecked) private(set) var hasValidators = false
     var names: [String: Int] = [:]
     /// Parameter names by list, so routes with the same ones share them.
@@ -33,11 +38,11 @@ public final class RouteTable<Payload> {
     private var declarationTrieHandedOver = false
     /// Rank per route and the frozen lookup, rebuilt on the first lookup after a declaration.
     var cachedRanks: [Int32]?
-    @exclusivity(unchecked) private var cachedLookup: RouteLookup? {
+    private var cachedLookup: RouteLookup? {
         didSet { unretainedLookup = cachedLookup.map { Unmanaged.passUnretained($0) } }
     }
     /// `cachedLookup`, for the resolution to use without retaining it (see `withFrozenLookup`).
-    @exclusivity(unchecked) var unretainedLookup: Unmanaged<RouteLookup>?
+    var unretainedLookup: Unmanaged<RouteLookup>?
 
     /// An empty table; `caseInsensitive` makes static segments match in any case.
     ///
@@ -90,6 +95,9 @@ public final class RouteTable<Payload> {
         for segment in segments { if let name = segment.parameterName { length += name.utf8.count + 1 } }
         if length < 0 { return ParameterOrigin.noNames }
         // Written byte by byte: appending each name to a `String` was 140 instructions an append.
+        // Safety: `length` is the names' bytes plus one "/" between each two, so every write is in
+        // bounds, and the closure returns how many it wrote. A declaration-time cost (`--loop declare`,
+        // Benchmarks/README.md), not re-measured in issue 32's round.
         let key = String(unsafeUninitializedCapacity: length) { key in
             var end = 0
             for segment in segments {
@@ -199,7 +207,10 @@ public final class RouteTable<Payload> {
     /// after the declarations gives it back (a large buffer goes back to the system).
     private func trimCapacity() {
         if storage.capacity > storage.count + storage.count / 8 + 16 {
-            storage = storage.withUnsafeBufferPointer { Array($0) }
+            var trimmed: [Route<Payload>] = []
+            trimmed.reserveCapacity(storage.count)
+            trimmed.append(contentsOf: storage)
+            storage = trimmed
         }
     }
 }
