@@ -18,6 +18,7 @@ extension LuaState {
             pushInfoShaped(&shape, params: info.params, query: info.query, on: L)
         }
         try check(status, on: L)
+        try replaceTypedParameters(info.params, on: L)
         if let value = info.value {
             try push(anyValue: value, on: L)
             try setField("value", on: L)
@@ -109,6 +110,7 @@ extension LuaState {
             }
         }
         try check(status, on: L)
+        try replaceTypedParameters(screen.parameters, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))
         try setField("id", on: L)
     }

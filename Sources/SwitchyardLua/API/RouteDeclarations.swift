@@ -3,7 +3,7 @@ import Switchyard
 /// `route`, `group`, `not_found`, `tabs`, `flow`: the declaring half of SPEC §4.
 extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
-                                            "leave", "parent", "entry"]
+                                            "leave", "parent", "entry", "params"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
     /// What a `group` may give every route inside it: the options that mean the same for a whole
     /// prefix. (`name`, `validate`, `redirect`, `links` and `parent` describe one route.)
@@ -41,10 +41,11 @@ extension SwitchyardRuntime {
         // Only byte counts: route declaration stays as fast as it was.
         let charge = engine.limitsMemory ? HostMemoryCharge.route(pattern: pattern, name: name, site: site, definition) : 0
         if charge > 0 { try engine.chargeHostMemory(charge, for: "route(\(HostMemoryCharge.shown(pattern)))") }
+        let types = try parameterTypes(options["params"], pattern: pattern)
         let id: RouteID
         do {
-            id = try routeTable.add(pattern, name: name, site: site,
-                                    validator: try callbacks.validator(options["validate"]), payload: definition)
+            id = try routeTable.add(pattern, name: name, site: site, validator: try callbacks.validator(options["validate"]),
+                                    parameterTypes: types, payload: definition)
         } catch {
             engine.refundHostMemory(charge)
             throw LuaError(bridging: error)
@@ -58,6 +59,20 @@ extension SwitchyardRuntime {
         let (state, L) = call.stack
         try state.push(route: routeTable[id], rank: nil, on: L)
         return 1
+    }
+
+    /// The `params` option's types (issue 33); nil without one, or when the pattern is malformed (then
+    /// `add` says so).
+    private func parameterTypes(_ value: LuaValue, pattern: String) throws(LuaError) -> ParameterTypes? {
+        guard !value.isNil, let compiled = try? Pattern(pattern) else { return nil }
+        let globals = engine.globals
+        return try ParameterTypeOption.types(value, pattern: compiled) { () throws(LuaError) -> LuaFunction in
+            guard let library = try globals.rawGet("string").tableValue,
+                  let find = try library.rawGet("find").functionValue else {
+                throw LuaError("route \(compiled.text): option 'params': a 'match' type needs string.find")
+            }
+            return find
+        }
     }
 
     /// group(prefix, function() ... end [, opts]): routes declared inside are relative to prefix, and

@@ -68,6 +68,8 @@ extension RouteTable {
             case .none?:
                 return .unmatched
             case .found(let declaration, let spans)?:
+                // A typed route's values are checked where validators run (`resolve`).
+                if _slowPath(declaration.takeUnretainedValue().parameterTypes != nil) { return .needsResolution }
                 let route = RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex))
                 return .matched(RouteMatchView(route: route, source: .spans(bytes, declaration, spans)))
             case .needsFullSearch?:
@@ -88,6 +90,7 @@ extension RouteTable {
         case .none?:
             return .unmatched
         case .found(let declaration, let spans)?:
+            if _slowPath(declaration.takeUnretainedValue().parameterTypes != nil) { return .needsResolution }
             let route = RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex))
             return .matched(RouteMatchView(route: route, source: .spansBeforeQuery(bytes, declaration, spans)))
         case .needsFullSearch?, nil:

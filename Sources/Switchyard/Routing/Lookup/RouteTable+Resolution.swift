@@ -60,7 +60,9 @@ extension RouteTable {
         case .none:
             return .unmatched
         case .found(let declaration, let spans):
-            return RouteResolution(RouteInfo(path: path, route: declaration.takeUnretainedValue(), spans: spans))
+            let info = RouteInfo(path: path, route: declaration.takeUnretainedValue(), spans: spans)
+            if let types = declaration.takeUnretainedValue().parameterTypes { return try typeChecked(info, types, at: Location(path: path)) }
+            return RouteResolution(info)
         case .needsFullSearch:
             return try firstValidated(at: Location(path: path))
         }
@@ -80,8 +82,10 @@ extension RouteTable {
         case .found(let declaration, let spans):
             // The path ends at a `?` or `#`, an ASCII byte: a boundary of the text's scalars.
             let pathEnd = text.utf8.index(text.utf8.startIndex, offsetBy: end)
-            return RouteResolution(RouteInfo(path: String(text[..<pathEnd]), route: declaration.takeUnretainedValue(),
-                                             spans: spans, written: text[pathEnd...]))
+            let info = RouteInfo(path: String(text[..<pathEnd]), route: declaration.takeUnretainedValue(),
+                                 spans: spans, written: text[pathEnd...])
+            if let types = declaration.takeUnretainedValue().parameterTypes { return try typeChecked(info, types, at: Location(parsing: text)) }
+            return RouteResolution(info)
         case .needsFullSearch:
             return try firstValidated(at: Location(parsing: text))
         }
@@ -92,11 +96,22 @@ extension RouteTable {
         case .none:
             return .unmatched
         case .found(let declaration, let spans):
-            return RouteResolution(RouteInfo(path: location.path, route: declaration.takeUnretainedValue(),
-                                             spans: spans, query: location.query, fragment: location.fragment))
+            let info = RouteInfo(path: location.path, route: declaration.takeUnretainedValue(),
+                                 spans: spans, query: location.query, fragment: location.fragment)
+            if let types = declaration.takeUnretainedValue().parameterTypes { return try typeChecked(info, types, at: location) }
+            return RouteResolution(info)
         case .needsFullSearch:
             return try firstValidated(at: location)
         }
+    }
+
+    /// A winner with typed parameters (issue 33): the match when its values fit, else the next candidate
+    /// that accepts. Only typed routes come here; an untyped lookup pays one comparison for it.
+    @inline(never)
+    private func typeChecked(_ info: RouteInfo, _ types: ParameterTypes,
+                             at location: @autoclosure () -> Location) throws -> RouteResolution {
+        if try types.refusal(in: info.params) == nil { return RouteResolution(info) }
+        return try firstValidated(at: location())
     }
 
     /// The best candidate whose validator (if any) accepts.

@@ -27,9 +27,9 @@ public struct Route<Payload> {
     public var payload: Payload
 
     init(id: RouteID, pattern: Pattern, names: ParameterNames, name: String?, site: String?, hasValidator: Bool,
-         payload: Payload) {
+         parameterTypes: ParameterTypes? = nil, payload: Payload) {
         declaration = RouteDeclaration(id: id, pattern: pattern, names: names, name: name, site: site,
-                                       hasValidator: hasValidator)
+                                       hasValidator: hasValidator, parameterTypes: parameterTypes)
         self.payload = payload
     }
 
@@ -39,6 +39,8 @@ public struct Route<Payload> {
     /// Declaration site, "file.lua:12" when known.
     public var site: String? { declaration.site }
     public var hasValidator: Bool { declaration.hasValidator }
+    /// The route's typed parameters (issue 33), nil when it declares none.
+    package var parameterTypes: ParameterTypes? { declaration.parameterTypes }
 }
 
 /// A route together with what matching a path against it produced.

@@ -8,13 +8,18 @@
     let pattern: Pattern
     let name: String?
     let site: String?
+    /// Typed parameters (issue 33), nil for most routes: checked after the lookup, as a validator is.
+    /// (88 bytes with it: glibc gives 80 and 88 the same 96-byte chunk.)
+    let parameterTypes: ParameterTypes?
 
     /// `names`: the pattern's parameter names, shared with every route that has the same ones.
-    init(id: RouteID, pattern: Pattern, names: ParameterNames, name: String?, site: String?, hasValidator: Bool) {
+    init(id: RouteID, pattern: Pattern, names: ParameterNames, name: String?, site: String?, hasValidator: Bool,
+         parameterTypes: ParameterTypes? = nil) {
         self.pattern = pattern
         self.name = name
         self.site = site
         self.hasValidator = hasValidator
+        self.parameterTypes = parameterTypes
         super.init(names: names, routeIndex: Int32(id.rawValue))
     }
 

@@ -50,6 +50,15 @@ public final class RouteTable<Payload> {
     @discardableResult
     public func add(_ pattern: String, name: String? = nil, site: String? = nil,
                     validator: RouteValidator? = nil, payload: Payload) throws(RoutingError) -> RouteID {
+        try add(pattern, name: name, site: site, validator: validator, parameterTypes: nil, payload: payload)
+    }
+
+    /// `add` with typed parameters (issue 33), made for the same pattern (`ParameterTypes(_:pattern:)`).
+    /// A route with types is, like one with a validator, no obstacle to an equivalent pattern declared
+    /// after it: that one is its fall-through.
+    @discardableResult
+    package func add(_ pattern: String, name: String? = nil, site: String? = nil, validator: RouteValidator? = nil,
+                     parameterTypes: ParameterTypes?, payload: Payload) throws(RoutingError) -> RouteID {
         let compiled: Pattern
         let segments: [PatternSegment]
         do { (compiled, segments) = try Pattern.compiled(pattern) } catch { throw .invalidPattern(error) }
@@ -60,17 +69,19 @@ public final class RouteTable<Payload> {
         // Creates only nodes no route ends at yet, so a duplicate (which needs a route there) leaves the
         // trie as it was.
         let node = declarationTrie.node(shapedLike: segments)
-        if let blocking = declarationTrie.routes(at: node).first(where: { validators[$0] == nil }) {
+        if let blocking = declarationTrie.routes(at: node).first(where: { validators[$0] == nil && storage[$0].parameterTypes == nil }) {
             throw .duplicatePattern(pattern: compiled.text, firstPattern: storage[blocking].pattern.text,
                                     firstSite: storage[blocking].site)
         }
         let id = RouteID(rawValue: storage.count)
         storage.append(Route(id: id, pattern: compiled, names: parameterNames(of: segments), name: name, site: site,
-                             hasValidator: validator != nil, payload: payload))
+                             hasValidator: validator != nil, parameterTypes: parameterTypes, payload: payload))
         if let validator {
             validators[id.rawValue] = validator
             hasValidators = true
         }
+        // A typed route's refusals are heard as a validator's are (a navigator's chain, coverage).
+        if parameterTypes != nil { hasValidators = true }
         if let name { names[name] = id.rawValue }
         declarationTrie.attach(route: id.rawValue, at: node)
         cachedRanks = nil

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// Declarations of issue 33 through the executable: the Lua spec of typed parameters passes under
+/// `switchyard test`, and the REPL's `:explain` says why a typed route did not take a path.
+@Suite(.serialized) struct TypedDeclarationCommandTests {
+    private let folder = SwitchyardBinary.fixtures + "/declarations"
+
+    @Test func theTypedParameterSpecPasses() throws {
+        let result = try CommandRun.switchyard(["test", "--no-color", "typed_spec.lua"], directory: folder)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("4 passed, 0 failed"), "\(result.output)")
+    }
+
+    @Test func explainNamesTheValueThatDidNotFit() throws {
+        let result = try CommandRun.switchyard(["--no-color", "-i", "app.lua"], input: ":explain /album/abc\n:push /album/12\n",
+                                               directory: folder)
+        #expect(result.output.contains("wins      /album/:slug"), "\(result.output)")
+        #expect(result.output.contains("near miss /album/:id  matched, but id \"abc\" is not an int"), "\(result.output)")
+        #expect(result.output.contains("━━ Album #12 ━━"), "the typed route takes a value that fits: \(result.output)")
+    }
+
+    @Test func urlOfAWrongValueFailsTheScriptWithRouteAndParameter() throws {
+        let result = try CommandRun.switchyard(["-"], input: "dofile(\"app.lua\")\nprint(url(\"album\", {id = \"x\"}))\n",
+                                               directory: folder)
+        #expect(result.status != 0)
+        #expect(result.errors.contains("route \"album\": id \"x\" is not an int"), "\(result.errors)")
+    }
+}
