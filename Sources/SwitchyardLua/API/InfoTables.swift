@@ -33,7 +33,7 @@ extension LuaState {
     func push(match: RouteMatchView, path: UnsafeBufferPointer<UInt8>, pathAt pathIndex: Int32,
               on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 6)
-        let lent = match.withUTF8Parts { pattern, parameters in
+        let lent = match.hasTypedParameters ? nil : match.withUTF8Parts { pattern, parameters in
             var shape = sy_InfoTable()
             shape.pathindex = pathIndex
             (shape.pattern, shape.patternlen) = (LuaFields.chars(pattern), pattern.count)

@@ -96,3 +96,15 @@ import Testing
         #expect(ParameterTypes([("idd", .int)], pattern: try Pattern("/album/:id")) == nil)
     }
 }
+
+@Suite struct ParameterTypeDictionaryTests {
+    @Test func anEmbedderDeclaresTypesByName() throws {
+        let table = RouteTable<String>()
+        try table.add("/album/:id", parameterTypes: ["id": .int], payload: "typed")
+        #expect(try table.match("/album/1")?.route.payload == "typed")
+        #expect(try table.match("/album/x") == nil)
+        #expect(throws: RoutingError.invalidParameter(route: "/b/:id", reason: "idd is not a parameter of the pattern")) {
+            try table.add("/b/:id", parameterTypes: ["idd": .int], payload: "")
+        }
+    }
+}

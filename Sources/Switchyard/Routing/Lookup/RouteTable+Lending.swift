@@ -68,8 +68,10 @@ extension RouteTable {
             case .none?:
                 return .unmatched
             case .found(let declaration, let spans)?:
-                // A typed route's values are checked where validators run (`resolve`).
-                if _slowPath(declaration.takeUnretainedValue().parameterTypes != nil) { return .needsResolution }
+                // A typed route's values are read in place; one that does not fit goes to `resolve`, where
+                // validators run and the next candidate is found.
+                if let types = declaration.takeUnretainedValue().parameterTypes,
+                   (try? types.fit(bytes, spans)) != true { return .needsResolution }
                 let route = RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex))
                 return .matched(RouteMatchView(route: route, source: .spans(bytes, declaration, spans)))
             case .needsFullSearch?:
@@ -90,7 +92,10 @@ extension RouteTable {
         case .none?:
             return .unmatched
         case .found(let declaration, let spans)?:
-            if _slowPath(declaration.takeUnretainedValue().parameterTypes != nil) { return .needsResolution }
+            if let types = declaration.takeUnretainedValue().parameterTypes,
+               (try? types.fit(UnsafeBufferPointer(rebasing: bytes[..<PathSegmenter.pathEnd(bytes)]), spans)) != true {
+                return .needsResolution
+            }
             let route = RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex))
             return .matched(RouteMatchView(route: route, source: .spansBeforeQuery(bytes, declaration, spans)))
         case .needsFullSearch?, nil:

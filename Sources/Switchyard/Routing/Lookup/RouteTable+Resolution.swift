@@ -110,7 +110,7 @@ extension RouteTable {
     @inline(never)
     private func typeChecked(_ info: RouteInfo, _ types: ParameterTypes,
                              at location: @autoclosure () -> Location) throws -> RouteResolution {
-        if try types.refusal(in: info.params) == nil { return RouteResolution(info) }
+        if try types.fit(info.params) { return RouteResolution(info) }
         return try firstValidated(at: location())
     }
 

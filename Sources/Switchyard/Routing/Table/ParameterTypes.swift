@@ -5,7 +5,7 @@
 ///     ParameterType.int.coerced("12")      // .integer(12)
 ///     ParameterType.int.coerced("12a")     // nil
 ///     ParameterType.oneOf(["grid", "list"]).coerced("grid")   // .text("grid")
-package enum ParameterType: Sendable, Equatable {
+public enum ParameterType: Sendable, Equatable {
     /// Decimal digits with an optional leading `-`, within 64 bits.
     case int
     /// A decimal number (`-1.5`, `2e3`): no `inf`, `nan` or hexadecimal.
@@ -60,7 +60,11 @@ package enum ParameterType: Sendable, Equatable {
     /// Digits with an optional `-`, read without making anything (the check a typed `int` lookup pays).
     static func integer(_ text: String) -> Int? {
         var text = text
-        return text.withUTF8 { bytes -> Int? in
+        return text.withUTF8(integer(bytes:))
+    }
+
+    static func integer(bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        do {
             var index = 0
             let negative = bytes.first == UInt8(ascii: "-")
             if negative { index = 1 }
@@ -77,6 +81,13 @@ package enum ParameterType: Sendable, Equatable {
             }
             return value
         }
+    }
+
+    /// Whether a captured value, its bytes still percent-escaped as in the path, fits. An `int` without
+    /// an escape is read in place: what a typed lookup pays is this loop over its digits.
+    func fits(escaped bytes: UnsafeBufferPointer<UInt8>) throws -> Bool {
+        if case .int = self, !bytes.contains(UInt8(ascii: "%")) { return Self.integer(bytes: bytes) != nil }
+        return try coerced(PercentCoding.decode(String(decoding: bytes, as: UTF8.self))) != nil
     }
 
     /// `-?digits(.digits)?([eE][+-]?digits)?` or `-?.digits...`: what a person writes, and nothing that
@@ -116,7 +127,7 @@ package enum ParameterType: Sendable, Equatable {
         return true
     }
 
-    package static func == (a: ParameterType, b: ParameterType) -> Bool {
+    public static func == (a: ParameterType, b: ParameterType) -> Bool {
         switch (a, b) {
         case (.int, .int), (.number, .number), (.uuid, .uuid), (.bool, .bool): true
         case let (.oneOf(x), .oneOf(y)): x == y
@@ -127,10 +138,10 @@ package enum ParameterType: Sendable, Equatable {
 }
 
 /// The check of a `matching` type, held by reference so a type stays cheap to copy.
-package final class ParameterMatcher: @unchecked Sendable {   // used only by the table's owner, as validators are
+public final class ParameterMatcher: @unchecked Sendable {   // used only by the table's owner, as validators are
     package let accepts: (String) throws -> Bool
 
-    package init(_ accepts: @escaping (String) throws -> Bool) { self.accepts = accepts }
+    public init(_ accepts: @escaping (String) throws -> Bool) { self.accepts = accepts }
 }
 
 /// A typed parameter's value: what `info.params.NAME` is in Lua.
@@ -168,6 +179,26 @@ package final class ParameterTypes: @unchecked Sendable {   // immutable after i
 
     package func type(of parameter: String) -> ParameterType? {
         entries.first { $0.name == parameter }?.type
+    }
+
+    /// Whether every present value fits, read from the spans of a match in `path` (the lent lookup).
+    func fit(_ path: UnsafeBufferPointer<UInt8>, _ spans: Parameters.InlineSpans) throws -> Bool {
+        for entry in entries {
+            let span = spans[entry.slot]
+            guard span.start >= 0 else { continue }
+            if try !entry.type.fits(escaped: UnsafeBufferPointer(rebasing: path[span.start..<span.end])) { return false }
+        }
+        return true
+    }
+
+    /// Whether every present value of a match fits: the check a typed winner pays in `resolve`.
+    func fit(_ params: Parameters) throws -> Bool {
+        if !params.isEscaped { return try refusal(in: params) == nil }
+        for entry in entries {
+            let fits = try params.withEscapedValue(atSlot: entry.slot) { bytes in try bytes.map(entry.type.fits(escaped:)) ?? true }
+            if !fits { return false }
+        }
+        return true
     }
 
     /// The reason the first present value that does not fit is refused, or nil when every one fits.

@@ -34,6 +34,16 @@ public struct RouteMatchView {
         }
     }
 
+    /// Whether the route has typed parameters (issue 33): a bridge that hands values out coerced reads
+    /// them from `info` then.
+    package var hasTypedParameters: Bool {
+        switch source {
+        case .spans(_, let declaration, _), .spansBeforeQuery(_, let declaration, _):
+            declaration.takeUnretainedValue().parameterTypes != nil
+        case .info(let info): info.pointee.params.types != nil
+        }
+    }
+
     /// How many parameters have a value (an absent optional one has none).
     public var parameterCount: Int {
         switch source {

@@ -53,6 +53,26 @@ public final class RouteTable<Payload> {
         try add(pattern, name: name, site: site, validator: validator, parameterTypes: nil, payload: payload)
     }
 
+    /// Declares a route with typed parameters (issue 33): a value that does not fit its type makes the
+    /// route no match (the next candidate is tried, and `explain` says which value), and `url` refuses
+    /// it. A name that is not a parameter of the pattern is an error.
+    ///
+    ///     try table.add("/album/:id", name: "album", parameterTypes: ["id": .int], payload: p)
+    ///     try table.match("/album/abc")   // nil (or the next candidate)
+    @discardableResult
+    public func add(_ pattern: String, name: String? = nil, site: String? = nil, validator: RouteValidator? = nil,
+                    parameterTypes: [String: ParameterType], payload: Payload) throws(RoutingError) -> RouteID {
+        let compiled: Pattern
+        do { compiled = try Pattern(pattern) } catch { throw .invalidPattern(error) }
+        let sorted = parameterTypes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        guard let types = ParameterTypes(sorted, pattern: compiled) else {
+            let unknown = sorted.map(\.0).first { !compiled.parameterNames.contains($0) } ?? ""
+            throw .invalidParameter(route: compiled.text, reason: "\(unknown) is not a parameter of the pattern")
+        }
+        return try add(pattern, name: name, site: site, validator: validator,
+                       parameterTypes: sorted.isEmpty ? nil : types, payload: payload)
+    }
+
     /// `add` with typed parameters (issue 33), made for the same pattern (`ParameterTypes(_:pattern:)`).
     /// A route with types is, like one with a validator, no obstacle to an equivalent pattern declared
     /// after it: that one is its fall-through.
