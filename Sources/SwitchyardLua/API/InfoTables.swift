@@ -127,6 +127,7 @@ extension LuaState {
     /// A screen's parameters as `{name = value}`, from the path bytes (no dictionary). [-0, +1]
     func push(parameters: Parameters, on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 4)
+        if try pushTypedParameters(parameters, on: L) { return }
         let status = LuaFields.withParameters(parameters) { fields in
             sy_pushfields(L, fields.baseAddress, Int32(fields.count))
         }

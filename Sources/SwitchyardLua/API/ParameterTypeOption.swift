@@ -105,14 +105,20 @@ extension LuaState {
     /// Replaces the `params` of the info or screen table on top with one holding the typed values
     /// coerced (`info.params.id == 12`), the others as text. Only typed routes pay for it. [-0, +0]
     func replaceTypedParameters(_ params: Parameters, on L: OpaquePointer) throws(LuaError) {
+        if try pushTypedParameters(params, on: L) { try setField("params", on: L) }
+    }
+
+    /// The params table of a typed route, its typed values coerced; false, and nothing pushed, for an
+    /// untyped one. [-0, +(0|1)]
+    func pushTypedParameters(_ params: Parameters, on L: OpaquePointer) throws(LuaError) -> Bool {
         let typed = params.typedValues
-        guard !typed.isEmpty else { return }
+        guard !typed.isEmpty else { return false }
         try pushNewTable(on: L, record: params.count)
         for (name, value) in params {
             let coerced = typed.first { $0.name == name }.map { ParameterTypeOption.luaValue($0.value) }
             try push(coerced ?? .string(LuaString(value)), on: L)
             try setField(name, on: L)
         }
-        try setField("params", on: L)
+        return true
     }
 }
