@@ -126,8 +126,11 @@ struct ReadmeSnippet: Sendable, CustomTestStringConvertible {
 
     /// Every snippet of README.md, in order.
     static func all() throws -> [ReadmeSnippet] {
-        let path = SwitchyardBinary.packageRoot + "/README.md"
-        return try extract(from: String(contentsOfFile: path, encoding: .utf8), source: "README.md")
+        let root = SwitchyardBinary.packageRoot
+        // docs/declarations.md (issue 33) holds its examples to the same rule.
+        return try ["README.md", "docs/declarations.md"].flatMap { source in
+            try extract(from: String(contentsOfFile: root + "/" + source, encoding: .utf8), source: source)
+        }
     }
 
     /// Fenced blocks whose info string starts with "lua"; the rest of the info string is the mode.
