@@ -27,3 +27,30 @@ import Testing
         #expect(result.errors.contains("route \"album\": id \"x\" is not an int"), "\(result.errors)")
     }
 }
+
+/// The tools know typed parameters (issue 33): `check`, `routes` and `routes()`.
+@Suite(.serialized) struct TypedDeclarationToolTests {
+    @Test func checkSaysWhichValueOfADeadLinkDidNotFitItsType() throws {
+        let result = try CommandRun.switchyard(["check", "--no-color", "check/typed_link.lua"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("link /album/abc matches no route: id \"abc\" is not an int (/album/:id)"), "\(result.output)")
+        #expect(!result.output.contains("/album/12"), "a value that fits is no finding: \(result.output)")
+    }
+
+    @Test func routesListsEachRoutesTypes() throws {
+        let result = try CommandRun.switchyard(["routes", "app.lua"], directory: SwitchyardBinary.fixtures + "/declarations")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("params id:int, title ƒ"), "\(result.output)")
+        #expect(result.output.contains("params layout:grid|list"), "\(result.output)")
+        #expect(result.output.contains("params amount:number gift:bool"), "\(result.output)")
+    }
+
+    @Test func routesFromLuaGiveTheTypesByParameter() throws {
+        let result = try CommandRun.switchyard(["-"], input: """
+            dofile("app.lua")
+            for _, r in ipairs(routes()) do if r.params then print(r.pattern, r.params.id or r.params.layout) end end
+            """, directory: SwitchyardBinary.fixtures + "/declarations")
+        #expect(result.output.contains("/album/:id\tint\n"), "\(result.output)")
+        #expect(result.output.contains("/photos/:layout\tgrid|list\n"), "\(result.output)")
+    }
+}

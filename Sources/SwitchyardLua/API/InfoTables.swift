@@ -317,5 +317,10 @@ extension LuaState {
             }
         }
         try check(status, on: L)
+        // A typed route lists its types by parameter: {id = "int", layout = "grid|list"} (issue 33).
+        if let types = route.parameterTypes {
+            try push(fields: types.entries.map { ($0.name, $0.type.name) }, on: L)
+            try setField("params", on: L)
+        }
     }
 }

@@ -233,7 +233,7 @@ package final class ParameterTypes: @unchecked Sendable {   // immutable after i
 extension Parameters {
     /// The types of the route these parameters matched, nil for an untyped route or parameters made by
     /// hand.
-    package var types: ParameterTypes? { (origin as? RouteDeclaration)?.parameterTypes }
+    package var types: ParameterTypes? { origin.declaredTypes }
 
     /// The coerced values of the typed parameters (empty for an untyped route).
     package var typedValues: [(name: String, value: ParameterValue)] { types?.coerced(self) ?? [] }

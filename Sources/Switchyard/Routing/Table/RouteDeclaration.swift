@@ -25,5 +25,7 @@
 
     override var patternText: String { pattern.text }
 
+    override var declaredTypes: ParameterTypes? { parameterTypes }
+
     var id: RouteID { RouteID(rawValue: Int(routeIndex)) }
 }

@@ -30,6 +30,19 @@ extension RouteTable {
         lookup.all(path).first { $0.route == route.rawValue }?.params.dictionary
     }
 
+    /// Why the typed routes whose patterns match `path` refuse it, best-ranked first, e.g.
+    /// `id "abc" is not an int (/album/:id)`; nil when no typed route's pattern matches it. For `check`,
+    /// which says why a link is dead.
+    package func typeRefusal(_ path: String) -> String? {
+        let location = Location(parsing: path)
+        for candidate in lookup.all(location.path) {
+            guard let types = storage[candidate.route].parameterTypes,
+                  let refusal = (try? types.refusal(in: candidate.params)) ?? nil else { continue }
+            return "\(refusal) (\(storage[candidate.route].pattern.text))"
+        }
+        return nil
+    }
+
     /// `parameters(of:in:)` as the match makes them (their origin the route), for a restored screen.
     func matchedParameters(of route: RouteID, in path: String) -> Parameters? {
         lookup.all(path).first { $0.route == route.rawValue }?.params
