@@ -45,6 +45,18 @@ import Testing
         #expect(result.output.contains("params amount:number gift:bool"), "\(result.output)")
     }
 
+    @Test func typesWritesAUrlOverloadPerNamedRouteWithItsParameterTypes() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("typed-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try CommandRun.switchyard(["types", "app.lua", "-o", output], directory: SwitchyardBinary.fixtures + "/declarations")
+        #expect(result.status == 0, "\(result.errors)")
+        let library = try String(contentsOfFile: output + "/library/switchyard.lua", encoding: .utf8)
+        #expect(library.contains(#"---@overload fun(name: "album", params: {id: integer}, query?: table<string, string|number|boolean>): string"#),
+                "\(library)")
+        #expect(library.contains(#"params: {layout: "grid"|"list"}"#))
+        #expect(library.contains(#"params: {slug: string|number|boolean}"#), "an untyped parameter takes what url writes")
+    }
+
     @Test func routesFromLuaGiveTheTypesByParameter() throws {
         let result = try CommandRun.switchyard(["-"], input: """
             dofile("app.lua")

@@ -49,6 +49,7 @@
 ---@field entry boolean? reached from outside (a deep link): `check` crawls from it, `walk` opens it
 ---@field parent string? the pattern of the screen this one sits above
 ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
+---@field params table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}>? typed parameters: a value that does not fit is no match
 
 ---The options of `group`, which every route inside it takes: guards and leave guards run
 ---outer group first, then the route's own; a route's own title, view, presentation or entry wins.
@@ -257,6 +258,7 @@ function explain(path) end
 ---builds a path from a route's name (reverse routing); values are percent-encoded.
 ---
 ---Example: `url("album", {id = "12"}, {lang = "en"})   --> "/album/12?lang=en"`
+---@overload fun(name: "album", params: {id: string|number|boolean}, query?: table<string, string|number|boolean>): string
 ---@param name SwitchyardRouteName
 ---@param params? table<string, string|number|boolean>
 ---@param query? table<string, string|number|boolean>

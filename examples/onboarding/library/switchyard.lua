@@ -49,6 +49,7 @@
 ---@field entry boolean? reached from outside (a deep link): `check` crawls from it, `walk` opens it
 ---@field parent string? the pattern of the screen this one sits above
 ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
+---@field params table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}>? typed parameters: a value that does not fit is no match
 
 ---The options of `group`, which every route inside it takes: guards and leave guards run
 ---outer group first, then the route's own; a route's own title, view, presentation or entry wins.
