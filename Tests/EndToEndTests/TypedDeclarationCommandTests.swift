@@ -12,6 +12,12 @@ import Testing
         #expect(result.output.contains("4 passed, 0 failed"), "\(result.output)")
     }
 
+    @Test func theMetaSpecPasses() throws {
+        let result = try CommandRun.switchyard(["test", "--no-color", "meta_spec.lua"], directory: folder)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("3 passed, 0 failed"), "\(result.output)")
+    }
+
     @Test func explainNamesTheValueThatDidNotFit() throws {
         let result = try CommandRun.switchyard(["--no-color", "-i", "app.lua"], input: ":explain /album/abc\n:push /album/12\n",
                                                directory: folder)

@@ -56,3 +56,32 @@ import Switchyard
         #expect(app.runtime.routeTable.count == 0, "a refused declaration declares nothing")
     }
 }
+
+/// `meta` on routes and groups (issue 33).
+@Suite struct RouteMetaTests {
+    @Test func aGroupsMetaLiesUnderEachRoutesOwnAndNestedGroupsMergeOutsideIn() throws {
+        let app = try RuntimeFixture("""
+            group("/a", function()
+              group("/b", function()
+                route("c", {meta = {own = 1, shared = "route"}})
+              end, {meta = {inner = true, shared = "inner"}})
+            end, {meta = {outer = true, shared = "outer"}})
+            """)
+        #expect(try app.lua(#"local m = match("/a/b/c").meta return m.outer, m.inner, m.own, m.shared"#)
+                == [true, true, 1, "route"])
+        let route = try #require(app.runtime.routeTable.routes.first)
+        #expect(route.meta?.json == #"{"inner":true,"outer":true,"own":1,"shared":"route"}"#)
+    }
+
+    @Test func metaThatDoesNotSaveAsJSONIsAnErrorAtTheDeclaration() throws {
+        let app = try RuntimeFixture("")
+        func message(_ code: String) -> String {
+            do { try app.lua(code); return "" } catch { return "\(error)" }
+        }
+        #expect(message(#"route("/a", {meta = {f = print}})"#).contains("route /a: meta.f is a function, which does not save as JSON"))
+        #expect(message(#"group("/g", function() end, {meta = 3})"#).contains("group /g: option 'meta' must be a table, got number"))
+        #expect(message(#"local t = {} t.t = t route("/b", {meta = t})"#).contains("nests deeper than 32 tables"))
+        #expect(message(#"route("/c", {meta = {[true] = 1}})"#).contains("JSON records have string keys"))
+        #expect(app.runtime.routeTable.count == 0)
+    }
+}

@@ -19,6 +19,7 @@ extension LuaState {
         }
         try check(status, on: L)
         try replaceTypedParameters(info.params, on: L)
+        try setMeta(info.params.meta, on: L)
         if let value = info.value {
             try push(anyValue: value, on: L)
             try setField("value", on: L)
@@ -33,7 +34,7 @@ extension LuaState {
     func push(match: RouteMatchView, path: UnsafeBufferPointer<UInt8>, pathAt pathIndex: Int32,
               on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 6)
-        let lent = match.hasTypedParameters ? nil : match.withUTF8Parts { pattern, parameters in
+        let lent = match.hasDeclaredExtras ? nil : match.withUTF8Parts { pattern, parameters in
             var shape = sy_InfoTable()
             shape.pathindex = pathIndex
             (shape.pattern, shape.patternlen) = (LuaFields.chars(pattern), pattern.count)
@@ -111,6 +112,7 @@ extension LuaState {
         }
         try check(status, on: L)
         try replaceTypedParameters(screen.parameters, on: L)
+        try setMeta(screen.parameters.meta, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))
         try setField("id", on: L)
     }
@@ -322,5 +324,6 @@ extension LuaState {
             try push(fields: types.entries.map { ($0.name, $0.type.name) }, on: L)
             try setField("params", on: L)
         }
+        try setMeta(route.meta, on: L)
     }
 }

@@ -3,11 +3,11 @@ import Switchyard
 /// `route`, `group`, `not_found`, `tabs`, `flow`: the declaring half of SPEC §4.
 extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
-                                            "leave", "parent", "entry", "params"]
+                                            "leave", "parent", "entry", "params", "meta"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
     /// What a `group` may give every route inside it: the options that mean the same for a whole
     /// prefix. (`name`, `validate`, `redirect`, `links` and `parent` describe one route.)
-    static let groupOptions: Set<String> = ["title", "view", "guard", "leave", "presentation", "entry"]
+    static let groupOptions: Set<String> = ["title", "view", "guard", "leave", "presentation", "entry", "meta"]
 
     /// Defines a global Swift function of the runtime. The closure holds the runtime unowned: the
     /// runtime closes the Lua state when it goes, so no Lua code can call it afterwards.
@@ -42,10 +42,13 @@ extension SwitchyardRuntime {
         let charge = engine.limitsMemory ? HostMemoryCharge.route(pattern: pattern, name: name, site: site, definition) : 0
         if charge > 0 { try engine.chargeHostMemory(charge, for: "route(\(HostMemoryCharge.shown(pattern)))") }
         let types = try parameterTypes(options["params"], pattern: pattern)
+        // Meta merges outer group first, the route's own last (issue 33).
+        let ownMeta = try MetaOption.meta(options["meta"], context: "route \(pattern)")
+        let meta = RouteMeta.merged(groups.reduce(nil as RouteMeta?) { RouteMeta.merged($0, $1.meta) }, ownMeta)
         let id: RouteID
         do {
             id = try routeTable.add(pattern, name: name, site: site, validator: try callbacks.validator(options["validate"]),
-                                    parameterTypes: types, payload: definition)
+                                    parameterTypes: types, meta: meta, payload: definition)
         } catch {
             engine.refundHostMemory(charge)
             throw LuaError(bridging: error)

@@ -26,6 +26,9 @@
     /// dynamic cast on every info a script is handed.
     var declaredTypes: ParameterTypes? { nil }
 
+    /// The route's merged `meta` (issue 33), nil when it has none.
+    var declaredMeta: RouteMeta? { nil }
+
     /// Shared by every origin without parameters.
     static let noNames = ParameterNames([])
     /// For what has no parameters and no route (an unmatched info).

@@ -34,13 +34,13 @@ public struct RouteMatchView {
         }
     }
 
-    /// Whether the route has typed parameters (issue 33): a bridge that hands values out coerced reads
-    /// them from `info` then.
-    package var hasTypedParameters: Bool {
+    /// Whether the route has typed parameters or meta (issue 33): a bridge that hands values out coerced,
+    /// and the meta beside them, reads them from `info` then.
+    package var hasDeclaredExtras: Bool {
         switch source {
         case .spans(_, let declaration, _), .spansBeforeQuery(_, let declaration, _):
-            declaration.takeUnretainedValue().parameterTypes != nil
-        case .info(let info): info.pointee.params.types != nil
+            declaration.takeUnretainedValue().extras != nil
+        case .info(let info): info.pointee.params.types != nil || info.pointee.params.meta != nil
         }
     }
 

@@ -7,3 +7,9 @@ route("/photos/:layout", {name = "photos", params = {layout = {"grid", "list"}},
 route("/tag/:tag", {params = {tag = {match = "^[a-z-]+$"}}, title = "Tag"})
 route("/order/:id", {params = {id = "uuid"}, title = "Order"})
 route("/price/:amount/:gift?", {params = {amount = "number", gift = "bool"}, title = "Price"})
+
+-- Meta (issue 33): a group's under each route's own, outer first.
+group("/inbox", function()
+  route("/", {title = "Inbox", meta = {title_key = "inbox", tags = {"mail", "home"}}})
+  route("archive", {title = "Archive"})
+end, {meta = {requires_auth = true, title_key = "mail", level = 2}})
