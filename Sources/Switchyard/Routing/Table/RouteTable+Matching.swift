@@ -78,6 +78,7 @@ extension RouteTable {
         var info = lookup.info(candidate, at: location)
         if let types = storage[candidate.route].parameterTypes, let refusal = try types.refusal(in: info.params) {
             validatorListener?(RouteID(rawValue: candidate.route), info.path, false, refusal)
+            typeRefusalListener?(RouteID(rawValue: candidate.route))
             return nil
         }
         if let validator = validators[candidate.route] {

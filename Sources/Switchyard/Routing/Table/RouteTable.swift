@@ -20,6 +20,8 @@ public final class RouteTable<Payload> {
     /// Hears each validator's answer while a navigator resolves a path for an operation (its chain:
     /// `ChainStep.validated`); nil the rest of the time. Only routes with a validator reach it.
     @exclusivity(unchecked) var validatorListener: ((_ route: RouteID, _ path: String, _ accepted: Bool, _ reason: String?) -> Void)?
+    /// Hears each value a route's typed parameters refuse while a lookup resolves (coverage, issue 33).
+    package var typeRefusalListener: ((RouteID) -> Void)?
     /// Whether any route has a validator: a navigator without any never listens. Read by every
     /// navigation, so stored and unchecked (the dictionary's dynamic exclusivity check cost more).
     @exclusivity(unchecked) private(set) var hasValidators = false
