@@ -63,6 +63,25 @@ import Testing
         #expect(library.contains(#"params: {slug: string|number|boolean}"#), "an untyped parameter takes what url writes")
     }
 
+    @Test func metaCountsAgainstTheMemoryCapAndAnOverflowingRouteIsNotDeclared() throws {
+        let result = try CommandRun.switchyard(["--max-memory", "8", "-e", """
+            local big = {} for i = 1, 2000 do big[i] = ("x"):rep(1000) end
+            local declared, message = 0, nil
+            for i = 1, 10 do
+              local ok, err = pcall(route, "/r" .. i, {meta = {big = big}})
+              if not ok then message = err break end
+              declared = i
+            end
+            big = nil collectgarbage()
+            route("/r" .. (declared + 1), {})   -- an error if the refused route had been declared
+            print(declared, message)
+            """])
+        #expect(result.status == 0, "\(result.errors)")
+        let declared = Int(result.output.split(separator: "\t").first ?? "") ?? 99
+        #expect(declared < 10, "meta of 2 MB a route must reach an 8 MB cap: \(result.output)")
+        #expect(result.output.contains("memory limit of 8 MB exceeded"), "\(result.output)")
+    }
+
     @Test func routesFromLuaGiveTheTypesByParameter() throws {
         let result = try CommandRun.switchyard(["-"], input: """
             dofile("app.lua")

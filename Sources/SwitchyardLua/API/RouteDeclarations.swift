@@ -38,13 +38,14 @@ extension SwitchyardRuntime {
         }
         let guardSources = groups.isEmpty ? nil : GroupOptions.guardSources(groups, ownGuard: options.gives("guard") ? site : nil)
         let name = try options.string("name")
-        // Only byte counts: route declaration stays as fast as it was.
-        let charge = engine.limitsMemory ? HostMemoryCharge.route(pattern: pattern, name: name, site: site, definition) : 0
-        if charge > 0 { try engine.chargeHostMemory(charge, for: "route(\(HostMemoryCharge.shown(pattern)))") }
         let types = try parameterTypes(options["params"], pattern: pattern)
         // Meta merges outer group first, the route's own last (issue 33).
         let ownMeta = try MetaOption.meta(options["meta"], context: "route \(pattern)")
         let meta = RouteMeta.merged(groups.reduce(nil as RouteMeta?) { RouteMeta.merged($0, $1.meta) }, ownMeta)
+        // Only byte counts: route declaration stays as fast as it was. Meta is counted as its JSON.
+        let charge = engine.limitsMemory
+            ? HostMemoryCharge.route(pattern: pattern, name: name, site: site, definition) + (meta?.json.utf8.count ?? 0) : 0
+        if charge > 0 { try engine.chargeHostMemory(charge, for: "route(\(HostMemoryCharge.shown(pattern)))") }
         let id: RouteID
         do {
             id = try routeTable.add(pattern, name: name, site: site, validator: try callbacks.validator(options["validate"]),
