@@ -82,6 +82,15 @@ import Testing
         #expect(result.output.contains("memory limit of 8 MB exceeded"), "\(result.output)")
     }
 
+    @Test func theGraphShowsEachRoutesTypes() throws {
+        let folder = SwitchyardBinary.fixtures + "/declarations"
+        let dot = try CommandRun.switchyard(["graph", "app.lua"], directory: folder)
+        #expect(dot.status == 0, "\(dot.errors)")
+        #expect(dot.output.contains(#"[label="/album/:id\nname: album\nid: int"]"#), "\(dot.output)")
+        let mermaid = try CommandRun.switchyard(["graph", "app.lua", "--format", "mermaid"], directory: folder)
+        #expect(mermaid.output.contains("/photos/:layout<br/>Photos<br/>layout: grid|list"), "\(mermaid.output)")
+    }
+
     @Test func routesFromLuaGiveTheTypesByParameter() throws {
         let result = try CommandRun.switchyard(["-"], input: """
             dofile("app.lua")
