@@ -60,9 +60,10 @@ extension RouteTable {
         case .none:
             return .unmatched
         case .found(let declaration, let spans):
-            let info = RouteInfo(path: path, route: declaration.takeUnretainedValue(), spans: spans)
-            if let types = declaration.takeUnretainedValue().parameterTypes { return try typeChecked(info, types, at: Location(path: path)) }
-            return RouteResolution(info)
+            if let types = declaration.takeUnretainedValue().parameterTypes, try !fits(types, path, spans) {
+                return try firstValidated(at: Location(path: path))
+            }
+            return RouteResolution(RouteInfo(path: path, route: declaration.takeUnretainedValue(), spans: spans))
         case .needsFullSearch:
             return try firstValidated(at: Location(path: path))
         }
@@ -81,11 +82,12 @@ extension RouteTable {
             return .unmatched
         case .found(let declaration, let spans):
             // The path ends at a `?` or `#`, an ASCII byte: a boundary of the text's scalars.
+            if let types = declaration.takeUnretainedValue().parameterTypes, try !fits(types, text, spans) {
+                return try firstValidated(at: Location(parsing: text))
+            }
             let pathEnd = text.utf8.index(text.utf8.startIndex, offsetBy: end)
-            let info = RouteInfo(path: String(text[..<pathEnd]), route: declaration.takeUnretainedValue(),
-                                 spans: spans, written: text[pathEnd...])
-            if let types = declaration.takeUnretainedValue().parameterTypes { return try typeChecked(info, types, at: Location(parsing: text)) }
-            return RouteResolution(info)
+            return RouteResolution(RouteInfo(path: String(text[..<pathEnd]), route: declaration.takeUnretainedValue(),
+                                             spans: spans, written: text[pathEnd...]))
         case .needsFullSearch:
             return try firstValidated(at: Location(parsing: text))
         }
@@ -96,22 +98,23 @@ extension RouteTable {
         case .none:
             return .unmatched
         case .found(let declaration, let spans):
-            let info = RouteInfo(path: location.path, route: declaration.takeUnretainedValue(),
-                                 spans: spans, query: location.query, fragment: location.fragment)
-            if let types = declaration.takeUnretainedValue().parameterTypes { return try typeChecked(info, types, at: location) }
-            return RouteResolution(info)
+            if let types = declaration.takeUnretainedValue().parameterTypes, try !fits(types, location.path, spans) {
+                return try firstValidated(at: location)
+            }
+            return RouteResolution(RouteInfo(path: location.path, route: declaration.takeUnretainedValue(),
+                                             spans: spans, query: location.query, fragment: location.fragment))
         case .needsFullSearch:
             return try firstValidated(at: location)
         }
     }
 
-    /// A winner with typed parameters (issue 33): the match when its values fit, else the next candidate
-    /// that accepts. Only typed routes come here; an untyped lookup pays one comparison for it.
+    /// Whether a typed winner's values fit (issue 33), read from the spans of its match in `text`
+    /// before any info is made; one that does not fit sends the path to the full search, where the next
+    /// candidate is found. Only typed routes come here: an untyped winner pays one comparison.
     @inline(never)
-    private func typeChecked(_ info: RouteInfo, _ types: ParameterTypes,
-                             at location: @autoclosure () -> Location) throws -> RouteResolution {
-        if try types.fit(info.params) { return RouteResolution(info) }
-        return try firstValidated(at: location())
+    private func fits(_ types: ParameterTypes, _ text: String, _ spans: Parameters.InlineSpans) throws -> Bool {
+        var text = text
+        return try text.withUTF8 { bytes in try types.fit(bytes, spans) }
     }
 
     /// The best candidate whose validator (if any) accepts.

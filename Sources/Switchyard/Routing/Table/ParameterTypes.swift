@@ -64,6 +64,18 @@ public enum ParameterType: Sendable, Equatable {
     }
 
     static func integer(bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        // Up to 18 digits cannot overflow: no check per digit (the common case, and what a typed lookup pays).
+        let negative = bytes.first == UInt8(ascii: "-")
+        let digits = bytes.count - (negative ? 1 : 0)
+        if digits > 0 && digits <= 18 {
+            var value = 0
+            for index in (negative ? 1 : 0)..<bytes.count {
+                let digit = Int(bytes[index]) &- 48
+                guard digit >= 0 && digit <= 9 else { return nil }
+                value = value &* 10 &+ digit
+            }
+            return negative ? -value : value
+        }
         do {
             var index = 0
             let negative = bytes.first == UInt8(ascii: "-")
@@ -187,16 +199,6 @@ package final class ParameterTypes: @unchecked Sendable {   // immutable after i
             let span = spans[entry.slot]
             guard span.start >= 0 else { continue }
             if try !entry.type.fits(escaped: UnsafeBufferPointer(rebasing: path[span.start..<span.end])) { return false }
-        }
-        return true
-    }
-
-    /// Whether every present value of a match fits: the check a typed winner pays in `resolve`.
-    func fit(_ params: Parameters) throws -> Bool {
-        if !params.isEscaped { return try refusal(in: params) == nil }
-        for entry in entries {
-            let fits = try params.withEscapedValue(atSlot: entry.slot) { bytes in try bytes.map(entry.type.fits(escaped:)) ?? true }
-            if !fits { return false }
         }
         return true
     }

@@ -164,17 +164,6 @@ public struct Parameters: Sendable {
         slot < spanCount ? value(span(slot)) : nil
     }
 
-    /// Whether values still hold `%XX` escapes (a match's do).
-    var isEscaped: Bool { escaped }
-
-    /// `body` with the bytes of the value at `slot` as they are in the source (a match's still
-    /// percent-escaped), or nil when it is absent: a typed check reads an `int` without making a string.
-    func withEscapedValue<Result>(atSlot slot: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result) rethrows -> Result {
-        guard slot < spanCount, case let span = span(slot), span.start >= 0 else { return try body(nil) }
-        var source = source
-        return try source.withUTF8 { bytes in try body(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])) }
-    }
-
     private func value(_ span: Span) -> String? {
         guard span.start >= 0 else { return nil }
         var source = source
