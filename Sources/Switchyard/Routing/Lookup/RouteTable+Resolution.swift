@@ -113,6 +113,7 @@ extension RouteTable {
     /// candidate is found. Only typed routes come here: an untyped winner pays one comparison.
     @inline(never)
     private func fits(_ types: ParameterTypes, _ text: String, _ spans: Parameters.InlineSpans) throws -> Bool {
+        if let fits = try text.utf8.withContiguousStorageIfAvailable({ bytes in try types.fit(bytes, spans) }) { return fits }
         var text = text
         return try text.withUTF8 { bytes in try types.fit(bytes, spans) }
     }

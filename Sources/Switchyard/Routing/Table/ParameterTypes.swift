@@ -177,6 +177,10 @@ package final class ParameterTypes: @unchecked Sendable {   // immutable after i
     }
 
     package let entries: [Entry]
+    /// The slots typed `int` (the common type), checked first without copying an entry or its type.
+    private let intSlots: [Int]
+    /// The other entries.
+    private let otherEntries: [Entry]
 
     /// nil when a name is not a parameter of the pattern (the caller says so, with the names it has).
     package init?(_ types: [(String, ParameterType)], pattern: Pattern) {
@@ -187,6 +191,8 @@ package final class ParameterTypes: @unchecked Sendable {   // immutable after i
             entries.append(Entry(name: name, type: type, slot: slot))
         }
         self.entries = entries.sorted { $0.slot < $1.slot }
+        intSlots = self.entries.filter { $0.type == .int }.map(\.slot)
+        otherEntries = self.entries.filter { $0.type != .int }
     }
 
     package func type(of parameter: String) -> ParameterType? {
@@ -195,7 +201,13 @@ package final class ParameterTypes: @unchecked Sendable {   // immutable after i
 
     /// Whether every present value fits, read from the spans of a match in `path` (the lent lookup).
     func fit(_ path: UnsafeBufferPointer<UInt8>, _ spans: Parameters.InlineSpans) throws -> Bool {
-        for entry in entries {
+        for slot in intSlots {
+            let span = spans[slot]
+            guard span.start >= 0 else { continue }
+            let value = UnsafeBufferPointer(rebasing: path[span.start..<span.end])
+            if ParameterType.integer(bytes: value) == nil, try !ParameterType.int.fits(escaped: value) { return false }
+        }
+        for entry in otherEntries {
             let span = spans[entry.slot]
             guard span.start >= 0 else { continue }
             if try !entry.type.fits(escaped: UnsafeBufferPointer(rebasing: path[span.start..<span.end])) { return false }
