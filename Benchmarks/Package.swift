@@ -22,6 +22,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "SwitchyardLua", package: "Switchyard"),
+                .product(name: "SwitchyardTesting", package: "Switchyard"),
+                .product(name: "SwitchyardAnalysis", package: "Switchyard"),
                 .product(name: "SwitchyardREPL", package: "Switchyard"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 "CAllocationCounter",

@@ -11,17 +11,17 @@
 #define SY_POOL_CHUNK ((size_t)64 * 1024)
 
 
-static size_t class_of (size_t size) {
+static size_t sy_class_of (size_t size) {
   return (size + SY_POOL_GRAIN - 1) / SY_POOL_GRAIN;
 }
 
-static int is_pooled (size_t size) {
+static int sy_is_pooled (size_t size) {
   return size != 0 && size <= SY_POOL_LARGEST;
 }
 
 
 /* A fresh chunk; the old tail (less than one largest block) is dropped. */
-static int add_chunk (sy_BlockPool *pool) {
+static int sy_add_chunk (sy_BlockPool *pool) {
   char *chunk = (char *)malloc(SY_POOL_CHUNK);
   if (chunk == NULL) return 0;
   *(void **)chunk = pool->chunks;
@@ -31,15 +31,15 @@ static int add_chunk (sy_BlockPool *pool) {
   return 1;
 }
 
-static void *pool_alloc (sy_BlockPool *pool, size_t size) {
-  size_t c = class_of(size);
+static void *sy_pool_alloc (sy_BlockPool *pool, size_t size) {
+  size_t c = sy_class_of(size);
   void *block = pool->free[c];
   size_t bytes = c * SY_POOL_GRAIN;
   if (block != NULL) {
     pool->free[c] = *(void **)block;
     return block;
   }
-  if ((size_t)(pool->end - pool->next) < bytes && !add_chunk(pool))
+  if ((size_t)(pool->end - pool->next) < bytes && !sy_add_chunk(pool))
     return NULL;
   block = pool->next;
   pool->next += bytes;
@@ -48,8 +48,8 @@ static void *pool_alloc (sy_BlockPool *pool, size_t size) {
 
 void sy_pool_free (sy_BlockPool *pool, void *ptr, size_t size) {
   if (ptr == NULL) return;
-  if (is_pooled(size)) {
-    size_t c = class_of(size);
+  if (sy_is_pooled(size)) {
+    size_t c = sy_class_of(size);
     *(void **)ptr = pool->free[c];
     pool->free[c] = ptr;
   }
@@ -61,12 +61,12 @@ void sy_pool_free (sy_BlockPool *pool, void *ptr, size_t size) {
 void *sy_pool_realloc (sy_BlockPool *pool, void *ptr, size_t osize,
                        size_t nsize) {
   void *block;
-  if (!is_pooled(osize) && !is_pooled(nsize))
+  if (!sy_is_pooled(osize) && !sy_is_pooled(nsize))
     return realloc(ptr, nsize);
-  if (ptr != NULL && is_pooled(osize) && is_pooled(nsize)
-      && class_of(osize) == class_of(nsize))
+  if (ptr != NULL && sy_is_pooled(osize) && sy_is_pooled(nsize)
+      && sy_class_of(osize) == sy_class_of(nsize))
     return ptr;
-  block = is_pooled(nsize) ? pool_alloc(pool, nsize) : malloc(nsize);
+  block = sy_is_pooled(nsize) ? sy_pool_alloc(pool, nsize) : malloc(nsize);
   if (block == NULL)  /* a shrink keeps its (roomier) block */
     return (ptr != NULL && nsize <= osize) ? ptr : NULL;
   if (ptr != NULL) {

@@ -1,6 +1,7 @@
 /*
 ** Budget.h — the instruction budget and the interrupt, for the shim's own C
-** code that loops or runs Lua on a script's behalf (BudgetedLibrary.c).
+** code that loops or runs Lua on a script's behalf (BudgetedLibrary.c,
+** PatternMatch.c).  Budget.c implements it.
 ** Internal: Swift never sees these; they may raise, so only C functions
 ** called from Lua use them.
 */
@@ -12,7 +13,7 @@
 /* Bytes that count as one instruction where the shim charges work by the
 ** bytes it touches: compared (string.find, back-references), copied into
 ** a result (gsub), read (load, utf8.len), or allocated (every allocation
-** of a budgeted call, CLuaShim.c).  At about 0.1-1 ns a byte this keeps a
+** of a budgeted call: sy_charge_allocation).  At about 0.1-1 ns a byte this keeps a
 ** charged byte-step near the cost of a VM instruction (docs/reliability.md
 ** has the measured multiple). */
 #define SY_BYTES_PER_STEP 32
@@ -44,17 +45,5 @@ void sy_raise_stopped (lua_State *L);
 ** (so the caller runs the code protected).  [-0, +0, -] */
 void sy_running_enter (lua_State *L, lua_State *co);
 void sy_running_leave (lua_State *L);
-
-/* Replaces the library functions that would escape the budget or the
-** interrupt (xpcall, setmetatable's and debug.setmetatable's finalizers,
-** coroutine.resume, wrap and close, the table functions' loops, load's
-** reading, and the string and utf8 functions whose work a script sizes)
-** with budgeted ones.  [-0, +0, e] */
-void sy_open_budgeted (lua_State *L);
-
-/* Replaces string.find, match, gmatch and gsub (also the strings' methods)
-** with Switchyard's own matcher, whose steps are charged to the budget
-** (PatternMatch.c).  [-0, +0, e] */
-void sy_open_patterns (lua_State *L);
 
 #endif

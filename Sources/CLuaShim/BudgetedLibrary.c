@@ -30,6 +30,7 @@
 **   ..., utf8     stack or the string bounds it.
 */
 #include "Budget.h"
+#include "ShimState.h"
 
 #include <limits.h>
 

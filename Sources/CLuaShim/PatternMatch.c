@@ -11,6 +11,7 @@
 ** call's instruction budget, which also polls the interrupt flag.
 */
 #include "Budget.h"
+#include "ShimState.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -199,8 +200,8 @@ static const char *sy_shortest (sy_Match *m, const char *s, const char *p,
 
 
 /* '(' or '()': a capture starts here.  [-0, +0, v] */
-static const char *sy_open (sy_Match *m, const char *s, const char *p,
-                            ptrdiff_t kind) {
+static const char *sy_open_capture (sy_Match *m, const char *s,
+                                    const char *p, ptrdiff_t kind) {
   const char *rest;
   int level = m->level;
   if (level >= SY_MAX_CAPTURES) luaL_error(m->L, "too many captures");
@@ -214,7 +215,8 @@ static const char *sy_open (sy_Match *m, const char *s, const char *p,
 
 
 /* ')': the innermost open capture ends here.  [-0, +0, v] */
-static const char *sy_close (sy_Match *m, const char *s, const char *p) {
+static const char *sy_close_capture (sy_Match *m, const char *s,
+                                     const char *p) {
   const char *rest;
   int level = m->level - 1;
   while (level >= 0 && m->capture[level].len != SY_CAPTURE_OPEN) level--;
@@ -258,12 +260,12 @@ static const char *sy_match (sy_Match *m, const char *s, const char *p) {
     sy_step(m);
     if (p == m->pattern_end) break;
     if (*p == '(') {
-      s = (p[1] == ')') ? sy_open(m, s, p + 2, SY_CAPTURE_POSITION)
-                        : sy_open(m, s, p + 1, SY_CAPTURE_OPEN);
+      s = (p[1] == ')') ? sy_open_capture(m, s, p + 2, SY_CAPTURE_POSITION)
+                        : sy_open_capture(m, s, p + 1, SY_CAPTURE_OPEN);
       break;
     }
     if (*p == ')') {
-      s = sy_close(m, s, p + 1);
+      s = sy_close_capture(m, s, p + 1);
       break;
     }
     if (*p == '$' && p + 1 == m->pattern_end) {

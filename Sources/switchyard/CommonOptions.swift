@@ -1,7 +1,8 @@
 import ArgumentParser
 import SwitchyardREPL
+import SwitchyardTools
 
-/// The options of SPEC §5 that every form takes.
+/// The options every form of the command line takes (docs/cli.md).
 struct CommonOptions: ParsableArguments {
     @Flag(help: "Run scripts in the sandbox: no io, no os beyond the clock, no debug, text-only load.")
     var sandbox = false

@@ -1,4 +1,5 @@
 import SwitchyardREPL
+import SwitchyardTools
 
 /// The plain forms of the command line, read without argument-parser: `switchyard`, `switchyard FILE
 /// [ARGS ...]` and `-e CODE` chunks before them. argument-parser's first parse builds its model of every

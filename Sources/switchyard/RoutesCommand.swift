@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchyardREPL
+import SwitchyardTools
 
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchyardREPL
+import SwitchyardTools
 
 /// The command line of the forms that name files: `switchyard [options] [-e CODE ...] FILE [ARGS ...]`
 /// and `switchyard [options] -i FILE ...` (the root command's options, and FILE). Kept apart from

@@ -4,8 +4,9 @@ import SwitchyardREPL
 #if canImport(Glibc)
 import Glibc
 #endif
+import SwitchyardTools
 
-/// `switchyard`: parses the command line (SPEC §5) and hands over to SwitchyardREPL.
+/// `switchyard`: parses the command line (docs/cli.md) and hands over to SwitchyardREPL.
 @main
 struct SwitchyardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,7 +49,7 @@ struct SwitchyardCommand: ParsableCommand {
             """,
         version: "switchyard 0.1.0 (Lua 5.4)",
         subcommands: [TestCommand.self, RoutesCommand.self, GraphCommand.self, TypesCommand.self, CheckCommand.self,
-                      WalkCommand.self]
+                      WalkCommand.self, ServeCommand.self]
     )
 
     @OptionGroup var common: CommonOptions
@@ -69,7 +70,8 @@ struct SwitchyardCommand: ParsableCommand {
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
-    /// argument-parser exits 64 (EX_USAGE) on a bad command line; SPEC §5 says 2. The subcommands are
+    /// argument-parser exits 64 (EX_USAGE) on a bad command line; the documented status of a usage error
+    /// is 2 (docs/cli.md). The subcommands are
     /// dispatched here because a root command with positional arguments never reaches them.
     static func main() {
         // From argv's bytes, not CommandLine.arguments: a file name that is not UTF-8 must keep its bytes.
@@ -129,6 +131,7 @@ struct SwitchyardCommand: ParsableCommand {
         "test": TestCommand.self, "routes": RoutesCommand.self, "graph": GraphCommand.self, "types": TypesCommand.self,
         "check": CheckCommand.self,
         "walk": WalkCommand.self,
+        "serve": ServeCommand.self,
     ]
 
     /// `switchyard help [test|routes|graph|types]`.

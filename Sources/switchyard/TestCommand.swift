@@ -1,6 +1,8 @@
 import ArgumentParser
 import SwitchyardLua
+import SwitchyardTesting
 import SwitchyardREPL
+import SwitchyardTools
 
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

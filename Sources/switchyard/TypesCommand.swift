@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchyardREPL
+import SwitchyardTools
 
 struct TypesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchyardREPL
+import SwitchyardTools
 
 extension WalkOptions.Format: ExpressibleByArgument {}
 

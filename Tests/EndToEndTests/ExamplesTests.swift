@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The example apps and the README's Lua snippets, run through the built `switchyard` binary
+/// The example apps and the documentation's Lua snippets (README.md and every docs/*.md), run through the
+/// built `switchyard` binary
 /// from the repository root, so neither can drift from the code.
-@Suite("Examples and README snippets")
+@Suite("Examples and documentation snippets")
 struct ExamplesTests {
     static let apps = ["music", "news", "todos", "onboarding"]
     /// A pattern each app declares in a feature module, a group, or after a fall-through.
@@ -80,22 +81,24 @@ struct ExamplesTests {
         #expect(run.output.contains("back on the news tab                     {/news, /news/latest}"))
     }
 
-    @Test("the README has Lua snippets to run")
+    @Test("the documentation has Lua snippets to run, in the README and in docs/")
     func snippetsFound() throws {
-        let snippets = try ReadmeSnippet.all()
+        let snippets = try DocumentSnippet.all()
         #expect(snippets.count >= 30, "found only \(snippets.count) ```lua blocks")
         #expect(snippets.contains { $0.mode == .test } && snippets.contains { $0.mode == .sandbox })
+        let sources = Set(snippets.map(\.source))
+        #expect(sources.contains("README.md") && sources.contains("docs/routes.md"), "snippets only from \(sources.sorted())")
     }
 
-    @Test("every ```lua snippet of the README runs and exits 0", arguments: try ReadmeSnippet.all())
-    func snippetRuns(snippet: ReadmeSnippet) throws {
+    @Test("every ```lua snippet of README.md and docs/*.md runs and exits 0", arguments: try DocumentSnippet.all())
+    func snippetRuns(snippet: DocumentSnippet) throws {
         let run = try snippet.run()
         #expect(run.status == 0, "\(snippet.source):\(snippet.line):\n\(snippet.code)\n\(Self.transcript(run))")
     }
 
     @Test("a snippet that fails is reported as failing")
     func failingSnippetFails() throws {
-        let broken = ReadmeSnippet(source: "inline", line: 1, mode: .script,
+        let broken = DocumentSnippet(source: "inline", line: 1, mode: .script,
                                    code: "route(\"/a\", {})\nnav.push(\"/a\")\nassert(nav.path == \"/b\")\n")
         #expect(try broken.run().status == 1)
     }
@@ -110,9 +113,9 @@ struct ExamplesTests {
     }
 }
 
-/// A ```lua block of the README, and how to run it: `lua` blocks as a script file, `lua sandbox`
-/// with --sandbox, `lua test` as a scenario file under `switchyard test`.
-struct ReadmeSnippet: Sendable, CustomTestStringConvertible {
+/// A ```lua block of the README or of a docs/*.md file, and how to run it: `lua` blocks as a script file,
+/// `lua sandbox` with --sandbox, `lua test` as a scenario file under `switchyard test`.
+struct DocumentSnippet: Sendable, CustomTestStringConvertible {
     enum Mode: String, Sendable { case script = "", sandbox, test }
 
     struct MalformedDocument: Error, CustomStringConvertible { let description: String }
@@ -124,23 +127,22 @@ struct ReadmeSnippet: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "\(source):\(line)" + (mode == .script ? "" : " (\(mode.rawValue))") }
 
-    /// Every snippet of README.md, in order.
-    static func all() throws -> [ReadmeSnippet] {
-        let root = SwitchyardBinary.packageRoot
-        // docs/declarations.md (issue 33) holds its examples to the same rule.
-        return try ["README.md", "docs/declarations.md"].flatMap { source in
-            try extract(from: String(contentsOfFile: root + "/" + source, encoding: .utf8), source: source)
+    /// Every snippet of README.md and of each docs/*.md, file by file and in order within a file. The
+    /// folder is listed, not named file by file, so a document added to docs/ is run without a word here.
+    static func all() throws -> [DocumentSnippet] {
+        try DocumentationFiles.all().flatMap { file in
+            try extract(from: String(contentsOfFile: SwitchyardBinary.packageRoot + "/" + file, encoding: .utf8), source: file)
         }
     }
 
     /// Fenced blocks whose info string starts with "lua"; the rest of the info string is the mode.
-    static func extract(from text: String, source: String) throws -> [ReadmeSnippet] {
-        var snippets: [ReadmeSnippet] = []
+    static func extract(from text: String, source: String) throws -> [DocumentSnippet] {
+        var snippets: [DocumentSnippet] = []
         var open: (line: Int, mode: Mode, lines: [Substring])?
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if var block = open {
                 if line.hasPrefix("```") {
-                    snippets.append(ReadmeSnippet(source: source, line: block.line, mode: block.mode,
+                    snippets.append(DocumentSnippet(source: source, line: block.line, mode: block.mode,
                                                   code: block.lines.joined(separator: "\n") + "\n"))
                     open = nil
                 } else {

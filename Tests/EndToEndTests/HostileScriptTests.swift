@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC §7 through the real executable: each hostile script of issue 4's list, plus deep recursion in a
+/// Hostile scripts through the real executable: each hostile script of issue 4's list, plus deep recursion in a
 /// validator, a 100 MB string under a memory cap, binary chunks and `os.execute` in the sandbox. Each
 /// must end with exit status 1 and one clear message on stderr, never a crash; and, caught with pcall
 /// inside one script, none may change the navigator.

@@ -81,7 +81,9 @@ struct InterruptEverywhereTests {
         let run = try SignalledRun(["-e", chunk], directory: directory)
         defer { run.close() }
         try run.waitForErrors("looping")
-        let children = run.childPIDs()
+        // Signalled only once `sleep` runs (with SIGINT ignored): earlier, the interrupt is honoured
+        // inside io.stderr:write and there is no hang to end (seen on a loaded machine).
+        let children = try run.waitForChild(running: "sleep")
         defer { for child in children { kill(child, SIGKILL) } }
         run.signal(SIGINT)
         try run.waitForErrors("press Ctrl-C again to end switchyard at once")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 30 item 15: what the README and docs/embedding.md show the program printing is what it
+/// Issue 30 item 15: what the README and docs/ show the program printing is what it
 /// prints. `help(nav.push)` was shown as `nav.push(path)`, limit errors as `# error: ...` where the
 /// program says `switchyard: ...` with a traceback, and the guide said every Swift block is compiled.
 @Suite struct ReadmeOutputTests {
@@ -31,10 +31,17 @@ import Testing
         line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    @Test func helpOfNavPushIsWhatTheREADMEShows() throws {
-        let block = try #require(Self.blocks("text", in: try Self.text("README.md")).first { $0.first == "> help(nav.push)" })
+    /// Every ```text block of README.md and docs/*.md that starts `> help(nav.push)` (the REPL guide shows it).
+    @Test func helpOfNavPushIsWhatTheDocumentationShows() throws {
         let run = try CommandRun.switchyard(["-e", "help(nav.push)"])
-        #expect(run.output == block.dropFirst().prefix(while: { !$0.hasPrefix("> ") }).joined(separator: "\n") + "\n", "README:\n\(block.joined(separator: "\n"))\nprinted:\n\(run.output)")
+        var checked = 0
+        for file in try DocumentationFiles.all() {
+            for block in Self.blocks("text", in: try Self.text(file)) where block.first == "> help(nav.push)" {
+                #expect(run.output == block.dropFirst().prefix(while: { !$0.hasPrefix("> ") }).joined(separator: "\n") + "\n", "\(file):\n\(block.joined(separator: "\n"))\nprinted:\n\(run.output)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 1, "the transcripts of help(nav.push) were not found")
     }
 
     /// Whether `line` is `shown`, where "..." in `shown` stands for any text (a space before it included).
@@ -50,14 +57,12 @@ import Testing
         return rest.count >= pieces.last!.count
     }
 
-    /// Each `switchyard ...` line of a ```sh block in "Sandbox and limits", run; the `# ` lines after
-    /// it are what it prints, line by line ("..." stands for text the README leaves out).
-    @Test func theLimitErrorsAreWhatTheREADMEShows() throws {
-        let readme = try Self.text("README.md")
-        let section = try #require(readme.range(of: "## Sandbox and limits")).upperBound
-        let end = try #require(readme[section...].range(of: "\n## ")).lowerBound
+    /// Each `switchyard ...` line of a ```sh block in docs/sandbox.md, run; the `# ` lines after it are
+    /// what it prints, line by line ("..." stands for text the guide leaves out).
+    @Test func theLimitErrorsAreWhatTheSandboxGuideShows() throws {
+        let guide = try Self.text("docs/sandbox.md")
         var checked = 0
-        for block in Self.blocks("sh", in: String(readme[section..<end])) {
+        for block in Self.blocks("sh", in: guide) {
             var index = 0
             while index < block.count {
                 guard block[index].hasPrefix("switchyard ") else { index += 1; continue }
@@ -72,12 +77,12 @@ import Testing
                 let printed = run.output.split(separator: "\n").map(Self.normalised)
                 #expect(printed.count >= expected.count, "\(command)\nprinted:\n\(run.output)")
                 for (shown, line) in zip(expected, printed) {
-                    #expect(Self.matches(line, Self.normalised(shown)), "\(command)\nREADME: \(shown)\nprinted: \(line)")
+                    #expect(Self.matches(line, Self.normalised(shown)), "\(command)\ndocs/sandbox.md: \(shown)\nprinted: \(line)")
                 }
                 checked += 1
             }
         }
-        #expect(checked >= 4, "the section's commands were not found")
+        #expect(checked >= 4, "the guide's commands were not found")
     }
 
     /// The guide says which of its Swift blocks a Linux build never compiles: the ones inside

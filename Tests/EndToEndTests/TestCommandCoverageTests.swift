@@ -101,17 +101,17 @@ import Testing
         #expect(result.errors.contains("switchyard test: the coverage report: "), "\(result.errors)")
     }
 
-    /// The README's transcript is real output: rerun it (from the repository root) and paste it
-    /// again when the music app or its scenarios change.
-    @Test func theReadmeTranscriptIsWhatTheMusicSuitePrints() throws {
-        let readme = try String(contentsOfFile: SwitchyardBinary.packageRoot + "/README.md", encoding: .utf8)
+    /// The transcript in the documentation (docs/testing.md) is real output: rerun it (from the repository
+    /// root) and paste it again when the music app or its scenarios change.
+    @Test func theDocumentedTranscriptIsWhatTheMusicSuitePrints() throws {
         let command = "$ switchyard test examples/music/scenarios --coverage\n...\n"
+        let (file, readme) = try #require(try DocumentationFiles.holding(command), "no document shows the coverage transcript")
         let start = try #require(readme.range(of: command))
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
         let transcript = String(readme[start.upperBound..<end.lowerBound])
         let result = try CommandRun.switchyard(["test", "--no-color", "--coverage", "examples/music/scenarios"],
                                                directory: SwitchyardBinary.packageRoot)
-        #expect(result.output.withoutRunTime.hasSuffix(transcript.withoutRunTime), "README.md's coverage transcript differs from the output:\n\(result.output)")
+        #expect(result.output.withoutRunTime.hasSuffix(transcript.withoutRunTime), "\(file)'s coverage transcript differs from the output:\n\(result.output)")
     }
 
     @Test func helpNamesTheOptionsAndAnExample() throws {

@@ -1,4 +1,4 @@
-import SwitchyardLua
+@testable import SwitchyardLua
 import Testing
 
 /// The engine serves Lua's small blocks from its own free lists (`BlockPool.c`); these scripts churn

@@ -1,5 +1,6 @@
 import Testing
 @testable import SwitchyardLua
+@testable import SwitchyardTesting
 import Switchyard
 
 /// busted's vocabulary and its semantics (issue 16), through `runScenarios` as `switchyard test` uses it.

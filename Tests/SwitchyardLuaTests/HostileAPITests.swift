@@ -2,7 +2,7 @@ import Testing
 @testable import SwitchyardLua
 import Switchyard
 
-/// SPEC §7 at the API level: each hostile script gets a clear error with file:line, the navigator
+/// Hostile scripts at the API level: each hostile script gets a clear error with file:line, the navigator
 /// is unchanged, and the runtime keeps working.
 @Suite struct HostileAPITests {
     private func unchanged(_ app: RuntimeFixture, _ snapshot: String) throws {

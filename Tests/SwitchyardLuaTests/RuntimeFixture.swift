@@ -1,4 +1,5 @@
 @testable import SwitchyardLua
+import SwitchyardTesting
 import Switchyard
 
 /// A runtime with `app` loaded as "app.lua", and a shorthand to run test code as "test.lua".
@@ -7,6 +8,7 @@ struct RuntimeFixture {
 
     init(_ app: String, configuration: LuaEngine.Configuration = .init()) throws {
         runtime = try SwitchyardRuntime(configuration: configuration)
+        try runtime.installScenarioTesting()   // as `switchyard` gives its scripts: test code uses `assert`
         try runtime.load(code: app, chunkName: "@app.lua")
     }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import SwitchyardLua
+@testable import SwitchyardTesting
 import Switchyard
 
 /// What `ScenarioCoverage` records while `runScenarios` runs (`switchyard test --coverage`).

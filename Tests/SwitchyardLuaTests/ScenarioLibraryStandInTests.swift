@@ -1,5 +1,6 @@
 import Testing
 @testable import SwitchyardLua
+@testable import SwitchyardTesting
 import Switchyard
 
 /// `assert`, `spy`, `stub`, `mock` and `match` are built on first use (issue 19): a script sees the
@@ -18,6 +19,20 @@ import Switchyard
         #expect(app.failure("\nassert(nil)")?.message == "test.lua:2: assertion failed!")
         #expect(try app.lua("return match('/album/3').params.id").first?.stringValue == "3")
         #expect(!isBuilt(app))
+    }
+
+    /// An app embedding the Lua engine without SwitchyardTesting gets the route API, `match` the
+    /// route lookup and Lua's own `assert`, and none of busted's words until the toolkit is installed.
+    @Test func theToolkitIsInstalledOnlyWhenAsked() throws {
+        let runtime = try SwitchyardRuntime()
+        try runtime.load(code: musicApp, chunkName: "@app.lua")
+        let globals = "return type(describe), type(it), type(spy), type(match), match('/album/3').params.id"
+        #expect(try runtime.engine.run(globals, chunkName: "=embedded").compactMap(\.stringValue)
+                == ["nil", "nil", "nil", "function", "3"])
+        try runtime.installScenarioTesting()
+        try runtime.installScenarioTesting()   // a second call changes nothing
+        #expect(try runtime.engine.run(globals, chunkName: "=testing").compactMap(\.stringValue)
+                == ["function", "function", "table", "table", "3"])
     }
 
     @Test func theFirstLookInsideBuildsThemAsTheSameTables() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SwitchyardLua
+@testable import SwitchyardTesting
 import Switchyard
 
 @Suite struct ScenarioTests {

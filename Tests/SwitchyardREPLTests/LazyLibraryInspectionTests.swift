@@ -1,6 +1,8 @@
 import Testing
 import SwitchyardLua
+import SwitchyardTesting
 @testable import SwitchyardREPL
+@testable import SwitchyardTools
 
 /// The REPL reads tables raw when it prints and completes: `assert`, `spy` and the others, built on
 /// first use, must show whole there even when no script has touched them (issue 19).

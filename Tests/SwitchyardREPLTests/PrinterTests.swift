@@ -1,5 +1,6 @@
 import Testing
 @testable import SwitchyardREPL
+@testable import SwitchyardTools
 
 @Suite struct ScreenPrinterTests {
     @Test func screenShowsTitlePathViewAndNumberedLinks() {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import SwitchyardLua
-import Switchyard
+@testable import Switchyard
 @testable import SwitchyardREPL
+@testable import SwitchyardTools
 
 @Suite struct LinkTemplateTests {
     @Test func placeholdersTakeTheScreensParameters() {

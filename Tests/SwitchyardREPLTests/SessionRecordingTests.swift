@@ -2,6 +2,7 @@ import Switchyard
 import SwitchyardLua
 import Testing
 @testable import SwitchyardREPL
+@testable import SwitchyardTools
 
 /// What `:record` writes, short of a terminal: literals that read back the same bytes, the way the
 /// spec loads the app, and the call each navigating meta-command stands for.

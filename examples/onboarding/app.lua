@@ -36,7 +36,7 @@ function app.reset_session()
   app.session.admin = false
   app.session.notifications = nil
   app.session.shared = nil
-  app.session.tips_seen = nil
+  app.session.tips_seen, app.session.unsaved = nil, nil
 end
 
 function app.log_in(name, admin)
@@ -153,6 +153,13 @@ flow("onboarding", {
   "/onboarding/done",
 })
 
+-- A global sign-in hook (nav.before: Vue's beforeEach, go_router's top-level redirect), asked before
+-- every landing's own guards: a signed-in user has no business on /login, and goes where its `next`
+-- said, else to /account. It returns a handle; `app.sign_in_hook:off()` removes it.
+app.sign_in_hook = nav.before(function(to)
+  if to.path == "/login" and app.session.user then return to.query.next or "/account" end
+end)
+
 -- Screens behind the guard.
 route("/account", {
   guard = signed_in,
@@ -170,7 +177,36 @@ route("/account/admin", {
 })
 
 -- A settings tree, deep enough for pop_to.
-route("/settings", {title = "Settings", view = "Privacy, about.", links = {"/settings/privacy", "/settings/about"}})
+route("/settings", {title = "Settings", view = "Privacy, about, your profile.",
+  links = {"/settings/privacy", "/settings/about", "/settings/profile"}})
+-- A leave guard that waits for a dialog (react-router's useBlocker, Angular's canDeactivate): with
+-- unsaved changes, leaving the profile holds the navigation until the "Discard changes?" answer:
+--   > app.edit_profile("Ada L.")   > :back          pending (nav.pending_navigation.kind == "leave")
+--   > app.discard_changes(true)    the held Back goes ahead; false keeps you editing, timeline intact
+route("/settings/profile", {
+  title = "Your Profile",
+  view = function() return app.session.unsaved and "Unsaved: " .. app.session.unsaved or "Your name and photo." end,
+  links = {"/settings"},
+  leave = function() if app.session.unsaved then return nav.pending("discard-changes") end end,
+})
+
+--- Typing in the profile form: the change is unsaved until app.save_profile().
+function app.edit_profile(text) app.session.unsaved = text end
+function app.save_profile() app.session.unsaved = nil end
+
+--- The "Discard changes?" dialog's answer: yes lets the held navigation go on, no drops it.
+function app.discard_changes(yes)
+  if yes then app.session.unsaved = nil end
+  return nav.settle("discard-changes", yes == true)
+end
+
+--- Signing out deep in the account: the guards of every screen shown are asked again
+-- (nav.revalidate, go_router's refreshListenable), and the first that now redirects acts:
+-- the account screens give way to /login, as one Back entry.
+function app.sign_out()
+  app.log_out()
+  return nav.revalidate()
+end
 -- A resizable sheet of display options: nav.sheet("/settings/display", {detents = {"medium", "large"}}),
 -- from code, not a link (hence `entry`).
 route("/settings/display", {entry = true, title = "Display", view = "Text size and theme.", links = {"/settings"}})

@@ -45,9 +45,13 @@ enum Agreement {
             }
             guard let found, let lent else { continue }
             let matched = found.info
+            // Every parameter and splat has a value, but an optional one may be absent.
+            let pieces = set.patterns[expected].split(separator: "/")
+            let declared = pieces.filter { $0.hasPrefix(":") || $0.hasPrefix("*") }.count
+            let hasOptional = pieces.contains { $0.hasPrefix(":") && $0.hasSuffix("?") }
             guard lent.info.params.dictionary == matched.params.dictionary, lent.count == matched.params.count,
                   lent.info.path == matched.path, lent.info.query == matched.query, lent.info.fragment == matched.fragment,
-                  matched.params.count == set.patterns[expected].split(separator: "/").filter({ $0.hasPrefix(":") }).count else {
+                  hasOptional ? matched.params.count <= declared : matched.params.count == declared else {
                 throw Mismatch(description: "\(set.name): \(query): withMatch \(lent.info.params) \(lent.info.query), "
                                + "match \(matched.params) \(matched.query)")
             }

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 import SwitchyardLua
 
 /// Case 8: `switchyard check` of a generated 1,000-route app with 5,000 links (issue 13's target:

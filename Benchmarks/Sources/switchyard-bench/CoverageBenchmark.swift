@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardLua
+import SwitchyardTesting
 
 /// Case 8: what `switchyard test --coverage` adds to a suite (issue 13: at most 20 %). The example
 /// suites (`examples/*/scenarios/*_spec.lua`) run in process as `switchyard test` runs them, each file

@@ -2,7 +2,7 @@
 final class Fixtures {
     static let sizes = [10, 1_000, 100_000]
     /// Sets (issue 37's shapes) checked against `match` rather than routing-kit.
-    static let heldToMatch: Set = ["query", "misses", "six-parameters", "typed-int"]
+    static let heldToMatch: Set = ["query", "misses", "six-parameters", "typed-int", "splat", "optional", "long-static"]
     private var cache: [String: (RouteSet, RouterPair)] = [:]
 
     /// Checks that both routers agree on every query the first time a set is built.
@@ -16,6 +16,9 @@ final class Fixtures {
         case "misses": .misses(count)
         case "six-parameters": .sixParameters(count)
         case "typed-int": .typedInt(count)
+        case "splat": .splats(count)
+        case "optional": .optionals(count)
+        case "long-static": .longStatic(count)
         default: .gitHub
         }
         let routers = try RouterPair(set, typed: kind == "typed-int" ? ["p1": .int] : [:])

@@ -46,6 +46,16 @@ struct InstructionCounts {
         // Issue 33: every route's first parameter typed `int`, against parameter-heavy 1,000 above.
         Subject(subject: "match", set: "typed-int", routes: 1_000),
         Subject(subject: "withMatch", set: "typed-int", routes: 1_000),
+        // Issue 37's other held-out shapes: splat and optional routes take the split and the full search,
+        // static-heavy and long-static routes the walk.
+        Subject(subject: "match", set: "static-heavy", routes: 1_000),
+        Subject(subject: "withMatch", set: "static-heavy", routes: 1_000),
+        Subject(subject: "match", set: "splat", routes: 1_000),
+        Subject(subject: "withMatch", set: "splat", routes: 1_000),
+        Subject(subject: "match", set: "optional", routes: 1_000),
+        Subject(subject: "withMatch", set: "optional", routes: 1_000),
+        Subject(subject: "match", set: "long-static", routes: 1_000),
+        Subject(subject: "withMatch", set: "long-static", routes: 1_000),
         Subject(subject: "lua-match", set: "parameter-heavy", routes: 1_000),
         Subject(subject: "lua-push-pop", set: "parameter-heavy", routes: 1_000),
     ]

@@ -23,7 +23,7 @@ struct Options {
           --json PATH    where to write the results (default: Benchmarks/results/latest.json)
           --loop SUBJECT SET ROUTES COUNT
                          run one workload COUNT times and nothing else, for profiling:
-                         SUBJECT match|matchValues|firstMatch|routing-kit|declare|lua-match|lua-push-pop|lua-noop-swift|lua-noop-c, SET static-heavy|parameter-heavy|github-rest
+                         SUBJECT match|matchValues|firstMatch|routing-kit|declare|lua-match|lua-push-pop|lua-noop-swift|lua-noop-c, SET static-heavy|parameter-heavy|github-rest|query|misses|six-parameters|splat|optional|long-static
         """
 
     /// The Benchmarks package directory, found from this source file so the default does not

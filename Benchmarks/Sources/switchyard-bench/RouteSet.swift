@@ -124,6 +124,55 @@ extension RouteSet {
         return "/" + segments.joined(separator: "/")
     }
 
+    /// Splat routes (issue 37's `/files/*path`, 1–6 tail segments), e.g. `/files2/d0/e7/*path` queried
+    /// as `/files2/d0/e7/t41/t7/t93`.
+    static func splats(_ count: Int) -> RouteSet {
+        let prefixes = (0..<count).map { index -> String in
+            let (a, b, c) = digits(index, count)
+            return "/files\(a)/d\(b)/e\(c)"
+        }
+        var random = SeededRandom(seed: 0x5b1a7)
+        var queries: [String] = []
+        var expected: [Int] = []
+        for _ in 0..<RouteSet.queryCount {
+            let route = random.next(below: count)
+            let tail = (0...random.next(below: 6)).map { _ in "t\(random.next(below: 100))" }
+            queries.append(prefixes[route] + "/" + tail.joined(separator: "/"))
+            expected.append(route)
+        }
+        return RouteSet(name: "splat", patterns: prefixes.map { $0 + "/*path" }, queries: queries, expected: expected)
+    }
+
+    /// Three optional segments (issue 37's shape), e.g. `/o2/p0/q7/:x?/:y?/:z?` queried with 0–3 of
+    /// them, as `/o2/p0/q7/10437/55120`.
+    static func optionals(_ count: Int) -> RouteSet {
+        let prefixes = (0..<count).map { index -> String in
+            let (a, b, c) = digits(index, count)
+            return "/o\(a)/p\(b)/q\(c)"
+        }
+        var random = SeededRandom(seed: 0x0b7)
+        var queries: [String] = []
+        var expected: [Int] = []
+        for _ in 0..<RouteSet.queryCount {
+            let route = random.next(below: count)
+            let values = (0..<random.next(below: 4)).map { _ in numericValue("", &random) }
+            queries.append(([prefixes[route]] + values).joined(separator: "/"))
+            expected.append(route)
+        }
+        return RouteSet(name: "optional", patterns: prefixes.map { $0 + "/:x?/:y?/:z?" }, queries: queries, expected: expected)
+    }
+
+    /// Static routes of six long segments (issue 37's "6 × 12–31 bytes"), e.g.
+    /// `/organizations-2/repositories-collection-0/configuration-7/administrative-settings/notification-preferences/long-static-segment-number-7`.
+    static func longStatic(_ count: Int) -> RouteSet {
+        let patterns = (0..<count).map { index -> String in
+            let (a, b, c) = digits(index, count)
+            return "/organizations-\(a)/repositories-collection-\(b)/configuration-\(c)/administrative-settings"
+                + "/notification-preferences/long-static-segment-number-\(c)"
+        }
+        return RouteSet(name: "long-static", patterns: patterns, value: numericValue)
+    }
+
     /// The GitHub REST API's routes (see `GitHubAPI`), with values shaped like real ones.
     static let gitHub = RouteSet(name: "github-rest", patterns: GitHubAPI.routes, value: GitHubAPI.sampleValue)
 

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardAnalysis
 import SwitchyardLua
 
 /// Case 10: `switchyard walk`'s speed (issue 13 target: at least 100,000 steps a second with one

@@ -1,7 +1,7 @@
 import FuzzInvariants
 import Switchyard
 
-/// URL and deep-link parsing (SPEC §3) and `Location` parsing (SPEC §2). Input: the URL text.
+/// URL and deep-link parsing (`nav.open`'s rules) and `Location` parsing (path, `?query`, `#fragment`). Input: the URL text.
 /// Properties: parsing never crashes; a parsed link has a normalised path; a location survives a round
 /// trip through its `text`; `parse` fails exactly when the text lacks a valid `scheme://`.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
 import Switchyard
 
-/// What every navigator state must satisfy (SPEC §3), whatever was done to it: the location is the top
+/// What every navigator state must satisfy (docs/navigation.md), whatever was done to it: the location is the top
 /// screen of the top environment, the timeline is within its bound with a valid cursor, screen ids are
 /// unique in each state, and no operation is left in flight (which would refuse every later one).
 ///

@@ -1,6 +1,6 @@
 import Switchyard
 
-/// What every normalised path must satisfy (SPEC §2), checked against an independent reference that splits
+/// What every normalised path must satisfy (docs/patterns.md), checked against an independent reference that splits
 /// on "/" bytes and folds "." and ".." with a stack.
 ///
 ///     PathInvariants.checkNormalisation(of: "//a/./b/../c/")

@@ -2,7 +2,7 @@ import FuzzInvariants
 import Switchyard
 import SwitchyardLua
 
-/// Lua chunks through the sandbox with an instruction budget and a memory cap (SPEC §7), over a runtime
+/// Lua chunks through the sandbox with an instruction budget and a memory cap (docs/sandbox.md), over a runtime
 /// whose routes have Lua validators, guards, titles and redirects (so the chunk can drive callbacks into
 /// errors, loops and re-entrant navigation). Input: the chunk, as raw bytes (binary chunks included).
 /// Properties: the chunk runs or fails with a LuaError that has a message; it never crashes the process;

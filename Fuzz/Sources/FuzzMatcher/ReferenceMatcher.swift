@@ -48,7 +48,7 @@ struct ReferenceMatcher {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
-    /// The path bytes before `?`/`#`, split on "/" with "." and ".." folded (as SPEC §2 says).
+    /// The path bytes before `?`/`#`, split on "/" with "." and ".." folded (as path normalisation does).
     static func segments(of bytes: [UInt8]) -> [[UInt8]] {
         let end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
         var stack: [[UInt8]] = []

@@ -2,7 +2,7 @@ import FuzzInvariants
 import Switchyard
 
 /// Path normalisation and relative resolution. Input: `base NUL relative`.
-/// Properties: normalised output has the shape of SPEC §2, is idempotent and agrees with an independent
+/// Properties: normalised output has the shape docs/patterns.md gives, is idempotent and agrees with an independent
 /// reference; resolution yields a normalised path, ignores the base for absolute paths, and resolves
 /// against the normalised base exactly as against the raw one.
 @_cdecl("LLVMFuzzerTestOneInput")

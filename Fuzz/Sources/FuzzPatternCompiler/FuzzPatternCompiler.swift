@@ -2,7 +2,7 @@ import FuzzInvariants
 import Switchyard
 
 /// The pattern compiler, then reverse routing and matching of what it accepts. Input: the pattern text.
-/// Properties: an accepted pattern obeys SPEC §2 (names `[A-Za-z][A-Za-z0-9_]*` and unique, at most one
+/// Properties: an accepted pattern obeys the pattern syntax (names `[A-Za-z][A-Za-z0-9_]*` and unique, at most one
 /// splat and only last, static text without structure characters), recompiles from its own text to the
 /// same segments, and a table holding it matches the URL built from it with the same parameters;
 /// a rejected one gets an error whose column points into the pattern.

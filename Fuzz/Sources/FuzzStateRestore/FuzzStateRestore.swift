@@ -1,7 +1,7 @@
 import FuzzInvariants
 import Switchyard
 
-/// `Navigator.restore` of arbitrary JSON (SPEC §3: the whole state restores exactly; a bad document is a
+/// `Navigator.restore` of arbitrary JSON (the whole state restores exactly; a bad document is a
 /// clear error that changes nothing). Input: the document text.
 /// Properties: a refused document leaves the saved state byte for byte as it was; an accepted one gives a
 /// navigator that keeps every invariant, saves back to a document that restores to itself, and survives

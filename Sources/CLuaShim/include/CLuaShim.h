@@ -1,8 +1,11 @@
 /*
-** CLuaShim — the only C between Swift and Lua 5.4.
+** CLuaShim — the C between Swift and Lua 5.4.  Swift calls the functions
+** declared here, and directly only those lua_* functions that cannot raise
+** (reading and moving stack slots, pushing nil, booleans, numbers and light
+** userdata, lua_checkstack, lua_tolstring on a value that is a string).
 **
 ** The rule this file exists for: lua_error (a longjmp) never unwinds through a
-** Swift frame.  Swift reaches Lua only through sy_pcall; every other API call
+** Swift frame.  Swift runs Lua only through sy_pcall; every other API call
 ** that can raise (metamethods, allocation) has a protected twin here that
 ** returns a status instead; Swift functions called from Lua return an error
 ** indication to sy_trampoline, and the trampoline raises once Swift has
@@ -38,7 +41,7 @@ lua_State *sy_newstate (size_t memory_limit);
 ** [-0, +0, -] */
 void sy_close (lua_State *L);
 
-/* Opens the standard libraries: all of them, or SPEC §7's sandbox profile
+/* Opens the standard libraries: all of them, or the sandbox profile
 ** (no io, os only clock/time/date/difftime, no package, debug, dofile,
 ** loadfile, string.dump; 'load' forced to text mode).  [-0, +(0|1), -] */
 int sy_openlibs (lua_State *L, int sandboxed);

@@ -2,7 +2,7 @@
 /// `save()` keeps only the label and a restored alert's buttons have no actions.
 ///
 ///     AlertButton("Delete") { try navigator.pop() }
-public struct AlertButton {
+package struct AlertButton {
     public let label: String
     public let action: (() throws -> Void)?
 
@@ -14,7 +14,7 @@ public struct AlertButton {
 
 /// How an alert is shown: SwiftfulRouting's `.alert` (a centred box) or `.confirmationDialog` (an
 /// action sheet rising from the bottom, for a choice among actions).
-public enum AlertStyle: String, Codable, Sendable, CaseIterable {
+package enum AlertStyle: String, Codable, Sendable, CaseIterable {
     case alert, confirmation
 }
 
@@ -23,7 +23,7 @@ public enum AlertStyle: String, Codable, Sendable, CaseIterable {
 ///     try navigator.alert(Alert(title: "Delete?", message: "This cannot be undone",
 ///                               buttons: [AlertButton("Cancel"), AlertButton("Delete") { try navigator.pop() }]))
 ///     try navigator.choose("Delete")
-public struct Alert: Equatable {
+package struct Alert: Equatable {
     public let title: String
     public let message: String?
     public let buttons: [AlertButton]

@@ -3,7 +3,7 @@
 /// no value for stay as they are (an optional one is dropped), so `:follow` reports them honestly.
 ///
 ///     LinkTemplate.fill("/album/:id/tracks", with: ["id": "12"]) == "/album/12/tracks"
-public enum LinkTemplate {
+enum LinkTemplate {
     public static func fill(_ link: String, with params: [String: String]) -> String {
         // Most links name no placeholder: nothing to split (a walk fills the links of every step).
         guard link.utf8.contains(UInt8(ascii: ":")) else { return link }

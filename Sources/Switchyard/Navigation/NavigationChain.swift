@@ -7,7 +7,7 @@
 ///
 ///     try navigator.push("/account")   // its guard answers "/login?next=%2Faccount"
 ///     navigator.lastAction?.chain      // [.guarded(route: account, path: "/account", .redirect("/login?next=%2Faccount"))]
-public enum ChainStep: Equatable, Sendable {
+package enum ChainStep: Equatable, Sendable {
     /// The validator of a candidate route accepted `path` or rejected it (with `mismatch()`'s reason,
     /// if it gave one); after a rejection the next candidate was tried.
     case validated(route: RouteID, path: String, accepted: Bool, reason: String?)
@@ -15,6 +15,9 @@ public enum ChainStep: Equatable, Sendable {
     case redirected(route: RouteID?, path: String, to: String)
     /// The route's guard answered this for `path` (nil route: the not-found route's guard).
     case guarded(route: RouteID?, path: String, GuardDecision)
+    /// A global `before` hook (declared at `site`) answered this for `path`; only an answer that
+    /// is not "allow" joins the chain (every landing asks the hooks).
+    case hooked(site: String?, path: String, GuardDecision)
     /// The leave guard of the screen at `path` (of `route`) allowed it to go, or refused.
     case left(route: RouteID?, path: String, allowed: Bool)
     /// The operation moved away from the screen an alert was over, and the alert went with it
@@ -26,6 +29,7 @@ public enum ChainStep: Equatable, Sendable {
         switch self {
         case .redirected: true
         case .guarded(_, _, .redirect): true
+        case .hooked(_, _, .redirect): true
         default: false
         }
     }
@@ -46,11 +50,23 @@ public enum ChainStep: Equatable, Sendable {
             case let .redirect(to): "\(Self.subject("guard", route, routes)) redirected \(path) → \(to)"
             case let .pending(key): "\(Self.subject("guard", route, routes)) held \(path) pending \"\(key)\""
             }
+        case let .hooked(site, path, decision):
+            switch decision {
+            case .allow: "\(Self.hookSubject(site)) allowed \(path)"
+            case .block: "\(Self.hookSubject(site)) blocked \(path)"
+            case let .redirect(to): "\(Self.hookSubject(site)) redirected \(path) → \(to)"
+            case let .pending(key): "\(Self.hookSubject(site)) held \(path) pending \"\(key)\""
+            }
         case let .left(route, path, allowed):
             "\(Self.subject("leave guard", route, routes)) \(allowed ? "let \(path) go" : "kept \(path)")"
         case let .droppedAlert(title):
             "dismissed the alert '\(title)' without a choice"
         }
+    }
+
+    /// "nav.before hook at app.lua:3".
+    static func hookSubject(_ site: String?) -> String {
+        "nav.before hook" + (site.map { " at " + $0 } ?? "")
     }
 
     /// "guard at app.lua:31", or "guard of /account" when the declaration site is unknown, or "guard

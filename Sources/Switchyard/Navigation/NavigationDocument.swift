@@ -76,7 +76,7 @@ extension NavigationDocument {
         }
         self.init(format: Self.format, version: Self.version, nextID: nextID, limit: timeline.limit,
                   index: timeline.index, screens: screens.values.sorted { $0.id < $1.id }, timeline: records,
-                  pending: held.map(PendingRecord.init))
+                  pending: held.flatMap { $0.resume == nil ? PendingRecord($0) : nil })
     }
 
     func encoded(indented: Bool) throws -> String {
@@ -295,6 +295,8 @@ extension Navigator {
     /// inconsistent document throws `NavigationError.invalidDocument` and leaves the state alone.
     /// Restored alert buttons have no actions; screens' validator values are nil. A pending
     /// navigation comes back pending (without callbacks).
+    ///
+    ///     let saved = try navigator.save();  try navigator.restore(saved)
     public func restore(_ json: String) throws {
         try restore(document: try NavigationDocument(json: json))
     }

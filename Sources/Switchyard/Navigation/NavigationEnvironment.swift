@@ -1,5 +1,7 @@
 /// What opened an environment: the root at the bottom, then one per presented sheet or cover, and a
 /// browser (SwiftfulRouting's showSafari) showing an external page over everything.
+///
+///     navigator.state.environments.contains { $0.kind == .sheet }
 public enum EnvironmentKind: String, Codable, Sendable { case root, sheet, cover, browser }
 
 /// One environment of the state: the root (optionally a set of tabs, each with its own stack) or a
@@ -9,9 +11,12 @@ public enum EnvironmentKind: String, Codable, Sendable { case root, sheet, cover
 ///         print(environment.kind, environment.stack.map(\.path))
 ///     }
 public struct NavigationEnvironment: Equatable {
+    /// Whether this is the root or a presented sheet, cover or browser.
+    ///
+    ///     navigator.state.environments.last?.kind == .sheet
     public let kind: EnvironmentKind
     /// 0-based index into `tabs` (always 0 without tabs).
-    public private(set) var selectedTab: Int
+    package private(set) var selectedTab: Int
     /// The selected tab's stack. Held apart from the other tabs' so that push and pop, which change
     /// only this one, copy no array.
     var current: ScreenStack
@@ -22,7 +27,7 @@ public struct NavigationEnvironment: Equatable {
 
     /// The heights a resizable sheet may take and the one it has (SwiftfulRouting's resizable sheets);
     /// nil for every other environment.
-    public internal(set) var detents: SheetDetents? {
+    package internal(set) var detents: SheetDetents? {
         get { tabSet?.detents }
         set { tabSet = TabSet(names: tabs, parked: tabSet?.parked ?? [], detents: newValue) }
     }
@@ -58,7 +63,7 @@ public struct NavigationEnvironment: Equatable {
     }
 
     /// Tab names (first path segment of each tab's root); empty unless this is a root with tabs.
-    public var tabs: [String] { tabSet?.names ?? [] }
+    package var tabs: [String] { tabSet?.names ?? [] }
 
     /// Every tab's stack (one without tabs), in tab order.
     var stacks: [ScreenStack] {
@@ -69,9 +74,9 @@ public struct NavigationEnvironment: Equatable {
     }
 
     /// The stack of the selected tab, bottom first.
-    public var stack: [Screen] { current.screens }
+    package var stack: [Screen] { current.screens }
     /// Every tab's stack (one element without tabs), bottom first.
-    public var tabStacks: [[Screen]] { stacks.map(\.screens) }
+    package var tabStacks: [[Screen]] { stacks.map(\.screens) }
 
     /// Makes tab `index` the selected one, its stack as it was left.
     mutating func selectTab(_ index: Int) {
@@ -116,10 +121,12 @@ public struct NavigationEnvironment: Equatable {
 ///     try navigator.sheet("/filters", detents: SheetDetents(["medium", "large"], selected: "medium"))
 ///     try navigator.setDetent("large")
 public final class SheetDetents: Equatable, Sendable {
-    public let available: [String]
-    public let selected: String
+    package let available: [String]
+    package let selected: String
 
     /// Throws when the list is empty or repeats a name, or `selected` (default: the first) is not in it.
+    ///
+    ///     try navigator.sheet("/compose", detents: try SheetDetents(["medium", "large"], selected: "medium"))
     public convenience init(_ available: [String], selected: String? = nil) throws(NavigationError) {
         guard let first = available.first else {
             throw .invalidArgument(operation: .sheet, reason: "a sheet's detents must name at least one")

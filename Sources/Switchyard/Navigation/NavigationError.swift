@@ -56,7 +56,8 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
             "no route matches \"\(path)\"" + (suggestions.isEmpty ? " (no routes declared)"
                 : "; nearest: " + suggestions.joined(separator: ", "))
         case let .blocked(path, pattern):
-            "navigation to \"\(path)\" was blocked by the guard of \(pattern)"
+            pattern.hasPrefix("the nav.before") ? "navigation to \"\(path)\" was blocked by \(pattern)"
+                : "navigation to \"\(path)\" was blocked by the guard of \(pattern)"
         case let .leaveBlocked(path, pattern):
             "leaving \"\(path)\" was blocked by the leave guard of \(pattern)"
         case let .redirectLoop(chain):

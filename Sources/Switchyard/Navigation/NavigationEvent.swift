@@ -4,23 +4,32 @@
 ///
 ///     let token = navigator.observe { event in print("\(event.operation.rawValue): \(event.from.path) → \(event.to.path)") }
 public struct NavigationEvent {
+    /// The operation that made the change.
+    ///
+    ///     navigator.observe { event in print(event.operation.rawValue) }   // "push"
     public let operation: NavigationOperation
+    /// The screen on top before the change.
+    ///
+    ///     navigator.observe { event in print(event.from.path, "→", event.to.path) }
     public let from: Screen
+    /// The screen on top after the change.
+    ///
+    ///     navigator.observe { event in print(event.to.title ?? "untitled") }
     public let to: Screen
     /// How it went beyond matching paths: each redirect, guard answer and leave answer, in order
     /// (empty when nothing sent it elsewhere). `ChainStep.text` says each for a person.
-    public var chain: [ChainStep] = []
+    package var chain: [ChainStep] = []
 
     /// Whether the move went deeper into the map, back up it, or across (SwiftUI Router's
     /// `NavigationAction.direction`), from the two paths.
-    public var direction: NavigationDirection { NavigationDirection(from: from.path, to: to.path) }
+    package var direction: NavigationDirection { NavigationDirection(from: from.path, to: to.path) }
 }
 
 /// Which way a move went, segment by segment: `/` → `/news` → `/news/latest` is deeper, the reverse
 /// higher, and anything else (`/news` → `/settings`, or staying at one path) sideways.
 ///
 ///     NavigationDirection(from: "/news", to: "/news/latest") == .deeper
-public enum NavigationDirection: String, Sendable, CaseIterable {
+package enum NavigationDirection: String, Sendable, CaseIterable {
     case deeper, higher, sideways
 
     public init(from old: String, to new: String) {
@@ -50,8 +59,10 @@ public final class ObservationToken {
     }
 
     /// Stops delivery. Cancelling twice, or after the navigator is gone, does nothing.
+    ///
+    ///     let token = navigator.observe { _ in };  token.cancel()
     public func cancel() { navigator?.removeObserver(key) }
 
     /// False once cancelled.
-    public var isActive: Bool { navigator?.hasObserver(key) ?? false }
+    package var isActive: Bool { navigator?.hasObserver(key) ?? false }
 }

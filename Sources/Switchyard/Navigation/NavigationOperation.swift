@@ -11,9 +11,11 @@ public enum NavigationOperation: String, Codable, Sendable, CaseIterable {
     case startFlow = "start_flow", next, nextOrDismiss = "next_or_dismiss", cancelFlow = "cancel_flow"
     case alert, choose, dismissAlert = "dismiss_alert"
     case modal, dismissModal = "dismiss_modal"
+    /// `nav.revalidate()`: the guards of the screens already shown asked again.
+    case revalidate
     /// What is in flight while `preview` lands a screen: it records nothing and no observer hears it.
     case preview
 
     /// The operations an observer can hear (all but `start` and `preview`).
-    public static var observable: [NavigationOperation] { allCases.filter { $0 != .start && $0 != .preview } }
+    package static var observable: [NavigationOperation] { allCases.filter { $0 != .start && $0 != .preview } }
 }

@@ -34,16 +34,16 @@ public struct NavigationState: Equatable {
         get { layers?.under ?? [] }
         set { setLayers(under: newValue, alert: alert, modals: modals, queue: queuedSteps) }
     }
-    public internal(set) var alert: Alert? {
+    package internal(set) var alert: Alert? {
         get { layers?.alert }
         set { setLayers(under: under, alert: newValue, modals: modals, queue: queuedSteps) }
     }
-    public internal(set) var modals: [Screen] {
+    package internal(set) var modals: [Screen] {
         get { layers?.modals ?? [] }
         set { setLayers(under: under, alert: alert, modals: newValue, queue: queuedSteps) }
     }
     /// The running flows' steps still to show, in order.
-    public var queue: [FlowStep] { queuedSteps.map(\.step) }
+    package var queue: [FlowStep] { queuedSteps.map(\.step) }
     /// The queue with the environment each step's flow runs in.
     var queuedSteps: [QueuedStep] {
         get { layers?.queue ?? [] }
@@ -109,13 +109,15 @@ public struct NavigationState: Equatable {
     }
 
     /// Root first.
+    ///
+    ///     navigator.state.environments.map(\.kind)   // [.root, .sheet]
     public var environments: [NavigationEnvironment] { under + CollectionOfOne(top) }
-    var environmentCount: Int { under.count + 1 }
+    package var environmentCount: Int { under.count + 1 }
     /// False when there is nothing but the top environment (no alert, modals, queue or lower ones).
     var hasLayers: Bool { layers != nil }
 
     /// The bottom environment, the one with the tabs.
-    var root: NavigationEnvironment {
+    package var root: NavigationEnvironment {
         get { under.first ?? top }
         set { if under.isEmpty { top = newValue } else { under[0] = newValue } }
     }
@@ -140,6 +142,8 @@ public struct NavigationState: Equatable {
     }
 
     /// The location: the top screen of the top environment.
+    ///
+    ///     navigator.state.screen.path
     public var screen: Screen { top.current.top }
     /// Its id, read without copying the screen.
     var screenID: Int { top.current.topID }

@@ -8,7 +8,7 @@ extension Navigator {
     ///     try navigator.push("/library")
     ///     try navigator.push("/admin")               // a guard says no
     ///     // ... catch: navigator.rollBack(to: before) is at "/" again, with no timeline entry
-    public struct Checkpoint {
+    package struct Checkpoint {
         fileprivate let timeline: Timeline
         fileprivate let nextID: Int
         fileprivate let lastChange: (operation: NavigationOperation, from: Screen)?
@@ -16,12 +16,12 @@ extension Navigator {
         fileprivate let lastChain: [ChainStep]
     }
 
-    public func checkpoint() -> Checkpoint {
+    package func checkpoint() -> Checkpoint {
         Checkpoint(timeline: timeline, nextID: nextID, lastChange: lastChange, held: held, lastChain: lastChain)
     }
 
     /// Whether anything was recorded or undone since `checkpoint` (a navigation, back, forward, reset).
-    public func hasChanged(since checkpoint: Checkpoint) -> Bool {
+    package func hasChanged(since checkpoint: Checkpoint) -> Bool {
         nextID != checkpoint.nextID || timeline.index != checkpoint.timeline.index
             || timeline.count != checkpoint.timeline.count || state != checkpoint.timeline.state
     }
@@ -29,7 +29,7 @@ extension Navigator {
     /// Puts back the state and timeline of `checkpoint`. It records no timeline entry and tells no
     /// observer: what is undone is the unit's own doing, which its caller reports. Throws (changing
     /// nothing) while an operation is in flight.
-    public func rollBack(to checkpoint: Checkpoint) throws(NavigationError) {
+    package func rollBack(to checkpoint: Checkpoint) throws(NavigationError) {
         if let inFlight { throw .busy("roll back", inFlight: inFlight) }
         timeline = checkpoint.timeline
         nextID = checkpoint.nextID

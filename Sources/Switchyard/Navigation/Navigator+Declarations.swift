@@ -8,11 +8,12 @@ extension Navigator {
         fileprivate let flows: [String: [FlowStep]]
         fileprivate let tabPaths: [String]
         fileprivate let observerKeys: Set<Int>
+        fileprivate let hooks: Hooks
     }
 
     package func declarations() -> Declarations {
         Declarations(routeCount: routes.count, notFound: notFound, flows: flows, tabPaths: tabPaths,
-                     observerKeys: observerKeys)
+                     observerKeys: observerKeys, hooks: hooks)
     }
 
     /// Puts back what `declarations` recorded: routes declared since are forgotten, and so are
@@ -23,5 +24,6 @@ extension Navigator {
         notFound = declarations.notFound
         restoreDeclared(flows: declarations.flows, tabPaths: declarations.tabPaths,
                         keepingObservers: declarations.observerKeys)
+        replaceHooks(with: declarations.hooks)
     }
 }

@@ -36,7 +36,16 @@ extension Navigator {
     func askLeaveGuards(of departing: [Screen], to destination: Screen) throws {
         for screen in departing {
             guard let leave = leaveGuard(of: screen), let pattern = screen.pattern else { continue }
-            let allowed = try leave(screen.info, destination.info)
+            if screen.id == leaveAllowed {   // its pending answer was settled: allow
+                recordChainStep(.left(route: screen.route, path: screen.path, allowed: true))
+                continue
+            }
+            let allowed: Bool
+            do { allowed = try leave(screen.info, destination.info) } catch var hold as LeaveHold {
+                hold.screen = screen
+                hold.destination = destination.path
+                throw hold
+            }
             recordChainStep(.left(route: screen.route, path: screen.path, allowed: allowed))
             if !allowed {
                 throw NavigationError.leaveBlocked(path: screen.path, pattern: pattern)

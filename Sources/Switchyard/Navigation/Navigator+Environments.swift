@@ -11,6 +11,8 @@ extension Navigator {
     }
 
     /// Presents `path` in a new full-screen cover environment with its own push stack.
+    ///
+    ///     try navigator.cover("/login")
     public func cover(_ path: String, options: ScreenOptions = ScreenOptions()) throws {
         try present(path, as: .cover, operation: .cover, options: options)
     }
@@ -30,7 +32,7 @@ extension Navigator {
     /// inside or over it: `dismiss()` closes it.
     ///
     ///     try navigator.browser("https://example.com/help");  try navigator.dismiss()
-    public func browser(_ url: String) throws {
+    package func browser(_ url: String) throws {
         _ = try DeepLink.parse(url)   // a well-formed scheme://... or the same error a deep link gets
         guard !url.contains(where: \.isWhitespace) else {
             throw NavigationError.invalidArgument(operation: .browser, reason: "\"\(url)\" is not a URL: it contains white space")
@@ -45,7 +47,7 @@ extension Navigator {
     /// sheet with detents, or it has no detent by that name.
     ///
     ///     try navigator.setDetent("large")
-    public func setDetent(_ name: String) throws {
+    package func setDetent(_ name: String) throws {
         try transact(.setDetent) { state in
             guard let detents = state.top.detents else {
                 throw NavigationError.invalidArgument(operation: .setDetent, reason: "the top environment is not a sheet with detents")
@@ -61,6 +63,8 @@ extension Navigator {
     /// button, `Alert.cancelButton`; an alert without one throws, naming its buttons), else the top
     /// modal, else one screen: pops the top environment's stack, or dismisses the environment when
     /// its root is showing (SwiftfulRouting's dismissScreen). Throws at the root screen of the root.
+    ///
+    ///     try navigator.sheet("/compose");  try navigator.dismiss()
     public func dismiss() throws {
         if let alert = state.alert {
             guard let cancel = alert.cancelButton else {
@@ -84,12 +88,12 @@ extension Navigator {
     /// `dismiss()` handing `result` to the departing top screen's `onResult` after it commits.
     ///
     ///     try navigator.dismiss(result: ["colour": "blue"])
-    public func dismiss(result: Any?) throws {
+    package func dismiss(result: Any?) throws {
         try handingResult(result) { try dismiss() }
     }
 
     /// Dismisses the top sheet or cover with everything pushed on it. Throws when none is presented.
-    public func dismissEnvironment() throws {
+    package func dismissEnvironment() throws {
         try transact(.dismissEnvironment) { state in
             guard state.environmentCount > 1 else {
                 throw NavigationError.nothingToDismiss(operation: .dismissEnvironment, reason: "no sheet or cover is presented")
@@ -100,7 +104,7 @@ extension Navigator {
 
     /// Dismisses every sheet and cover (the root's stack stays). False when none was presented.
     @discardableResult
-    public func dismissAll() throws -> Bool {
+    package func dismissAll() throws -> Bool {
         try transact(.dismissAll) { state in state.dismissPresented() }
     }
 
@@ -112,7 +116,7 @@ extension Navigator {
     }
 
     /// Selects a tab by its 1-based position.
-    public func tab(_ index: Int) throws {
+    package func tab(_ index: Int) throws {
         try selectTab(named: String(index)) { tabs in (1...tabs.count).contains(index) ? index - 1 : nil }
     }
 
@@ -171,7 +175,7 @@ extension Navigator {
     }
 
     /// Whether nothing has navigated yet: the timeline holds only the start entry.
-    public var isAtStart: Bool { timeline.count == 1 && timeline.current.operation == .start }
+    package var isAtStart: Bool { timeline.count == 1 && timeline.current.operation == .start }
 
     /// Lands the start screen again on the routes declared since, when nothing has navigated yet
     /// (declarations are not navigation: the timeline keeps its single start entry). Returns whether
@@ -180,7 +184,7 @@ extension Navigator {
     ///     try table.add("/", payload: RouteDefinition(title: .fixed("Home")))
     ///     try navigator.relandStart()      // navigator.screen.title == "Home"
     @discardableResult
-    public func relandStart() throws -> Bool {
+    package func relandStart() throws -> Bool {
         guard isAtStart else { return false }
         do {
             try replaceTimeline(.start) {

@@ -15,7 +15,7 @@ extension Navigator {
     /// opened (or the one it started in): dismissing that environment drops the flow's queued steps.
     ///
     ///     try navigator.startFlow([FlowStep("/a", as: .cover), FlowStep("/b")])
-    public func startFlow(_ steps: [FlowStep]) throws {
+    package func startFlow(_ steps: [FlowStep]) throws {
         try startFlow(steps, held: HeldCall(operation: .startFlow, steps: steps))
     }
 
@@ -32,6 +32,8 @@ extension Navigator {
     }
 
     /// Shows the next queued step. Throws when the queue is empty.
+    ///
+    ///     try navigator.startFlow("signup");  try navigator.next()
     public func next() throws {
         try holding(HeldCall(operation: .next)) {
             try transact(.next) { state in
@@ -43,6 +45,8 @@ extension Navigator {
 
     /// Shows the next queued step, or when the queue is empty dismisses the top sheet or cover
     /// (SwiftfulRouting's showNextScreenOrDismissEnvironment). Throws when neither is possible.
+    ///
+    ///     try navigator.nextOrDismiss()   // on the flow's last step: dismisses its cover
     public func nextOrDismiss() throws {
         try holding(HeldCall(operation: .nextOrDismiss)) {
             try transact(.nextOrDismiss) { state in
@@ -60,7 +64,7 @@ extension Navigator {
 
     /// Empties the flow queue, leaving the screens as they are. False when it was already empty.
     @discardableResult
-    public func cancelFlow() throws -> Bool {
+    package func cancelFlow() throws -> Bool {
         try transact(.cancelFlow) { state in state.queuedSteps = [] }
     }
 

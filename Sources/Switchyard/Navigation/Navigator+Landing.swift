@@ -30,7 +30,7 @@ extension Navigator {
         var chain: [String] = []   // filled on the first redirect: most landings have none
         while true {
             if let route = found.route {
-                if passed.isEmpty, let presentation = routes[payloadOf: route].presentationIfBare {
+                if passed.isEmpty, beforeHooks.isEmpty, let presentation = routes[payloadOf: route].presentationIfBare {
                     return bareLanding(consume found, route: route, presentation, redirected: !chain.isEmpty)
                 }
                 // The definition is copied out of the table: its callbacks may declare routes.
@@ -104,9 +104,29 @@ extension Navigator {
             if askingGuard { recordChainStep(.redirected(route: route, path: info.path, to: target)) }
             return target
         }
-        guard askingGuard, let guardian = definition.guard else { return nil }
-        let decision = try decision(for: info.path, { try guardian(info) })
-        recordChainStep(.guarded(route: route, path: info.path, decision))
+        guard askingGuard else { return nil }
+        let decision: GuardDecision
+        if beforeHooks.isEmpty {
+            guard let guardian = definition.guard else { return nil }
+            decision = try self.decision(for: info.path, { try guardian(info) })
+            recordChainStep(.guarded(route: route, path: info.path, decision))
+        } else {
+            // The global hooks first, then the route's guard; a settled answer stands for both.
+            var hooked: (GuardDecision, byHook: BeforeHook?)?
+            decision = try self.decision(for: info.path) {
+                hooked = try askBeforeHooks(info, then: definition.guard, route: route)
+                return hooked!.0
+            }
+            if let hook = hooked?.byHook {
+                if case .block = decision {
+                    throw NavigationError.blocked(path: info.path, pattern: "the nav.before hook" + (hook.site.map { " at " + $0 } ?? ""))
+                }
+            } else if definition.guard != nil {
+                recordChainStep(.guarded(route: route, path: info.path, decision))
+            } else if hooked == nil {
+                recordChainStep(.hooked(site: nil, path: info.path, decision))   // a hook's pending, settled
+            }
+        }
         switch decision {
         case .allow: return nil
         case .block: throw NavigationError.blocked(path: info.path, pattern: info.pattern.isEmpty ? "the not-found route" : info.pattern)
@@ -120,7 +140,7 @@ extension Navigator {
     /// winner's guard would do. Runs the app's callbacks as a landing does; they may not navigate.
     ///
     ///     try navigator.askRoute(of: "/account")   // (route, .guarded(..., .redirect("/login?next=%2Faccount")))
-    public func askRoute(of path: String) throws -> ChainStep? {
+    package func askRoute(of path: String) throws -> ChainStep? {
         try enter(.preview)
         defer { finishOperation() }
         let location = Location(parsing: path, relativeTo: self.path)

@@ -3,7 +3,7 @@ extension Navigator {
     /// Shows an alert. Only one may be active.
     ///
     ///     try navigator.alert(Alert(title: "Saved"))                       // one "OK" button
-    public func alert(_ alert: Alert) throws {
+    package func alert(_ alert: Alert) throws {
         if let duplicate = alert.labels.firstDuplicate {
             throw NavigationError.duplicateButton(duplicate)
         }
@@ -19,7 +19,7 @@ extension Navigator {
     /// dismisses.
     ///
     ///     try navigator.choose("Delete")
-    public func choose(_ label: String) throws {
+    package func choose(_ label: String) throws {
         let before = checkpoint()
         var action: (() throws -> Void)?
         try transact(.choose) { state in
@@ -41,7 +41,7 @@ extension Navigator {
     }
 
     /// Dismisses the alert without choosing. Throws when none is active.
-    public func dismissAlert() throws {
+    package func dismissAlert() throws {
         try transact(.dismissAlert) { state in
             guard state.alert != nil else { throw NavigationError.noAlert(operation: .dismissAlert) }
             state.alert = nil
@@ -54,7 +54,7 @@ extension Navigator {
     ///
     /// `options` may say how it enters and what is behind it (`transition`, `background`) and give it
     /// parameters and callbacks.
-    public func modal(_ path: String, options: ScreenOptions = ScreenOptions()) throws {
+    package func modal(_ path: String, options: ScreenOptions = ScreenOptions()) throws {
         try holding(HeldCall(operation: .modal, arguments: [path], options: options)) {
             try transact(.modal) { state in
                 let location = Location(parsing: path, relativeTo: state.screen.path)
@@ -64,7 +64,7 @@ extension Navigator {
     }
 
     /// Dismisses the topmost modal. Throws when none is shown.
-    public func dismissModal() throws {
+    package func dismissModal() throws {
         try transact(.dismissModal) { state in
             guard !state.modals.isEmpty else {
                 throw NavigationError.nothingToDismiss(operation: .dismissModal, reason: "no modal is shown")

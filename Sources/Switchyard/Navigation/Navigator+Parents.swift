@@ -5,7 +5,7 @@ extension Navigator {
     /// otherwise replaces the top screen with it. Throws when the screen's route declares no parent.
     ///
     ///     try navigator.push("/album/7/track/2");  try navigator.up()   // /album/7
-    public func up() throws {
+    package func up() throws {
         try holding(HeldCall(operation: .up)) {
             try transact(.up) { state in
                 let target = try parentPath(of: state.screen)

@@ -5,7 +5,7 @@ extension Navigator {
     /// route matches (the not-found screen is not a preview).
     ///
     ///     try navigator.preview("/album/12")?.title == "Album 12";  navigator.path == "/"
-    public func preview(_ path: String) throws -> Screen? {
+    package func preview(_ path: String) throws -> Screen? {
         try enter(.preview)
         let mark = nextID
         defer {
@@ -24,7 +24,7 @@ extension Navigator {
     /// links, as followable as a route's.
     ///
     ///     navigator.links(of: navigator.screen)   // ["/artist/7", "/album/12/tracks"]
-    public func links(of screen: Screen) -> [String] {
+    package func links(of screen: Screen) -> [String] {
         let params = screen.params
         if let computed = screen.computedLinks { return computed.map { LinkTemplate.fill($0, with: params) } }
         let definition = screen.route.map { routes[payloadOf: $0] } ?? notFound

@@ -1,4 +1,4 @@
-/// The navigation model of SPEC §3 over a route table: environments, stacks, timeline, flows,
+/// The navigation model (docs/navigation.md) over a route table: environments, stacks, timeline, flows,
 /// alert and modals, driven by the operations of the Lua API.
 ///
 ///     let routes = RouteTable<RouteDefinition>()
@@ -17,24 +17,32 @@
 /// its own callbacks throws `NavigationError.reentrant`.
 public final class Navigator {
     /// The routes landings match against. Routes may be added at any time.
+    ///
+    ///     navigator.routes[payloadOf: navigator.screen.route!].title
     public let routes: RouteTable<RouteDefinition>
     /// The fallback when no route matches (Echeveria's not-found); nil makes unknown paths an error.
-    @exclusivity(unchecked) public var notFound: RouteDefinition?
+    @exclusivity(unchecked) package var notFound: RouteDefinition?
     /// The longest redirect chain followed before `NavigationError.tooManyRedirects`.
-    public var maxRedirects = 16
+    var maxRedirects = 16
     /// Ceilings on what a state may hold; an operation that would pass one throws and changes nothing.
     /// (Unchecked exclusivity, as `notFound`: every push reads it, and the dynamic check cost more
     /// than the limits' own comparisons.)
+    ///
+    ///     navigator.limits.screensPerStack = 500
     @exclusivity(unchecked) public var limits = NavigatorLimits()
     /// Declared flows by name.
-    public private(set) var flows: [String: [FlowStep]] = [:]
+    package private(set) var flows: [String: [FlowStep]] = [:]
     /// Declared tab root paths, in order (empty: the root is a single stack).
-    public private(set) var tabPaths: [String] = []
+    package private(set) var tabPaths: [String] = []
 
     // Unchecked exclusivity (here and on `notFound`, which every landing reads): every operation reads
     // and writes these several times, and the dynamic checks cost more than the rest of a pop. A
     // navigator is used from one thread at a time, and `inFlight` already refuses a nested operation
     // (the only way two accesses could overlap).
+    // Safety: as above. Re-measured for issue 32: without the unchecked exclusivity here, on `notFound`
+    // and `limits`, on `Screen.Fields.below`/`depth`, and the unretained walk in `ScreenStack`, a
+    // `nav.push` + `nav.pop` pair took 4,921 instructions, not 4,082 (+20 %; callgrind,
+    // `switchyard-bench --counted-loop lua-push-pop parameter-heavy 1000`, Benchmarks/README.md case 11).
     @exclusivity(unchecked) var timeline: Timeline
     @exclusivity(unchecked) var nextID = 1
     @exclusivity(unchecked) var inFlight: NavigationOperation?
@@ -61,12 +69,22 @@ public final class Navigator {
     /// The navigation a guard holds (`pendingNavigation`), and the decision `settle` hands that guard.
     @exclusivity(unchecked) var held: HeldNavigation?
     var settling: (path: String, decision: GuardDecision)?
+    /// While a leave guard's pending navigation is settled with allow: the screen whose leave guard
+    /// has answered.
+    var leaveAllowed: Int?
     @exclusivity(unchecked)
     private var observers: [(key: Int, filter: Set<NavigationOperation>?, handler: (NavigationEvent) throws -> Void)] = []
     private var nextObserverKey = 0
+    /// The global hooks (`addBeforeHook`, `addAfterHook`), in declaration order. An `after` hook is
+    /// also one of `observers`, under the same key; `before` hooks are asked by every landing that
+    /// asks guards, so the landing checks the array's emptiness first.
+    @exclusivity(unchecked) var beforeHooks: [BeforeHook] = []
+    var afterHooks: [AfterHook] = []
 
     /// A navigator showing `/`. Its start screen is bare (no route consulted, no callback run) until
     /// `reset()` lands it on its route; call that once routes are declared.
+    ///
+    ///     let navigator = Navigator(routes: routes);  try navigator.reset()
     public init(routes: RouteTable<RouteDefinition> = RouteTable(), timelineLimit: Int = 100) {
         self.routes = routes
         let root = NavigationEnvironment(kind: .root, root: .bare(id: 0, path: "/"))
@@ -76,42 +94,58 @@ public final class Navigator {
 
     // MARK: Reading
 
+    /// Everything shown now: the environments with their stacks, the modals, the alert, the flow queue.
+    ///
+    ///     navigator.state.environments.count   // 2 while a sheet is up
     public var state: NavigationState { timeline.state }
     /// The top screen of the top environment.
+    ///
+    ///     navigator.screen.title
     public var screen: Screen { timeline.state.screen }
+    /// The path of the screen on top.
+    ///
+    ///     try navigator.push("/album/12");  navigator.path == "/album/12"
     public var path: String { screen.path }
-    public var params: [String: String] { screen.params }
-    public var query: [String: String] { screen.query }
-    public var info: RouteInfo { screen.info }
+    package var params: [String: String] { screen.params }
+    package var query: [String: String] { screen.query }
+    package var info: RouteInfo { screen.info }
     /// The screens of the top environment (its selected tab), bottom first.
+    ///
+    ///     navigator.stack.map(\.path)   // ["/", "/album/12"]
     public var stack: [Screen] { state.top.stack }
-    public var history: [TimelineEntry] { timeline.entries }
+    package var history: [TimelineEntry] { timeline.entries }
     /// Position of the current state in `history`.
-    public var historyIndex: Int { timeline.index }
+    package var historyIndex: Int { timeline.index }
+    /// Whether the timeline has an earlier state to go back to.
+    ///
+    ///     if navigator.canBack { try navigator.back() }
     public var canBack: Bool { timeline.canBack }
+    /// Whether the timeline has a later state to go forward to (after going back).
+    ///
+    ///     if navigator.canForward { try navigator.forward() }
     public var canForward: Bool { timeline.canForward }
-    public var queue: [FlowStep] { state.queue }
-    public var alert: Alert? { state.alert }
-    public var alertActive: Bool { state.alert != nil }
-    public var modals: [Screen] { state.modals }
+    package var queue: [FlowStep] { state.queue }
+    package var alert: Alert? { state.alert }
+    package var alertActive: Bool { state.alert != nil }
+    package var modals: [Screen] { state.modals }
     /// Tab names of the root, in order.
-    public var tabs: [String] { state.root.tabs }
+    package var tabs: [String] { state.root.tabs }
 
     /// The last change that applied, as observers heard it: its operation, the top screen before and
     /// after, and the direction (SwiftUI Router's `NavigationAction`). Nil before the first.
     ///
     ///     try navigator.push("/news/latest");  navigator.lastAction?.direction == .deeper
-    public var lastAction: NavigationEvent? {
+    package var lastAction: NavigationEvent? {
         lastChange.map { NavigationEvent(operation: $0.operation, from: $0.from, to: screen, chain: lastChain) }
     }
 
     /// The bounded length of `history` (at least 1).
-    public var timelineLimit: Int { timeline.limit }
+    package var timelineLimit: Int { timeline.limit }
 
     /// Changes the bound of `history`; lowering it drops the oldest entries, never the current one.
     ///
     ///     try navigator.setTimelineLimit(1_000)
-    public func setTimelineLimit(_ limit: Int) throws(NavigationError) {
+    func setTimelineLimit(_ limit: Int) throws(NavigationError) {
         if let inFlight { throw .busy("change the timeline limit", inFlight: inFlight) }
         timeline.setLimit(limit)
     }
@@ -128,13 +162,14 @@ public final class Navigator {
 
     /// `fresh()` before the landing: its start screen is bare and no callback has run, for a caller
     /// that must know the navigator before any callback runs (`MapCrawl`) or restores a state into it.
-    func unlandedCopy() -> Navigator {
+    package func unlandedCopy() -> Navigator {
         let copy = Navigator(routes: routes, timelineLimit: timelineLimit)
         copy.notFound = notFound
         copy.maxRedirects = maxRedirects
         copy.limits = limits
         copy.flows = flows
         copy.tabPaths = tabPaths
+        copy.copyHooks(from: self)
         return copy
     }
 
@@ -167,7 +202,7 @@ public final class Navigator {
     }
 
     /// "/search/recent" → "search"; "/" → "/".
-    public static func tabName(_ path: String) -> String {
+    package static func tabName(_ path: String) -> String {
         path.split(separator: "/").first.map(String.init) ?? "/"
     }
 
@@ -188,7 +223,7 @@ public final class Navigator {
     /// ("push", "pop_to", "start_flow"...) only that operation.
     ///
     ///     let token = try navigator.observe(event: "pop_to") { event in print(event.to.path) }
-    public func observe(event name: String, _ handler: @escaping (NavigationEvent) throws -> Void)
+    package func observe(event name: String, _ handler: @escaping (NavigationEvent) throws -> Void)
         throws(NavigationError) -> ObservationToken {
         if name == "change" { return observe(handler) }
         guard let operation = NavigationOperation(rawValue: name), NavigationOperation.observable.contains(operation) else {
@@ -198,6 +233,19 @@ public final class Navigator {
     }
 
     func removeObserver(_ key: Int) { observers.removeAll { $0.key == key } }
+
+    /// Registers an observer under a key the caller chose (a global hook carried into a copy keeps
+    /// its key, so a handle removes it from whichever navigator is current).
+    func observe(key: Int, _ handler: @escaping (NavigationEvent) throws -> Void) {
+        nextObserverKey = max(nextObserverKey, key)
+        observers.append((key, nil, handler))
+    }
+
+    /// A new key from the observers' sequence (hooks share it, so a key names one thing).
+    func makeObserverKey() -> Int {
+        nextObserverKey += 1
+        return nextObserverKey
+    }
     var observerKeys: Set<Int> { Set(observers.map(\.key)) }
 
     /// `restore(_ declarations:)`'s writes to what only the navigator may set.
@@ -274,7 +322,20 @@ public final class Navigator {
         var departing: [Screen] = []
         if watchesDepartures {
             departing = departures(from: timeline.state, to: draft)
-            do { try askLeaveGuards(of: departing, to: draft.screen) } catch {
+            do { try askLeaveGuards(of: departing, to: draft.screen) } catch let hold as LeaveHold {
+                // Held: nothing changes now; settling commits this very draft, asking the other guards.
+                let computed = copy draft, idsAfter = nextID, result = departureResult
+                nextID = firstID
+                holdLeave(hold, operation) { [unowned self] in
+                    departureResult = result
+                    defer { departureResult = nil }
+                    try transact(operation, replacing: replacing) { draft in
+                        draft = computed
+                        nextID = idsAfter
+                    }
+                }
+                return false
+            } catch {
                 nextID = firstID
                 throw error
             }
@@ -304,6 +365,10 @@ public final class Navigator {
             try askLeaveGuards(of: departing, to: screen)
             try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
+        } catch let hold as LeaveHold {
+            timeline.moveBack(to: previous)
+            holdLeave(hold, operation) { [unowned self] in _ = try travel(operation, by: delta) }
+            return false
         } catch {
             timeline.moveBack(to: previous)
             throw error
@@ -327,6 +392,16 @@ public final class Navigator {
             try askLeaveGuards(of: departing, to: screen)
             try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
+        } catch let hold as LeaveHold {
+            let built = (timeline, nextID)
+            (timeline, nextID) = saved
+            holdLeave(hold, operation) { [unowned self] in
+                try replaceTimeline(operation) {
+                    nextID = built.1
+                    return built.0
+                }
+            }
+            return
         } catch {
             (timeline, nextID) = saved
             throw error

@@ -9,23 +9,28 @@
 ///     try navigator.push("/x/501")   // "stack limit of 500 screens reached (push; ...)"
 public struct NavigatorLimits: Equatable, Sendable {
     /// Screens in one push stack (each tab, sheet and cover has its own).
+    ///
+    ///     navigator.limits.screensPerStack = 500
     public var screensPerStack = 10_000
     /// The root plus the sheets and covers presented over it.
-    public var environments = 100
+    package var environments = 100
     /// Modals over the top screen.
-    public var modals = 100
+    package var modals = 100
     /// Buttons of one alert.
-    public var alertButtons = 100_000
+    package var alertButtons = 100_000
     /// Flow steps waiting in the queue.
-    public var queuedSteps = 1_000
+    var queuedSteps = 1_000
     /// Query items of one screen's location.
-    public var queryItems = 1_000
+    var queryItems = 1_000
     /// Bytes of one screen's path.
-    public var pathBytes = 65_536
+    var pathBytes = 65_536
     /// The largest timeline limit (`Navigator.timelineLimit`) a restored document may carry: each
     /// entry can hold one operation's growth. (The embedder's own `setTimelineLimit` is not held to it.)
-    public var timelineEntries = 10_000
+    var timelineEntries = 10_000
 
+    /// The default limits.
+    ///
+    ///     var limits = NavigatorLimits();  limits.screensPerStack = 500;  navigator.limits = limits
     public init() {}
 
     /// What one screen costs beyond its path, measured on a 64-bit Linux build (the screen object,
@@ -39,7 +44,7 @@ public struct NavigatorLimits: Equatable, Sendable {
     /// each (see docs/reliability.md).
     ///
     ///     NavigatorLimits.fitting(bytes: 64 << 20).screensPerStack == 226
-    public static func fitting(bytes: Int) -> NavigatorLimits {
+    package static func fitting(bytes: Int) -> NavigatorLimits {
         var limits = NavigatorLimits()
         limits.environments = 16
         limits.modals = 16

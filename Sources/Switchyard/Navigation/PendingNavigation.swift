@@ -5,13 +5,35 @@
 ///     try navigator.push("/checkout")
 ///     navigator.pendingNavigation?.key == "payment";  navigator.path == "/"
 ///     try navigator.settle("payment", with: .allow)          // now at /checkout
-public struct PendingNavigation: Equatable, Sendable {
+package struct PendingNavigation: Equatable, Sendable {
     /// What the guard named it: `settle` must give the same key.
     public let key: String
     /// The path whose guard is holding it (after any redirect on the way).
     public let path: String
     /// The operation held.
     public let operation: NavigationOperation
+    /// What holds it: a guard of the path landed (`path`), or the leave guard of the screen at `path`,
+    /// which the operation would remove on its way to `to`.
+    public var kind: PendingKind = .guard
+    /// For a leave guard's hold, the path the operation would show.
+    public var to: String? = nil
+}
+
+/// Which kind of guard holds a pending navigation.
+public enum PendingKind: String, Sendable {
+    case `guard`
+    case leave
+}
+
+/// What a leave guard's `pending(key)` throws (a leave guard answers true or false otherwise); the
+/// operation's commit catches it, puts everything back and holds the operation (`holdLeave`).
+package struct LeaveHold: Error {
+    package let key: String
+    /// Filled by `askLeaveGuards`: the screen whose guard holds and where the operation was going.
+    var screen: Screen?
+    var destination: String?
+
+    package init(key: String) { self.key = key }
 }
 
 /// A held operation with everything needed to run it again when it is settled: its arguments, and
@@ -33,14 +55,14 @@ struct HeldCall {
 
 /// What a guard's `.pending(key)` throws through the landing to the operation's transaction, which
 /// holds the operation (see `Navigator.hold`). Never reaches a caller.
-struct GuardHold: Error {
+package struct GuardHold: Error {
     let key: String
     let path: String
 }
 
 extension Navigator {
     /// The navigation a guard is holding, if any. Any other navigation that changes the state cancels it.
-    public var pendingNavigation: PendingNavigation? { held?.pending }
+    package var pendingNavigation: PendingNavigation? { held?.pending }
 
     /// Finishes the pending navigation as if its guard had answered `decision`: `.allow` runs the
     /// operation again with that guard allowing, `.redirect` sends it to the path, `.block` drops it
@@ -57,6 +79,7 @@ extension Navigator {
         if case .pending = decision {
             throw NavigationError.invalidArgument(operation: held.call.operation, reason: "a pending navigation is settled with allow, block or a path, not another pending")
         }
+        if let resume = held.resume { return try settleLeave(held, decision, resume) }
         self.held = nil
         guard decision != .block else { return false }
         settling = (held.pending.path, decision)
@@ -91,6 +114,31 @@ extension Navigator {
         return try ask()
     }
 
+    /// `settle` for an operation a leave guard holds: `.allow` commits what the operation computed
+    /// (asking the other departing screens' leave guards), `.block` drops it.
+    private func settleLeave(_ held: HeldNavigation, _ decision: GuardDecision, _ resume: () throws -> Void) throws -> Bool {
+        if case .redirect = decision {
+            throw NavigationError.invalidArgument(operation: held.call.operation, reason: "a leave guard's pending navigation is settled with true or false, not a path")
+        }
+        self.held = nil
+        guard decision == .allow else { return false }
+        leaveAllowed = held.leaving
+        defer { leaveAllowed = nil }
+        do { try resume() } catch {
+            self.held = held
+            throw error
+        }
+        return true
+    }
+
+    /// Holds `operation`, which a leave guard answered `pending(key)` for: `resume` commits it later
+    /// (the operation's own transaction, already undone, computed everything it needs).
+    func holdLeave(_ hold: LeaveHold, _ operation: NavigationOperation, resume: @escaping () throws -> Void) {
+        let pending = PendingNavigation(key: hold.key, path: hold.screen?.path ?? path, operation: operation,
+                                        kind: .leave, to: hold.destination)
+        held = HeldNavigation(pending: pending, call: HeldCall(operation: operation), resume: resume, leaving: hold.screen?.id)
+    }
+
     private func replay(_ call: HeldCall) throws {
         let first = call.arguments.first ?? "/"
         switch call.operation {
@@ -117,9 +165,15 @@ extension Navigator {
 final class HeldNavigation {
     let pending: PendingNavigation
     let call: HeldCall
+    /// For a leave guard's hold: how to commit the operation once settled, and the screen whose leave
+    /// guard then counts as allowing. (Not saved: a document keeps guard holds only.)
+    let resume: (() throws -> Void)?
+    let leaving: Int?
 
-    init(pending: PendingNavigation, call: HeldCall) {
+    init(pending: PendingNavigation, call: HeldCall, resume: (() throws -> Void)? = nil, leaving: Int? = nil) {
         self.pending = pending
         self.call = call
+        self.resume = resume
+        self.leaving = leaving
     }
 }

@@ -5,7 +5,7 @@ public enum Presentation: String, Codable, Sendable, CaseIterable {
     case push, sheet, cover
 
     /// `try Presentation(parsing: "sheet") == .sheet`; anything else names the accepted words.
-    public init(parsing text: String) throws(NavigationError) {
+    package init(parsing text: String) throws(NavigationError) {
         guard let value = Presentation(rawValue: text) else { throw .invalidPresentation(text) }
         self = value
     }

@@ -41,30 +41,33 @@ public enum RedirectRule: ExpressibleByStringLiteral {
 ///     try routes.add("/album/:id", name: "album", payload: RouteDefinition(
 ///         title: .computed { "Album \($0.params["id"]!)" }, presentation: .sheet, links: ["/artist/:id"]))
 public struct RouteDefinition {
-    public var title: RouteText?
-    public var view: RouteText?
-    public var `guard`: ((RouteInfo) throws -> GuardDecision)?
-    public var redirect: RedirectRule?
+    package var title: RouteText?
+    package var view: RouteText?
+    package var `guard`: ((RouteInfo) throws -> GuardDecision)?
+    package var redirect: RedirectRule?
     /// How a deep link to this route is shown unless the link says `presentation=...`.
-    public var presentation: Presentation
+    package var presentation: Presentation
     /// Declared edges, for graphs and the REPL's `:follow`: paths whose placeholders the screen's
     /// parameters fill.
-    public var links: [String]
+    package var links: [String]
     /// Links decided by each screen (an album screen links to its own artist): computed from the
     /// screen's info when it is landed, as its title is, and kept with it. Graphs cannot know them.
-    public var linkFunction: ((RouteInfo) throws -> [String])?
+    package var linkFunction: ((RouteInfo) throws -> [String])?
     /// Whether the route is reachable from outside the app (a deep link, a notification): `check`
     /// starts a crawl there and does not call it unreachable, and `walk` may open it.
-    public var entry: Bool
+    package var entry: Bool
     /// The pattern of the screen above which this one sits when reached from outside, filled from this
     /// screen's parameters ("/album/:id" for "/album/:id/track/:n"): a deep link builds the back stack
     /// through it, and `up()` goes to it.
-    public var parent: String?
+    package var parent: String?
     /// Asked before any operation removes a screen of this route from the state (a pop, a dismissal,
     /// a replacing go, back along the timeline, a reset), with the screen's info and the destination's:
     /// false blocks the operation (`NavigationError.leaveBlocked`), for unsaved changes.
-    public var leave: ((_ leaving: RouteInfo, _ to: RouteInfo) throws -> Bool)?
+    package var leave: ((_ leaving: RouteInfo, _ to: RouteInfo) throws -> Bool)?
 
+    /// A definition; every part is optional.
+    ///
+    ///     RouteDefinition(title: "Log In", presentation: .cover)
     public init(title: RouteText? = nil, view: RouteText? = nil,
                 guard: ((RouteInfo) throws -> GuardDecision)? = nil, redirect: RedirectRule? = nil,
                 presentation: Presentation = .push, links: [String] = [],

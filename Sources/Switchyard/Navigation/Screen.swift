@@ -34,6 +34,7 @@ public struct Screen: Codable, Equatable, Sendable {
         /// The node below this one in its stack, and the stack's depth here (1 at the root); 0 while
         /// the screen sits in no stack. Set once, by `place(above:)`, while nothing else holds the
         /// object; fixed from then on, like the rest. (Unchecked exclusivity: no access overlaps.)
+        // Safety: see the measured figure beside `Navigator.timeline`.
         @exclusivity(unchecked) private(set) var below: Fields?
         @exclusivity(unchecked) private(set) var depth = 0
 
@@ -88,37 +89,53 @@ public struct Screen: Codable, Equatable, Sendable {
         return fields
     }
 
+    /// The screen's id, unique for the navigator's life (a pushed screen gets a new one).
+    ///
+    ///     let album = navigator.screen.id
     public var id: Int { fields.id }
+    /// The path the screen landed on.
+    ///
+    ///     navigator.screen.path   // "/album/12"
     public var path: String { fields.info.path }
     /// The matched route's pattern; nil for the not-found screen and for an unmatched start screen.
-    public var pattern: String? { fields.matched ? fields.info.pattern : nil }
+    package var pattern: String? { fields.matched ? fields.info.pattern : nil }
     /// The route that matched, which several routes with one pattern (told apart by validators) do not
     /// share; nil when `pattern` is.
     ///
     ///     navigator.routes[navigator.screen.route!].name   // "album"
     public var route: RouteID? { fields.route }
     /// The captured parameters as a dictionary, made when read.
+    ///
+    ///     navigator.screen.params["id"]   // "12"
     public var params: [String: String] { fields.info.params.dictionary }
     /// The captured parameters as the match left them: values decoded when read.
     ///
     ///     navigator.screen.parameters["id"] == "12"
-    public var parameters: Parameters { fields.info.params }
+    package var parameters: Parameters { fields.info.params }
+    /// The query items of the path that landed it.
+    ///
+    ///     try navigator.push("/album/12?tab=info");  navigator.screen.query["tab"] == "info"
     public var query: [String: String] { fields.info.query }
-    public var fragment: String? { fields.info.fragment }
+    package var fragment: String? { fields.info.fragment }
+    /// The route's title, computed on landing; nil when it has none.
+    ///
+    ///     navigator.screen.title   // "Album 12"
     public var title: String? { fields.title }
     /// The text the REPL prints for the screen (the route's `view`), computed on landing.
-    public var view: String? { fields.view }
+    package var view: String? { fields.view }
     /// The links the route's link function computed for this screen; nil for a route with a fixed
     /// list (`Navigator.links(of:)` gives a screen's links either way).
-    public var computedLinks: [String]? { fields.links }
+    var computedLinks: [String]? { fields.links }
     /// What the route's validator returned. In memory only: not saved, not compared, nil after restore.
+    ///
+    ///     navigator.screen.value as? Int   // 12, from `validator: { Int($0.params["id"]!) }`
     public var value: Any? { fields.info.value }
     /// The parameters the call that showed it passed beside the path's (`ScreenOptions.params`);
     /// `params` holds them too.
-    public var passedParams: [String: String] { fields.extras?.params ?? [:] }
+    var passedParams: [String: String] { fields.extras?.params ?? [:] }
     /// How this modal entered and what is behind it; nil when not given (and for other screens).
-    public var transition: ModalTransition? { fields.extras?.transition }
-    public var background: ModalBackground? { fields.extras?.background }
+    package var transition: ModalTransition? { fields.extras?.transition }
+    package var background: ModalBackground? { fields.extras?.background }
     /// Its departure callbacks, while they have not run.
     var callbacks: ScreenCallbacks? { fields.extras?.callbacks }
 
@@ -201,6 +218,8 @@ public struct Screen: Codable, Equatable, Sendable {
     var isExternal: Bool { !path.hasPrefix("/") }
 
     /// "/album/12?tab=info#top": path, sorted query and fragment.
+    ///
+    ///     navigator.screen.location   // "/album/12?tab=info"
     public var location: String { Location(path: path, query: query, fragment: fragment).text }
 
     /// Whether this screen is at `location`: what comparing `location` texts says, without building
@@ -222,7 +241,7 @@ public struct Screen: Codable, Equatable, Sendable {
     }
 
     /// The `info` table of the Lua API for this screen.
-    public var info: RouteInfo { fields.info }
+    package var info: RouteInfo { fields.info }
 
     public static func == (a: Screen, b: Screen) -> Bool {
         a.fields === b.fields

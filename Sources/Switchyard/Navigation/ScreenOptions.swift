@@ -9,18 +9,21 @@
 public struct ScreenOptions {
     /// Parameters the screen holds beside the ones its path captures (a name the path captures is an
     /// error). Guards, titles and views see them; they are saved and restored.
-    public var params: [String: String]
+    package var params: [String: String]
     /// Runs once, after the operation that removed the screen from the state committed (a pop, a
     /// dismissal, a replacing go, back along the timeline, a reset). It may not navigate; should it
     /// throw, the operation is undone and the error rethrown, as for an observer.
-    public var onDismiss: ((Screen) throws -> Void)?
+    package var onDismiss: ((Screen) throws -> Void)?
     /// Runs once when the screen leaves the state, just before `onDismiss`, with the result
     /// `pop(result:)` or `dismiss(result:)` gave it (nil when it went without one).
-    public var onResult: ((Any?) throws -> Void)?
+    package var onResult: ((Any?) throws -> Void)?
     /// How a modal comes in and what is behind it (SwiftfulRouting's showModal); modals only.
-    public var transition: ModalTransition?
-    public var background: ModalBackground?
+    package var transition: ModalTransition?
+    package var background: ModalBackground?
 
+    /// Options; each part is optional.
+    ///
+    ///     ScreenOptions(params: ["text": "Hello!"], onDismiss: { screen in print("left \(screen.path)") })
     public init(params: [String: String] = [:], onDismiss: ((Screen) throws -> Void)? = nil,
                 onResult: ((Any?) throws -> Void)? = nil, transition: ModalTransition? = nil,
                 background: ModalBackground? = nil) {
@@ -45,17 +48,23 @@ public struct ScreenOptions {
 }
 
 /// How a modal enters (SwiftUI's transitions, as SwiftfulRouting's showModal takes them).
+///
+///     try navigator.push("/photo/1", options: ScreenOptions(transition: .slide))
 public enum ModalTransition: String, Codable, Sendable, CaseIterable {
     case identity, opacity, scale, slide
     case moveTop = "move-top", moveBottom = "move-bottom", moveLeading = "move-leading", moveTrailing = "move-trailing"
 }
 
 /// What is drawn behind a modal.
+///
+///     ScreenOptions(transition: .opacity, background: .dim)
 public enum ModalBackground: String, Codable, Sendable, CaseIterable {
     case none, dim, blur
 }
 
 /// The options a screen keeps (see `ScreenOptions`): one reference in its fields, nil for most screens.
+/// Unchecked only because of `callbacks`, which `ScreenCallbacks`'s rule covers (the navigator's thread
+/// is their single owner); every other field is a `let` of a `Sendable` type.
 final class ScreenExtras: @unchecked Sendable {
     let params: [String: String]
     /// Nil when none were given, and for a restored screen (callbacks are not saved).

@@ -52,6 +52,7 @@ struct ScreenStack: Equatable {
 
     private func node(atDepth depth: Int) -> Node {
         // Walked unretained (`topNode` holds every node below it): only the node returned is retained.
+        // Safety: `topNode` is held for the whole walk; figure beside `Navigator.timeline`.
         var node = Unmanaged.passUnretained(topNode)
         while let below = node._withUnsafeGuaranteedRef({ $0.depth > depth ? $0.unretainedBelow : nil }) {
             node = below

@@ -4,7 +4,7 @@
 ///
 /// Held by value in the timeline's ring: recording moves the new state into a slot and the state
 /// that falls off is destroyed in place, so an operation allocates no entry.
-public struct TimelineEntry {
+package struct TimelineEntry {
     public let operation: NavigationOperation
     public let state: NavigationState
 

@@ -5,7 +5,7 @@ extension LuaCall {
         LuaError("bad argument #\(index) to '\(function)' (\(expected) expected, got \(typeName(index)))")
     }
 
-    func checkString(_ index: Int, _ function: String) throws(LuaError) -> String {
+    package func checkString(_ index: Int, _ function: String) throws(LuaError) -> String {
         guard let text = string(index) else { throw badArgument(index, function, "string") }
         return text
     }
@@ -32,7 +32,7 @@ extension LuaCall {
         return try checkFunction(index, function)
     }
 
-    func checkFunction(_ index: Int, _ function: String) throws(LuaError) -> LuaFunction {
+    package func checkFunction(_ index: Int, _ function: String) throws(LuaError) -> LuaFunction {
         guard isFunction(index), let fn = try value(index).functionValue else {
             throw badArgument(index, function, "function")
         }

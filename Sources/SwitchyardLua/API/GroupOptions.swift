@@ -2,7 +2,7 @@ import Switchyard
 
 /// The options of one `group(prefix, body, opts)` call, which every route declared inside it takes.
 ///
-/// The merge rule (README, "Declaring routes"): guards and leave guards add up, outer group first and
+/// The merge rule (docs/routes.md, "Declaring routes"): guards and leave guards add up, outer group first and
 /// the route's own last, and the first that does not allow decides; `title`, `view`, `presentation`
 /// and `entry` are the route's own when it gives them, else the innermost group's that does.
 ///
@@ -81,7 +81,7 @@ struct GroupOptions {
         if !own.gives("entry"), let entry = groups.last(where: { $0.entry != nil })?.entry { merged.entry = entry }
 
         var silentOwn = callbacks
-        silentOwn.session = nil
+        silentOwn.outcomes = nil
         var guards: [(RouteInfo) throws -> GuardDecision] = []
         for group in groups {
             if let guardian = try groupCallbacks(group).guardian(group.guardFunction.map(LuaValue.function) ?? .nil) {

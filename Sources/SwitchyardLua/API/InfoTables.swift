@@ -281,6 +281,16 @@ extension LuaState {
             }
             return [("step", "guard"), ("path", path), ("route", pattern), ("site", site), ("answer", answer),
                     ("to", to), ("key", key), ("text", text)]
+        case let .hooked(site, path, decision):
+            var answer = "allow", to: String?, key: String?
+            switch decision {
+            case .allow: break
+            case .block: answer = "block"
+            case let .redirect(target): (answer, to) = ("redirect", target)
+            case let .pending(held): (answer, key) = ("pending", held)
+            }
+            return [("step", "before"), ("path", path), ("site", site), ("answer", answer),
+                    ("to", to), ("key", key), ("text", text)]
         case let .left(route, path, allowed):
             let (pattern, site) = declared(route)
             return [("step", "leave"), ("path", path), ("route", pattern), ("site", site),

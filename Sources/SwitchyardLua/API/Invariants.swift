@@ -3,20 +3,31 @@ import Switchyard
 /// `invariant(name, fn)`: a rule every state the app can reach must keep ("a signed-out user never
 /// sees /account"). `walk` checks them after each random step and the REPL after each navigation;
 /// `fn` reads `nav` and returns false (optionally with a message) or raises to say the rule broke.
-public struct Invariant {
-    public let name: String
+package struct Invariant {
+    package let name: String
     /// "file:line" of the `invariant` call.
-    public let site: String?
+    package let site: String?
     let function: LuaFunction
 }
 
 /// A broken invariant: its name, what went wrong ("returned false", its message, or the error), and
 /// where it was declared.
+///
+/// ```swift
+/// try runtime.load(code: "invariant('signed in', function() return nav.path ~= '/account' end)", chunkName: "=rules")
+/// try runtime.navigator.push("/account")
+/// runtime.checkInvariants().first?.name   // "signed in"
+/// ```
 public struct InvariantViolation: Sendable, Equatable, CustomStringConvertible {
+    /// The name given to `invariant(name, fn)`: `violation.name == "signed in"`.
     public let name: String
+    /// What went wrong: the rule's second result, "returned false at /account", or its error:
+    /// `print(violation.message)`.
     public let message: String
+    /// "file:line" of the `invariant` call, when known: `violation.site ?? "?"`.
     public let site: String?
 
+    /// "invariant \"signed in\" broken: returned false at /account", as `print(violation)` shows it.
     public var description: String { "invariant \"\(name)\" broken: \(message)" }
 }
 

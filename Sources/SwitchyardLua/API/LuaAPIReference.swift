@@ -1,21 +1,21 @@
 /// The Lua API's own words: for each global, `nav` function and field, its signature, one line of
-/// meaning and an example. The REPL's `help()` prints from here, and the README's API reference says
-/// the same: a test holds every summary here to the README's text, word for word, so there is one
-/// text to keep true, not two.
+/// meaning and an example. The REPL's `help()` prints from here, `switchyard types` writes from here,
+/// and docs/lua-api.md is generated from here (`scripts/lua-api-doc`); a test holds every summary here
+/// to the guides in docs/, word for word, so there is one text to keep true, not two.
 ///
 ///     LuaAPIReference.entry(named: "nav.push")?.summary   // "adds a screen on top"
-public enum LuaAPIReference {
-    public struct Entry: Sendable, Equatable {
+package enum LuaAPIReference {
+    package struct Entry: Sendable, Equatable {
         /// How it is reached from Lua: "route", "nav.push", "nav.path".
-        public let name: String
-        /// As the README writes it in bold: "nav.push(path)".
-        public let signature: String
-        public let summary: String
-        public let example: String
-        public let topic: Topic
+        package let name: String
+        /// As the docs write it in bold: "nav.push(path)".
+        package let signature: String
+        package let summary: String
+        package let example: String
+        package let topic: Topic
     }
 
-    public enum Topic: String, Sendable, CaseIterable {
+    package enum Topic: String, Sendable, CaseIterable {
         case declaring = "Declaring routes"
         case asking = "Asking the table"
         case navigating = "Navigating"
@@ -27,11 +27,11 @@ public enum LuaAPIReference {
         case scenarios = "Scenario tests"
     }
 
-    public static func entry(named name: String) -> Entry? {
+    package static func entry(named name: String) -> Entry? {
         entries.first { $0.name == name }
     }
 
-    public static let entries: [Entry] = declaring + asking + navigating + flows + overlays + state + fields + teaching
+    package static let entries: [Entry] = declaring + asking + navigating + flows + overlays + state + fields + teaching
         + scenarios
 
     private static func entry(_ topic: Topic, _ name: String, _ signature: String, _ summary: String,
@@ -62,6 +62,15 @@ public enum LuaAPIReference {
         entry(.declaring, "nav.settle", "nav.settle(key [, result])",
               "finishes the pending navigation as if its guard had returned `result` (nil or true allow, false drops it and returns false, a path redirects); an unknown key is an error.",
               #"nav.settle("payment", true)"#),
+        entry(.declaring, "nav.before", "nav.before(fn)",
+              "adds a hook asked before every landing's route guards, as `fn(to, from)`, in the order hooks were added; it answers as a guard does (nil or true allow, false blocks, a path redirects, `nav.pending(key)` waits) and returns a handle whose `off()` removes it.",
+              #"nav.before(function(to) return signed_in or to.path == "/login" or "/login" end)"#),
+        entry(.declaring, "nav.after", "nav.after(fn)",
+              "adds a hook told after each committed change, as `fn(to, from, action)` (the new top screen, the one before, the operation's name); what it returns is ignored, and it returns a handle whose `off()` removes it.",
+              #"nav.after(function(to, from, action) print(action, to.path) end)"#),
+        entry(.declaring, "nav.revalidate", "nav.revalidate()",
+              "asks the hooks and guards of every screen shown again, each stack from the bottom up, and acts on the first that now blocks or redirects, as one operation; false when all allow.",
+              #"app.sign_out(); nav.revalidate()"#),
     ]
 
     private static let asking = [
@@ -112,7 +121,7 @@ public enum LuaAPIReference {
               "closes the top sheet or cover with everything pushed on it", "nav.dismiss_environment()"),
         entry(.navigating, "nav.dismiss_all", "nav.dismiss_all()",
               "closes every sheet and cover, and returns false when none was presented.", "nav.dismiss_all()"),
-        entry(.navigating, "nav.dismiss", "nav.dismiss()",
+        entry(.navigating, "nav.dismiss", "nav.dismiss([opts])",
               "closes the top-most layer: the alert (choosing its Cancel button, or its only button; an alert without either is an error naming its buttons), else the top modal, else it pops a pushed screen, or dismisses the sheet or cover when you are at the bottom of one.",
               "nav.dismiss()"),
         entry(.navigating, "nav.open", "nav.open(url)",
@@ -184,7 +193,7 @@ public enum LuaAPIReference {
         entry(.fields, "nav.last_action", "nav.last_action",
               "the last change that applied, `{operation, from, to, direction, chain}`, or nil before the first; `chain` lists each redirect, guard answer (`{step = \"guard\", route, site, path, answer, to}`), leave answer and alert thrown away on the way, each with a `text` for a person (empty when nothing sent the navigation elsewhere)", "nav.last_action.chain[1].text"),
         entry(.fields, "nav.pending_navigation", "nav.pending_navigation",
-              "the navigation a guard holds, `{key, path, operation}`, or nil; any other navigation cancels it", "nav.pending_navigation.key"),
+              "the navigation a guard holds, `{key, path, operation}` (with `kind = \"leave\"` and `to` when a leave guard holds it), or nil; any other navigation cancels it", "nav.pending_navigation.key"),
     ]
 
     private static let teaching = [

@@ -79,6 +79,9 @@ package enum LuaAPITypes {
         "nav.modal": f(p("path", "string"), p("opts", "SwitchyardScreenOptions", optional: true)),
         "nav.dismiss_modal": f(),
         "nav.on": f(p("event", "string"), p("fn", "fun(event: SwitchyardEvent)"), returns: "SwitchyardHandle"),
+        "nav.before": f(p("fn", "fun(to: SwitchyardInfo, from: SwitchyardInfo): any"), returns: "SwitchyardHandle"),
+        "nav.revalidate": f(returns: "boolean"),
+        "nav.after": f(p("fn", "fun(to: SwitchyardScreen, from: SwitchyardScreen, action: string)"), returns: "SwitchyardHandle"),
         "nav.save": f(returns: "string"),
         "nav.restore": f(p("json", "string")),
         "help": f(p("topic", "any", optional: true)),
@@ -286,6 +289,8 @@ package enum LuaAPITypes {
         ---@field key string
         ---@field path string
         ---@field operation string
+        ---@field kind "leave"? set when a leave guard holds it
+        ---@field to string? where the operation held by a leave guard was going
 
         ---What `nav.pending(key)` returns, for a guard to return.
         ---@class SwitchyardPendingMarker: userdata

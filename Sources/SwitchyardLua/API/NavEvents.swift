@@ -5,12 +5,21 @@ import Switchyard
 /// is undone and the operation fails with that error.
 enum NavEvents {
     /// Keeps the observation alive while Lua holds the handle (or the navigator lives).
+    /// (Closures rather than the token itself: a `nav.before`/`nav.after` hook's handle removes it
+    /// from whichever navigator is current, as a test's fresh one keeps the app's hooks.)
     final class Handle {
-        let token: ObservationToken
         let event: String
+        let cancel: () -> Void
+        let isActive: () -> Bool
         init(token: ObservationToken, event: String) {
-            self.token = token
             self.event = event
+            cancel = { token.cancel() }
+            isActive = { token.isActive }
+        }
+        init(event: String, cancel: @escaping () -> Void, isActive: @escaping () -> Bool) {
+            self.event = event
+            self.cancel = cancel
+            self.isActive = isActive
         }
     }
 
@@ -21,18 +30,18 @@ enum NavEvents {
         let metatable = try engine.makeUserdataMetatable()
         let methods = try engine.makeTable()
         try methods.rawSet("off", .function(try engine.makeFunction { call in
-            try handle(call, "off").token.cancel()
+            try handle(call, "off").cancel()
             return 0
         }))
         try methods.rawSet("active", .function(try engine.makeFunction { call in
-            try call.push(bool: try handle(call, "active").token.isActive)
+            try call.push(bool: try handle(call, "active").isActive())
             return 1
         }))
         try metatable.rawSet("__index", .table(methods))
         try metatable.rawSet("__name", "nav handle")
         try metatable.rawSet("__tostring", .function(try engine.makeFunction { call in
             let handle = try handle(call, "tostring")
-            try call.push(string: "nav handle (\(handle.event)\(handle.token.isActive ? "" : ", off"))")
+            try call.push(string: "nav handle (\(handle.event)\(handle.isActive() ? "" : ", off"))")
             return 1
         }))
         runtime.handleMetatable = metatable

@@ -7,7 +7,7 @@ import Switchyard
 /// expected"). `getmetatable(nav)` returns a listing `{__name = "nav", __index = {push =
 /// <function>, path = "read-only field", ...}}`, not the metatable itself, so scripts cannot
 /// unprotect it and tools can still list the members.
-enum NavObject {
+package enum NavObject {
     typealias Body = @Sendable (SwitchyardRuntime, LuaCall) throws -> Int
 
     /// One operation or field. A struct rather than a tuple: a closure kept in a tuple inside an array
@@ -34,7 +34,7 @@ enum NavObject {
     /// each scenario test starts, so that what one test did to them through `debug` (an `__index`
     /// replaced, an operation removed) cannot reach the next. A `nav` kept from before still drives
     /// the runtime's navigator, as it did.
-    static func renew(in runtime: SwitchyardRuntime) throws(LuaError) {
+    package static func renew(in runtime: SwitchyardRuntime) throws(LuaError) {
         let engine = runtime.engine
         let operations = try table(of: NavOperations.all, runtime: runtime)
         let fields = try table(of: NavFields.all, runtime: runtime)

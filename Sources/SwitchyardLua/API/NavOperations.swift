@@ -1,7 +1,8 @@
 import Switchyard
 
 /// nav.go, nav.push, ... : each reads its arguments without conversion, calls the navigator, and
-/// returns a boolean only where SPEC §4 says a harmless no-op answers false.
+/// returns a boolean only where a harmless no-op answers false (`pop`, `pop_to_root`, `dismiss_all`,
+/// `cancel_flow`...: nothing to pop, dismiss or cancel is not an error).
 enum NavOperations {
     static let all: [NavObject.Member] = [
         .init("go", { runtime, call in
@@ -86,8 +87,8 @@ enum NavOperations {
         .init("start_flow", { runtime, call in
             if let name = call.string(1) {
                 // The start_flow event does not name the flow; coverage credits its first step by this.
-                runtime.coverage?.startingFlow = name
-                defer { runtime.coverage?.startingFlow = nil }
+                runtime.callbackOutcomes.recorder?.startingFlow = name
+                defer { runtime.callbackOutcomes.recorder?.startingFlow = nil }
                 try runtime.navigator.startFlow(name)
             } else {
                 guard call.isTable(1) else { throw call.badArgument(1, "nav.start_flow", "flow name or list of steps") }
@@ -122,6 +123,9 @@ enum NavOperations {
         .init("reset", { runtime, call in try runtime.navigator.reset(try call.optionalString(1, "nav.reset")); return 0 }),
         .init("pending", { runtime, call in try PendingGuards.pending(runtime, call) }),
         .init("settle", { runtime, call in try PendingGuards.settle(runtime, call) }),
+        .init("before", { runtime, call in try NavHooks.before(runtime, call) }),
+        .init("after", { runtime, call in try NavHooks.after(runtime, call) }),
+        .init("revalidate", { runtime, call in try call.push(bool: try runtime.navigator.revalidate()); return 1 }),
     ]
 
     /// `{result = v}` of `nav.pop` and `nav.dismiss`: v, which may be any Lua value.

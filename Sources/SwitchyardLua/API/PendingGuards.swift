@@ -53,10 +53,15 @@ enum PendingGuards {
         }
     }
 
-    /// `nav.pending_navigation`: `{key, path, operation}` or nil.
+    /// `nav.pending_navigation`: `{key, path, operation}`, with `kind = "leave"` and `to` when a leave
+    /// guard holds it (a guard's hold has no `kind`, as before leave guards could wait), or nil.
     static func field(_ runtime: SwitchyardRuntime, _ call: LuaCall) throws -> Int {
         guard let pending = runtime.navigator.pendingNavigation else { try call.pushNil(); return 1 }
-        let table = try runtime.engine.makeTable(recordCapacity: 3)
+        let table = try runtime.engine.makeTable(recordCapacity: 5)
+        if pending.kind == .leave {
+            try table.rawSet("kind", .string(LuaString(pending.kind.rawValue)))
+            if let to = pending.to { try table.rawSet("to", .string(LuaString(to))) }
+        }
         try table.rawSet("key", .string(LuaString(pending.key)))
         try table.rawSet("path", .string(LuaString(pending.path)))
         try table.rawSet("operation", .string(LuaString(pending.operation.rawValue)))

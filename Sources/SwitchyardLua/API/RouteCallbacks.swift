@@ -11,7 +11,7 @@ struct RouteCallbacks {
     let mismatches: MismatchSignal
     /// Where guard and validator outcomes go when coverage is recorded; nil for the not-found route,
     /// which coverage does not count as a route.
-    var session: ScenarioSession? = nil
+    var outcomes: CallbackOutcomes? = nil
 
     /// "app.lua:3: guard of /admin returned a table value; expected ..."
     func misuse(_ text: String) -> LuaError {
@@ -65,15 +65,15 @@ struct RouteCallbacks {
     /// raised in it (with a reason for `explain`); anything else accepts and becomes `info.value`.
     func validator(_ value: LuaValue) throws(LuaError) -> RouteValidator? {
         guard let function = try function(value, option: "validate") else { return nil }
-        return { [mismatches, session, subject, site] info in
+        return { [mismatches, outcomes, subject, site] info in
             let result: LuaValue
             do {
                 result = try mismatches.hearing { () throws(LuaError) in try RouteCallbacks.call(function, with: info) }
             } catch let mismatch as RouteMismatch {
-                session?.coverage?.validated(accepted: false, site: site, pattern: subject)
+                outcomes?.recorder?.validated(accepted: false, site: site, pattern: subject)
                 throw mismatch
             }
-            session?.coverage?.validated(accepted: result.isTruthy, site: site, pattern: subject)
+            outcomes?.recorder?.validated(accepted: result.isTruthy, site: site, pattern: subject)
             guard result.isTruthy else { return nil as Any? }  // a bare nil here would box as Optional<LuaValue>
             return result
         }
@@ -87,7 +87,7 @@ struct RouteCallbacks {
             guard let decision = PendingGuards.decision(answer) else {
                 throw self.misuse("guard of \(self.subject) returned a \(answer.typeName) value; expected nil, true, false, a path or nav.pending(key)")
             }
-            self.session?.coverage?.guardDecided(decision, site: self.site, pattern: self.subject)
+            self.outcomes?.recorder?.guardDecided(decision, site: self.site, pattern: self.subject)
             return decision
         }
     }
@@ -101,21 +101,23 @@ struct RouteCallbacks {
                 decision = try guardian(info)
                 if decision != .allow { break }
             }
-            self.session?.coverage?.guardDecided(decision, site: self.site, pattern: self.subject)
+            self.outcomes?.recorder?.guardDecided(decision, site: self.site, pattern: self.subject)
             return decision
         }
     }
 
     /// `leave`: `function(info, to)` asked before a screen of the route is removed; false blocks,
-    /// nil/true allow.
+    /// nil/true allow, `nav.pending(key)` holds the operation until `nav.settle(key, true/false)`.
     func leaveGuard(_ value: LuaValue) throws(LuaError) -> ((RouteInfo, RouteInfo) throws -> Bool)? {
         guard let function = try function(value, option: "leave") else { return nil }
         return { leaving, destination in
             switch try RouteCallbacks.call(function, with: leaving, destination) {
             case .nil, .boolean(true): return true
             case .boolean(false): return false
+            case .userdata(let userdata) where userdata.object is PendingGuards.Marker:
+                throw LeaveHold(key: (userdata.object as! PendingGuards.Marker).key)
             case let other:
-                throw self.misuse("leave guard of \(self.subject) returned a \(other.typeName) value; expected nil, true or false")
+                throw self.misuse("leave guard of \(self.subject) returned a \(other.typeName) value; expected nil, true, false or nav.pending(key)")
             }
         }
     }

@@ -1,6 +1,6 @@
 import Switchyard
 
-/// `route`, `group`, `not_found`, `tabs`, `flow`: the declaring half of SPEC §4.
+/// `route`, `group`, `not_found`, `tabs`, `flow`: the declaring half of the Lua API.
 extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
                                             "leave", "parent", "entry", "params", "meta"]
@@ -11,7 +11,7 @@ extension SwitchyardRuntime {
 
     /// Defines a global Swift function of the runtime. The closure holds the runtime unowned: the
     /// runtime closes the Lua state when it goes, so no Lua code can call it afterwards.
-    func define(_ name: String, _ body: @escaping (SwitchyardRuntime, LuaCall) throws -> Int) throws(LuaError) {
+    package func define(_ name: String, _ body: @escaping (SwitchyardRuntime, LuaCall) throws -> Int) throws(LuaError) {
         let function = try engine.makeFunction { [unowned(unsafe) self] call in try body(self, call) }
         try engine.globals.rawSet(.string(LuaString(name)), .function(function))
     }
@@ -29,7 +29,7 @@ extension SwitchyardRuntime {
         let pattern = prefixed(try call.checkString(1, "route"))
         let site = call.callerLocation
         let options = try RouteOptions(call, index: 2, function: "route", allowed: Self.routeOptions, subject: pattern)
-        let callbacks = RouteCallbacks(subject: pattern, site: site, mismatches: mismatches, session: scenarios)
+        let callbacks = RouteCallbacks(subject: pattern, site: site, mismatches: mismatches, outcomes: callbackOutcomes)
         var definition = try options.definition(callbacks)
         // Only routes inside a group that gave options pay for the merge; others keep the definition
         // exactly as declared (and so the landing cost of a bare route).

@@ -1,6 +1,6 @@
 import Switchyard
 
-/// `match`, `match_all`, `explain`, `url`, `routes`: the asking half of SPEC §4.
+/// `match`, `match_all`, `explain`, `url`, `routes`: the asking half of the Lua API.
 extension SwitchyardRuntime {
     func installQueries() throws(LuaError) {
         try engine.globals.rawSet(.string(LuaString("match")), .function(try makeMatchFunction()))
@@ -32,7 +32,7 @@ extension SwitchyardRuntime {
 
     /// `match` is also the table of luassert's argument matchers (`match._`, `match.is_string()`);
     /// calling that table is calling this, the path then second (after the table itself).
-    func makeMatchCall() throws(LuaError) -> LuaFunction {
+    package func makeMatchCall() throws(LuaError) -> LuaFunction {
         try makeMatchFunction(argument: 2)
     }
 

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardAnalysis
 
 extension SwitchyardRuntime {
     /// `switchyard check`'s crawl of the loaded app (`MapCrawl`), with the not-found route's
@@ -9,7 +10,7 @@ extension SwitchyardRuntime {
     ///     report.errors   // dead links, redirect loops, callback errors, unfillable links
     ///
     /// `shouldStop` is asked before each move (`MapCrawl.shouldStop`).
-    public func crawlMap(entries: [String] = [], maxScreens: Int = 10_000,
+    package func crawlMap(entries: [String] = [], maxScreens: Int = 10_000,
                          shouldStop: @escaping () -> Bool = { false }) -> MapCrawlReport {
         let original = navigator
         defer { replaceNavigator(original) }

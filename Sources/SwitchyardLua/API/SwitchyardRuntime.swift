@@ -1,53 +1,57 @@
 import Switchyard
 
-/// The whole Lua API of SPEC §4 over one route table and one navigator, in one engine.
+/// The whole Lua API (docs/lua-api.md) over one route table and one navigator, in one engine.
 ///
 /// ```swift
 /// let runtime = try SwitchyardRuntime()
 /// try runtime.load(file: "examples/music/app.lua")
 /// try runtime.navigator.push("/album/12")
-/// let report = runtime.runScenarios(files: ["examples/music/tests/deep_links.lua"])
-/// print("\(report.passed) passed, \(report.failed) failed")
+/// try runtime.engine.run("nav.pop()", chunkName: "=host")
 /// ```
+///
+/// The scenario functions (`describe`, `it`, `assert`, spies) and `runScenarios` come with the
+/// SwitchyardTesting library, which an app need not link.
 public final class SwitchyardRuntime {
+    /// The Lua engine the API is installed in, for running the host's own Lua:
+    /// `try runtime.engine.run("nav.push('/album/7')", chunkName: "=host")`.
     public let engine: LuaEngine
-    /// The navigator `nav` drives. Replaced by `reload()` and for each scenario test.
+    /// The navigator `nav` drives. Replaced by `reload()` and for each scenario test:
+    /// `try runtime.navigator.push("/album/12")`.
     /// Unchecked exclusivity: every `nav` call reads it, and the runtime is used from one thread.
     @exclusivity(unchecked) public private(set) var navigator: Navigator
     /// The routes declared so far (`navigator.routes`), payloads carrying title, presentation,
-    /// links and the Lua callbacks; `Route.site` is the declaration's "file:line".
+    /// links and the Lua callbacks; `Route.site` is the declaration's "file:line". Swift may add
+    /// routes too: `try runtime.routeTable.add("/", payload: RouteDefinition(title: "Home"))`.
     public var routeTable: RouteTable<RouteDefinition> { navigator.routes }
     /// Files given to `load(file:)`, in order.
-    public private(set) var loadedFiles: [String] = []
+    package private(set) var loadedFiles: [String] = []
 
-    /// Declared flows, by name (for `:flows` and graphs).
+    /// Declared flows, by name (for `:flows` and graphs): `runtime.flows["signup"]?.count`.
     public var flows: [String: [FlowStep]] { navigator.flows }
-    /// Declared tab root paths, in order (empty: no tabs).
+    /// Declared tab root paths, in order (empty: no tabs): `["/home", "/search"]` after
+    /// `tabs({"/home", "/search"})`.
     public var tabs: [String] { navigator.tabPaths }
-    /// The declared not-found route, if any.
+    /// The declared not-found route, if any: `runtime.notFound?.title` after `not_found({title = "Lost"})`.
     public var notFound: RouteDefinition? { navigator.notFound }
     /// "file:line" where `not_found` was declared.
-    public internal(set) var notFoundSite: String?
+    package internal(set) var notFoundSite: String?
     /// The rules `invariant(name, fn)` declared, in order (`checkInvariants()` asks them).
-    public internal(set) var invariants: [Invariant] = []
+    package var invariants: [Invariant] = []
 
     /// Names readable on `nav` (`nav.path`, ...) and callable on it (`nav.push`, ...), for completion.
-    public var navFieldNames: [String] { NavObject.fieldNames }
-    public var navOperationNames: [String] { NavObject.operationNames }
+    package var navFieldNames: [String] { NavObject.fieldNames }
+    package var navOperationNames: [String] { NavObject.operationNames }
 
     /// The `group` calls being run (prefix and options), innermost last.
     var groups: [GroupOptions] = []
     /// Where the guards of routes declared inside guarded groups come from, by declaration site and
     /// pattern (see `guardSources(of:)`).
     var groupGuardSources: [String: String] = [:]
-    /// The scenario vocabulary's state: the tree being collected, failures told from errors.
-    let scenarios = ScenarioSession()
-    /// Where `runScenarios` records coverage (`switchyard test --coverage`); nil records nothing.
-    /// Several runtimes may share one recorder: it sums over them.
-    public var coverage: ScenarioCoverage? {
-        get { scenarios.coverage }
-        set { scenarios.coverage = newValue }
-    }
+    /// Where the route callbacks report their outcomes (coverage, in SwitchyardTesting).
+    package let callbackOutcomes = CallbackOutcomes()
+    /// The scenario toolkit's state in this runtime (SwitchyardTesting keeps its session here); nil
+    /// until the toolkit is installed.
+    package var toolkitState: AnyObject?
     /// Metatable of `nav.on` handles.
     var handleMetatable: LuaTable?
     /// Metatable of what `nav.pending(key)` returns, made on first use.
@@ -55,6 +59,8 @@ public final class SwitchyardRuntime {
     /// How `mismatch()` in a validator reaches the validator's Swift side.
     let mismatches = MismatchSignal()
 
+    /// A runtime over an empty route table and a navigator, its engine made with `configuration`:
+    /// `try SwitchyardRuntime(configuration: .init(instructionLimit: 1_000_000))`.
     public init(configuration: LuaEngine.Configuration = .init()) throws(LuaError) {
         engine = try LuaEngine(configuration: configuration)
         navigator = Navigator()
@@ -64,7 +70,6 @@ public final class SwitchyardRuntime {
             try installDeclarations()
             try installQueries()
             try NavObject.install(in: self)
-            try installScenarioVocabulary()
             try installInvariants()
         }
     }
@@ -110,7 +115,8 @@ public final class SwitchyardRuntime {
         }
     }
 
-    /// Loads a chunk of declarations given as text (chunk name as in `LuaEngine.run`).
+    /// Loads a chunk of declarations given as text (chunk name as in `LuaEngine.run`):
+    /// `try runtime.load(code: #"route("/album/:id", {title = "Album"})"#, chunkName: "=routes")`.
     public func load(code: String, chunkName: String) throws(LuaError) {
         try engine.run(code, chunkName: chunkName)
         try landStartScreenIfUntouched()
@@ -118,7 +124,7 @@ public final class SwitchyardRuntime {
 
     /// Forgets all routes, flows, handlers and state, and loads the same files again (REPL's
     /// `:reload`). Required modules are loaded afresh. If loading fails, the previous routes and
-    /// navigator stay.
+    /// navigator stay: `try runtime.reload()` after the files changed on disk.
     public func reload() throws(LuaError) {
         let previous = (navigator, notFoundSite, invariants, groupGuardSources)
         let previousHostMemory = engine.hostMemory
@@ -139,12 +145,18 @@ public final class SwitchyardRuntime {
         }
     }
 
-    func replaceNavigator(_ fresh: Navigator) { navigator = fresh }
+    package func replaceNavigator(_ fresh: Navigator) { navigator = fresh }
+
+    /// Runs `install` (which defines globals, as the toolkit's `describe`, `it` and `assert` do) as
+    /// the runtime's own set-up is run: never refused for a script's memory cap.
+    package func installLibrary(_ install: () throws(LuaError) -> Void) throws(LuaError) {
+        try engine.state.withoutMemoryCap(install)
+    }
 
     /// Which guards a route runs when some come from its groups, in the order they run:
     /// "group /admin (app.lua:4), then its own (app.lua:5)"; nil for a route no group guards, whose
     /// guard (if any) is its own. For `routes` and `:explain`.
-    public func guardSources(of route: Route<RouteDefinition>) -> String? {
+    package func guardSources(of route: Route<RouteDefinition>) -> String? {
         groupGuardSources.isEmpty ? nil : groupGuardSources[Self.sourceKey(site: route.site, pattern: route.pattern.text)]
     }
 

@@ -8,7 +8,7 @@
 extension LuaEngine {
     /// Runs `body`, then restores the global table and the loaded modules to what they held before
     /// (shallowly: a table that was there is there again, whatever was done inside it).
-    public func insulated<T>(_ body: () throws -> T) throws -> T {
+    package func insulated<T>(_ body: () throws -> T) throws -> T {
         let snapshot = try run(FileInsulation.source, chunkName: "=insulate").first?.functionValue
         let restore = try snapshot?.call(loadedModules.map { .function($0) } ?? .nil).first?.functionValue
         defer { _ = try? restore?.call() }
@@ -17,7 +17,7 @@ extension LuaEngine {
 
     /// Runs `body`; if it fails, restores the global table and the loaded modules as `insulated`
     /// does, so a failed script leaves no global or module of its own behind (REPL `:load`).
-    public func undoingGlobalsOnFailure<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+    package func undoingGlobalsOnFailure<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
         let snapshot = try run(FileInsulation.source, chunkName: "=insulate").first?.functionValue
         let restore = try snapshot?.call(loadedModules.map { .function($0) } ?? .nil).first?.functionValue
         do { return try body() } catch {

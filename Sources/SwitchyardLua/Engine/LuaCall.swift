@@ -16,15 +16,16 @@ public struct LuaCall {
     unowned(unsafe) let state: LuaState
     let L: OpaquePointer
 
-    /// How many arguments Lua passed.
+    /// How many arguments Lua passed: `guard call.count == 2 else { throw LuaError("pair: two arguments") }`.
     public var count: Int { Int(lua_gettop(L)) }
 
-    /// Argument `index` as a `LuaValue` (references get a registry slot).
+    /// Argument `index` as a `LuaValue` (references get a registry slot):
+    /// `let options = try call.value(2).tableValue`.
     public func value(_ index: Int) throws(LuaError) -> LuaValue {
         try state.value(at: Int32(index), on: L)
     }
 
-    /// All arguments.
+    /// All arguments: `let arguments = try call.values()`.
     public func values() throws(LuaError) -> [LuaValue] {
         let top = Int32(count)
         guard top > 0 else { return [] }
@@ -35,16 +36,17 @@ public struct LuaCall {
     }
 
     /// Lua's type name of argument `index` ("no value" when absent).
-    public func typeName(_ index: Int) -> String {
+    package func typeName(_ index: Int) -> String {
         String(cString: lua_typename(L, lua_type(L, Int32(index))))
     }
 
+    /// Whether argument `index` is nil or absent: `let title = call.isNil(2) ? "untitled" : call.string(2)`.
     public func isNil(_ index: Int) -> Bool { lua_type(L, Int32(index)) <= LUA_TNIL }
-    public func isString(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TSTRING }
-    public func isTable(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TTABLE }
-    public func isFunction(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TFUNCTION }
+    package func isTable(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TTABLE }
+    func isFunction(_ index: Int) -> Bool { lua_type(L, Int32(index)) == LUA_TFUNCTION }
 
-    /// The argument when it is a string (numbers are not converted).
+    /// The argument when it is a string (numbers are not converted):
+    /// `guard let name = call.string(1) else { throw LuaError("greet: name expected") }`.
     public func string(_ index: Int) -> String? { state.string(at: Int32(index), on: L) }
 
     /// The argument's bytes when it is a string (numbers are not converted), with no `String` made.
@@ -56,7 +58,7 @@ public struct LuaCall {
         return UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
     }
 
-    /// The argument when it is an integer or a float with an integral value.
+    /// The argument when it is an integer or a float with an integral value: `let n = call.integer(1) ?? 1`.
     public func integer(_ index: Int) -> Int64? {
         guard lua_type(L, Int32(index)) == LUA_TNUMBER else { return nil }
         var isInteger: Int32 = 0
@@ -64,28 +66,30 @@ public struct LuaCall {
         return isInteger != 0 ? Int64(value) : nil
     }
 
+    /// The argument when it is a number, integer or float: `let ratio = call.number(1) ?? 0.5`.
     public func number(_ index: Int) -> Double? {
         guard lua_type(L, Int32(index)) == LUA_TNUMBER else { return nil }
         return lua_tonumberx(L, Int32(index), nil)
     }
 
     /// Lua truth of the argument.
-    public func truthy(_ index: Int) -> Bool { lua_toboolean(L, Int32(index)) != 0 }
+    package func truthy(_ index: Int) -> Bool { lua_toboolean(L, Int32(index)) != 0 }
 
     /// The Swift object boxed in a userdata argument.
-    public func object(_ index: Int) -> AnyObject? {
+    package func object(_ index: Int) -> AnyObject? {
         guard let box = sy_tobox(L, Int32(index)) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
     }
 
+    /// Pushes one result (a function body returns how many it pushed): `try call.push(.integer(n * 2)); return 1`.
     public func push(_ value: LuaValue) throws(LuaError) { try state.push(value, on: L) }
-    public func push(string: String) throws(LuaError) { try state.push(string: string, on: L) }
-    public func push(reference: LuaReference) throws(LuaError) { try state.push(reference: reference, on: L) }
+    package func push(string: String) throws(LuaError) { try state.push(string: string, on: L) }
+    package func push(reference: LuaReference) throws(LuaError) { try state.push(reference: reference, on: L) }
     // A C function is given LUA_MINSTACK (20) free slots, but a body may have used them up: each push
     // makes sure of its slot and throws when the stack cannot grow (at Lua's limit of 1,000,000 slots).
-    public func pushNil() throws(LuaError) { try reserveSlot(); lua_pushnil(L) }
-    public func push(bool: Bool) throws(LuaError) { try reserveSlot(); lua_pushboolean(L, bool ? 1 : 0) }
-    public func push(integer: Int64) throws(LuaError) { try reserveSlot(); lua_pushinteger(L, lua_Integer(integer)) }
+    func pushNil() throws(LuaError) { try reserveSlot(); lua_pushnil(L) }
+    package func push(bool: Bool) throws(LuaError) { try reserveSlot(); lua_pushboolean(L, bool ? 1 : 0) }
+    package func push(integer: Int64) throws(LuaError) { try reserveSlot(); lua_pushinteger(L, lua_Integer(integer)) }
 
     /// `LuaState.ensureStack(L, 1)`, written out here: calling that instead measured 49 instructions
     /// more a `nav.push` + `nav.pop` pair (callgrind, `--loop lua-push-pop`), even marked always-inline.
@@ -94,7 +98,8 @@ public struct LuaCall {
         guard lua_checkstack(L, 1) != 0 else { throw LuaError.stackExhausted }
     }
 
-    /// Pushes every value and returns how many (the usual `return` of a Swift function).
+    /// Pushes every value and returns how many (the usual `return` of a Swift function):
+    /// `return try call.returning([.boolean(true), "done"])`.
     public func returning(_ values: [LuaValue]) throws(LuaError) -> Int {
         try state.ensureStack(L, values.count + 2)
         for value in values { try state.push(value, on: L) }
@@ -102,11 +107,11 @@ public struct LuaCall {
     }
 
     /// "chunk:line" of the Lua code that made this call (level 1), if it is Lua code.
-    public var callerLocation: String? { state.location(level: 1, on: L) }
+    package var callerLocation: String? { state.location(level: 1, on: L) }
 
     /// "chunk:line" of the innermost Lua code on the stack outside the chunks named `skipped`
     /// (their `chunkName`s, "=assert"): where a spec called the library that called this.
-    func location(outside skipped: Set<String>) -> String? {
+    package func location(outside skipped: Set<String>) -> String? {
         var level: Int32 = 1
         while let source = sy_source(L, level) {
             if !skipped.contains(String(cString: source)), let location = state.location(level: level, on: L) {

@@ -14,15 +14,25 @@ import CLuaShim
 /// whose top-level call is running to stop ("interrupted"). Both are async-signal-safe (see
 /// CLuaShim.h). From Swift code, `requestInterrupt()` does the same for this engine.
 public final class LuaEngine {
+    /// What a script may use and how much: the sandbox, an instruction budget per call, a memory cap.
+    ///
+    /// ```swift
+    /// let untrusted = LuaEngine.Configuration(sandboxed: true, instructionLimit: 1_000_000,
+    ///                                         memoryLimit: 16 * 1024 * 1024)
+    /// ```
     public struct Configuration: Sendable {
-        /// SPEC §7's profile: no io, os only clock/time/date/difftime, no package or C modules,
+        /// The sandbox profile: no io, os only clock/time/date/difftime, no package or C modules,
         /// no debug, dofile, loadfile or string.dump, text-only load, `require` of Lua files only.
+        /// `Configuration(sandboxed: false)` opens Lua's full libraries (a trusted script of the host's own).
         public var sandboxed: Bool
-        /// Lua instructions per top-level call (count hook); nil = unlimited.
+        /// Lua instructions per top-level call (count hook); nil = unlimited. With
+        /// `instructionLimit: 1_000_000`, `while true do end` stops with `LuaError.Kind.instructionLimit`.
         public var instructionLimit: Int?
-        /// Bytes the whole state may hold (custom allocator); nil = unlimited.
+        /// Bytes the whole state may hold (custom allocator); nil = unlimited. With
+        /// `memoryLimit: 16 * 1024 * 1024`, a script growing a table without end stops with `.memoryLimit`.
         public var memoryLimit: Int?
 
+        /// The defaults are sandboxed and unlimited: `LuaEngine.Configuration(instructionLimit: 10_000_000)`.
         public init(sandboxed: Bool = true, instructionLimit: Int? = nil, memoryLimit: Int? = nil) {
             self.sandboxed = sandboxed
             self.instructionLimit = instructionLimit
@@ -30,20 +40,23 @@ public final class LuaEngine {
         }
     }
 
+    /// The configuration the engine was made with: `engine.configuration.sandboxed`.
     public let configuration: Configuration
     let state: LuaState
-    /// The global table (`_G`).
+    /// The global table (`_G`): `try engine.globals.rawSet("app_name", "Music")`.
     public let globals: LuaTable
     /// Directories of the files run so far, searched by `require`.
-    public private(set) var scriptDirectories: [String] = []
+    private(set) var scriptDirectories: [String] = []
     /// Every Lua file this engine read, run or `require`d, in order, each once: what a change to
     /// which means a rerun (`switchyard test --watch`).
-    public internal(set) var filesRead: [String] = []
+    package internal(set) var filesRead: [String] = []
     /// Empties the cache of modules `require` found next to the scripts.
     var forgetModules: LuaFunction?
     /// Returns the table of loaded modules `require` keeps (`package.loaded`, or the sandbox's own).
-    var loadedModules: LuaFunction?
+    package var loadedModules: LuaFunction?
 
+    /// A new Lua state with the libraries the configuration allows: `let engine = try LuaEngine()`.
+    /// Fails only when the memory cap cannot hold Lua's own libraries.
     public init(configuration: Configuration = .init()) throws(LuaError) {
         self.configuration = configuration
         let limit = configuration.memoryLimit.map { max($0, 1) }
@@ -65,7 +78,7 @@ public final class LuaEngine {
     deinit { state.close() }
 
     /// Closes the Lua state now, as `lua` does at exit: pending finalizers (`__gc`) run. Anything
-    /// asked of the engine afterwards reports that it has been closed.
+    /// asked of the engine afterwards reports that it has been closed: `engine.close()`.
     public func close() { state.close() }
 
     /// Compile and run a chunk; returns its results. `chunkName` like "@examples/music/app.lua" or
@@ -80,7 +93,8 @@ public final class LuaEngine {
         try state.run(Array(code.utf8), chunkName: chunkName)
     }
 
-    /// Runs a chunk given as bytes (a string with NULs, or not UTF-8).
+    /// Runs a chunk given as bytes (a string with NULs, or not UTF-8):
+    /// `try engine.run(bytes: Array(source.utf8), chunkName: "=bytes")`.
     @discardableResult
     public func run(bytes code: [UInt8], chunkName: String) throws(LuaError) -> [LuaValue] {
         try state.run(code, chunkName: chunkName)
@@ -107,7 +121,7 @@ public final class LuaEngine {
     /// engine.isIncomplete("function f()")   // true
     /// engine.isIncomplete("x = = 1")        // false: a real syntax error
     /// ```
-    public func isIncomplete(_ code: String) -> Bool {
+    package func isIncomplete(_ code: String) -> Bool {
         guard let error = compileError(code) else { return false }
         return error.kind == .syntax && error.message.hasSuffix("<eof>")
     }
@@ -119,7 +133,7 @@ public final class LuaEngine {
     /// engine.compiles("nav.push('/a')")   // true
     /// engine.compiles("nav.path")         // false
     /// ```
-    public func compiles(_ code: String) -> Bool {
+    package func compiles(_ code: String) -> Bool {
         state.current != nil && compileError(code) == nil
     }
 
@@ -137,7 +151,8 @@ public final class LuaEngine {
     }
 
     /// Async-signal-safe: asks the running chunk to stop at its next hook ("interrupted").
-    /// A request made while nothing runs is dropped when the next call starts.
+    /// A request made while nothing runs is dropped when the next call starts. From a watchdog
+    /// thread: `engine.requestInterrupt()`; the running `run` then throws `LuaError.Kind.interrupted`.
     public func requestInterrupt() {
         guard let L = state.main else { return }
         sy_request_interrupt(L)
@@ -149,41 +164,42 @@ public final class LuaEngine {
     /// ```swift
     /// InterruptSignal.whileRunning(interrupt: engine.interruptFunction) { try engine.run(code, chunkName: "=stdin") }
     /// ```
-    public var interruptFunction: @convention(c) () -> Void { sy_interrupt_active }
+    var interruptFunction: @convention(c) () -> Void { sy_interrupt_active }
 
     /// The same, and every call into Lua that starts afterwards, in any engine, stops at once with
     /// "interrupted" until `releaseInterrupt()`: what Ctrl-C calls while a command makes many calls
     /// (a crawl's titles, a walk's invariants), so that one press stops the command and not only the
     /// call it landed in. Async-signal-safe.
-    public static var holdingInterruptFunction: @convention(c) () -> Void { sy_interrupt_and_hold }
+    package static var holdingInterruptFunction: @convention(c) () -> Void { sy_interrupt_and_hold }
 
     /// Calls start clean again after `holdingInterruptFunction`.
-    public static func releaseInterrupt() { sy_release_interrupt() }
+    package static func releaseInterrupt() { sy_release_interrupt() }
 
     /// Bytes the state holds now.
-    public var memoryInUse: Int { state.main.map { Int(sy_memory_in_use($0)) } ?? 0 }
+    var memoryInUse: Int { state.main.map { Int(sy_memory_in_use($0)) } ?? 0 }
 
     /// Counts memory the host keeps on a script's behalf (a route's strings, a flow's steps) against
     /// the same cap as the Lua heap: under `memoryLimit` N, heap + host stay within N. Throws the
     /// memory-limit error, naming `what`, and counts nothing when they would not; the caller then
     /// keeps nothing either. No cap: nothing to count.
-    public func chargeHostMemory(_ bytes: Int, for what: String) throws(LuaError) {
+    package func chargeHostMemory(_ bytes: Int, for what: String) throws(LuaError) {
         try state.chargeHost(bytes, for: what)
     }
 
     /// Gives back a charge whose store failed after all.
-    public func refundHostMemory(_ bytes: Int) { state.refundHost(bytes) }
+    func refundHostMemory(_ bytes: Int) { state.refundHost(bytes) }
 
     /// Sets what is counted to `bytes` (what it was before the stores were replaced, or dropped).
-    public func resetHostMemory(to bytes: Int) { state.refundHost(state.hostBytes - bytes) }
+    package func resetHostMemory(to bytes: Int) { state.refundHost(state.hostBytes - bytes) }
 
     /// Whether a memory cap is set (`chargeHostMemory` counts only then).
-    public var limitsMemory: Bool { state.memoryLimit != nil }
+    package var limitsMemory: Bool { state.memoryLimit != nil }
 
     /// What `chargeHostMemory` has counted so far.
-    public var hostMemory: Int { state.hostBytes }
+    package var hostMemory: Int { state.hostBytes }
 
-    /// Calls a Lua function through `lua_pcall` with the traceback handler.
+    /// Calls a Lua function through `lua_pcall` with the traceback handler:
+    /// `try engine.call(handler, [.string("/album/7")])`.
     @discardableResult
     public func call(_ function: LuaFunction, _ args: [LuaValue]) throws(LuaError) -> [LuaValue] {
         try state.call(function, args)
@@ -201,13 +217,15 @@ public final class LuaEngine {
         }
     }
 
-    /// A Lua function running `fn` on the arguments as values.
+    /// A Lua function running `fn` on the arguments as values:
+    /// `try engine.globals.rawSet("count", .function(try engine.makeFunction { args in [.integer(Int64(args.count))] }))`.
     public func makeFunction(_ fn: @escaping ([LuaValue]) throws -> [LuaValue]) throws(LuaError) -> LuaFunction {
         try makeFunction { call in try call.returning(try fn(try call.values())) }
     }
 
     /// A Lua function over the raw call: reads arguments and pushes results itself, returning how
-    /// many (the fast path: no arrays, no conversions it does not ask for).
+    /// many (the fast path: no arrays, no conversions it does not ask for):
+    /// `try engine.makeFunction { call in try call.push(.integer((call.integer(1) ?? 0) * 2)); return 1 }`.
     public func makeFunction(_ body: @escaping (LuaCall) throws -> Int) throws(LuaError) -> LuaFunction {
         let L = try state.thread()
         return try state.balanced(L) { () throws(LuaError) -> LuaFunction in
@@ -216,7 +234,8 @@ public final class LuaEngine {
         }
     }
 
-    /// A new empty table.
+    /// A new empty table, with room for `arrayCapacity` items and `recordCapacity` fields:
+    /// `let settings = try engine.makeTable(recordCapacity: 4)`.
     public func makeTable(arrayCapacity: Int = 0, recordCapacity: Int = 0) throws(LuaError) -> LuaTable {
         let L = try state.thread()
         return try state.balanced(L) { () throws(LuaError) -> LuaTable in
@@ -228,7 +247,7 @@ public final class LuaEngine {
 
     /// A metatable for userdata boxing Swift objects: its `__gc` releases the object. Add
     /// `__index`, `__newindex`, ... to it before making userdata.
-    public func makeUserdataMetatable() throws(LuaError) -> LuaTable {
+    func makeUserdataMetatable() throws(LuaError) -> LuaTable {
         let L = try state.thread()
         return try state.balanced(L) { () throws(LuaError) -> LuaTable in
             try state.ensureStack(L, 4)
@@ -238,7 +257,7 @@ public final class LuaEngine {
     }
 
     /// A userdata holding `object` (retained until Lua collects the userdata).
-    public func makeUserdata(_ object: AnyObject, metatable: LuaTable) throws(LuaError) -> LuaUserdata {
+    func makeUserdata(_ object: AnyObject, metatable: LuaTable) throws(LuaError) -> LuaUserdata {
         let L = try state.thread()
         return try state.balanced(L) { () throws(LuaError) -> LuaUserdata in
             try state.push(reference: metatable, on: L)

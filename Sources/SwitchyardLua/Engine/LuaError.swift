@@ -5,14 +5,30 @@
 /// catch { print(error.message) }   // "demo:1: boom"
 /// ```
 public struct LuaError: Error, CustomStringConvertible {
+    /// What stopped the script, for a host that treats a budget differently from a bug:
+    /// `if error.kind == .instructionLimit { showTimeout() }`.
     public enum Kind: Sendable {
-        case syntax, runtime, memoryLimit, instructionLimit, interrupted, errorInHandler
+        /// The chunk did not compile: `run("route(", ...)` fails with "=demo:1: unexpected symbol near <eof>".
+        case syntax
+        /// Lua raised while running, or a Swift function threw: `error('boom')`.
+        case runtime
+        /// The state's memory cap (`Configuration.memoryLimit`) refused an allocation.
+        case memoryLimit
+        /// The call ran `Configuration.instructionLimit` instructions: `while true do end`.
+        case instructionLimit
+        /// `requestInterrupt()` or Ctrl-C stopped the call.
+        case interrupted
+        /// The message handler itself failed while handling an error: `lua_pcall` returned `LUA_ERRERR`.
+        case errorInHandler
     }
 
+    /// Which kind of failure it was: `guard error.kind != .interrupted else { return }`.
     public let kind: Kind
-    /// Chunk and line first when Lua knows them: "app.lua:12: attempt to index a nil value".
+    /// Chunk and line first when Lua knows them: "app.lua:12: attempt to index a nil value";
+    /// `print(error.message)`.
     public let message: String
-    /// The Lua traceback recorded by the message handler, when there was one.
+    /// The Lua traceback recorded by the message handler, when there was one:
+    /// `if let traceback = error.traceback { log(traceback) }`.
     public let traceback: String?
     /// The message already carries its position (it came out of Lua), so passing it back into
     /// Lua must not prefix another one.
@@ -35,17 +51,18 @@ public struct LuaError: Error, CustomStringConvertible {
     /// ```swift
     /// do { try navigator.push("/nowhere") } catch { throw LuaError(bridging: error) }
     /// ```
-    public init(bridging error: any Error) {
+    package init(bridging error: any Error) {
         if let error = error as? LuaError { self = error } else { self.init(String(describing: error)) }
     }
 
-    init(kind: Kind, message: String, traceback: String?, isLocated: Bool) {
+    package init(kind: Kind, message: String, traceback: String?, isLocated: Bool) {
         self.kind = kind
         self.message = message
         self.traceback = traceback
         self.isLocated = isLocated
     }
 
+    /// The message, so `print(error)` shows "app.lua:12: ...".
     public var description: String { message }
 
     static let closed = LuaError("the Lua engine has been closed")

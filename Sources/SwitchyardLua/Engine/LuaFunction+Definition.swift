@@ -6,20 +6,20 @@ import CLuaShim
 ///
 ///     let f = try engine.run("return function(name, admin) end", chunkName: "@app.lua")[0].functionValue!
 ///     try f.definition()   // source "@app.lua", line 1, parameters ["name", "admin"]
-public struct LuaFunctionDefinition: Equatable, Sendable {
+package struct LuaFunctionDefinition: Equatable, Sendable {
     /// The chunk name: "@path" for a file, "=stdin" or "=(command line)" for typed code.
-    public let source: String
+    package let source: String
     /// The line its `function` keyword is on; nil for a function written in C or Swift.
-    public let line: Int?
-    public let parameters: [String]
+    package let line: Int?
+    package let parameters: [String]
     /// Whether it takes `...` after its parameters.
-    public let variadic: Bool
+    package let variadic: Bool
 
     /// The file it was loaded from, when it was (the chunk name without its "@").
-    public var file: String? { source.hasPrefix("@") ? String(source.dropFirst()) : nil }
+    package var file: String? { source.hasPrefix("@") ? String(source.dropFirst()) : nil }
 
     /// "app.lua:42" or "stdin:3" as error messages write it; nil for a C or Swift function.
-    public var site: String? {
+    package var site: String? {
         guard let line else { return nil }
         if let file { return "\(file):\(line)" }
         if source.hasPrefix("=") { return "\(source.dropFirst()):\(line)" }
@@ -27,14 +27,14 @@ public struct LuaFunctionDefinition: Equatable, Sendable {
     }
 
     /// "(name, admin)", "(...)", "(path, ...)".
-    public var parameterList: String {
+    package var parameterList: String {
         "(" + (parameters + (variadic ? ["..."] : [])).joined(separator: ", ") + ")"
     }
 }
 
 extension LuaFunction {
     /// What the debug information says of this function; reads the prototype, runs nothing.
-    public func definition() throws(LuaError) -> LuaFunctionDefinition {
+    package func definition() throws(LuaError) -> LuaFunctionDefinition {
         try withPushed { (L, index) throws(LuaError) -> LuaFunctionDefinition in
             try state.ensureStack(L, 2)
             var raw = sy_FunctionDefinition()

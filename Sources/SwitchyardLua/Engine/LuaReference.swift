@@ -2,7 +2,13 @@ import CLua
 import CLuaShim
 
 /// A Lua object held from Swift through a registry slot; the slot is released when the last
-/// Swift reference goes away (or never needs to be, once the engine has closed).
+/// Swift reference goes away (or never needs to be, once the engine has closed). ``LuaTable``,
+/// ``LuaFunction``, ``LuaUserdata`` and ``LuaThread`` are references.
+///
+/// ```swift
+/// let table = try engine.makeTable()      // held while `table` lives
+/// try engine.globals.rawSet("kept", .table(table))
+/// ```
 public class LuaReference {
     let state: LuaState
     let ref: Int32
@@ -15,7 +21,7 @@ public class LuaReference {
     deinit { state.release(ref) }
 
     /// Whether both hold the same Lua object (Lua's raw equality).
-    public func isSameObject(as other: LuaReference) -> Bool {
+    func isSameObject(as other: LuaReference) -> Bool {
         guard state === other.state, let L = state.current else { return false }
         if ref == other.ref { return true }
         guard lua_checkstack(L, 2) != 0 else { return false }

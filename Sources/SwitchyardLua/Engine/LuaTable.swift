@@ -9,7 +9,7 @@ import CLuaShim
 /// let tabs = try config.tableValue!.get("tabs").tableValue!.array()
 /// ```
 public final class LuaTable: LuaReference {
-    /// `t[key]`, with `__index`.
+    /// `t[key]`, with `__index`: `try album.get("title").stringValue`.
     public func get(_ key: LuaValue) throws(LuaError) -> LuaValue {
         try withPushed { (L, t) throws(LuaError) -> LuaValue in
             try state.push(key, on: L)
@@ -18,7 +18,7 @@ public final class LuaTable: LuaReference {
         }
     }
 
-    /// `t[key] = value`, with `__newindex`.
+    /// `t[key] = value`, with `__newindex`: `try settings.set("theme", "dark")`.
     public func set(_ key: LuaValue, _ value: LuaValue) throws(LuaError) {
         try withPushed { (L, t) throws(LuaError) in
             try state.push(key, on: L)
@@ -27,7 +27,7 @@ public final class LuaTable: LuaReference {
         }
     }
 
-    /// `rawget(t, key)`: no metamethods.
+    /// `rawget(t, key)`: no metamethods: `try engine.globals.rawGet("route").functionValue`.
     public func rawGet(_ key: LuaValue) throws(LuaError) -> LuaValue {
         try withPushed { (L, t) throws(LuaError) -> LuaValue in
             try state.push(key, on: L)
@@ -36,7 +36,7 @@ public final class LuaTable: LuaReference {
         }
     }
 
-    /// `rawset(t, key, value)`: no metamethods.
+    /// `rawset(t, key, value)`: no metamethods: `try engine.globals.rawSet("app_version", "2.1")`.
     public func rawSet(_ key: LuaValue, _ value: LuaValue) throws(LuaError) {
         try withPushed { (L, t) throws(LuaError) in
             try state.push(key, on: L)
@@ -47,7 +47,7 @@ public final class LuaTable: LuaReference {
 
     /// The table as a function when its metatable has `__call` (a luassert spy, an object with a
     /// call method): `lua_pcall` calls it as Lua would. nil for a plain table.
-    public var callable: LuaFunction? {
+    package var callable: LuaFunction? {
         try? withPushed { (L, t) throws(LuaError) -> LuaFunction? in
             try state.ensureStack(L, 4)
             guard lua_getmetatable(L, t) != 0 else { return nil }
@@ -58,7 +58,7 @@ public final class LuaTable: LuaReference {
         }
     }
 
-    /// `#t`, with `__len`.
+    /// `#t`, with `__len`: `try tabs.length()` is 2 for `{'/home', '/search'}`.
     public func length() throws(LuaError) -> Int {
         try withPushed { (L, t) throws(LuaError) -> Int in
             var length: lua_Integer = 0
@@ -68,11 +68,11 @@ public final class LuaTable: LuaReference {
     }
 
     /// The border `rawlen` reports: for a sequence, its length.
-    public var rawLength: Int {
+    var rawLength: Int {
         (try? withPushed { (L, t) throws(LuaError) -> Int in Int(lua_rawlen(L, t)) }) ?? 0
     }
 
-    /// `t[1]` ... `t[rawLength]`, raw.
+    /// `t[1]` ... `t[rawLength]`, raw: `try tabs.array().compactMap(\.stringValue)` is `["/home", "/search"]`.
     public func array() throws(LuaError) -> [LuaValue] {
         try withPushed { (L, t) throws(LuaError) -> [LuaValue] in
             let count = lua_rawlen(L, t)
@@ -89,7 +89,8 @@ public final class LuaTable: LuaReference {
         }
     }
 
-    /// Every key/value pair, in `next` order (raw, like `next`; no `__pairs`).
+    /// Every key/value pair, in `next` order (raw, like `next`; no `__pairs`):
+    /// `for (key, value) in try config.pairs() { print(key, value) }`.
     public func pairs() throws(LuaError) -> [(key: LuaValue, value: LuaValue)] {
         try withPushed { (L, t) throws(LuaError) -> [(key: LuaValue, value: LuaValue)] in
             var result: [(key: LuaValue, value: LuaValue)] = []
@@ -105,6 +106,6 @@ public final class LuaTable: LuaReference {
         }
     }
 
-    /// The keys, e.g. for completion in a REPL.
+    /// The keys, in `next` order, e.g. for completion in a REPL: `try engine.globals.keys()`.
     public func keys() throws(LuaError) -> [LuaValue] { try pairs().map(\.key) }
 }

@@ -12,19 +12,30 @@ import Darwin
 /// // [.integer(1), .number(2.5), .string("x"), .table(<LuaTable>)]
 /// ```
 public enum LuaValue {
+    /// Lua's `nil`, also written as the literal: `let none: LuaValue = nil`.
     case `nil`
+    /// `true` or `false`: `try engine.globals.rawSet("debug_mode", .boolean(true))`.
     case boolean(Bool)
+    /// A Lua integer (Lua 5.4 keeps integers apart from floats): `.integer(3)` is Lua's `3`.
     case integer(Int64)
+    /// A Lua float: `.number(2.5)` is Lua's `2.5`.
     case number(Double)
+    /// A Lua string, bytes that need not be UTF-8: `.string("Home")` is Lua's `"Home"`.
     case string(LuaString)
+    /// A Lua table, held by reference: `.table(try engine.makeTable())`.
     case table(LuaTable)
+    /// A Lua function (or a Swift one made with `makeFunction`): `.function(try engine.makeFunction { _ in [] })`.
     case function(LuaFunction)
+    /// A full userdata (the runtime's `nav.on` handles are), held by reference:
+    /// `if case .userdata(let handle) = value { try engine.globals.rawSet("handle", .userdata(handle)) }`.
     case userdata(LuaUserdata)
+    /// A light userdata, a bare pointer with no metatable: `if case .lightUserdata(let pointer) = value { _ = pointer }`.
     case lightUserdata(UnsafeMutableRawPointer?)
+    /// A coroutine, held by reference: `try engine.run("return coroutine.create(print)", chunkName: "=co")` returns one.
     case thread(LuaThread)
 
     /// Lua's name for the type, as `type(v)` returns it.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .nil: "nil"
         case .boolean: "boolean"
@@ -37,8 +48,9 @@ public enum LuaValue {
         }
     }
 
+    /// Whether the value is `nil`: `try table.get("missing").isNil` is `true`.
     public var isNil: Bool { if case .nil = self { true } else { false } }
-    /// Lua truth: everything but nil and false.
+    /// Lua truth: everything but nil and false, so `LuaValue.integer(0).isTruthy` is `true`.
     public var isTruthy: Bool {
         switch self {
         case .nil, .boolean(false): false
@@ -46,11 +58,15 @@ public enum LuaValue {
         }
     }
 
-    /// The string, when the value is one (numbers are not converted).
+    /// The string, when the value is one (numbers are not converted): `LuaValue.string("x").stringValue`
+    /// is `"x"`, `LuaValue.integer(1).stringValue` is nil.
     public var stringValue: String? { if case .string(let s) = self { s.string } else { nil } }
-    public var bytesValue: [UInt8]? { if case .string(let s) = self { s.bytes } else { nil } }
+    var bytesValue: [UInt8]? { if case .string(let s) = self { s.bytes } else { nil } }
+    /// The Boolean, when the value is one: `try engine.run("return 1 < 2", chunkName: "=b").first?.boolValue`
+    /// is `true`; nil for anything else (Lua truth is `isTruthy`).
     public var boolValue: Bool? { if case .boolean(let b) = self { b } else { nil } }
-    /// Integers, and floats with an exact integer value (Lua's `math.tointeger`).
+    /// Integers, and floats with an exact integer value (Lua's `math.tointeger`): `LuaValue.number(3.0).integerValue`
+    /// is `3`, `LuaValue.number(3.5).integerValue` is nil.
     public var integerValue: Int64? {
         switch self {
         case .integer(let i): i
@@ -58,24 +74,18 @@ public enum LuaValue {
         default: nil
         }
     }
-    public var numberValue: Double? {
-        switch self {
-        case .integer(let i): Double(i)
-        case .number(let d): d
-        default: nil
-        }
-    }
+    /// The table, when the value is one: `try results[0].tableValue?.get("title")`.
     public var tableValue: LuaTable? { if case .table(let t) = self { t } else { nil } }
+    /// The function, when the value is one: `try engine.globals.get("greet").functionValue?.call("Ada")`.
     public var functionValue: LuaFunction? { if case .function(let f) = self { f } else { nil } }
     /// A function, or a table Lua can call (its metatable has `__call`, as a spy's does).
-    public var callableValue: LuaFunction? {
+    var callableValue: LuaFunction? {
         switch self {
         case .function(let f): f
         case .table(let t): t.callable
         default: nil
         }
     }
-    public var userdataValue: LuaUserdata? { if case .userdata(let u) = self { u } else { nil } }
 
     var reference: LuaReference? {
         switch self {
@@ -91,15 +101,21 @@ public enum LuaValue {
 extension LuaValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral
 {
+    /// `nil` written as a value: `try table.rawSet("cache", nil)` removes the key.
     public init(nilLiteral: ()) { self = .nil }
+    /// A Boolean literal is `.boolean`: `try table.rawSet("shown", true)`.
     public init(booleanLiteral value: Bool) { self = .boolean(value) }
+    /// An integer literal is `.integer`: `try table.rawSet("count", 3)`.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A float literal is `.number`: `try table.rawSet("ratio", 0.5)`.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A string literal is `.string`: `try table.rawSet("theme", "dark")`.
     public init(stringLiteral value: String) { self = .string(LuaString(value)) }
 }
 
 extension LuaValue: Equatable {
-    /// Lua's raw equality: values by value, tables/functions/userdata by identity.
+    /// Lua's raw equality: values by value, tables/functions/userdata by identity, so
+    /// `LuaValue.integer(1) == .number(1.0)` and a table equals only itself.
     public static func == (lhs: LuaValue, rhs: LuaValue) -> Bool {
         switch (lhs, rhs) {
         case (.nil, .nil): true
@@ -116,7 +132,8 @@ extension LuaValue: Equatable {
 }
 
 extension LuaValue: CustomStringConvertible {
-    /// Like Lua's `tostring` without metamethods: "nil", "true", "12", "1.5", the string, "table".
+    /// Like Lua's `tostring` without metamethods: "nil", "true", "12", "1.5", the string, "table";
+    /// `print(results[0])` prints `12` for `.integer(12)`.
     public var description: String {
         switch self {
         case .nil: "nil"

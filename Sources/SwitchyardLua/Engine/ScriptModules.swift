@@ -23,7 +23,7 @@ extension LuaEngine {
     }
 
     /// Makes `require` load the script modules again (for a reload after files changed).
-    public func forgetScriptModules() {
+    package func forgetScriptModules() {
         _ = try? forgetModules?.call()
     }
 

@@ -9,9 +9,9 @@ import CLuaShim
 /// failed write there (a full disk) is otherwise silent.
 ///
 ///     if let failure = StandardOutput.flush() { print("cannot write standard output: \(failure)") }
-public enum StandardOutput {
+package enum StandardOutput {
     /// Flushes what is buffered; what went wrong with a write since the start, or nil.
-    public static func flush() -> String? {
+    package static func flush() -> String? {
         switch sy_flush_stdout() {
         case 0: return nil
         case -1: return "a write failed (a full disk, or a closed pipe)"

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SwitchyardTools
 
 /// File names for `:load`, `:save`, `:restore` and `:graph`: entries of the typed directory whose names
 /// start with the typed part; directories end in "/" so TAB can continue. Dot-files only when asked for.

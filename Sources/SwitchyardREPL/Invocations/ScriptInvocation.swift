@@ -4,13 +4,16 @@ import Glibc
 import Darwin
 #endif
 import SwitchyardLua
+import SwitchyardTools
 
 /// The plain `switchyard` form: run the `-e` chunks, then the files, then the REPL when asked for
 /// (or when nothing else was given and stdin is a terminal; piped stdin runs as a script).
 ///
 ///     let status = ScriptInvocation.run(ScriptRequest(files: ["app.lua"]), options: SessionOptions())
 package enum ScriptInvocation {
-    package static func run(_ request: ScriptRequest, options: SessionOptions) -> ExitStatus {
+    /// `liveView`: `switchyard serve` — the live view starts on that address and port before the REPL.
+    package static func run(_ request: ScriptRequest, options: SessionOptions,
+                            liveView: (address: String, port: UInt16)? = nil) -> ExitStatus {
         InterruptSignal.install()
         let stdinIsTerminal = isatty(STDIN_FILENO) == 1
         var files = request.files
@@ -32,7 +35,7 @@ package enum ScriptInvocation {
                 try host.runFile(file)
             }
             if startsREPL {
-                try startREPL(host: host, options: options, stdinIsTerminal: stdinIsTerminal)
+                try startREPL(host: host, options: options, stdinIsTerminal: stdinIsTerminal, liveView: liveView)
             }
             host.closeForExit()
             return .success
@@ -42,7 +45,8 @@ package enum ScriptInvocation {
         }
     }
 
-    private static func startREPL(host: ScriptHost, options: SessionOptions, stdinIsTerminal: Bool) throws(LuaError) {
+    private static func startREPL(host: ScriptHost, options: SessionOptions, stdinIsTerminal: Bool,
+                                  liveView: (address: String, port: UInt16)?) throws(LuaError) {
         let style = TerminalStyle.detect(noColorFlag: options.noColor)
         let reader: LineReader
         if stdinIsTerminal {
@@ -57,8 +61,13 @@ package enum ScriptInvocation {
         }
         let repl = try REPL(host: host, reader: reader, style: style)
         if let editor = reader as? ReadlineEditor {
-            editor.completer = repl.commands.completer.complete(line:wordStart:wordEnd:)
-            repl.commands.prepareCompletion()
+            editor.completer = repl.commands.completion.completer.complete(line:wordStart:wordEnd:)
+            repl.commands.completion.prepareCompletion()
+        }
+        if let liveView {
+            do { try repl.commands.startLiveView(address: liveView.address, port: liveView.port) } catch {
+                throw LuaError("switchyard serve: \(error.description)")
+            }
         }
         repl.run()
     }

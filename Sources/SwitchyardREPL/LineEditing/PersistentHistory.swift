@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwitchyardTools
 
 /// readline's history, kept on disk as it grows: read once at start, each entry appended the moment it
 /// is entered (so a crash loses nothing). Once the file holds a quarter more than `limit` entries it is

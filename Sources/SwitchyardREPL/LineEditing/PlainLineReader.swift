@@ -1,3 +1,4 @@
+import SwitchyardTools
 /// Reads lines from stdin without readline, for piped input: no prompt, no editing, no history.
 ///
 ///     let reader = PlainLineReader()

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwitchyardTools
 
 /// The REPL's line editor on a terminal: GNU readline through its callback interface, so that a
 /// Ctrl-C at the prompt (delivered as EINTR to our poll) clears the line and returns `.interrupted`.
@@ -29,6 +30,10 @@ package final class ReadlineEditor: LineReader {
         get { ReadlineState.completer }
         set { ReadlineState.completer = newValue }
     }
+
+    /// Another source of work polled beside the keyboard (the live view's moves): its descriptor,
+    /// and what to run when it is readable; the line being typed is redrawn after that ran.
+    package var sideInput: () -> (descriptor: Int32, run: () -> Void)? = { nil }
 
     package init(history: PersistentHistory) {
         self.history = history
@@ -77,14 +82,25 @@ package final class ReadlineEditor: LineReader {
 
     /// Blocks until stdin is readable; false when Ctrl-C came first (the signal's self-pipe woke us).
     private func waitForInput() -> Bool {
+        let side = sideInput()
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: InterruptSignal.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: side?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
         ]
         while true {
-            let ready = poll(&descriptors, nfds_t(descriptors[1].fd >= 0 ? 2 : 1), -1)
+            let ready = poll(&descriptors, 3, -1)
             let pollError = errno   // takePending's read of the self-pipe sets errno (EAGAIN)
             if InterruptSignal.takePending() { return false }
+            if ready > 0, descriptors[2].revents != 0, let side {
+                // Output in the middle of a line being typed: clear it, run, then draw it again.
+                rl_clear_visible_line()
+                side.run()
+                rl_on_new_line()
+                rl_redisplay()
+                descriptors[2].revents = 0
+                if descriptors[0].revents == 0 { continue }
+            }
             // Another signal (SIGALRM, SIGWINCH) interrupted the wait: wait again, not into readline's
             // own blocking read.
             if ready < 0 && pollError == EINTR { continue }

@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTools
 
 /// Evaluates REPL input the way `lua` does: first as an expression (`return ` in front, so
 /// `1 + 1` prints 2), then as statements; input that ends early asks for more lines. Results come

@@ -1,3 +1,4 @@
+import SwitchyardTools
 /// The REPL's pretty printer for Lua values, as a Lua chunk run through the engine: it returns a
 /// function `(value, width, colored) -> string` (nesting, cycles marked, `__tostring` honoured,
 /// width-aware; with `colored`, strings, numbers, keys and functions in ANSI colours).

@@ -1,6 +1,7 @@
 import Switchyard
+import SwitchyardTools
 
-/// A REPL meta-command (SPEC §6), parsed from a line starting with ":".
+/// A REPL meta-command (the table in docs/repl.md), parsed from a line starting with ":".
 ///
 ///     try MetaCommand(parsing: ":go /album/1")     // .go("/album/1")
 ///     try MetaCommand(parsing: ":back 2")          // .back(2)
@@ -22,6 +23,7 @@ enum MetaCommand: Equatable {
     case dismiss
     case back(Int)
     case forward(Int)
+    case revalidate
     case follow(Int)
     case tab(String)
     case flow(String)
@@ -45,6 +47,8 @@ enum MetaCommand: Equatable {
     case save(String)
     case restore(String)
     case trace(Bool)
+    /// `:serve`, `:serve PORT`, `:serve stop`: the live view in the browser (docs/live-view.md).
+    case serve(String?)
     case quit
     /// `:save!`, `:graph!`, `:watch!`, `:record!`: the command, allowed to replace an existing file
     /// the session did not write (never a script it loaded).
@@ -73,6 +77,7 @@ enum MetaCommand: Equatable {
         (":dismiss", "", "dismiss what is on top: the alert (its Cancel), else the modal, else pop a screen or close the sheet or cover"),
         (":back", "[N]", "go back N steps in the timeline"),
         (":forward", "[N]", "go forward N steps in the timeline"),
+        (":revalidate", "", "ask every shown screen's guards again; the first that blocks or redirects acts (nav.revalidate)"),
         (":follow", "N", "push link N of the screen shown (the top modal's, when one is up)"),
         (":tab", "NAME|N", "switch to a tab, by name or 1-based number"),
         (":flow", "NAME", "start a declared flow (its first step shows)"),
@@ -96,6 +101,7 @@ enum MetaCommand: Equatable {
         (":save", "FILE", "write the navigation state as JSON"),
         (":restore", "FILE", "restore a state written by :save"),
         (":trace", "on|off", "print navigation events as they happen, each with its chain (guards, redirects), and Lua tracebacks"),
+        (":serve", "[PORT]|stop", "show the navigation live in a browser (two links: one navigates, one only views); stop ends it"),
         (":quit", "", "leave (Ctrl-D does too)"),
     ]
 
@@ -135,6 +141,7 @@ enum MetaCommand: Equatable {
         case ":dismiss": self = .dismiss
         case ":back": self = .back(try Self.count(argument, name))
         case ":forward": self = .forward(try Self.count(argument, name))
+        case ":revalidate": self = .revalidate
         case ":follow": self = .follow(try Self.number(argument, name))
         case ":tab": self = .tab(try Self.required(argument, name))
         case ":flow": self = .flow(try Self.required(argument, name))
@@ -158,6 +165,7 @@ enum MetaCommand: Equatable {
         case ":save": self = .save(try Self.required(argument, name))
         case ":restore": self = .restore(try Self.required(argument, name))
         case ":trace": self = .trace(try Self.switchValue(argument))
+        case ":serve": self = .serve(argument)
         case ":quit", ":q", ":exit": self = .quit
         default: throw Self.unknown(name)
         }

@@ -1,5 +1,6 @@
 import Switchyard
 import SwitchyardLua
+import SwitchyardTools
 
 /// `:time EXPR` and `:timeit EXPR`, as IPython's `%time` and `%timeit`.
 ///

@@ -1,3 +1,4 @@
+import SwitchyardTools
 /// Prints a screen the way the REPL shows it after a navigation:
 ///
 ///     ━━ Album 12 ━━  /album/12  (/album/:id, sheet)

@@ -1,3 +1,4 @@
+import SwitchyardTools
 /// Prints the navigation state as a compact tree, one line per environment, nested by presentation:
 ///
 ///     root [home* · search · library]  / › /album/12

@@ -1,3 +1,4 @@
+import SwitchyardTools
 @preconcurrency import CReadline
 
 /// What was typed at the prompt, numbered, for `:lines` and for `_N` (IPython's `Out[N]`): on a

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTools
 
 /// `:trace on`: a line per navigation event as it happens ("· push  / → /album/1  deeper"), so a script
 /// that navigates several times in one input shows every step. Follows the runtime when `:reload`

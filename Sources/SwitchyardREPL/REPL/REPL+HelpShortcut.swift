@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTools
 
 /// IPython's `?name` and `name?`: help on whatever the line names, without typing `help(...)`.
 /// `?nav.push`, `string.gsub?`, `?app.log_in`, `?app.Album{id = "1"}` (any expression).
@@ -32,7 +33,7 @@ extension REPL {
     /// Runs a `?` line: never recorded (it looks, it does not set anything up), and rolled back like
     /// any other line should the expression navigate and fail.
     func showHelp(_ call: String) {
-        commands.asOneUnit {
+        commands.unit.asOneUnit {
             switch evaluator.evaluate(call) {
             case .failed(let error):
                 report(error)

@@ -1,4 +1,5 @@
 import SwitchyardLua
+import SwitchyardTools
 
 /// A misspelt global at the prompt: Lua says "attempt to call a nil value (global 'rute')"; the
 /// REPL adds the nearest global names, " (did you mean route?)", as it does for `nav.psh`.
@@ -6,7 +7,7 @@ extension REPL {
     /// The error as the REPL reports it: its message, the hint when it names a global that is not
     /// set, then the traceback when tracing.
     func reportText(_ error: LuaError) -> String {
-        let text = ErrorReport.text(error, traceback: commands.tracing)
+        let text = ErrorReport.text(error, traceback: commands.unit.tracing)
         guard let name = Self.missingGlobal(in: error.message),
               let globals = try? host.engine.globals.keys().compactMap(\.stringValue) else { return text }
         let hint = TypoSuggestion.hint(for: name, among: globals)

@@ -1,4 +1,6 @@
 import SwitchyardLua
+import SwitchyardTools
+import SwitchyardTesting
 
 /// The read-eval-print loop: Lua input as `lua` handles it, meta-commands starting with ":".
 ///
@@ -25,17 +27,23 @@ final class REPL {
         commands = MetaCommands(host: host, style: style, evaluator: evaluator)
         inputLog = InputLog(reader: reader)
         commands.inputLog = inputLog
+        // The live view's pages ask for moves while readline waits for a key: it runs them then.
+        if let editor = reader as? ReadlineEditor {
+            editor.sideInput = { [unowned self] in commands.liveView.map { ($0.server.moveDescriptor, runPageMoves) } }
+        }
     }
 
     func run() {
         if host.runtime.routeTable.count > 0 {
-            commands.showScreenAndState()
+            commands.unit.showScreenAndState()
         }
         commands.announceTour()
         while true {
             let prompt = pending.isEmpty ? style.green(Self.prompt) : style.green(Self.continuationPrompt)
             switch reader.read(prompt: prompt) {
             case .endOfInput:
+                if commands.liveView != nil && !(reader is ReadlineEditor) { servePagesUntilInterrupted() }
+                commands.liveView?.stop()
                 return
             case .interrupted:
                 pending = []
@@ -45,11 +53,9 @@ final class REPL {
         }
     }
 
-    enum Outcome { case next, quit }
-
     /// Runs a line; a chunk is remembered in history once complete, as one entry (as `lua` does), so
     /// Up recalls all its lines together, and before it runs.
-    func handle(_ text: String) -> Outcome {
+    func handle(_ text: String) -> LineOutcome {
         if pending.isEmpty, text.drop(while: \.isWhitespace).hasPrefix(":") {
             remember(text)
             return commands.run(text.trimmingWhitespace()) == .quit ? .quit : .next
@@ -69,7 +75,7 @@ final class REPL {
         var needsMore = false
         // A complete chunk goes into the history before it runs: the line that hangs or crashes the
         // session is the one most wanted back.
-        let unit = commands.asOneUnit {
+        let unit = commands.unit.asOneUnit {
             switch evaluator.evaluate(chunk, beforeRunning: { remember(chunk) },
                                       resultName: { inputLog.lastNumber.map { "_\($0)" } }) {
             case .incomplete:
@@ -90,7 +96,7 @@ final class REPL {
     }
 
     /// Into the history, and numbered for `:lines` and `_N`.
-    private func remember(_ text: String) {
+    func remember(_ text: String) {
         reader.remember(text)
         inputLog.remembered(text)
     }

@@ -1,5 +1,6 @@
 import Switchyard
 import SwitchyardLua
+import SwitchyardTools
 
 /// `:record FILE`: what a person does at the prompt, kept as a scenario spec that `switchyard test`
 /// runs. Each navigation (a meta-command as its `nav.*` call, `:follow 2` as the path it followed; a
@@ -105,6 +106,7 @@ final class SessionRecording {
         case .dismiss: return "nav.dismiss()"
         case .back(let count): return count == 1 ? "nav.back()" : "nav.back(\(count))"
         case .forward(let count): return count == 1 ? "nav.forward()" : "nav.forward(\(count))"
+        case .revalidate: return "nav.revalidate()"
         case .follow(let number):
             return navigator.shownLink(number).map { "nav.push(\(LuaStringLiteral.quote($0)))" }
         case .tab(let name): return "nav.tab(\(Int(name).map(String.init) ?? LuaStringLiteral.quote(name)))"

@@ -98,6 +98,19 @@ final class SignalledRun {
     }
 
     /// The pids of the process's children (the programs a script started), for the test to end.
+    /// Waits until a child process runs `command` (its /proc comm), and returns the children: a
+    /// test that signals as soon as the script printed could otherwise signal before the child began.
+    func waitForChild(running command: String, deadline: Double = 60) throws -> [Int32] {
+        let end = Date().addingTimeInterval(deadline)
+        while Date() < end {
+            let children = childPIDs()
+            let names = children.compactMap { try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8) }
+            if names.contains(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines) == command }) { return children }
+            usleep(20_000)
+        }
+        throw Timeout(expected: "a child process running \(command)", errors: errors)
+    }
+
     func childPIDs() -> [Int32] {
         let file = "/proc/\(pid)/task/\(pid)/children"
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }

@@ -1,6 +1,6 @@
 import Switchyard
 
-/// A deliberately simple second implementation of the navigation rules (SPEC §3), in plain arrays
+/// A deliberately simple second implementation of the navigation rules (docs/navigation.md), in plain arrays
 /// and without persistent structures, to check `Navigator` against. It knows the route map of
 /// `NavigationReferenceModel.routes()` by heart instead of matching. Reusable by soak tests.
 struct NavigationReferenceModel: Equatable {

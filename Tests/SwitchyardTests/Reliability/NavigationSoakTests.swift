@@ -39,7 +39,7 @@ struct NavigationSoakTests {
             }
             applied.merge(outcome.applied, uniquingKeysWith: +)
         }
-        // Agreeing proves little unless everything ran; the counts also go to the log for the README.
+        // Agreeing proves little unless everything ran; the counts also go to the log for docs/reliability.md.
         let kinds = ["reset", "go", "push", "sheet", "cover", "pop", "popTo", "popToRoot", "dismiss", "dismissEnvironment",
                      "dismissAll", "back", "forward", "tab", "startFlow", "next", "nextOrDismiss", "cancelFlow", "alert",
                      "choose", "dismissAlert", "modal", "dismissModal", "open", "restore", "failed",

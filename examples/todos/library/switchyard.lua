@@ -144,6 +144,8 @@
 ---@field key string
 ---@field path string
 ---@field operation string
+---@field kind "leave"? set when a leave guard holds it
+---@field to string? where the operation held by a leave guard was going
 
 ---What `nav.pending(key)` returns, for a guard to return.
 ---@class SwitchyardPendingMarker: userdata
@@ -171,7 +173,7 @@
 ---@field modals SwitchyardScreen[] the modals, bottom first
 ---@field tabs string[] the tab names, in order
 ---@field last_action SwitchyardEvent? the last change that applied, `{operation, from, to, direction, chain}`, or nil before the first; `chain` lists each redirect, guard answer (`{step = "guard", route, site, path, answer, to}`), leave answer and alert thrown away on the way, each with a `text` for a person (empty when nothing sent the navigation elsewhere)
----@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}`, or nil; any other navigation cancels it
+---@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}` (with `kind = "leave"` and `to` when a leave guard holds it), or nil; any other navigation cancels it
 nav = {}
 
 ---is Lua's own `assert` (failing at the spec's line), and also the checks below, read as words: `is`, `are`, `was`, `has`, `does` read well, `not` and `no` negate (`assert.is_not.equal`, `assert.has_no.errors`, `assert.not_same`).
@@ -238,6 +240,26 @@ function nav.pending(key) end
 ---@param result? boolean|string
 ---@return boolean
 function nav.settle(key, result) end
+
+---adds a hook asked before every landing's route guards, as `fn(to, from)`, in the order hooks were added; it answers as a guard does (nil or true allow, false blocks, a path redirects, `nav.pending(key)` waits) and returns a handle whose `off()` removes it.
+---
+---Example: `nav.before(function(to) return signed_in or to.path == "/login" or "/login" end)`
+---@param fn fun(to: SwitchyardInfo, from: SwitchyardInfo): any
+---@return SwitchyardHandle
+function nav.before(fn) end
+
+---adds a hook told after each committed change, as `fn(to, from, action)` (the new top screen, the one before, the operation's name); what it returns is ignored, and it returns a handle whose `off()` removes it.
+---
+---Example: `nav.after(function(to, from, action) print(action, to.path) end)`
+---@param fn fun(to: SwitchyardScreen, from: SwitchyardScreen, action: string)
+---@return SwitchyardHandle
+function nav.after(fn) end
+
+---asks the hooks and guards of every screen shown again, each stack from the bottom up, and acts on the first that now blocks or redirects, as one operation; false when all allow.
+---
+---Example: `app.sign_out(); nav.revalidate()`
+---@return boolean
+function nav.revalidate() end
 
 ---returns the `info` of the winning route, or nil.
 ---

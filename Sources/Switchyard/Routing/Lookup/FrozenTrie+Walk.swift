@@ -9,15 +9,20 @@
 // Splitting first and walking the segments took 312 + 426 of a GitHub API lookup's 1,641
 // instructions (callgrind, `switchyard-bench --loop match github-rest 453 10000`, Benchmarks/README.md).
 extension FrozenTrie {
-    /// What `walk` returns besides a node: the text is not a plain normalised path.
-    static let notPlain: Int32 = -2
-    /// What `walk` returns besides a node: the full search decides.
-    static let undecided: Int32 = -1
-    /// What `walk` returns besides a node: no child takes a segment (the full search decides, unless
-    /// `misses` says that way was the only one).
-    static let deadEnd: Int32 = -3
+    /// What the walk found: the node where the path's first shape ends on a route, or why it stopped.
+    /// (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`.)
+    enum Walked {
+        case node(Int32)
+        /// The text is not a plain normalised path.
+        case notPlain
+        /// No child takes a segment (the full search decides, unless `misses` says that way was the
+        /// only one).
+        case deadEnd
+        /// The full search decides.
+        case undecided
+    }
 
-    /// The node of the first shape the depth-first search would report (at each segment the static
+    /// `.node` of the first shape the depth-first search would report (at each segment the static
     /// child, else the parameter child) when it ends on a route: that shape is settled, since every
     /// other one ranks below it at the first segment where they differ. Its parameters' spans go to
     /// `spans`, in pattern order. `notPlain` for text that needs normalising first or carries a
@@ -25,10 +30,10 @@ extension FrozenTrie {
     /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
     /// `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
     /// caller checks.
-    func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Int32 {
+    func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
-            return FrozenTrie.notPlain
+            return .notPlain
         }
         return spans.fill { spanBuffer in walk(base, end: base + count, spans: spanBuffer) }
     }
@@ -38,9 +43,9 @@ extension FrozenTrie {
     /// taken only for a span.
     @inline(__always)
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                      spans: UnsafeMutablePointer<Parameters.Span>) -> (Int32, Int) {
+                      spans: UnsafeMutablePointer<Parameters.Span>) -> (Walked, Int) {
         // A trailing slash means the text is not normalised: asked once here, not at every segment.
-        if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (FrozenTrie.notPlain, 0) }
+        if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain, 0) }
         var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var index: Int32 = 0
         let fold = caseInsensitive
@@ -60,7 +65,7 @@ extension FrozenTrie {
             // or two rare bytes (`*`, `,`, `&`, a space, a control byte), which the full resolution
             // then decides as for any text that is not plain.
             if _slowPath(packed | 0x2e2e == 0x2e2e) {
-                return (FrozenTrie.notPlain, spanEnd - spans)
+                return (.notPlain, spanEnd - spans)
             }
             var next: Int32 = -1
             if node.pointee.staticCount > 0 {
@@ -70,12 +75,12 @@ extension FrozenTrie {
             if next < 0 {
                 next = node.pointee.parameter
                 if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    return (next < 0 ? FrozenTrie.deadEnd : FrozenTrie.undecided, spanEnd - spans)
+                    return (next < 0 ? .deadEnd : .undecided, spanEnd - spans)
                 }
                 // (Folding leaves `?` and `#` as they are.)
                 if _slowPath(FrozenTrie.holdsQueryMark(packed)
                     || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
-                    return (FrozenTrie.notPlain, spanEnd - spans)
+                    return (.notPlain, spanEnd - spans)
                 }
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
                 spanEnd += 1
@@ -84,7 +89,7 @@ extension FrozenTrie {
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
-        return (node.pointee.firstRoute >= 0 ? index : FrozenTrie.undecided, spanEnd - spans)
+        return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided, spanEnd - spans)
     }
 
     /// Whether a plain normalised path (the caller checks) matches no route, decided by tracing the
@@ -169,6 +174,10 @@ extension FrozenTrie {
 
     /// The 8 bytes from `cursor`, little-endian; past `end`, zeros (never a separator). The text
     /// starts at or before `text`.
+    // Safety: loads 8 bytes only when `cursor + 8 <= end`; `tailWord` loads the text's last 8 bytes only
+    // when the text has 8. This word-at-a-time reading is what makes the walk one pass: splitting first
+    // and walking the segments took 312 + 426 of a GitHub API lookup's 1,641 instructions (callgrind,
+    // `switchyard-bench --loop match github-rest 453 10000`, Benchmarks/README.md).
     @inline(__always)
     private static func word(at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> UInt64 {
         if _fastPath(cursor + 8 <= end) { return UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)) }

@@ -24,7 +24,8 @@ final class FrozenTrie {
         var optional: Int32 = -1
         var splat: Int32 = -1
         var firstRoute: Int32 = -1
-        /// The winner's parameter layout times two, plus one when it has a validator (48 bytes a node).
+        /// The winner's parameter layout times four, plus two when it declares typed parameters and one when
+        /// it has a validator (48 bytes a node).
         var winnerCode: Int32 = 0
     }
 
@@ -35,6 +36,8 @@ final class FrozenTrie {
         /// Index of the route's parameter layout (the lookup's).
         var layout: Int32 = 0
         var hasValidator = false
+        /// The route declares typed parameters (issue 33): a hit is checked against them before it counts.
+        var hasTypes = false
     }
 
     /// A capture of pattern segment i: path segments first..<end, or first < 0 when an optional was skipped.
@@ -63,6 +66,9 @@ final class FrozenTrie {
     // Owned flat buffers rather than arrays: immutable after init, and read without bounds checks or
     // reference counting on the lookup path. Every element type is trivial, so deinit only deallocates.
     // Each holds at least one element, so the lookup reads their base addresses unchecked.
+    // Safety: allocated once by the freeze (`FrozenTrie+Freeze`), exactly sized, never written after
+    // init, freed only by deinit; every index read comes from the freeze's own nodes and edges. Not
+    // re-measured against arrays in issue 32's round (the walk reads `nodes` once a segment).
     let nodes: UnsafeMutableBufferPointer<Node>
     let literalBytes: UnsafeMutableBufferPointer<UInt8>
     let staticEdges: UnsafeMutableBufferPointer<StaticEdge>
@@ -102,15 +108,11 @@ final class FrozenTrie {
         ranks.deallocate()
     }
 
-    /// The rank of the route that wins at `node` (a node where routes end).
-    func rank(at node: Int32) -> Int32 {
-        ranks[Int(nodes[Int(node)].firstRoute)]
-    }
-
     /// What a match of the route that wins at `node` needs (a node where routes end).
     func winner(at node: Int32) -> Winner {
         let found = nodes[Int(node)]
-        return Winner(declaration: found.declaration, layout: found.winnerCode >> 1, hasValidator: found.winnerCode & 1 == 1)
+        return Winner(declaration: found.declaration, layout: found.winnerCode >> 2, hasValidator: found.winnerCode & 1 == 1,
+                      hasTypes: found.winnerCode & 2 == 2)
     }
 
     /// The route that wins at `node` (the first declared; later ones are its fall-throughs).

@@ -8,17 +8,6 @@ final class RouteLookup {
         let params: Parameters
     }
 
-    enum Best {
-        case none
-        /// The winner has no validator, so no other candidate can take over, and at most four parameters.
-        /// Its declaration (which names the route) is not retained: the lookup keeps it, and retaining
-        /// it here would cost two atomic operations a match.
-        case found(declaration: Unmanaged<RouteDeclaration>, spans: Parameters.InlineSpans)
-        /// The winner has a validator (every candidate is needed, in rank order), or more than four
-        /// parameters (rare: `all` gives them, as it does for validators).
-        case needsFullSearch
-    }
-
     private struct ParameterSlot {
         let segment: Int32
         let optional: Bool
@@ -66,101 +55,125 @@ final class RouteLookup {
         self.trie = FrozenTrie(trie, ranks: ranks) { route in
             let declaration = declarations[Int(route)]
             return FrozenTrie.Winner(declaration: Unmanaged.passUnretained(declaration),
-                                     layout: layoutOfRoute[Int(route)], hasValidator: declaration.hasValidator)
+                                     layout: layoutOfRoute[Int(route)], hasValidator: declaration.hasValidator,
+                                     hasTypes: declaration.parameterTypes != nil)
         }
     }
 
-    /// The best route for raw path bytes (anything after `?` or `#` ignored), without parameters or validators.
-    func firstMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The one byte-level lookup: what the trie decides for `bytes` (a path, perhaps followed by a
+    /// `?query` or `#fragment`), before any validator runs. A plain path whose winner is settled by the
+    /// one-pass walk (the common case) costs the walk and nothing else; everything else is settled out
+    /// of line (`settle`).
+    @inline(__always)
+    func find(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
         var spans = Parameters.InlineSpans()
-        var walked = trie.walk(bytes, spans: &spans)
-        if walked >= 0 { return trie.firstRoute(at: walked) }
-        // Only now look for a query or fragment (scanning for one first cost every lookup ~400
-        // instructions): the walk's `notPlain` may mean one, and the path before it may be plain.
-        let end = PathSegmenter.pathEnd(bytes)
-        if walked == FrozenTrie.notPlain && end < bytes.count {
-            spans = Parameters.InlineSpans()
-            walked = trie.walk(UnsafeBufferPointer(rebasing: bytes[..<end]), spans: &spans)
-            if walked >= 0 { return trie.firstRoute(at: walked) }
+        let walked = trie.walk(bytes, spans: &spans)
+        if case .node(let node) = walked {
+            let winner = trie.winner(at: node)
+            guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
+            if winner.hasTypes { return typedHit(declaration, spans, in: bytes) }
+            return .hit(declaration, spans)
         }
-        let node = PathSegmenter.withSegments(bytes, end: end) { segments in
-            var best = BestCandidate()
-            trie.search(bytes, segments, into: &best)
-            return best.node
-        }
-        return node < 0 ? nil : trie.firstRoute(at: node)
+        return settle(bytes, walked: walked)
     }
 
-    /// The winner for a normalised path, unless the full search must decide (see `Best`).
-    func best(_ path: String) -> Best {
+    /// `find` for the lookup's own copy of a normalised path (a parsed location's): every answer but
+    /// `needsNormalising`, which such a path cannot need; the full search decides if it ever did.
+    func find(normalised path: String) -> RouteFind {
         var text = path
         return text.withUTF8 { bytes in
-            best(plain: bytes) ?? PathSegmenter.withSegments(bytes, end: bytes.count) { segments in
-                searched(bytes, segments)
+            switch find(bytes) {
+            case .needsNormalising, .hitBeforeQuery:
+                return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
+            case let found:
+                return found
             }
         }
     }
 
-    /// `best` for text that is already a plain normalised path (the common case, taken in one pass);
-    /// nil for anything else, which needs `Location(parsing:)` first.
-    func bestIfPlain(_ path: String) -> Best? {
-        // A native string's bytes are read in place (`withUTF8` on a copy would retain it); others are
-        // not plain paths often enough to matter and take the general route.
-        path.utf8.withContiguousStorageIfAvailable(best(plain:)) ?? nil
-    }
-
-    /// `bestIfPlain` over the text's bytes: the one-pass walk, else (a plain path it cannot settle) the
-    /// full search over the split path; nil when the text is not a plain normalised path.
-    @inline(__always)
-    func best(plain bytes: UnsafeBufferPointer<UInt8>) -> Best? {
-        var spans = Parameters.InlineSpans()
-        let walked = trie.walk(bytes, spans: &spans)
-        if walked >= 0 {
-            let winner = trie.winner(at: walked)
-            guard let declaration = winner.declaration, !winner.hasValidator else { return .needsFullSearch }
-            return .found(declaration: declaration, spans: spans)
-        }
-        return searched(plain: bytes, walked: walked)
-    }
-
-    /// `best(plain:)` for the path before a `?query` or `#fragment` in text that has one; nil when the
-    /// text has neither, or the path before it is not plain.
-    func best(beforeQuery bytes: UnsafeBufferPointer<UInt8>) -> Best? {
-        let end = PathSegmenter.pathEnd(bytes)
-        guard end < bytes.count else { return nil }
-        return best(plain: UnsafeBufferPointer(rebasing: bytes[..<end]))
-    }
-
-    /// `best(plain:)` when the walk did not settle it.
-    private func searched(plain bytes: UnsafeBufferPointer<UInt8>, walked: Int32) -> Best? {
+    /// `find` when the walk did not settle the bytes. Out of line, so that a lookup the walk settles
+    /// carries none of it (the lending step it replaces was out of line for that reason: inline, it cost
+    /// github-rest `withMatch` 3 instructions).
+    @inline(never)
+    private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked) -> RouteFind {
         // The walk may stop (a dead end) before the part of the text that is not plain.
-        if walked == FrozenTrie.notPlain || !PathSegmenter.isPlain(bytes) { return nil }
-        if walked == FrozenTrie.deadEnd && trie.misses(bytes) { return Best.none }
+        if case .notPlain = walked { return findBeforeQuery(bytes) }
+        if !PathSegmenter.isPlain(bytes) { return findBeforeQuery(bytes) }
+        if case .deadEnd = walked, trie.misses(bytes) { return .miss }
         return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
+    }
+
+    /// `find` for text that is not a plain path: the plain path before a `?query` or `#fragment`, when it
+    /// is one and the walk or the retrace settles it (issue 37: a lookup with a query went through
+    /// `Location(parsing:)`, which decodes the query into a dictionary at once, about 20,000
+    /// instructions). Anything else needs the text parsed first.
+    private func findBeforeQuery(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+        let end = PathSegmenter.pathEnd(bytes)
+        guard end < bytes.count else { return .needsNormalising }
+        switch find(UnsafeBufferPointer(rebasing: bytes[..<end])) {
+        case .hit(let declaration, let spans): return .hitBeforeQuery(declaration, spans)
+        case .miss: return .miss
+        // A validator must see the parsed query: the location is parsed first, then its path found.
+        case .hitBeforeQuery, .needsCandidates, .needsNormalising: return .needsNormalising
+        }
+    }
+
+    /// The best route for raw path bytes (anything after `?` or `#` ignored), without parameters or
+    /// validators: `find`, and where it leaves the decision to candidates or a parsed location, the
+    /// full search over the bytes' normalised segments (a validator is not asked).
+    func firstMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        switch find(bytes) {
+        case .hit(let declaration, _), .hitBeforeQuery(let declaration, _):
+            return Int(declaration.takeUnretainedValue().routeIndex)
+        case .miss:
+            return nil
+        case .needsCandidates, .needsNormalising:
+            let node = PathSegmenter.withSegments(bytes, end: PathSegmenter.pathEnd(bytes)) { segments in
+                var best = BestCandidate()
+                trie.search(bytes, segments, into: &best)
+                return best.node
+            }
+            return node < 0 ? nil : trie.firstRoute(at: node)
+        }
     }
 
     /// The winner over split segments, by the full search. Everything here is trivial (indices and
     /// byte offsets into the caller's path), so it leaves the search's closures without reference
     /// counting.
-    private func searched(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>) -> Best {
+    private func searched(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>) -> RouteFind {
         return withUnsafeTemporaryAllocation(of: FrozenTrie.Capture.self, capacity: trie.maximumDepth + 1) { captures in
             var best = BestCandidate(capturesInto: captures)
             trie.search(bytes, segments, into: &best)
-            guard best.node >= 0 else { return .none }
-            return winner(at: best.node) { slot in span(of: slot, UnsafeBufferPointer(captures), segments) }
+            guard best.node >= 0 else { return .miss }
+            return winner(at: best.node, in: bytes) { slot in span(of: slot, UnsafeBufferPointer(captures), segments) }
         }
     }
 
     /// The first route ending at `node`, with the span of each of its parameters.
     @inline(__always)
-    private func winner(at node: Int32, span: (ParameterSlot) -> Parameters.Span) -> Best {
+    private func winner(at node: Int32, in bytes: UnsafeBufferPointer<UInt8>,
+                        span: (ParameterSlot) -> Parameters.Span) -> RouteFind {
         let winner = trie.winner(at: node)
         let layout = layouts[Int(winner.layout)]
         guard let declaration = winner.declaration, !winner.hasValidator,
-              layout.slotCount <= Parameters.InlineSpans.capacity else { return .needsFullSearch }
+              layout.slotCount <= Parameters.InlineSpans.capacity else { return .needsCandidates }
         var spans = Parameters.InlineSpans()
         for slot in slots(of: layout) { spans.append(span(slot)) }
-        return .found(declaration: declaration, spans: spans)
+        if winner.hasTypes { return typedHit(declaration, spans, in: bytes) }
+        return .hit(declaration, spans)
+    }
+
+    /// A hit on a route that declares typed parameters (issue 33), its values read in place from the
+    /// spans in `bytes` before any info is made: one that does not fit (or whose `match` pattern raises)
+    /// is left to the candidates, where `RouteTable.validated` refuses it, says why, and the next
+    /// candidate in rank order is tried. The one place the lookup checks types: an untyped hit pays the
+    /// test of one bit of the winner it has already read.
+    @inline(never)
+    private func typedHit(_ declaration: Unmanaged<RouteDeclaration>, _ spans: Parameters.InlineSpans,
+                          in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+        guard let types = declaration.takeUnretainedValue().parameterTypes,
+              (try? types.fit(bytes, spans)) == true else { return .needsCandidates }
+        return .hit(declaration, spans)
     }
 
     private func slots(of layout: ParameterLayout) -> ArraySlice<ParameterSlot> {

@@ -17,9 +17,11 @@ struct RouteResolution {
     static var unmatched: RouteResolution { RouteResolution(RouteInfo.unmatched) }
 }
 
-// The one place a path is resolved to a route: the frozen lookup's best candidate, then, when that
-// candidate has a validator (or more parameters than a match keeps inline), every candidate in rank
-// order until a validator accepts. `match`, the Lua `match` and every navigator landing come here.
+// The one place a path is resolved to a route: the frozen lookup's answer (`RouteLookup.find`), then,
+// when it leaves the decision to the candidates (a validator, or more parameters than a match keeps
+// inline), every candidate in rank order until a validator accepts. `match` and every navigator landing
+// come here; `withMatch` (and so the Lua `match`) lends the same `find`'s hit or miss as it is and comes
+// here for the rest; `firstMatch` is `find` without validators.
 extension RouteTable {
     /// Resolves text that may carry "?query#fragment" or dot segments (normalised first).
     ///
@@ -27,95 +29,87 @@ extension RouteTable {
     @usableFromInline
     func resolve(_ text: String) throws -> RouteResolution {
         try withFrozenLookup { lookup in
-            if let best = lookup.bestIfPlain(text) { return try resolution(best, plainPath: text) }
-            if let resolved = try resolution(beforeQuery: text, in: lookup) { return resolved }
-            return try resolution(at: Location(parsing: text), in: lookup)
+            // A plain path's hit or miss (the common answers) here; the rest out of line: through the
+            // one `resolution`, a `match` miss cost 46 instructions more (1,783 against 1,737; callgrind,
+            // `--counted-loop match misses 1000`).
+            switch text.utf8.withContiguousStorageIfAvailable(lookup.find) {
+            case .hit(let declaration, let spans)?:
+                return RouteResolution(RouteInfo(path: text, route: declaration.takeUnretainedValue(), spans: spans))
+            case .miss?:
+                return .unmatched
+            case let found:
+                return try resolution(found ?? .needsNormalising, of: text, in: lookup)
+            }
         }
     }
 
     /// `resolve` for text that is already a plain normalised path (no query, fragment or dot segment; the
     /// common case for a navigator), or nil for any other text, which `Location(parsing:)` must read first.
-    /// One pass over the text checks it and splits it for the lookup, where parsing a location and
-    /// matching its path would read it twice.
+    /// One pass over the text checks it and finds its route, where parsing a location and matching its
+    /// path would read it twice.
     ///
     ///     try table.resolve(plainPath: "/album/12")?.route   // RouteID(rawValue: 1)
     ///     try table.resolve(plainPath: "/album/12?tab=info") // nil: not plain
     func resolve(plainPath text: String) throws -> RouteResolution? {
         try withFrozenLookup { lookup in
-            guard let best = lookup.bestIfPlain(text) else { return nil }
-            return try resolution(best, plainPath: text)
+            let found = text.utf8.withContiguousStorageIfAvailable { bytes -> RouteFind in
+                let found = lookup.find(bytes)
+                // A miss of the path before a query is a miss of text that is not plain.
+                if case .miss = found, PathSegmenter.pathEnd(bytes) < bytes.count { return .needsNormalising }
+                return found
+            }
+            switch found {
+            case nil, .needsNormalising?, .hitBeforeQuery?: return nil
+            case .hit(let declaration, let spans)?:
+                return RouteResolution(RouteInfo(path: text, route: declaration.takeUnretainedValue(), spans: spans))
+            case let found?: return try resolution(found, of: text, in: lookup)
+            }
         }
     }
 
-    /// `resolve` for a location already parsed (its path normalised): a plain one is split once more
-    /// for the lookup, and a query or fragment is kept as parsed instead of written out and read back.
+    /// `resolve` for a location already parsed (its path normalised): a plain one is found as text, and a
+    /// query or fragment is kept as parsed instead of written out and read back.
     func resolve(_ location: Location) throws -> RouteResolution {
         if location.query.isEmpty && location.fragment == nil { return try resolve(location.path) }
         return try withFrozenLookup { lookup in try resolution(at: location, in: lookup) }
     }
 
-    /// A plain path (the common case) is its own location: no query, no fragment, nothing to copy.
-    private func resolution(_ best: RouteLookup.Best, plainPath path: String) throws -> RouteResolution {
-        switch best {
-        case .none:
+    /// What `found`, the lookup's answer for `text`, resolves to. A plain path (the common case) is its
+    /// own location: no query, no fragment, nothing to copy. A path followed by a `?query` or
+    /// `#fragment` keeps the rest as written, parsed only when the info's query or fragment is read
+    /// (issue 37: decoding it at once cost a lookup about 20,000 instructions).
+    @inline(never)
+    private func resolution(_ found: RouteFind, of text: String, in lookup: RouteLookup) throws -> RouteResolution {
+        switch found {
+        case .miss:
             return .unmatched
-        case .found(let declaration, let spans):
-            if let types = declaration.takeUnretainedValue().parameterTypes, try !fits(types, path, spans) {
-                return try firstValidated(at: Location(path: path))
-            }
-            return RouteResolution(RouteInfo(path: path, route: declaration.takeUnretainedValue(), spans: spans))
-        case .needsFullSearch:
-            return try firstValidated(at: Location(path: path))
-        }
-    }
-
-    /// `resolve` for a plain path followed by a `?query` or `#fragment`, which is kept as written and
-    /// parsed only when the info's query or fragment is read (issue 37: decoding it at once cost a lookup
-    /// about 20,000 instructions). Nil for any other text.
-    private func resolution(beforeQuery text: String, in lookup: RouteLookup) throws -> RouteResolution? {
-        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> (RouteLookup.Best, Int)? in
-            lookup.best(beforeQuery: bytes).map { ($0, PathSegmenter.pathEnd(bytes)) }
-        }
-        guard case let (best, end)?? = found else { return nil }
-        switch best {
-        case .none:
-            return .unmatched
-        case .found(let declaration, let spans):
+        case .hit(let declaration, let spans):
+            return RouteResolution(RouteInfo(path: text, route: declaration.takeUnretainedValue(), spans: spans))
+        case .hitBeforeQuery(let declaration, let spans):
             // The path ends at a `?` or `#`, an ASCII byte: a boundary of the text's scalars.
-            if let types = declaration.takeUnretainedValue().parameterTypes, try !fits(types, text, spans) {
-                return try firstValidated(at: Location(parsing: text))
-            }
+            let end = text.utf8.withContiguousStorageIfAvailable(PathSegmenter.pathEnd) ?? 0
             let pathEnd = text.utf8.index(text.utf8.startIndex, offsetBy: end)
             return RouteResolution(RouteInfo(path: String(text[..<pathEnd]), route: declaration.takeUnretainedValue(),
                                              spans: spans, written: text[pathEnd...]))
-        case .needsFullSearch:
-            return try firstValidated(at: Location(parsing: text))
+        case .needsCandidates:
+            // (The text is a plain path: its own location.)
+            return try firstValidated(at: Location(path: text))
+        case .needsNormalising:
+            return try resolution(at: Location(parsing: text), in: lookup)
         }
     }
 
     private func resolution(at location: Location, in lookup: RouteLookup) throws -> RouteResolution {
-        switch lookup.best(location.path) {
-        case .none:
+        switch lookup.find(normalised: location.path) {
+        case .miss, .needsNormalising, .hitBeforeQuery:
+            // (`find(normalised:)` answers neither of the last two.)
             return .unmatched
-        case .found(let declaration, let spans):
-            if let types = declaration.takeUnretainedValue().parameterTypes, try !fits(types, location.path, spans) {
-                return try firstValidated(at: location)
-            }
+        case .hit(let declaration, let spans):
             return RouteResolution(RouteInfo(path: location.path, route: declaration.takeUnretainedValue(),
                                              spans: spans, query: location.query, fragment: location.fragment))
-        case .needsFullSearch:
+        case .needsCandidates:
             return try firstValidated(at: location)
         }
-    }
-
-    /// Whether a typed winner's values fit (issue 33), read from the spans of its match in `text`
-    /// before any info is made; one that does not fit sends the path to the full search, where the next
-    /// candidate is found. Only typed routes come here: an untyped winner pays one comparison.
-    @inline(never)
-    private func fits(_ types: ParameterTypes, _ text: String, _ spans: Parameters.InlineSpans) throws -> Bool {
-        if let fits = try text.utf8.withContiguousStorageIfAvailable({ bytes in try types.fit(bytes, spans) }) { return fits }
-        var text = text
-        return try text.withUTF8 { bytes in try types.fit(bytes, spans) }
     }
 
     /// The best candidate whose validator (if any) accepts.
@@ -135,6 +129,9 @@ extension RouteTable {
     /// parameter-heavy 1000 10000`, Benchmarks/README.md). It is safe on a match's path:
     /// `cachedLookup` keeps the lookup alive, and nothing on that path replaces it before its last use
     /// there (validators, which could declare routes, run last and read `lookup` themselves).
+    // Safety: as above; `cachedLookup` is the owner. 63 of 1,597 instructions (3.9 %) is under issue
+    // 32's 5 % bar, but taking it out would move `match` past the 2 % its counts may move: kept, and
+    // the one unretained reference to the lookup.
     @inline(__always)
     func withFrozenLookup<Result>(_ body: (RouteLookup) throws -> Result) rethrows -> Result {
         if unretainedLookup == nil { _ = freezeLookup() }

@@ -1,9 +1,9 @@
-/// Deep links (SPEC §3): `scheme://host/path` becomes `/host/path`; a dotted host or http(s) keeps only the path.
+/// Deep links: `scheme://host/path` becomes `/host/path`; a dotted host or http(s) keeps only the path.
 ///
 ///     try DeepLink.parse("myapp://album/123?presentation=sheet").path   // "/album/123"
 ///     try DeepLink.parse("https://example.com/a/b").path                 // "/a/b"
 ///     try DeepLink.parse("pgm:///a/1").path                              // "/a/1"
-public enum DeepLink {
+package enum DeepLink {
     public static func parse(_ url: String) throws(RoutingError) -> Location {
         // Delimiters are found as bytes, so a combining mark after one cannot hide it.
         let utf8 = url.utf8

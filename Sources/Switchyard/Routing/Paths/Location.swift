@@ -5,7 +5,7 @@
 ///     location.query     // ["x": "1", "flag": ""]
 ///     location.fragment  // "top"
 ///     Location(parsing: "../c", relativeTo: "/a/b").path  // "/a/c"
-public struct Location: Hashable, Sendable, Codable {
+package struct Location: Hashable, Sendable, Codable {
     public var path: String
     public var query: [String: String]
     public var fragment: String?

@@ -1,9 +1,9 @@
-/// Path normalisation and relative resolution (SPEC §2).
+/// Path normalisation and relative resolution, by the rules docs/patterns.md gives.
 ///
 ///     PathResolver.normalize("//a/./b/../c/")                  // "/a/c"
 ///     PathResolver.resolve("latest", against: "/news")          // "/news/latest"
 ///     PathResolver.resolve("../settings", against: "/news/latest") // "/news/settings"
-public enum PathResolver {
+package enum PathResolver {
     /// Adds the leading `/`, collapses `//`, drops a trailing `/` and resolves `.` and `..` (which stop at the root).
     public static func normalize(_ path: String) -> String {
         if path.utf8.withContiguousStorageIfAvailable(PathSegmenter.isNormalized) == true { return path }

@@ -5,9 +5,13 @@
 ///     pattern.parameterNames  // ["id"]
 public struct Pattern: Hashable, Sendable, CustomStringConvertible {
     /// Normalised text, e.g. "/album/:id".
+    ///
+    ///     try Pattern("/album/:id").text   // "/album/:id"
     public let text: String
 
     /// Compiles and validates `text`; a malformed pattern throws a `PatternError` pointing at the column.
+    ///
+    ///     let pattern = try Pattern("/album/:id")
     public init(_ text: String) throws(PatternError) {
         self = try Pattern.compiled(text).pattern
     }
@@ -22,6 +26,8 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
 
     /// The segments, read back from the normalised text: a table keeps only the text of each pattern
     /// (100,000 routes must fit in a few tens of megabytes), and every segment's text says its kind.
+    ///
+    ///     try Pattern("/album/:id").segments   // [.literal("album"), .parameter("id")]
     public var segments: [PatternSegment] {
         var text = text
         return text.withUTF8 { bytes in
@@ -70,7 +76,7 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parameter names in order; a splat's name is "*" or its given name.
-    public var parameterNames: [String] { segments.compactMap(\.parameterName) }
+    package var parameterNames: [String] { segments.compactMap(\.parameterName) }
 
     public var description: String { text }
 }

@@ -5,11 +5,11 @@
 ///     //   /user/:user-id
 ///     //          ^
 public struct PatternError: Error, CustomStringConvertible, Equatable {
-    public let pattern: String
-    public let column: Int
-    public let reason: String
+    package let pattern: String
+    package let column: Int
+    package let reason: String
 
-    public init(pattern: String, column: Int, reason: String) {
+    package init(pattern: String, column: Int, reason: String) {
         self.pattern = pattern
         self.column = column
         self.reason = reason

@@ -30,7 +30,7 @@ public enum PatternSegment: Hashable, Sendable {
     }
 
     /// The captured name, or nil for static text.
-    public var parameterName: String? {
+    package var parameterName: String? {
         switch self {
         case .literal: nil
         case .parameter(let name), .optional(let name), .splat(let name): name
@@ -38,7 +38,7 @@ public enum PatternSegment: Hashable, Sendable {
     }
 
     /// The segment as written in a pattern: `news`, `:id`, `:id?`, `*`, `*rest`.
-    public var text: String {
+    package var text: String {
         switch self {
         case .literal(let text): text
         case .parameter(let name): ":" + name

@@ -6,7 +6,7 @@
 ///     //   2. /album/:id   lost to /album/new: static beats parameter at segment 2
 ///     //   3. /user/:id    no match: segment 1: expected "user", found "album"
 public struct Explanation: CustomStringConvertible, Sendable {
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         case won
         case lost(to: RouteID, because: String)
         /// The pattern matched but the validator returned nil; the next candidate was tried.
@@ -23,7 +23,7 @@ public struct Explanation: CustomStringConvertible, Sendable {
         case noMatch(String)
     }
 
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         public let route: RouteID
         public let pattern: String
         /// 1-based position in rank order.
@@ -37,11 +37,11 @@ public struct Explanation: CustomStringConvertible, Sendable {
     }
 
     /// The normalised path that was explained.
-    public let path: String
+    package let path: String
     /// Every route, in rank order.
-    public let entries: [Entry]
+    package let entries: [Entry]
 
-    public var winner: RouteID? {
+    package var winner: RouteID? {
         entries.first { $0.outcome == .won }?.route
     }
 
@@ -62,7 +62,7 @@ public struct Explanation: CustomStringConvertible, Sendable {
     }
 
     /// The outcome as the table says it ("lost to /album/new: static beats parameter at segment 2").
-    public func text(of outcome: Outcome) -> String {
+    package func text(of outcome: Outcome) -> String {
         switch outcome {
         case .won: "won"
         case let .lost(to, because):

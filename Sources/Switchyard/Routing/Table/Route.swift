@@ -13,17 +13,25 @@ public typealias RouteValidator = (RouteInfo) throws -> Any?
 ///         return id
 ///     })
 public struct RouteMismatch: Error, Sendable, CustomStringConvertible {
-    public let reason: String?
+    package let reason: String?
 
+    /// A rejection saying why.
+    ///
+    ///     throw RouteMismatch("id is not a number")
     public init(_ reason: String? = nil) { self.reason = reason }
 
     public var description: String { "mismatch" + (reason.map { ": \($0)" } ?? "") }
 }
 
 /// A declared route and the payload the later layers attach to it (titles, views, Lua callbacks).
+///
+///     for route in table.routes { print(route.pattern.text, route.name ?? "") }
 public struct Route<Payload> {
     /// Shared by every copy, so copying a route into a match costs one reference count.
     let declaration: RouteDeclaration
+    /// What the route was declared with.
+    ///
+    ///     table.routes[0].payload
     public var payload: Payload
 
     init(id: RouteID, pattern: Pattern, names: ParameterNames, name: String?, site: String?, hasValidator: Bool,
@@ -34,12 +42,21 @@ public struct Route<Payload> {
         self.payload = payload
     }
 
+    /// The route's identity in its table.
+    ///
+    ///     table[payloadOf: table.routes[0].id]
     public var id: RouteID { declaration.id }
+    /// The compiled pattern.
+    ///
+    ///     table.routes[0].pattern.text   // "/album/:id"
     public var pattern: Pattern { declaration.pattern }
+    /// The name reverse routing uses; nil when it has none.
+    ///
+    ///     table.routes[0].name   // "album"
     public var name: String? { declaration.name }
     /// Declaration site, "file.lua:12" when known.
-    public var site: String? { declaration.site }
-    public var hasValidator: Bool { declaration.hasValidator }
+    package var site: String? { declaration.site }
+    package var hasValidator: Bool { declaration.hasValidator }
     /// The route's typed parameters (issue 33), nil when it declares none.
     package var parameterTypes: ParameterTypes? { declaration.parameterTypes }
     /// The route's meta, its groups' merged in (issue 33); nil when none was declared.
@@ -50,7 +67,13 @@ public struct Route<Payload> {
 ///
 ///     if let found = try table.match("/album/12") { print(found.route.name, found.info.params) }
 public struct RouteMatch<Payload> {
+    /// The route that won the path.
+    ///
+    ///     try table.match("/album/12")?.route.name   // "album"
     public let route: Route<Payload>
+    /// The path as the route matched it.
+    ///
+    ///     try table.match("/album/12")?.info.params["id"]   // "12"
     public var info: RouteInfo
 
     @usableFromInline

@@ -1,11 +1,14 @@
 /// Position of a route in declaration order (0-based). Stable for the table's life.
 ///
 ///     let id = try table.add("/album/:id", payload: "album")
-///     table[id].pattern.text  // "/album/:id"
+///     table[payloadOf: id]  // "album"
 public struct RouteID: Hashable, Sendable, Comparable, Codable {
+    /// The route's position in declaration order.
+    ///
+    ///     navigator.screen.route?.rawValue
     public let rawValue: Int
 
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    @usableFromInline package init(rawValue: Int) { self.rawValue = rawValue }
 
     public static func < (lhs: RouteID, rhs: RouteID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

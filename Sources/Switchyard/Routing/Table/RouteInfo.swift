@@ -7,6 +7,8 @@
 ///     info.fragment  // "top"
 public struct RouteInfo: Sendable {
     /// Normalised path, no query or fragment.
+    ///
+    ///     try table.match("/album/12?tab=info")?.info.path   // "/album/12"
     public var path: String {
         get { fromParameters.contains(.path) ? storedParams.text : ownPath }
         set {
@@ -15,6 +17,8 @@ public struct RouteInfo: Sendable {
         }
     }
     /// The route's pattern text.
+    ///
+    ///     try table.match("/album/12")?.info.pattern   // "/album/:id"
     public var pattern: String {
         get { fromParameters.contains(.pattern) ? storedParams.origin.patternText : ownPattern }
         set {
@@ -23,6 +27,8 @@ public struct RouteInfo: Sendable {
         }
     }
     /// Captures, percent-decoded when read; an absent optional parameter has no entry.
+    ///
+    ///     try table.match("/album/12")?.info.params["id"]   // "12"
     public var params: Parameters {
         _read { yield storedParams }
         set {
@@ -34,10 +40,15 @@ public struct RouteInfo: Sendable {
         }
     }
     /// Decoded; last duplicate wins; "key" without = gives "".
+    ///
+    ///     try table.match("/album/12?tab=info")?.info.query["tab"]   // "info"
     public var query: [String: String] {
         get { extras.first?.query ?? [:] }
         set { updateExtras { $0.query = newValue } }
     }
+    /// The fragment after `#`; nil when the path has none.
+    ///
+    ///     try table.match("/album/12#top")?.info.fragment   // "top"
     public var fragment: String? {
         get { extras.first?.fragment }
         set { updateExtras { $0.fragment = newValue } }
@@ -46,6 +57,8 @@ public struct RouteInfo: Sendable {
     ///
     /// Any value a validator returns, so it is held in a `ValidatorValue` box: see its rule for
     /// reading it on another thread.
+    ///
+    ///     try table.match("/album/12")?.info.value as? Int   // 12
     public var value: Any? {
         get { extras.first?.value?.value }
         set { updateExtras { $0.value = newValue.map(ValidatorValue.init) } }
@@ -73,7 +86,7 @@ public struct RouteInfo: Sendable {
         static let pattern = Borrowed(rawValue: 2)
     }
 
-    public init(path: String, pattern: String, params: Parameters = [:],
+    package init(path: String, pattern: String, params: Parameters = [:],
                 query: [String: String] = [:], fragment: String? = nil, value: Any? = nil) {
         let fields = RouteInfoExtras(query: query, fragment: fragment, value: value.map(ValidatorValue.init))
         self.init(params: params, ownPath: path, ownPattern: pattern, fromParameters: [],

@@ -7,6 +7,8 @@
 ///     let route = try table.withMatch("/album/12") { $0?.route }                              // RouteID 1
 public struct RouteMatchView {
     /// The route that won (after validators).
+    ///
+    ///     try table.withMatch("/album/12") { $0?.route }
     public let route: RouteID
     @usableFromInline let source: Source
 
@@ -26,7 +28,7 @@ public struct RouteMatchView {
     }
 
     /// The route's pattern text.
-    public var pattern: String {
+    package var pattern: String {
         switch source {
         case .spans(_, let declaration, _), .spansBeforeQuery(_, let declaration, _):
             declaration.takeUnretainedValue().patternText
@@ -45,6 +47,8 @@ public struct RouteMatchView {
     }
 
     /// How many parameters have a value (an absent optional one has none).
+    ///
+    ///     try table.withMatch("/album/12") { $0?.parameterCount }   // 1
     public var parameterCount: Int {
         switch source {
         case .spans(_, _, let spans), .spansBeforeQuery(_, _, let spans): Int(spans.present)
@@ -56,7 +60,7 @@ public struct RouteMatchView {
     /// absent.
     ///
     ///     try table.withMatch("/artist/Charles%20Mingus") { $0?[parameter: "name"] }   // "Charles Mingus"
-    public subscript(parameter name: String) -> String? {
+    package subscript(parameter name: String) -> String? {
         switch source {
         case .spans(let bytes, let declaration, let spans), .spansBeforeQuery(let bytes, let declaration, let spans):
             let names = declaration.takeUnretainedValue().names.names
@@ -157,6 +161,8 @@ public struct RouteMatchView {
     }
 
     /// The whole match as an owned value, to keep after the closure returns.
+    ///
+    ///     try table.withMatch("/album/12") { $0?.info.params["id"] }
     public var info: RouteInfo {
         switch source {
         case .spans(let bytes, let declaration, let spans):

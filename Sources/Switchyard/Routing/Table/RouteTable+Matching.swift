@@ -16,7 +16,7 @@ extension RouteTable {
     /// Every route whose pattern matches and whose validator (if any) accepts, in rank order.
     ///
     ///     try table.matchAll("/album/new").map(\.info.pattern)   // ["/album/new", "/album/:id"]
-    public func matchAll(_ path: String) throws -> [RouteMatch<Payload>] {
+    package func matchAll(_ path: String) throws -> [RouteMatch<Payload>] {
         let location = Location(parsing: path)
         return try lookup.all(location.path).compactMap { try accept($0, at: location) }
     }
@@ -26,7 +26,7 @@ extension RouteTable {
     /// fit the route it names.
     ///
     ///     table.parameters(of: albumID, in: "/album/12")   // ["id": "12"]
-    public func parameters(of route: RouteID, in path: String) -> [String: String]? {
+    package func parameters(of route: RouteID, in path: String) -> [String: String]? {
         lookup.all(path).first { $0.route == route.rawValue }?.params.dictionary
     }
 
@@ -60,7 +60,7 @@ extension RouteTable {
     /// `firstMatch` over raw bytes, which need not be valid UTF-8 (static text is compared byte for byte).
     ///
     ///     table.firstMatch(utf8: Array("/album/12".utf8))
-    public func firstMatch(utf8 bytes: [UInt8]) -> RouteID? {
+    package func firstMatch(utf8 bytes: [UInt8]) -> RouteID? {
         bytes.withUnsafeBufferPointer(firstMatch(bytes:))
     }
 

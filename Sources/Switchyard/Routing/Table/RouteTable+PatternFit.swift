@@ -4,7 +4,7 @@ extension RouteTable {
     /// after each declaration without the lookup being rebuilt each time.
     ///
     ///     table.patternFits(rootID, "/")   // true for "/" and "/:tab?"
-    public func patternFits(_ route: RouteID, _ path: String) -> Bool {
+    package func patternFits(_ route: RouteID, _ path: String) -> Bool {
         // Most patterns start with a literal segment, which "/" (every start screen without tabs) never
         // matches: settled from one byte, since a 100,000-route script asks this 100,000 times.
         var text = storage[route.rawValue].pattern.text

@@ -3,7 +3,7 @@
 // on), and equals go by declaration order.
 extension RouteTable {
     /// Rank per route (lower is better); 32 bits each, as the frozen trie keeps them.
-    var ranks: [Int32] {
+    package var ranks: [Int32] {
         cachedRanks ?? ranks(of: storage.map { $0.declaration })
     }
 

@@ -3,7 +3,7 @@ extension RouteTable {
     /// by edit distance over segments (a typo in a segment costs less than a different word); ties go by rank.
     ///
     ///     table.suggestions(for: "/albun/12").map(\.pattern.text)   // ["/album/:id", ...]
-    public func suggestions(for path: String, limit: Int = 3) -> [Route<Payload>] {
+    package func suggestions(for path: String, limit: Int = 3) -> [Route<Payload>] {
         let segments = PathSegmenter.strings(Location(parsing: path).path)
         let scored = rankOrder.map { route -> (distance: Int, route: Int) in
             let distance = EditDistance.between(

@@ -11,7 +11,7 @@
 /// `Lookup/RouteTable+Resolution`), ranking, explaining, suggestions and reverse routing each in a file
 /// of its own.
 public final class RouteTable<Payload> {
-    public let caseInsensitive: Bool
+    package let caseInsensitive: Bool
     // Read on every match; no access to these lasts beyond one statement (the table is not Sendable, and
     // validators run with no access open), so the per-access dynamic exclusivity check is dropped.
     @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
@@ -41,6 +41,9 @@ public final class RouteTable<Payload> {
     /// `cachedLookup`, for the resolution to use without retaining it (see `withFrozenLookup`).
     @exclusivity(unchecked) var unretainedLookup: Unmanaged<RouteLookup>?
 
+    /// An empty table; `caseInsensitive` makes static segments match in any case.
+    ///
+    ///     let table = RouteTable<String>(caseInsensitive: true)
     public init(caseInsensitive: Bool = false) {
         self.caseInsensitive = caseInsensitive
         self.declarationTrie = RouteTrie(caseInsensitive: caseInsensitive)
@@ -143,7 +146,7 @@ public final class RouteTable<Payload> {
     ///     let before = table.count
     ///     try table.add("/draft", payload: p)
     ///     table.removeRoutes(after: before)   // "/draft" is gone
-    public func removeRoutes(after count: Int) {
+    func removeRoutes(after count: Int) {
         guard count < storage.count else { return }
         storage.removeSubrange(count...)
         validators = validators.filter { $0.key < count }
@@ -174,15 +177,17 @@ public final class RouteTable<Payload> {
     // MARK: Reading routes
 
     /// Declaration order.
+    ///
+    ///     table.routes.map(\.pattern.text)
     public var routes: [Route<Payload>] { storage }
 
     /// Rank order, most specific first.
-    public var rankedRoutes: [Route<Payload>] { rankOrder.map { storage[$0] } }
+    package var rankedRoutes: [Route<Payload>] { rankOrder.map { storage[$0] } }
 
-    public var count: Int { storage.count }
+    package var count: Int { storage.count }
 
     /// Reads a route; assigning one replaces only its payload.
-    public subscript(id: RouteID) -> Route<Payload> {
+    package subscript(id: RouteID) -> Route<Payload> {
         get { storage[id.rawValue] }
         set { storage[id.rawValue].payload = newValue.payload }
     }
@@ -195,14 +200,14 @@ public final class RouteTable<Payload> {
         _read { yield storage[id.rawValue].payload }
     }
 
-    public func route(named name: String) -> Route<Payload>? {
+    package func route(named name: String) -> Route<Payload>? {
         names[name].map { storage[$0] }
     }
 
     /// The first route declared with `pattern` (its text as compiled, e.g. "/album/:id").
     ///
     ///     table.route(withPattern: "/album/:id")?.id   // RouteID(rawValue: 1)
-    public func route(withPattern pattern: String) -> Route<Payload>? {
+    package func route(withPattern pattern: String) -> Route<Payload>? {
         storage.first { $0.pattern.text == pattern }
     }
 

@@ -1,0 +1,275 @@
+/*
+** MatchInfo.c — the info tables Lua sees for a matched path: the builder
+** sy_pushinfo runs (nav.current, route callbacks), and match(path), whose
+** closure shares the builder's upvalues (the keys and the cache of each
+** route's strings) to build a lent match's table without Swift.
+*/
+#include "ShimState.h"
+
+#include <string.h>
+
+/* The info builder's upvalues: its keys, made once, then the routes'
+** strings.  Keys set raw from upvalues, the builder fetched from an array
+** slot of the registry and pushed before its arguments took 475 off a Lua
+** 'match''s 8,820 instructions (callgrind, 'lua-match' in Benchmarks/):
+** lua_setfield finds a key through Lua's string cache (a strcmp) at every
+** table, and lua_pushcfunction's closure had to be moved under them. */
+enum { INFO_PATH = 1, INFO_PATTERN, INFO_FRAGMENT, INFO_PARAMS, INFO_QUERY,
+       INFO_ROUTES, INFO_NUPVALUES = INFO_ROUTES };
+static const char *const sy_infokeys[] = {"path", "pattern", "fragment",
+                                          "params", "query"};
+
+/* The key in upvalue 'key', pushed before its value (rawset after both: no
+** lua_insert, 36 instructions a field).  [-0, +1, -] */
+#define sy_pushkey(L, key)  lua_pushvalue(L, lua_upvalueindex(key))
+
+/* For a shape with a 'patternslot': the cache's table for that slot,
+** {pattern, name 1, ..., name n}, made again unless it holds these bytes for
+** the pattern (the slot's route may have been declared again; a pattern's
+** text fixes its names).  Lua hashes a short string's every byte to intern
+** it: taking them from here saves 333 of a Lua 'match''s 8,350 instructions
+** at 1,000 parameter routes, and 20-30 ns.  This pushes the cache's value
+** for the slot (any) and says whether it holds these pattern bytes.
+** [-0, +1, -] */
+static int sy_holdsroutestrings (lua_State *L, int cache, lua_Integer slot,
+                              const char *pattern, size_t patternlen) {
+  if (lua_rawgeti(L, cache, slot) == LUA_TTABLE) {
+    size_t len;
+    const char *s;
+    lua_rawgeti(L, -1, 1);
+    s = lua_tolstring(L, -1, &len);  /* the table keeps it */
+    lua_pop(L, 1);
+    return s != NULL && len == patternlen && memcmp(s, pattern, len) == 0;
+  }
+  return 0;
+}
+
+/* The cache entry for 'info' (see above) pushed, made when missing.
+** [-0, +1, m] */
+static void sy_pushroutestrings (lua_State *L, int cache,
+                              const sy_InfoTable *info) {
+  int i;
+  if (sy_holdsroutestrings(L, cache, info->patternslot, info->pattern,
+                        info->patternlen))
+    return;
+  lua_pop(L, 1);
+  lua_createtable(L, info->nparams + 1, 0);
+  lua_pushlstring(L, info->pattern, info->patternlen);
+  lua_rawseti(L, -2, 1);
+  for (i = 0; i < info->nparams; i++) {
+    lua_pushlstring(L, info->params[i].key, info->params[i].keylen);
+    lua_rawseti(L, -2, i + 2);
+  }
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, cache, info->patternslot);
+}
+
+/* The params table: keys from the route's strings at 'routes' (by position)
+** or the fields' own bytes (0).  [-0, +1, m] */
+static void sy_pushparams (lua_State *L, const sy_InfoTable *info, int routes) {
+  int i, present = 0;
+  if (routes == 0) {
+    lua_createtable(L, 0, info->nparams);
+    sy_setfields(L, info->params, info->nparams);
+    return;
+  }
+  for (i = 0; i < info->nparams; i++) present += info->params[i].value != NULL;
+  lua_createtable(L, 0, present);
+  for (i = 0; i < info->nparams; i++) {
+    if (info->params[i].value == NULL) continue;
+    lua_rawgeti(L, routes, i + 2);
+    lua_pushlstring(L, info->params[i].value, info->params[i].valuelen);
+    lua_rawset(L, -3);
+  }
+}
+
+/* The info table for the sy_InfoTable at 1 (the path string at 2 when its
+** 'path' is NULL); run as the builder closure.  [-0, +1, m] */
+static int sy_p_pushinfo (lua_State *L) {
+  const sy_InfoTable *info = (const sy_InfoTable *)lua_touserdata(L, 1);
+  int routes = 0;
+  if (info->patternslot > 0) {
+    sy_pushroutestrings(L, lua_upvalueindex(INFO_ROUTES), info);
+    routes = lua_gettop(L);
+  }
+  lua_createtable(L, 0, 3 + (info->pattern != NULL) + (info->fragment != NULL)
+                        + info->nextra);
+  sy_pushkey(L, INFO_PATH);
+  if (info->path != NULL) lua_pushlstring(L, info->path, info->pathlen);
+  else lua_pushvalue(L, 2);
+  lua_rawset(L, -3);
+  if (info->pattern != NULL) {
+    sy_pushkey(L, INFO_PATTERN);
+    if (routes != 0) lua_rawgeti(L, routes, 1);
+    else lua_pushlstring(L, info->pattern, info->patternlen);
+    lua_rawset(L, -3);
+  }
+  if (info->fragment != NULL) {
+    sy_pushkey(L, INFO_FRAGMENT);
+    lua_pushlstring(L, info->fragment, info->fragmentlen);
+    lua_rawset(L, -3);
+  }
+  sy_setfields(L, info->extra, info->nextra);
+  sy_pushkey(L, INFO_PARAMS);
+  sy_pushparams(L, info, routes);
+  lua_rawset(L, -3);
+  sy_pushkey(L, INFO_QUERY);
+  lua_createtable(L, 0, info->nquery);
+  sy_setfields(L, info->query, info->nquery);
+  lua_rawset(L, -3);
+  return 1;
+}
+
+/* The builder closure, made once and kept as a registry reference (an array
+** slot: lua_rawgetp under a static address cost 130 instructions a call).
+** [-0, +1, m] */
+static int sy_p_makeinfobuilder (lua_State *L) {
+  int i;
+  for (i = 0; i < INFO_ROUTES - 1; i++) lua_pushstring(L, sy_infokeys[i]);
+  lua_newtable(L);
+  lua_pushcclosure(L, sy_p_pushinfo, INFO_NUPVALUES);
+  lua_pushvalue(L, -1);
+  sy_state(L)->infobuilder = luaL_ref(L, LUA_REGISTRYINDEX);
+  return 1;
+}
+
+int sy_pushinfo (lua_State *L, const sy_InfoTable *info) {
+  int path = info->path == NULL ? lua_absindex(L, info->pathindex) : 0;
+  int builder = sy_state(L)->infobuilder;
+  if (builder > 0) lua_rawgeti(L, LUA_REGISTRYINDEX, builder);
+  else {
+    int status = sy_protect_raw(L, sy_p_makeinfobuilder, 0, 1);
+    if (status != LUA_OK) return status;
+  }
+  lua_pushlightuserdata(L, (void *)info);
+  if (path == 0) return lua_pcall(L, 1, 1, 0);
+  lua_pushvalue(L, path);
+  return lua_pcall(L, 2, 1, 0);
+}
+
+
+/* ===================================================== match(path) */
+
+/* The match function's upvalues: the info builder's (keys, route strings),
+** then its Swift entry and the argument's position. */
+enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_NUPVALUES = MATCH_ARG };
+
+typedef struct sy_MatchCallee {
+  sy_MatchEntry entry;
+  void *runtime;
+} sy_MatchCallee;
+
+/* The info table of a lent match: path (the argument string at 'path'),
+** pattern and parameter names from the route strings, values from the
+** spans of the path's bytes 's', an empty query.  [-0, +1, m] */
+static void sy_pushlent (lua_State *L, const sy_MatchResult *r, int path,
+                      const char *s) {
+  int i, present = 0, names;
+  lua_rawgeti(L, lua_upvalueindex(INFO_ROUTES), r->slot);
+  names = lua_gettop(L);
+  for (i = 0; i < r->nparams; i++) present += r->spans[i].start >= 0;
+  lua_createtable(L, 0, 4);
+  sy_pushkey(L, INFO_PATH);
+  lua_pushvalue(L, path);
+  lua_rawset(L, -3);
+  sy_pushkey(L, INFO_PATTERN);
+  lua_rawgeti(L, names, 1);
+  lua_rawset(L, -3);
+  sy_pushkey(L, INFO_PARAMS);
+  lua_createtable(L, 0, present);
+  for (i = 0; i < r->nparams; i++) {
+    if (r->spans[i].start < 0) continue;
+    lua_rawgeti(L, names, i + 2);
+    lua_pushlstring(L, s + r->spans[i].start,
+                    (size_t)(r->spans[i].end - r->spans[i].start));
+    lua_rawset(L, -3);
+  }
+  lua_rawset(L, -3);
+  sy_pushkey(L, INFO_QUERY);
+  lua_createtable(L, 0, 0);
+  lua_rawset(L, -3);
+  lua_replace(L, names);
+}
+
+/* match(path): the path read here, looked up by the Swift entry (no
+** trampoline, no closure, no protected call around the table), the info
+** table of a lent match built here; anything the entry raises is raised
+** here, after it returned.  [-0, +1, e] */
+static int sy_route_match (lua_State *L) {
+  const sy_MatchCallee *callee =
+      (const sy_MatchCallee *)lua_touserdata(L, lua_upvalueindex(MATCH_ENTRY));
+  int path = (int)lua_tointeger(L, lua_upvalueindex(MATCH_ARG));
+  SyState *sy = sy_state(L);
+  lua_State *caller = sy->current;
+  sy_MatchSpan spans[SY_MATCH_SPANS];
+  sy_MatchResult result;
+  const char *s;
+  size_t len;
+  int n;
+  if (lua_type(L, path) != LUA_TSTRING) {
+    lua_pushfstring(L, "bad argument #1 to 'match' (string expected, got %s)",
+                    luaL_typename(L, path));
+    return sy_raise(L, SY_RAISE_WHERE);
+  }
+  s = lua_tolstring(L, path, &len);
+  result.cache = lua_upvalueindex(INFO_ROUTES);
+  result.slot = 0;
+  result.nparams = 0;
+  result.spans = spans;
+  sy->current = L;  /* a validator calling Lua uses this thread */
+  n = callee->entry(L, callee->runtime, s, len, path, &result);
+  sy->current = caller;  /* before any raise: nothing longjmps past here */
+  switch (n) {
+    case SY_MATCH_NONE: lua_pushnil(L); return 1;
+    case SY_MATCH_LENT: sy_pushlent(L, &result, path, s); return 1;
+    case SY_MATCH_PUSHED: return 1;
+    default: return sy_raise(L, n);
+  }
+}
+
+/* The match closure for the callee at 1, argument position at 2.
+** [-0, +1, m] */
+static int sy_p_pushmatchfunction (lua_State *L) {
+  const sy_MatchCallee *spec = (const sy_MatchCallee *)lua_touserdata(L, 1);
+  int arg = (int)lua_tointeger(L, 2);
+  sy_MatchCallee *callee;
+  int i;
+  for (i = 0; i < INFO_ROUTES - 1; i++) lua_pushstring(L, sy_infokeys[i]);
+  lua_newtable(L);
+  callee = (sy_MatchCallee *)lua_newuserdatauv(L, sizeof(sy_MatchCallee), 0);
+  *callee = *spec;
+  lua_pushinteger(L, arg);
+  lua_pushcclosure(L, sy_route_match, MATCH_NUPVALUES);
+  return 1;
+}
+
+int sy_pushmatchfunction (lua_State *L, sy_MatchEntry entry, void *runtime,
+                          int arg) {
+  sy_MatchCallee spec;
+  spec.entry = entry;
+  spec.runtime = runtime;
+  lua_pushlightuserdata(L, &spec);
+  lua_pushinteger(L, arg);
+  return sy_protect_raw(L, sy_p_pushmatchfunction, 2, 1);
+}
+
+int sy_matchnames_held (lua_State *L, const sy_MatchResult *result,
+                        const char *pattern, size_t len) {
+  int held = sy_holdsroutestrings(L, result->cache, result->slot, pattern, len);
+  lua_pop(L, 1);
+  return held;
+}
+
+/* The route strings of the sy_InfoTable at 1 stored in the cache at 2.
+** [-0, +0, m] */
+static int sy_p_storematchnames (lua_State *L) {
+  sy_pushroutestrings(L, 2, (const sy_InfoTable *)lua_touserdata(L, 1));
+  return 0;
+}
+
+int sy_matchnames_store (lua_State *L, const sy_MatchResult *result,
+                         const sy_InfoTable *names) {
+  lua_pushlightuserdata(L, (void *)names);
+  lua_pushvalue(L, result->cache);
+  return sy_protect_raw(L, sy_p_storematchnames, 2, 0);
+}

@@ -1,0 +1,22 @@
+/// What one lookup of a path's bytes decided (`RouteLookup.find`), before any validator runs: the one
+/// answer `match`, `withMatch`, `firstMatch`, Lua's `match` and every navigator landing start from.
+///
+/// A hit's declaration is not retained (the lookup keeps every declaration; retaining it here would
+/// cost two atomic operations a match), and its spans are offsets into the bytes that were looked up.
+// Safety: the declaration is read only while the table that found it is in use (inside `resolve` or a
+// `withMatch` closure); the table's route and its frozen lookup both hold it.
+@usableFromInline enum RouteFind {
+    /// No route matches the path.
+    case miss
+    /// The winner, settled by the lookup alone: it has no validator and at most four parameters.
+    case hit(Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
+    /// `hit` for the plain path that starts the bytes, which go on with a `?query` or `#fragment` (from
+    /// `PathSegmenter.pathEnd`), kept as written until someone reads it.
+    case hitBeforeQuery(Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
+    /// The bytes are a plain path whose winner has a validator (every candidate is needed, in rank
+    /// order, until one accepts) or more than four parameters: `RouteLookup.all` decides.
+    case needsCandidates
+    /// The bytes are not a plain normalised path (dot segments, empty segments, a trailing slash, or a
+    /// query that a validator must see): `Location(parsing:)` reads them first, then its path is found.
+    case needsNormalising
+}

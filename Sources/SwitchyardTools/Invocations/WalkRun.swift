@@ -1,0 +1,64 @@
+import Switchyard
+import SwitchyardAnalysis
+import SwitchyardLua
+
+/// What `switchyard walk` was asked: how many runs of how many steps, the seed (nil: a random one,
+/// printed) and the report's format.
+package struct WalkOptions: Sendable {
+    package enum Format: String, Sendable, CaseIterable { case text, json }
+
+    package var steps = 50
+    package var runs = 100
+    package var seed: UInt64?
+    package var format = Format.text
+
+    package init() {}
+}
+
+/// `switchyard walk FILE...`: loads the app, walks it at random (`RandomWalk`) against its Lua
+/// invariants and the built-in ones, and prints the report; 1 when an invariant broke.
+///
+///     WalkRun.run(files: ["app.lua"], options: WalkOptions(), session: SessionOptions())
+package enum WalkRun {
+    package static func run(files: [String], options: WalkOptions, session: SessionOptions) -> ExitStatus {
+        InterruptSignal.install()
+        let seed = options.seed ?? UInt64.random(in: 1...999_999)
+        let report: WalkReport
+        let runtime: SwitchyardRuntime
+        do {
+            let host = try ScriptHost(options: session)
+            for file in files { try host.runFile(file) }
+            runtime = host.runtime
+            InterruptSignal.describe("the walk of " + files.joined(separator: " "))
+            var walk = RandomWalk(steps: options.steps, runs: options.runs, seed: seed,
+                                  start: { try runtime.startFresh() },
+                                  invariants: { _ in firstViolation(in: runtime) })
+            walk.stopCheck = { try ScriptHost.stopIfInterrupted() }
+            // Ctrl-C stops the invariants, titles and guards it runs and the walk between them.
+            report = try host.interruptible { () throws(LuaError) in
+                let report: WalkReport
+                do { report = try walk.run() } catch { throw LuaError(bridging: error) }
+                // An invariant that Ctrl-C stopped is no finding.
+                try ScriptHost.stopIfInterrupted()
+                return report
+            }
+        } catch {
+            ErrorReport.write(error)
+            return .failure
+        }
+        switch options.format {
+        case .json:
+            TerminalText.print(WalkJSONReport(report: report, seed: seed).text, terminator: "")
+        case .text:
+            let sites = Dictionary(runtime.invariants.map { ($0.name, $0.site ?? "") }, uniquingKeysWith: { $1 })
+            TerminalText.print(WalkTextReport(report: report, seed: seed, files: files, sites: sites.filter { !$0.value.isEmpty }).text,
+                  terminator: "")
+        }
+        return report.finding == nil ? .success : .failure
+    }
+
+    /// The first of the app's invariants that the current state breaks.
+    private static func firstViolation(in runtime: SwitchyardRuntime) -> WalkViolation? {
+        runtime.checkInvariants().first.map { WalkViolation(invariant: $0.name, message: $0.message) }
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+/// The live view through the built executable, without a browser (scripts/test-live-view drives
+/// Chromium): `switchyard serve` and `:serve` in a terminal, and a client speaking HTTP and the
+/// WebSocket protocol by hand, as a hostile page's script or a stray program would.
+@Suite(.serialized, .enabled(if: TerminalSession.isAvailable, "tmux is not installed"))
+struct LiveViewTests {
+    static let app = SwitchyardBinary.packageRoot + "/examples/music/app.lua"
+
+    /// The links `serve` or `:serve` printed: (port, navigate token, view token).
+    private func links(_ session: TerminalSession) throws -> (port: UInt16, navigate: String, view: String) {
+        let screen = try session.waitFor("view only:")
+        let pattern = /navigate:\s+http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+)\s+view only:\s+\S+token=([0-9a-f]+)/
+        let match = try #require(screen.firstMatch(of: pattern), "no links on the screen:\n\(screen)")
+        return (try #require(UInt16(match.1)), String(match.2), String(match.3))
+    }
+
+    private func serve() throws -> TerminalSession {
+        let session = try TerminalSession(arguments: ["serve", "--no-color", Self.app])
+        try session.waitFor("> ")
+        return session
+    }
+
+    @Test func aRequestWithoutTheTokenIsRefusedAndWithItGetsThePage() throws {
+        let session = try serve()
+        defer { session.close() }
+        let (port, navigate, _) = try links(session)
+        let wrong = try RawClient(port: port).request("/?token=0123456789abcdef0123456789abcdef")
+        #expect(wrong.hasPrefix("HTTP/1.1 403"), "\(wrong)")
+        #expect(wrong.contains("wrong or missing token"))
+        let none = try RawClient(port: port).request("/ws")
+        #expect(none.hasPrefix("HTTP/1.1 403"), "\(none)")
+        let page = try RawClient(port: port).request("/?token=" + navigate)
+        #expect(page.hasPrefix("HTTP/1.1 200"), "\(page.prefix(200))")
+        #expect(page.contains("Switchyard live view") && page.contains("Referrer-Policy: no-referrer"))
+    }
+
+    @Test func aWebSocketFromAnotherOriginOrARebindingHostIsRefused() throws {
+        let session = try serve()
+        defer { session.close() }
+        let (port, navigate, _) = try links(session)
+        let foreign = try RawClient(port: port).upgrade(token: navigate, origin: "http://evil.example")
+        #expect(foreign.hasPrefix("HTTP/1.1 403"), "\(foreign)")
+        let rebound = try RawClient(port: port).upgrade(token: navigate, origin: "http://evil.example:\(port)",
+                                                        host: "evil.example:\(port)")
+        #expect(rebound.hasPrefix("HTTP/1.1 403"), "\(rebound)")
+        let own = try RawClient(port: port).upgrade(token: navigate, origin: "http://127.0.0.1:\(port)")
+        #expect(own.hasPrefix("HTTP/1.1 101"), "\(own)")
+    }
+
+    @Test func aPageMoveRunsInTheReplAsTheLineItEquals() throws {
+        let session = try serve()
+        defer { session.close() }
+        let (port, navigate, _) = try links(session)
+        let client = try RawClient(port: port)
+        _ = try client.upgrade(token: navigate, origin: "http://127.0.0.1:\(port)")
+        try client.receive(until: #""type":"state""#)
+        try client.send(#"{"op":"push","path":"/library"}"#)
+        try session.waitFor(#"(page) nav.push("/library")"#)
+        try client.receive(until: #""path":"/library""#)
+        try session.enter("print(nav.path)", expecting: "/library\n")
+        // A move the app refuses: its error in the REPL and on the page, the state unchanged.
+        try client.send(#"{"op":"tab","name":"nowhere"}"#)
+        try session.waitFor(#"(page) nav.tab("nowhere")"#)
+        try client.receive(until: #""error":"#)
+        try session.enter("print(nav.path)", expecting: "/library\n", count: 2)
+    }
+
+    @Test func recordRecordsAPageMoveAsItsLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString.prefix(8))_spec.lua").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let session = try serve()
+        defer { session.close() }
+        let (port, navigate, _) = try links(session)
+        try session.enter(":record \(file)", expecting: "recording to")
+        let client = try RawClient(port: port)
+        _ = try client.upgrade(token: navigate, origin: "http://127.0.0.1:\(port)")
+        try client.send(#"{"op":"push","path":"/library"}"#)
+        try session.waitFor(#"(page) nav.push("/library")"#)
+        try session.enter(":record stop", expecting: "stopped recording")
+        let spec = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(spec.contains(#"nav.push("/library")"#), "the recording:\n\(spec)")
+    }
+
+    @Test func theViewOnlyLinkCannotNavigate() throws {
+        let session = try serve()
+        defer { session.close() }
+        let (port, _, view) = try links(session)
+        let client = try RawClient(port: port)
+        _ = try client.upgrade(token: view, origin: "http://127.0.0.1:\(port)")
+        try client.send(#"{"op":"push","path":"/library"}"#)
+        try client.receive(until: "view-only link")
+        try session.enter("print(nav.path)", expecting: "/\n")
+        #expect(try !session.screen().contains("(page)"))
+    }
+
+    @Test func anOversizedFrameEndsItsConnectionAndTheReplGoesOn() throws {
+        let session = try serve()
+        defer { session.close() }
+        let (port, navigate, _) = try links(session)
+        let client = try RawClient(port: port)
+        _ = try client.upgrade(token: navigate, origin: "http://127.0.0.1:\(port)")
+        // A masked text frame announcing 2^40 bytes: refused at its header, nothing of it read.
+        try client.write([0x81, 0xFF] + [0, 0, 1, 0, 0, 0, 0, 0] + [1, 2, 3, 4])
+        try client.waitForClose()
+        try session.enter("print(1 + 1)", expecting: "2\n")
+    }
+
+    /// A thousand connections that never send a request: the REPL answers meanwhile, the ones over
+    /// the connection limit are closed at once, the rest when their 10 s for a request head are
+    /// up, and then the page is served again.
+    @Test func aThousandIdleConnectionsNeitherStopTheReplNorTheViewForGood() throws {
+        let session = try serve()
+        defer { session.close() }
+        let (port, navigate, _) = try links(session)
+        var idle: [RawClient] = []
+        for _ in 0..<1000 { idle.append(try RawClient(port: port)) }
+        try session.enter("print(6 * 7)", expecting: "42\n")
+        let deadline = Date().addingTimeInterval(90)
+        var served = false
+        while !served && Date() < deadline {
+            served = (try? RawClient(port: port).request("/?token=" + navigate))?.hasPrefix("HTTP/1.1 200") == true
+            if !served { usleep(100_000) }   // polling, not waiting a fixed time: the loop ends when served
+        }
+        #expect(served, "the page was never served again after the idle connections")
+        idle.removeAll()
+        try session.enter("print(nav.path)", expecting: "/\n")
+    }
+
+    @Test func serveInTheReplStartsAndStops() throws {
+        let session = try TerminalSession.repl(["-i", Self.app])
+        defer { session.close() }
+        try session.enter(":serve")
+        let (port, navigate, _) = try links(session)
+        #expect(try RawClient(port: port).request("/?token=" + navigate).hasPrefix("HTTP/1.1 200"))
+        try session.enter(":serve stop", expecting: "stopped the live view")
+        #expect(throws: (any Error).self) { try RawClient(port: port).request("/?token=" + navigate) }
+        try session.enter(":serve stop", expecting: "the live view is not running")
+    }
+}
+
+/// A TCP client on 127.0.0.1 speaking HTTP/1.1 and client-side WebSocket frames by hand.
+private final class RawClient {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+    private let descriptor: Int32
+    private let port: UInt16
+    private var received: [UInt8] = []
+
+    init(port: UInt16) throws {
+        self.port = port
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw Failure(description: "cannot connect to port \(port): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    func write(_ bytes: [UInt8]) throws {
+        guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
+            throw Failure(description: "send failed: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// A GET; the whole response (the server closes after it).
+    func request(_ target: String, headers: [String] = []) throws -> String {
+        try write(Array((["GET \(target) HTTP/1.1", "Host: 127.0.0.1"] + headers + ["", ""]).joined(separator: "\r\n").utf8))
+        while try readMore() {}
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// The upgrade request; the response's head.
+    func upgrade(token: String, origin: String, host: String? = nil) throws -> String {
+        try write(Array(["GET /ws?token=\(token) HTTP/1.1", "Host: \(host ?? "127.0.0.1:\(port)")", "Origin: \(origin)", "Upgrade: websocket",
+                         "Connection: Upgrade", "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+                         "", ""].joined(separator: "\r\n").utf8))
+        let blank: [UInt8] = [13, 10, 13, 10]
+        while Self.index(of: blank, in: received) == nil {
+            guard try readMore() else { break }
+        }
+        guard let end = Self.index(of: blank, in: received) else { return String(decoding: received, as: UTF8.self) }
+        let head = String(decoding: received[..<(end + 4)], as: UTF8.self)
+        received = Array(received[(end + 4)...])
+        return head
+    }
+
+    /// Where `needle` starts in `bytes` (frames carry binary headers: searched as bytes, not text).
+    private static func index(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        return (0...(bytes.count - needle.count)).first { start in bytes[start..<(start + needle.count)].elementsEqual(needle) }
+    }
+
+    /// A masked text frame.
+    func send(_ text: String) throws {
+        let payload = Array(text.utf8), mask: [UInt8] = [7, 42, 99, 200]
+        precondition(payload.count < 126)
+        try write([0x81, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] })
+    }
+
+    /// Reads frames until their text contains `text` (the server's frames are unmasked).
+    func receive(until text: String) throws {
+        while Self.index(of: Array(text.utf8), in: received) == nil {
+            guard try readMore() else {
+                throw Failure(description: "the connection closed before \(text.debugDescription); got \(String(decoding: received, as: UTF8.self))")
+            }
+        }
+    }
+
+    func waitForClose() throws {
+        while try readMore() {}
+    }
+
+    /// False at the end of the stream.
+    private func readMore() throws -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        if count < 0 && (errno == ECONNRESET) { return false }
+        guard count >= 0 else { throw Failure(description: "recv failed: \(String(cString: strerror(errno)))") }
+        received += buffer[..<count]
+        return count > 0
+    }
+}
