@@ -22,7 +22,13 @@ enum SwitchyardDeclaration {
             if typed.isEmpty {
                 try table.add(pattern, payload: index)
             } else {
-                let names = try Pattern(pattern).parameterNames
+                // The pattern's parameter names, from its public segments (`Pattern.parameterNames` is the package's).
+                let names = try Pattern(pattern).segments.compactMap { segment -> String? in
+                    switch segment {
+                    case .literal: nil
+                    case .parameter(let name), .optional(let name), .splat(let name): name
+                    }
+                }
                 try table.add(pattern, parameterTypes: typed.filter { names.contains($0.key) }, payload: index)
             }
         }
