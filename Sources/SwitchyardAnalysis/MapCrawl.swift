@@ -279,7 +279,10 @@ final class CrawlRun {
     /// when the path it asked for matched a route that sent it on.
     private func reportDead(_ move: CrawlMove, from source: Screen, target: String?, landed: Screen?) {
         let asked = target ?? "?"
-        let ending = landed.map { "lands on not-found at \($0.location)" } ?? "matches no route"
+        // A typed route that refused the value says why (issue 33): `id "abc" is not an int (/album/:id)`.
+        let refused = target.flatMap { routes.typeRefusal(Location(parsing: $0, relativeTo: source.path).path) }
+        let ending = (landed.map { "lands on not-found at \($0.location)" } ?? "matches no route")
+            + (refused.map { ": \($0)" } ?? "")
         if let target, landed?.path != Location(parsing: target, relativeTo: source.path).path,
            let match = try? routes.match(Location(parsing: target, relativeTo: source.path).text) {
             let route = routes[match.route.id]

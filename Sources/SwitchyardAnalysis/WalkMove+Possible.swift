@@ -11,9 +11,14 @@ extension WalkMove {
         possible(in: navigator, opening: entryMoves(of: navigator))
     }
 
-    /// The `open` moves of the routes declared `entry = true` (a walk asks once, not at every step).
+    /// The `open` moves of the routes declared `entry = true` (a walk asks once, not at every step); an
+    /// entry route with typed parameters is opened with values that fit and with wrong ones
+    /// (`TypedSamples`).
     static func entryMoves(of navigator: Navigator) -> [WalkMove] {
-        navigator.routes.routes.filter { $0.payload.entry && isConcrete($0.pattern.text) }.map { WalkMove(.open, $0.pattern.text) }
+        navigator.routes.routes.filter { $0.payload.entry }.flatMap { route -> [WalkMove] in
+            if isConcrete(route.pattern.text) { return [WalkMove(.open, route.pattern.text)] }
+            return TypedSamples.paths(of: route).map { WalkMove(.open, $0) }
+        }
     }
 
     ///

@@ -39,6 +39,9 @@ public struct CoverageReport: Sendable, Equatable {
         /// nil when the route has no guard (or no validator).
         public var guardOutcomes: [GuardOutcome: Int]?
         public var validatorOutcomes: [ValidatorOutcome: Int]?
+        /// How many times a value did not fit the route's typed parameters (issue 33); nil for an
+        /// untyped route.
+        public var typeRefusals: Int? = nil
 
         /// Declaration-site order: by file, then by line as a number ("app.lua:9" before "app.lua:10").
         static func precedes(_ a: Route, _ b: Route) -> Bool {

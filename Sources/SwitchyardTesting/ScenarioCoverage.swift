@@ -42,6 +42,8 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
         var followed: Set<Int> = []
         var guardOutcomes: [CoverageReport.GuardOutcome: Int] = [:]
         var validatorOutcomes: [CoverageReport.ValidatorOutcome: Int] = [:]
+        var typed = false
+        var typeRefusals = 0
     }
 
     private var routes: [RouteKey: RouteRecord] = [:]
@@ -68,6 +70,7 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
             routes[key]!.links = definition.links
             routes[key]!.guarded = definition.guard != nil
             routes[key]!.validated = route.hasValidator
+            routes[key]!.typed = route.parameterTypes != nil
         }
         for (name, steps) in declared {
             let key = FlowKey(name: name, steps: steps)
@@ -91,6 +94,11 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
     package func validated(accepted: Bool, site: String?, pattern: String) {
         routes[key(site: site, pattern: pattern), default: RouteRecord()]
             .validatorOutcomes[accepted ? .accept : .reject, default: 0] += 1
+    }
+
+    /// A value the route's typed parameters refused (issue 33): the path went on to the next candidate.
+    func typeRefused(_ route: Route<RouteDefinition>) {
+        routes[key(of: route), default: RouteRecord()].typeRefusals += 1
     }
 
     private func key(site: String?, pattern: String) -> RouteKey {
@@ -264,7 +272,8 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
                 pattern: key.pattern, site: key.site, landings: record.landings,
                 links: record.links.count, linksFollowed: record.followed.count,
                 guardOutcomes: record.guarded ? record.guardOutcomes : nil,
-                validatorOutcomes: record.validated ? record.validatorOutcomes : nil)
+                validatorOutcomes: record.validated ? record.validatorOutcomes : nil,
+                typeRefusals: record.typed ? record.typeRefusals : nil)
         }
         let flowEntries = flows.map { key, ran in
             CoverageReport.Flow(name: key.name, steps: key.steps.count, ran: ran.count)

@@ -21,7 +21,11 @@ extension SwitchyardRuntime {
         let originalHostMemory = engine.hostMemory
         // The navigator files load on and setups run on is heard too, until the run ends.
         let watching = coverage?.watch(original.0)
+        if let coverage {
+            routeTable.typeRefusalListener = { [unowned(unsafe) self] route in coverage.typeRefused(self.routeTable.routes[route.rawValue]) }
+        }
         defer {
+            routeTable.typeRefusalListener = nil
             watching?.cancel()
             replaceNavigator(original.0)
             invariants = original.1

@@ -129,7 +129,7 @@ import Testing
         #expect(result.output.contains("watching: \(map) is redrawn after every navigation (:watch off stops)"))
         #expect(result.output.contains("stopped watching \(map)"))
         let drawn = try String(contentsOfFile: map, encoding: .utf8)
-        #expect(drawn.contains("[label=\"/album/:id\\nname: album\", style=\"rounded,filled,bold\", fillcolor=gold"))
+        #expect(drawn.contains("[label=\"/album/:id\\nname: album\\nid: matching ^%w+$\", style=\"rounded,filled,bold\", fillcolor=gold"))
         #expect(!drawn.contains("/library\\nLibrary\\nname: library\", style=\"rounded,filled,bold\""))   // drawn before :watch off only
 
         let graph = try CommandRun.switchyard(["graph", "examples/music/app.lua", "--state", folder + "/state.json"],

@@ -69,8 +69,13 @@ group("/news", function()
     title = "Unknown Section",
     view = function(info) return "There is no news section called '" .. info.params.unknown .. "'." end,
     links = {"/news"},
+    meta = {analytics = "news/unknown"},   -- laid over the group's meta below
   })
-end)
+end, {
+  -- The news section's meta (Vue Router's `meta`): every route inside reads it as
+  -- info.meta, its own keys laid over the group's.
+  meta = {section = "news", analytics = "news", cache_seconds = 300},
+})
 
 -- user/:id? — three candidates for /user/<something>, tried in rank order:
 route("/user/:id", {

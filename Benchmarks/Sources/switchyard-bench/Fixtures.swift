@@ -2,7 +2,7 @@
 final class Fixtures {
     static let sizes = [10, 1_000, 100_000]
     /// Sets (issue 37's shapes) checked against `match` rather than routing-kit.
-    static let heldToMatch: Set = ["query", "misses", "six-parameters", "splat", "optional", "long-static"]
+    static let heldToMatch: Set = ["query", "misses", "six-parameters", "typed-int", "splat", "optional", "long-static"]
     private var cache: [String: (RouteSet, RouterPair)] = [:]
 
     /// Checks that both routers agree on every query the first time a set is built.
@@ -15,12 +15,13 @@ final class Fixtures {
         case "query": .withQuery(count)
         case "misses": .misses(count)
         case "six-parameters": .sixParameters(count)
+        case "typed-int": .typedInt(count)
         case "splat": .splats(count)
         case "optional": .optionals(count)
         case "long-static": .longStatic(count)
         default: .gitHub
         }
-        let routers = try RouterPair(set)
+        let routers = try RouterPair(set, typed: kind == "typed-int" ? ["p1": .int] : [:])
         // routing-kit reads neither a query string nor a miss as Switchyard does: those sets are held
         // to the expected routes and to `match` instead.
         if Fixtures.heldToMatch.contains(kind) {

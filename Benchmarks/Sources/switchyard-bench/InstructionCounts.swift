@@ -43,6 +43,9 @@ struct InstructionCounts {
         Subject(subject: "withMatch", set: "misses", routes: 1_000),
         Subject(subject: "match", set: "six-parameters", routes: 1_000),
         Subject(subject: "withMatch", set: "six-parameters", routes: 1_000),
+        // Issue 33: every route's first parameter typed `int`, against parameter-heavy 1,000 above.
+        Subject(subject: "match", set: "typed-int", routes: 1_000),
+        Subject(subject: "withMatch", set: "typed-int", routes: 1_000),
         // Issue 37's other held-out shapes: splat and optional routes take the split and the full search,
         // static-heavy and long-static routes the walk.
         Subject(subject: "match", set: "static-heavy", routes: 1_000),
@@ -113,8 +116,23 @@ struct InstructionCounts {
             report.check("\(small.subject.subject) growth \(ResultTable.grouped(sizes.from)) → \(ResultTable.grouped(sizes.to)) parameter-heavy routes ≤ \(InstructionCounts.growthTarget)× in instructions",
                          measured: "\(ResultTable.fixed(growth, 3))×", growth <= InstructionCounts.growthTarget)
         }
+        // Issue 33: a typed `int` parameter adds at most this many instructions to a lookup.
+        for typed in counted where typed.subject.set == "typed-int" {
+            guard let plain = counted.first(where: {
+                $0.subject.subject == typed.subject.subject && $0.subject.set == "parameter-heavy" && $0.subject.routes == typed.subject.routes
+            }) else { continue }
+            let added = typed.perOperation - plain.perOperation
+            section.rows.append(Report.Row(set: "typed-int", routes: typed.subject.routes, subject: "\(typed.subject.subject) typed int adds",
+                                           unit: .instructions, median: added,
+                                           note: "over parameter-heavy \(ResultTable.grouped(plain.subject.routes)); target ≤ \(Int(InstructionCounts.typedIntTarget))"))
+            report.check("a typed int parameter adds ≤ \(Int(InstructionCounts.typedIntTarget)) instructions to \(typed.subject.subject)",
+                         measured: ResultTable.fixed(added, 1), added <= InstructionCounts.typedIntTarget)
+        }
         report.add(section)
     }
+
+    /// What a typed `int` parameter may add to a lookup (issue 33).
+    static let typedIntTarget = 60.0
 
     /// The child process (`--counted-loop`): the four loops, each followed by `loopEnded()`.
     static func runLoops(_ subject: Subject, fixtures: Fixtures) throws {

@@ -96,6 +96,13 @@ extension RouteSet {
                         expected: Array(repeating: -1, count: queries.count))
     }
 
+    /// parameter-heavy's routes and queries with every `:p1` typed `int` (issue 33): what a typed
+    /// parameter adds to a lookup is this set's count less parameter-heavy's.
+    static func typedInt(_ count: Int) -> RouteSet {
+        let plain = parameterHeavy(count)
+        return RouteSet(name: "typed-int", patterns: plain.patterns, queries: plain.queries, expected: plain.expected)
+    }
+
     /// 20 segments, 6 of them parameters (issue 37's "20 segments, 6 parameters"), e.g.
     /// `/v2/g0/s2/:p3/s4/s5/:p6/s7/s8/:p9/s10/s11/:p12/s13/s14/:p15/s16/:p17/s18/e7`.
     static func sixParameters(_ count: Int) -> RouteSet {

@@ -7,17 +7,31 @@ struct RouterPair {
     let switchyard: RouteTable<Int>
     let routingKit: TrieRouter<Int>
 
-    init(_ set: RouteSet) throws {
-        switchyard = try SwitchyardDeclaration.table(set.patterns)
+    /// `typed`: parameter types every Switchyard route gives the parameters it has (issue 33).
+    init(_ set: RouteSet, typed: [String: ParameterType] = [:]) throws {
+        switchyard = try SwitchyardDeclaration.table(set.patterns, typed: typed)
         try RoutingKitDeclaration.checkNames(set.patterns)
         routingKit = RoutingKitDeclaration.router(set.patterns)
     }
 }
 
 enum SwitchyardDeclaration {
-    static func table(_ patterns: [String]) throws -> RouteTable<Int> {
+    static func table(_ patterns: [String], typed: [String: ParameterType] = [:]) throws -> RouteTable<Int> {
         let table = RouteTable<Int>()
-        for (index, pattern) in patterns.enumerated() { try table.add(pattern, payload: index) }
+        for (index, pattern) in patterns.enumerated() {
+            if typed.isEmpty {
+                try table.add(pattern, payload: index)
+            } else {
+                // The pattern's parameter names, from its public segments (`Pattern.parameterNames` is the package's).
+                let names = try Pattern(pattern).segments.compactMap { segment -> String? in
+                    switch segment {
+                    case .literal: nil
+                    case .parameter(let name), .optional(let name), .splat(let name): name
+                    }
+                }
+                try table.add(pattern, parameterTypes: typed.filter { names.contains($0.key) }, payload: index)
+            }
+        }
         return table
     }
 }

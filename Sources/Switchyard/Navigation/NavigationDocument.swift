@@ -360,6 +360,13 @@ extension Navigator {
         guard captured.merging(passed, uniquingKeysWith: { path, _ in path }) == screen.params else {
             throw .invalidDocument("\(place): params \(screen.params) are not what \(pattern) captures from \(screen.path) (\(captured)) and what was passed (\(passed))")
         }
+        if let types = routes[route].parameterTypes, let matched = routes.matchedParameters(of: route, in: screen.path) {
+            // A typed route's screen holds values of its types (a hand-edited save might not).
+            if let refusal = (try? types.refusal(in: matched)) ?? nil {
+                throw .invalidDocument("\(place): \(refusal) (the route \(pattern) types it)")
+            }
+            return screen.naming(route, parameters: matched)
+        }
         return screen.route == nil ? screen.naming(route) : screen
     }
 }

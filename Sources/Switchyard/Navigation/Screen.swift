@@ -153,6 +153,15 @@ public struct Screen: Codable, Equatable, Sendable {
                               links: fields.links, extras: fields.extras))
     }
 
+    /// `naming(route)` with the parameters a match of its route makes (their origin the route, so its
+    /// typed values can be read: a restored screen of a typed route, issue 33).
+    func naming(_ route: RouteID, parameters: Parameters) -> Screen {
+        var info = info
+        info.params = parameters
+        return Screen(fields: Fields(id: id, info: info, matched: true, route: route, title: title, view: view,
+                                     links: fields.links, extras: fields.extras))
+    }
+
     /// This screen keeping what `options` gives it (the caller has put its params in `info`).
     func keeping(_ extras: ScreenExtras) -> Screen {
         Screen(fields: Fields(id: id, info: info, matched: fields.matched, route: route, title: title, view: view,

@@ -22,6 +22,8 @@ struct GroupOptions {
     let leave: LuaFunction?
     /// nil: the group says nothing about `entry`.
     let entry: Bool?
+    /// Laid under the meta of every route inside (issue 33); not a reason to merge definitions.
+    let meta: RouteMeta?
 
     /// Whether the group gave any option (a plain group changes nothing about its routes).
     var hasOptions: Bool {
@@ -39,6 +41,7 @@ struct GroupOptions {
         guardFunction = try options.function("guard")
         leave = try options.function("leave")
         entry = options["entry"].isNil ? nil : try options.flag("entry")
+        meta = try MetaOption.meta(options["meta"], context: "group \(prefix)")
         let check = RouteCallbacks(subject: "group \(prefix)", site: site, mismatches: MismatchSignal())
         _ = try check.text(title, option: "title")
         _ = try check.text(view, option: "view")

@@ -18,6 +18,8 @@ extension LuaState {
             pushInfoShaped(&shape, params: info.params, query: info.query, on: L)
         }
         try check(status, on: L)
+        try replaceTypedParameters(info.params, on: L)
+        try setMeta(info.params.meta, on: L)
         if let value = info.value {
             try push(anyValue: value, on: L)
             try setField("value", on: L)
@@ -36,7 +38,7 @@ extension LuaState {
     func push(match: RouteMatchView, path: UnsafeBufferPointer<UInt8>, pathAt pathIndex: Int32,
               on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 6)
-        let lent = match.withUTF8Parts { pattern, parameters in
+        let lent = match.hasDeclaredExtras ? nil : match.withUTF8Parts { pattern, parameters in
             var shape = sy_InfoTable()
             shape.pathindex = pathIndex
             (shape.pattern, shape.patternlen) = (LuaFields.chars(pattern), pattern.count)
@@ -113,6 +115,8 @@ extension LuaState {
             }
         }
         try check(status, on: L)
+        try replaceTypedParameters(screen.parameters, on: L)
+        try setMeta(screen.parameters.meta, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))
         try setField("id", on: L)
         if let data = screen.data {
@@ -133,6 +137,7 @@ extension LuaState {
     /// A screen's parameters as `{name = value}`, from the path bytes (no dictionary). [-0, +1]
     func push(parameters: Parameters, on L: OpaquePointer) throws(LuaError) {
         try ensureStack(L, 4)
+        if try pushTypedParameters(parameters, on: L) { return }
         let status = LuaFields.withParameters(parameters) { fields in
             sy_pushfields(L, fields.baseAddress, Int32(fields.count))
         }
@@ -332,5 +337,11 @@ extension LuaState {
             }
         }
         try check(status, on: L)
+        // A typed route lists its types by parameter: {id = "int", layout = "grid|list"} (issue 33).
+        if let types = route.parameterTypes {
+            try push(fields: types.entries.map { ($0.name, $0.type.name) }, on: L)
+            try setField("params", on: L)
+        }
+        try setMeta(route.meta, on: L)
     }
 }

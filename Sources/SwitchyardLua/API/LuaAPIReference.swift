@@ -43,7 +43,7 @@ package enum LuaAPIReference {
         entry(.declaring, "route", "route(pattern, opts)", "declares a route and returns it. Every option is optional.",
               #"route("/album/:id", {name = "album", title = "Album", view = "Tracks and credits."})"#),
         entry(.declaring, "group", "group(prefix, function() ... end [, opts])",
-              "declares the routes inside relative to `prefix`; `opts` (`guard`, `leave`, `title`, `view`, `presentation`, `entry`) apply to each of them.",
+              "declares the routes inside relative to `prefix`; `opts` (`guard`, `leave`, `title`, `view`, `presentation`, `entry`, `meta`) apply to each of them.",
               #"group("/library", function() route("playlists", {}) end)"#),
         entry(.declaring, "not_found", "not_found(opts)",
               "is the screen for paths nothing matches (the options of `route`, but `name` and `validate`).",

@@ -34,7 +34,8 @@ extension SwitchyardRuntime {
         do {
             return try routeTable.withMatch(utf8: path) { match in
                 guard let match else { return Int32(SY_MATCH_NONE) }
-                if Self.spans(of: match, in: path, into: result) {
+                // A typed route's values are coerced and meta added (issue 33): its table is built in Swift.
+                if !match.hasDeclaredExtras, Self.spans(of: match, in: path, into: result) {
                     var pattern = match.pattern
                     let held = pattern.withUTF8 { sy_matchnames_held(L, result, LuaFields.chars($0), $0.count) != 0 }
                     if held { return Int32(SY_MATCH_LENT) }

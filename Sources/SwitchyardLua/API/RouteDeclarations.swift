@@ -3,12 +3,12 @@ import Switchyard
 /// `route`, `group`, `not_found`, `tabs`, `flow`: the declaring half of the Lua API.
 extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
-                                            "leave", "parent", "entry",
+                                            "leave", "parent", "entry", "params", "meta",
                                             "load"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
     /// What a `group` may give every route inside it: the options that mean the same for a whole
     /// prefix. (`name`, `validate`, `redirect`, `links` and `parent` describe one route.)
-    static let groupOptions: Set<String> = ["title", "view", "guard", "leave", "presentation", "entry"]
+    static let groupOptions: Set<String> = ["title", "view", "guard", "leave", "presentation", "entry", "meta"]
 
     /// Defines a global Swift function of the runtime. The closure holds the runtime unowned: the
     /// runtime closes the Lua state when it goes, so no Lua code can call it afterwards.
@@ -39,13 +39,18 @@ extension SwitchyardRuntime {
         }
         let guardSources = groups.isEmpty ? nil : GroupOptions.guardSources(groups, ownGuard: options.gives("guard") ? site : nil)
         let name = try options.string("name")
-        // Only byte counts: route declaration stays as fast as it was.
-        let charge = engine.limitsMemory ? HostMemoryCharge.route(pattern: pattern, name: name, site: site, definition) : 0
+        let types = try parameterTypes(options["params"], pattern: pattern)
+        // Meta merges outer group first, the route's own last (issue 33).
+        let ownMeta = try MetaOption.meta(options["meta"], context: "route \(pattern)")
+        let meta = RouteMeta.merged(groups.reduce(nil as RouteMeta?) { RouteMeta.merged($0, $1.meta) }, ownMeta)
+        // Only byte counts: route declaration stays as fast as it was. Meta is counted as its JSON.
+        let charge = engine.limitsMemory
+            ? HostMemoryCharge.route(pattern: pattern, name: name, site: site, definition) + (meta?.json.utf8.count ?? 0) : 0
         if charge > 0 { try engine.chargeHostMemory(charge, for: "route(\(HostMemoryCharge.shown(pattern)))") }
         let id: RouteID
         do {
-            id = try routeTable.add(pattern, name: name, site: site,
-                                    validator: try callbacks.validator(options["validate"]), payload: definition)
+            id = try routeTable.add(pattern, name: name, site: site, validator: try callbacks.validator(options["validate"]),
+                                    parameterTypes: types, meta: meta, payload: definition)
         } catch {
             engine.refundHostMemory(charge)
             throw LuaError(bridging: error)
@@ -59,6 +64,20 @@ extension SwitchyardRuntime {
         let (state, L) = call.stack
         try state.push(route: routeTable[id], rank: nil, on: L)
         return 1
+    }
+
+    /// The `params` option's types (issue 33); nil without one, or when the pattern is malformed (then
+    /// `add` says so).
+    private func parameterTypes(_ value: LuaValue, pattern: String) throws(LuaError) -> ParameterTypes? {
+        guard !value.isNil, let compiled = try? Pattern(pattern) else { return nil }
+        let globals = engine.globals
+        return try ParameterTypeOption.types(value, pattern: compiled) { () throws(LuaError) -> LuaFunction in
+            guard let library = try globals.rawGet("string").tableValue,
+                  let find = try library.rawGet("find").functionValue else {
+                throw LuaError("route \(compiled.text): option 'params': a 'match' type needs string.find")
+            }
+            return find
+        }
     }
 
     /// group(prefix, function() ... end [, opts]): routes declared inside are relative to prefix, and

@@ -12,9 +12,11 @@ enum NavigationMapBuilder {
             NavigationMapBuilder.target(link, in: table, patterns: patterns)
         }
         var routes = table.routes.map { route in
-            NavigationMap.Route(pattern: route.pattern.text, name: route.name, title: fixedTitle(route.payload),
-                                presentation: route.payload.presentation,
-                                isGuarded: route.payload.guard != nil)
+            var drawn = NavigationMap.Route(pattern: route.pattern.text, name: route.name, title: fixedTitle(route.payload),
+                                            presentation: route.payload.presentation,
+                                            isGuarded: route.payload.guard != nil)
+            drawn.parameterTypes = route.parameterTypes?.entries.map { "\($0.name): \($0.type.name)" } ?? []
+            return drawn
         }
         if let notFound = runtime.notFound {
             routes.append(NavigationMap.Route(pattern: "(not found)", title: fixedTitle(notFound), isNotFound: true,

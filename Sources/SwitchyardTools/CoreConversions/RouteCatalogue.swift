@@ -7,6 +7,10 @@ package enum RouteCatalogue {
     package static func listings(_ runtime: SwitchyardRuntime) -> [RouteListing] {
         var rows = runtime.routeTable.rankedRoutes.map { route in
             var options = options(route.payload, hasValidator: route.hasValidator)
+            // Typed parameters (issue 33): "params id:int view:grid|list".
+            if let types = route.parameterTypes {
+                options.insert("params " + types.entries.map { "\($0.name):\($0.type.name)" }.joined(separator: " "), at: 0)
+            }
             // A guard from a group says so: the route's own options do not show it.
             if let sources = runtime.guardSources(of: route), let index = options.firstIndex(of: "guard") {
                 options[index] = "guard: " + sources

@@ -17,6 +17,10 @@ package struct EditorDefinitions: Sendable {
         package var flowNames: [String]
         /// Globals the app's files set (`app` in the examples), sorted.
         package var globals: [String]
+        /// Each named route's parameters as a LuaLS record (`{id: integer, tab?: string|number|boolean}`),
+        /// sorted by name: `url` gets one overload per route, so `url("album", {id = "x"})` is flagged
+        /// for a route whose `id` is typed `int` (issue 33).
+        package var routeParameters: [(name: String, record: String)] = []
 
         package static let none = App(files: [], routeNames: [], tabNames: [], flowNames: [], globals: [])
 
@@ -58,7 +62,7 @@ package struct EditorDefinitions: Sendable {
         for table in Self.tablesOfFunctions { out += ["---@class \(Self.className(table))", "\(table) = {}", ""] }
         for entry in LuaAPIReference.entries where entry.topic != .fields && entry.name != "assert" {
             guard let function = LuaAPITypes.functions[entry.name] else { continue }
-            out += declaration(of: entry, function) + [""]
+            out += declaration(of: entry, function, overloads: entry.name == "url" ? urlOverloads : []) + [""]
         }
         for (alias, name) in LuaAPITypes.assertionAliases.sorted(by: { $0.key < $1.key }) {
             out.append("assert.\(alias) = assert.\(name)")
@@ -91,8 +95,16 @@ package struct EditorDefinitions: Sendable {
         return out + ["nav = {}"]
     }
 
-    private func declaration(of entry: LuaAPIReference.Entry, _ function: LuaAPITypes.Function) -> [String] {
-        var out = ["---" + Self.oneLine(entry.summary), "---", "---Example: `\(Self.oneLine(entry.example))`"]
+    /// `url`'s overload for each named route that has parameters.
+    private var urlOverloads: [String] {
+        app.routeParameters.map { route in
+            "---@overload fun(name: \"\(Self.escaped(route.name))\", params: \(route.record), query?: table<string, string|number|boolean>): string"
+        }
+    }
+
+    private func declaration(of entry: LuaAPIReference.Entry, _ function: LuaAPITypes.Function,
+                             overloads: [String] = []) -> [String] {
+        var out = ["---" + Self.oneLine(entry.summary), "---", "---Example: `\(Self.oneLine(entry.example))`"] + overloads
         for parameter in function.parameters {
             out.append("---@param \(parameter.name)\(parameter.optional ? "?" : "") \(parameter.type)")
         }

@@ -98,6 +98,7 @@ package struct DotWriter: Sendable {
         var parts = [route.pattern]
         if let title = route.title { parts.append(title) }
         if let name = route.name { parts.append("name: \(name)") }
+        parts += route.parameterTypes
         if route.presentation != .push { parts.append("(\(route.presentation.rawValue))") }
         if route.isGuarded { parts.append("guarded") }
         return parts.joined(separator: "\n")

@@ -58,6 +58,7 @@ package struct MermaidWriter: Sendable {
         let route = map.routes[index]
         var text = entity(route.pattern)
         if let title = route.title { text += "<br/>" + entity(title) }
+        for type in route.parameterTypes { text += "<br/>" + entity(type) }
         if route.presentation != .push { text += "<br/>(" + route.presentation.rawValue + ")" }
         if route.isGuarded { text += "<br/>guarded" }
         let shape = route.presentation == .cover ? "[[\"\(text)\"]]" : "[\"\(text)\"]"

@@ -16,6 +16,8 @@ package struct NavigationMap: Sendable, Equatable {
         package var isNotFound: Bool
         /// A guard runs before it lands (drawn with a double border and "guarded").
         package var isGuarded: Bool
+        /// Its typed parameters, "id: int" each (issue 33); empty for an untyped route.
+        package var parameterTypes: [String] = []
 
         package init(pattern: String, name: String? = nil, title: String? = nil,
                     presentation: Presentation = .push, isNotFound: Bool = false, isGuarded: Bool = false) {

@@ -35,12 +35,55 @@ package enum TypesExport {
         for file in files { try host.runFile(file) }
         InterruptSignal.describe("the globals of " + files.joined(separator: " "))
         let runtime = host.runtime
-        return EditorDefinitions.App(
+        var app = EditorDefinitions.App(
             files: files,
             routeNames: Array(Set(runtime.routeTable.routes.compactMap(\.name))).sorted(),
             tabNames: runtime.tabs.map(Navigator.tabName),
             flowNames: runtime.flows.keys.sorted(),
             globals: try globalNames(host.engine).filter { !before.contains($0) }.sorted())
+        app.routeParameters = runtime.routeTable.routes.compactMap { route in
+            guard let name = route.name, !route.pattern.segments.allSatisfy({ $0.parameterName == nil }) else { return nil }
+            return (name, parameterRecord(route.pattern.segments, types: route.parameterTypes))
+        }.sorted { $0.name < $1.name }
+        return app
+    }
+
+    /// `{id: integer, tab?: string|number|boolean}`: a typed parameter's LuaLS type, an untyped one any
+    /// value `url` writes; optional and splat parameters may be left out.
+    private static func parameterRecord(_ segments: [PatternSegment], types: ParameterTypes?) -> String {
+        let fields = segments.compactMap { segment -> String? in
+            guard let name = segment.parameterName else { return nil }
+            let optional: Bool
+            switch segment {
+            case .parameter: optional = false
+            default: optional = true
+            }
+            let type: String
+            switch types?.type(of: name) {
+            case .int?: type = "integer"
+            case .number?: type = "number"
+            case .bool?: type = "boolean"
+            case .uuid?, .matching?: type = "string"
+            case .oneOf(let words)?: type = words.map(quoted).joined(separator: "|")
+            case nil: type = "string|number|boolean"
+            }
+            return "\(name)\(optional ? "?" : ""): \(type)"
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// A word of a script's enumeration as a LuaLS string literal: quotes, backslashes and control
+    /// characters escaped, so no word can end the annotation line or the literal.
+    private static func quoted(_ word: String) -> String {
+        var out = "\""
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "\\", "\"": out += "\\" + String(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7f: out += "\\" + String(scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// Ctrl-C armed: `pairs(_G)` runs a `__pairs` the files may have set.

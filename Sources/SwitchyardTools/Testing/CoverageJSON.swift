@@ -28,6 +28,8 @@ package struct CoverageJSON: Sendable {
         var links_followed: Int
         var `guard`: [String: Int]?
         var validator: [String: Int]?
+        /// Values the route's typed parameters refused (issue 33); absent for an untyped route.
+        var type_refusals: Int?
     }
 
     private struct Routes: Encodable {
@@ -78,7 +80,8 @@ package struct CoverageJSON: Sendable {
                            each: report.routes.map { route in
                                RouteEntry(pattern: route.pattern, site: route.site, landings: route.landings,
                                           links: route.links, links_followed: route.linksFollowed,
-                                          guard: route.guardOutcomes.map(Self.named), validator: route.validatorOutcomes.map(Self.named))
+                                          guard: route.guardOutcomes.map(Self.named), validator: route.validatorOutcomes.map(Self.named),
+                                          type_refusals: route.typeRefusals)
                            }),
             links: Links(total: report.links, followed: report.linksFollowed),
             guards: Outcomes(total: report.guarded, outcomes_total: report.guardOutcomesTotal,

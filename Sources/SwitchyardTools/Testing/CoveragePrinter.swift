@@ -57,6 +57,7 @@ package struct CoveragePrinter: Sendable {
         if route.links > 0 { parts.append("links \(route.linksFollowed) of \(route.links)") }
         if let outcomes = route.guardOutcomes { parts.append("guard " + seen(outcomes)) }
         if let outcomes = route.validatorOutcomes { parts.append("validator " + seen(outcomes)) }
+        if let refusals = route.typeRefusals { parts.append("types refused \(refusals)") }
         return parts.joined(separator: ", ")
     }
 

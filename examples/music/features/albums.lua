@@ -31,6 +31,8 @@ end
 --- Album{id = "123"}:route() --> "/album/123" (SwiftUI Routes' `Album: Routable`).
 albums.Album = routable.type(route("/album/:id", {
   name = "album",
+  -- Catalog ids are words ("123", "featured"): anything else is no match before the validator runs.
+  params = {id = {match = "^%w+$"}},
   -- The validator turns the id into the album itself; an unknown id is no match,
   -- so the path falls through to the not-found screen.
   validate = album_of,
@@ -58,10 +60,13 @@ albums.Album = routable.type(route("/album/:id", {
 --- Track{id = "123", number = 2}:route() --> "/album/123/track/2"
 albums.Track = routable.type(route("/album/:id/track/:number", {
   name = "track",
+  -- A track number is an int: `info.params.number` is already a number, and
+  -- url("track", {id = "123", number = "two"}) is an error naming the route and the parameter.
+  params = {id = {match = "^%w+$"}, number = "int"},
   validate = function(info)
     local album = album_of(info)
-    local number = tonumber(info.params.number, 10)
-    if album and number and album.tracks[number] then
+    local number = info.params.number
+    if album and album.tracks[number] then
       return {album = album, number = number, name = album.tracks[number]}
     end
   end,

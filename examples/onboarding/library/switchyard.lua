@@ -30,6 +30,7 @@
 ---@field fragment string?
 ---@field value any what the route's validator returned
 ---@field data any what the route's loader returned
+---@field meta table<string, any>? the route's meta, its groups' merged in, outer first
 
 ---A screen in a stack: its info, id, title and view.
 ---@class SwitchyardScreen: SwitchyardInfo
@@ -51,6 +52,8 @@
 ---@field parent string? the pattern of the screen this one sits above
 ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
 ---@field load (fun(info: SwitchyardInfo): any)? runs after the guards; its result is the screen's `info.data`
+---@field params table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}>? typed parameters: a value that does not fit is no match
+---@field meta table<string, any>? what the app reads as `info.meta`: any table that saves as JSON
 
 ---The options of `group`, which every route inside it takes: guards and leave guards run
 ---outer group first, then the route's own; a route's own title, view, presentation or entry wins.
@@ -61,6 +64,7 @@
 ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)?
 ---@field presentation ("push"|"sheet"|"cover")?
 ---@field entry boolean?
+---@field meta table<string, any>? laid under each route's own meta
 
 ---A declared route, as `route` and `routes()` return it.
 ---@class SwitchyardRouteEntry
@@ -73,6 +77,8 @@
 ---@field entry boolean whether it is reached from outside the app
 ---@field rank integer? its place in rank order (from `routes()`)
 ---@field validated boolean whether it has a validator
+---@field params table<string, string>? each typed parameter's type ("int", "grid|list")
+---@field meta table<string, any>? its meta, its groups' merged in
 
 ---What `nav.push`, `nav.sheet`, `nav.cover` and `nav.modal` may give the screen.
 ---@class SwitchyardScreenOptions
@@ -188,7 +194,7 @@ spy = {}
 ---@return SwitchyardRouteEntry
 function route(pattern, opts) end
 
----declares the routes inside relative to `prefix`; `opts` (`guard`, `leave`, `title`, `view`, `presentation`, `entry`) apply to each of them.
+---declares the routes inside relative to `prefix`; `opts` (`guard`, `leave`, `title`, `view`, `presentation`, `entry`, `meta`) apply to each of them.
 ---
 ---Example: `group("/library", function() route("playlists", {}) end)`
 ---@param prefix string

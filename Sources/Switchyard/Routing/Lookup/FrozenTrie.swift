@@ -24,7 +24,8 @@ final class FrozenTrie {
         var optional: Int32 = -1
         var splat: Int32 = -1
         var firstRoute: Int32 = -1
-        /// The winner's parameter layout times two, plus one when it has a validator (48 bytes a node).
+        /// The winner's parameter layout times four, plus two when it declares typed parameters and one when
+        /// it has a validator (48 bytes a node).
         var winnerCode: Int32 = 0
     }
 
@@ -35,6 +36,8 @@ final class FrozenTrie {
         /// Index of the route's parameter layout (the lookup's).
         var layout: Int32 = 0
         var hasValidator = false
+        /// The route declares typed parameters (issue 33): a hit is checked against them before it counts.
+        var hasTypes = false
     }
 
     /// A capture of pattern segment i: path segments first..<end, or first < 0 when an optional was skipped.
@@ -108,7 +111,8 @@ final class FrozenTrie {
     /// What a match of the route that wins at `node` needs (a node where routes end).
     func winner(at node: Int32) -> Winner {
         let found = nodes[Int(node)]
-        return Winner(declaration: found.declaration, layout: found.winnerCode >> 1, hasValidator: found.winnerCode & 1 == 1)
+        return Winner(declaration: found.declaration, layout: found.winnerCode >> 2, hasValidator: found.winnerCode & 1 == 1,
+                      hasTypes: found.winnerCode & 2 == 2)
     }
 
     /// The route that wins at `node` (the first declared; later ones are its fall-throughs).

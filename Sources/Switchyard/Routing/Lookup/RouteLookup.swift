@@ -55,7 +55,8 @@ final class RouteLookup {
         self.trie = FrozenTrie(trie, ranks: ranks) { route in
             let declaration = declarations[Int(route)]
             return FrozenTrie.Winner(declaration: Unmanaged.passUnretained(declaration),
-                                     layout: layoutOfRoute[Int(route)], hasValidator: declaration.hasValidator)
+                                     layout: layoutOfRoute[Int(route)], hasValidator: declaration.hasValidator,
+                                     hasTypes: declaration.parameterTypes != nil)
         }
     }
 
@@ -70,6 +71,7 @@ final class RouteLookup {
         if case .node(let node) = walked {
             let winner = trie.winner(at: node)
             guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
+            if winner.hasTypes { return typedHit(declaration, spans, in: bytes) }
             return .hit(declaration, spans)
         }
         return settle(bytes, walked: walked)
@@ -146,19 +148,34 @@ final class RouteLookup {
             var best = BestCandidate(capturesInto: captures)
             trie.search(bytes, segments, into: &best)
             guard best.node >= 0 else { return .miss }
-            return winner(at: best.node) { slot in span(of: slot, UnsafeBufferPointer(captures), segments) }
+            return winner(at: best.node, in: bytes) { slot in span(of: slot, UnsafeBufferPointer(captures), segments) }
         }
     }
 
     /// The first route ending at `node`, with the span of each of its parameters.
     @inline(__always)
-    private func winner(at node: Int32, span: (ParameterSlot) -> Parameters.Span) -> RouteFind {
+    private func winner(at node: Int32, in bytes: UnsafeBufferPointer<UInt8>,
+                        span: (ParameterSlot) -> Parameters.Span) -> RouteFind {
         let winner = trie.winner(at: node)
         let layout = layouts[Int(winner.layout)]
         guard let declaration = winner.declaration, !winner.hasValidator,
               layout.slotCount <= Parameters.InlineSpans.capacity else { return .needsCandidates }
         var spans = Parameters.InlineSpans()
         for slot in slots(of: layout) { spans.append(span(slot)) }
+        if winner.hasTypes { return typedHit(declaration, spans, in: bytes) }
+        return .hit(declaration, spans)
+    }
+
+    /// A hit on a route that declares typed parameters (issue 33), its values read in place from the
+    /// spans in `bytes` before any info is made: one that does not fit (or whose `match` pattern raises)
+    /// is left to the candidates, where `RouteTable.validated` refuses it, says why, and the next
+    /// candidate in rank order is tried. The one place the lookup checks types: an untyped hit pays the
+    /// test of one bit of the winner it has already read.
+    @inline(never)
+    private func typedHit(_ declaration: Unmanaged<RouteDeclaration>, _ spans: Parameters.InlineSpans,
+                          in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+        guard let types = declaration.takeUnretainedValue().parameterTypes,
+              (try? types.fit(bytes, spans)) == true else { return .needsCandidates }
         return .hit(declaration, spans)
     }
 

@@ -3,7 +3,7 @@
 ///     PercentCoding.decode("a%20b")   // "a b"
 ///     PercentCoding.decode("100%")    // "100%"  (a malformed escape is kept verbatim)
 ///     PercentCoding.encode("a b/c")   // "a%20b%2Fc"
-enum PercentCoding {
+package enum PercentCoding {
     /// Decodes `%XX` escapes. A malformed escape (`%`, `%z`, `%zz`) stays as written; if the decoded
     /// bytes are not valid UTF-8 the text is returned unchanged rather than inventing replacement characters.
     public static func decode(_ text: String) -> String {

@@ -76,7 +76,7 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parameter names in order; a splat's name is "*" or its given name.
-    var parameterNames: [String] { segments.compactMap(\.parameterName) }
+    package var parameterNames: [String] { segments.compactMap(\.parameterName) }
 
     public var description: String { text }
 }

@@ -30,7 +30,7 @@ public enum PatternSegment: Hashable, Sendable {
     }
 
     /// The captured name, or nil for static text.
-    var parameterName: String? {
+    package var parameterName: String? {
         switch self {
         case .literal: nil
         case .parameter(let name), .optional(let name), .splat(let name): name

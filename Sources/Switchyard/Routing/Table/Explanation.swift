@@ -13,6 +13,9 @@ public struct Explanation: CustomStringConvertible, Sendable {
         case rejectedByValidator
         /// The validator threw `RouteMismatch` with this reason: a rejection, told why.
         case mismatch(String)
+        /// A typed parameter's value does not fit (issue 33), e.g. `id "abc" is not an int`; the next
+        /// candidate was tried.
+        case parameterRefused(String)
         /// The validator threw; a real match stops here with that error.
         case validatorFailed(String)
         /// The pattern matched but an earlier candidate's validator threw first.
@@ -66,6 +69,7 @@ public struct Explanation: CustomStringConvertible, Sendable {
             "lost to \(entries.first { $0.route == to }?.pattern ?? "route \(to.rawValue)"): \(because)"
         case .rejectedByValidator: "matched, but rejected by its validator"
         case .mismatch(let reason): "matched, but rejected by its validator: \(reason)"
+        case .parameterRefused(let reason): "matched, but \(reason)"
         case .validatorFailed(let message): "matched, but its validator raised an error: \(message)"
         case .notReached: "matched, but not tried: an earlier validator raised an error"
         case .noMatch(let reason): "no match: \(reason)"

@@ -21,6 +21,14 @@
     /// The route's pattern text, or "" for parameters not made by a match.
     var patternText: String { "" }
 
+    /// The route's typed parameters (issue 33); nil for an untyped route and for parameters not made by
+    /// a match. Overridden, not cast for: reading it is a call where `as? RouteDeclaration` was a
+    /// dynamic cast on every info a script is handed.
+    var declaredTypes: ParameterTypes? { nil }
+
+    /// The route's merged `meta` (issue 33), nil when it has none.
+    var declaredMeta: RouteMeta? { nil }
+
     /// Shared by every origin without parameters.
     static let noNames = ParameterNames([])
     /// For what has no parameters and no route (an unmatched info).

@@ -147,6 +147,12 @@ public struct Parameters: Sendable {
         return nil
     }
 
+    /// The decoded value of the parameter at `slot` (pattern order, absent ones included), nil when it
+    /// is absent or there is no such slot: typed parameters are checked by position, not by name.
+    func value(atSlot slot: Int) -> String? {
+        slot < spanCount ? value(span(slot)) : nil
+    }
+
     private func value(_ span: Span) -> String? {
         guard span.start >= 0 else { return nil }
         var source = source

@@ -35,9 +35,10 @@ public struct Route<Payload> {
     public var payload: Payload
 
     init(id: RouteID, pattern: Pattern, names: ParameterNames, name: String?, site: String?, hasValidator: Bool,
-         payload: Payload) {
+         parameterTypes: ParameterTypes? = nil, meta: RouteMeta? = nil, payload: Payload) {
         declaration = RouteDeclaration(id: id, pattern: pattern, names: names, name: name, site: site,
-                                       hasValidator: hasValidator)
+                                       hasValidator: hasValidator, parameterTypes: parameterTypes,
+                                       meta: meta)
         self.payload = payload
     }
 
@@ -56,6 +57,10 @@ public struct Route<Payload> {
     /// Declaration site, "file.lua:12" when known.
     package var site: String? { declaration.site }
     package var hasValidator: Bool { declaration.hasValidator }
+    /// The route's typed parameters (issue 33), nil when it declares none.
+    package var parameterTypes: ParameterTypes? { declaration.parameterTypes }
+    /// The route's meta, its groups' merged in (issue 33); nil when none was declared.
+    package var meta: RouteMeta? { declaration.extras?.meta }
 }
 
 /// A route together with what matching a path against it produced.

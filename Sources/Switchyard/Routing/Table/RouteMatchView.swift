@@ -42,6 +42,16 @@ public struct RouteMatchView {
         }
     }
 
+    /// Whether the route has typed parameters or meta (issue 33): a bridge that hands values out coerced,
+    /// and the meta beside them, reads them from `info` then.
+    package var hasDeclaredExtras: Bool {
+        switch source {
+        case .spans(_, let declaration, _), .spansBeforeQuery(_, let declaration, _):
+            declaration.takeUnretainedValue().extras != nil
+        case .info(let info): info.pointee.params.types != nil || info.pointee.params.meta != nil
+        }
+    }
+
     /// How many parameters have a value (an absent optional one has none).
     ///
     ///     try table.withMatch("/album/12") { $0?.parameterCount }   // 1

@@ -23,6 +23,11 @@ extension RouteTable {
                 outcomes[route] = .lost(to: RouteID(rawValue: winner), because: reason(route, lostTo: winner))
             } else {
                 do {
+                    if let types = storage[route].parameterTypes,
+                       let refusal = try types.refusal(in: lookup.info(candidate, at: location).params) {
+                        outcomes[route] = .parameterRefused(refusal)
+                        continue
+                    }
                     // The validator called directly (not through `validated`), to hear a mismatch's reason.
                     let accepted = try validators[route].map { validate in
                         try validate(lookup.info(candidate, at: location)) != nil

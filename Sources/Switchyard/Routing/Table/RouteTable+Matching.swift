@@ -30,6 +30,24 @@ extension RouteTable {
         lookup.all(path).first { $0.route == route.rawValue }?.params.dictionary
     }
 
+    /// Why the typed routes whose patterns match `path` refuse it, best-ranked first, e.g.
+    /// `id "abc" is not an int (/album/:id)`; nil when no typed route's pattern matches it. For `check`,
+    /// which says why a link is dead.
+    package func typeRefusal(_ path: String) -> String? {
+        let location = Location(parsing: path)
+        for candidate in lookup.all(location.path) {
+            guard let types = storage[candidate.route].parameterTypes,
+                  let refusal = (try? types.refusal(in: candidate.params)) ?? nil else { continue }
+            return "\(refusal) (\(storage[candidate.route].pattern.text))"
+        }
+        return nil
+    }
+
+    /// `parameters(of:in:)` as the match makes them (their origin the route), for a restored screen.
+    func matchedParameters(of route: RouteID, in path: String) -> Parameters? {
+        lookup.all(path).first { $0.route == route.rawValue }?.params
+    }
+
     /// The lookup without validators, query parsing or strings: the route whose pattern best matches the
     /// path (anything after `?` or `#` is ignored). Allocation-free for ordinary paths; for benchmarks
     /// and hot paths.
@@ -58,6 +76,11 @@ extension RouteTable {
     /// The candidate's info, with the validator's value; nil when the validator rejects it.
     func validated(_ candidate: RouteLookup.Candidate, at location: Location) throws -> RouteInfo? {
         var info = lookup.info(candidate, at: location)
+        if let types = storage[candidate.route].parameterTypes, let refusal = try types.refusal(in: info.params) {
+            validatorListener?(RouteID(rawValue: candidate.route), info.path, false, refusal)
+            typeRefusalListener?(RouteID(rawValue: candidate.route))
+            return nil
+        }
         if let validator = validators[candidate.route] {
             let value: Any?
             do { value = try validator(info) } catch let mismatch as RouteMismatch {

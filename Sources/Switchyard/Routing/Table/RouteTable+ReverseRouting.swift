@@ -7,6 +7,16 @@ extension RouteTable {
         guard let index = names[name] else {
             throw .unknownRouteName(name, suggestions: nearestNames(to: name))
         }
+        if let types = storage[index].parameterTypes {
+            for entry in types.entries {
+                guard let value = params[entry.name], !value.isEmpty else { continue }
+                let refusal: String?
+                do { refusal = try types.refusal(of: value, parameter: entry.name) } catch {
+                    refusal = "\(entry.name) \"\(value)\" could not be checked: \(error)"
+                }
+                if let refusal { throw .invalidParameter(route: name, reason: refusal) }
+            }
+        }
         var parts: [String] = []
         for segment in storage[index].pattern.segments {
             switch segment {

@@ -25,6 +25,8 @@ public final class RouteTable<Payload> {
     /// Hears each validator's answer while a navigator resolves a path for an operation (its chain:
     /// `ChainStep.validated`); nil the rest of the time. Only routes with a validator reach it.
     var validatorListener: ((_ route: RouteID, _ path: String, _ accepted: Bool, _ reason: String?) -> Void)?
+    /// Hears each value a route's typed parameters refuse while a lookup resolves (coverage, issue 33).
+    package var typeRefusalListener: ((RouteID) -> Void)?
     /// Whether any route has a validator: a navigator without any never listens. Read by every
     /// navigation, so stored and unchecked (asking the dictionary cost more).
     @exclusivity(unchecked) private(set) var hasValidators = false
@@ -58,6 +60,36 @@ public final class RouteTable<Payload> {
     @discardableResult
     public func add(_ pattern: String, name: String? = nil, site: String? = nil,
                     validator: RouteValidator? = nil, payload: Payload) throws(RoutingError) -> RouteID {
+        try add(pattern, name: name, site: site, validator: validator, parameterTypes: nil, payload: payload)
+    }
+
+    /// Declares a route with typed parameters (issue 33): a value that does not fit its type makes the
+    /// route no match (the next candidate is tried, and `explain` says which value), and `url` refuses
+    /// it. A name that is not a parameter of the pattern is an error.
+    ///
+    ///     try table.add("/album/:id", name: "album", parameterTypes: ["id": .int], payload: p)
+    ///     try table.match("/album/abc")   // nil (or the next candidate)
+    @discardableResult
+    public func add(_ pattern: String, name: String? = nil, site: String? = nil, validator: RouteValidator? = nil,
+                    parameterTypes: [String: ParameterType], payload: Payload) throws(RoutingError) -> RouteID {
+        let compiled: Pattern
+        do { compiled = try Pattern(pattern) } catch { throw .invalidPattern(error) }
+        let sorted = parameterTypes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        guard let types = ParameterTypes(sorted, pattern: compiled) else {
+            let unknown = sorted.map(\.0).first { !compiled.parameterNames.contains($0) } ?? ""
+            throw .invalidParameter(route: compiled.text, reason: "\(unknown) is not a parameter of the pattern")
+        }
+        return try add(pattern, name: name, site: site, validator: validator,
+                       parameterTypes: sorted.isEmpty ? nil : types, payload: payload)
+    }
+
+    /// `add` with typed parameters (issue 33), made for the same pattern (`ParameterTypes(_:pattern:)`).
+    /// A route with types is, like one with a validator, no obstacle to an equivalent pattern declared
+    /// after it: that one is its fall-through.
+    @discardableResult
+    package func add(_ pattern: String, name: String? = nil, site: String? = nil, validator: RouteValidator? = nil,
+                     parameterTypes: ParameterTypes?, meta: RouteMeta? = nil,
+                     payload: Payload) throws(RoutingError) -> RouteID {
         let compiled: Pattern
         let segments: [PatternSegment]
         do { (compiled, segments) = try Pattern.compiled(pattern) } catch { throw .invalidPattern(error) }
@@ -68,17 +100,19 @@ public final class RouteTable<Payload> {
         // Creates only nodes no route ends at yet, so a duplicate (which needs a route there) leaves the
         // trie as it was.
         let node = declarationTrie.node(shapedLike: segments)
-        if let blocking = declarationTrie.routes(at: node).first(where: { validators[$0] == nil }) {
+        if let blocking = declarationTrie.routes(at: node).first(where: { validators[$0] == nil && storage[$0].parameterTypes == nil }) {
             throw .duplicatePattern(pattern: compiled.text, firstPattern: storage[blocking].pattern.text,
                                     firstSite: storage[blocking].site)
         }
         let id = RouteID(rawValue: storage.count)
         storage.append(Route(id: id, pattern: compiled, names: parameterNames(of: segments), name: name, site: site,
-                             hasValidator: validator != nil, payload: payload))
+                             hasValidator: validator != nil, parameterTypes: parameterTypes, meta: meta, payload: payload))
         if let validator {
             validators[id.rawValue] = validator
             hasValidators = true
         }
+        // A typed route's refusals are heard as a validator's are (a navigator's chain, coverage).
+        if parameterTypes != nil { hasValidators = true }
         if let name { names[name] = id.rawValue }
         declarationTrie.attach(route: id.rawValue, at: node)
         cachedRanks = nil

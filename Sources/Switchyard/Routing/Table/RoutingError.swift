@@ -9,6 +9,8 @@ public enum RoutingError: Error, CustomStringConvertible, Equatable {
     case unknownRouteName(String, suggestions: [String])
     case missingParameter(route: String, parameter: String)
     case invalidURL(String, reason: String)
+    /// A typed parameter (issue 33) given a value that does not fit, or types naming no parameter.
+    case invalidParameter(route: String, reason: String)
 
     public var description: String {
         switch self {
@@ -26,6 +28,8 @@ public enum RoutingError: Error, CustomStringConvertible, Equatable {
             return "route \"\(route)\" needs a value for parameter \"\(parameter)\""
         case let .invalidURL(url, reason):
             return "invalid URL \"\(url)\": \(reason)"
+        case let .invalidParameter(route, reason):
+            return "route \"\(route)\": \(reason)"
         }
     }
 
