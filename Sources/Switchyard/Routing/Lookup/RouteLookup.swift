@@ -206,7 +206,9 @@ final class RouteLookup {
                     trie.search(bytes, segments, into: &best)
                     guard best.node >= 0 else { return .miss }
                     let winner = trie.winner(at: best.node)
-                    guard winner.declaration != nil, !winner.hasValidator else { return .needsEvery }
+                    // Typed parameters (issue 33) are checked where validators run: a value that does
+                    // not fit sends the path on to the next candidate.
+                    guard winner.declaration != nil, !winner.hasValidator, !winner.hasTypes else { return .needsEvery }
                     let route = trie.firstRoute(at: best.node)
                     return .winner(Candidate(route: route, params: parameters(of: route, layout: winner.layout,
                                                                              UnsafeBufferPointer(captures), segments,
