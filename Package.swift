@@ -34,7 +34,7 @@ let package = Package(
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "Switchyard"),
         .target(name: "SwitchyardAnalysis", dependencies: ["Switchyard"]),
-        .target(name: "SwitchyardLua", dependencies: ["Switchyard", "SwitchyardAnalysis", "CLua", "CLuaShim"]),
+        .target(name: "SwitchyardLua", dependencies: ["Switchyard", "CLua", "CLuaShim"]),
         // The scenario runner, busted's vocabulary, assert, spies and coverage: what `switchyard test`
         // needs and an app embedding the Lua engine does not link.
         .target(name: "SwitchyardTesting", dependencies: ["Switchyard", "SwitchyardAnalysis", "SwitchyardLua"]),

@@ -1,5 +1,6 @@
 import Switchyard
 import SwitchyardAnalysis
+import SwitchyardLua
 
 extension SwitchyardRuntime {
     /// `switchyard check`'s crawl of the loaded app (`MapCrawl`), with the not-found route's
