@@ -14,13 +14,13 @@ package struct PendingNavigation: Equatable, Sendable {
     public let operation: NavigationOperation
     /// What holds it: a guard of the path landed (`path`), or the leave guard of the screen at `path`,
     /// which the operation would remove on its way to `to`.
-    public var kind: PendingKind = .guard
+    package var kind: PendingKind = .guard
     /// For a leave guard's hold, the path the operation would show.
-    public var to: String? = nil
+    package var to: String? = nil
 }
 
 /// Which kind of guard holds a pending navigation.
-public enum PendingKind: String, Sendable {
+package enum PendingKind: String, Sendable {
     case `guard`
     case leave
     /// A route's loader, which waits for its data.
