@@ -5,7 +5,7 @@
 ///     ParameterType.int.coerced("12")      // .integer(12)
 ///     ParameterType.int.coerced("12a")     // nil
 ///     ParameterType.oneOf(["grid", "list"]).coerced("grid")   // .text("grid")
-package enum ParameterType: Sendable, Equatable {
+public enum ParameterType: Sendable, Equatable {
     /// Decimal digits with an optional leading `-`, within 64 bits.
     case int
     /// A decimal number (`-1.5`, `2e3`): no `inf`, `nan` or hexadecimal.
@@ -139,7 +139,7 @@ package enum ParameterType: Sendable, Equatable {
         return true
     }
 
-    package static func == (a: ParameterType, b: ParameterType) -> Bool {
+    public static func == (a: ParameterType, b: ParameterType) -> Bool {
         switch (a, b) {
         case (.int, .int), (.number, .number), (.uuid, .uuid), (.bool, .bool): true
         case let (.oneOf(x), .oneOf(y)): x == y
@@ -150,10 +150,10 @@ package enum ParameterType: Sendable, Equatable {
 }
 
 /// The check of a `matching` type, held by reference so a type stays cheap to copy.
-package final class ParameterMatcher: @unchecked Sendable {   // used only by the table's owner, as validators are
+public final class ParameterMatcher: @unchecked Sendable {   // used only by the table's owner, as validators are
     package let accepts: (String) throws -> Bool
 
-    package init(_ accepts: @escaping (String) throws -> Bool) { self.accepts = accepts }
+    public init(_ accepts: @escaping (String) throws -> Bool) { self.accepts = accepts }
 }
 
 /// A typed parameter's value: what `info.params.NAME` is in Lua.

@@ -69,10 +69,8 @@ public final class RouteTable<Payload> {
     ///
     ///     try table.add("/album/:id", name: "album", parameterTypes: ["id": .int], payload: p)
     ///     try table.match("/album/abc")   // nil (or the next candidate)
-    /// (`package` for now: the core's public surface is held to what embedders already use; Lua
-    /// declares typed parameters with `params`.)
     @discardableResult
-    package func add(_ pattern: String, name: String? = nil, site: String? = nil, validator: RouteValidator? = nil,
+    public func add(_ pattern: String, name: String? = nil, site: String? = nil, validator: RouteValidator? = nil,
                     parameterTypes: [String: ParameterType], payload: Payload) throws(RoutingError) -> RouteID {
         let compiled: Pattern
         do { compiled = try Pattern(pattern) } catch { throw .invalidPattern(error) }
