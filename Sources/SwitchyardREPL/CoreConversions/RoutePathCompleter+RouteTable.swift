@@ -5,7 +5,7 @@ extension RoutePathCompleter {
     ///
     ///     let completer = RoutePathCompleter(runtime.routeTable)
     ///     completer.complete("/album/")   // ["/album/new", "/album/:id"]
-    package init(_ table: RouteTable<RouteDefinition>) {
+    init(_ table: RouteTable<RouteDefinition>) {
         self.init(patterns: table.routes.map { route in
             route.pattern.segments.map { segment in
                 switch segment {

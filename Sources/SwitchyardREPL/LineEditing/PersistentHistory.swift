@@ -35,7 +35,7 @@ package final class PersistentHistory {
     private var entriesInFile = 0
 
     /// `path` nil keeps history in memory only.
-    package init(path: String?, limit: Int = 1000) {
+    init(path: String?, limit: Int = 1000) {
         self.path = path.map(Self.expandingTilde)
         self.limit = limit
         // Timestamps mark where an entry starts, so entries can hold newlines; readline writes them

@@ -7,7 +7,7 @@ package final class PlainLineReader: LineReader {
     /// Prompts go to stdout only when someone can see them.
     private let showsPrompt: Bool
 
-    package init(showsPrompt: Bool = false) {
+    init(showsPrompt: Bool = false) {
         self.showsPrompt = showsPrompt
     }
 

@@ -35,7 +35,7 @@ package final class ReadlineEditor: LineReader {
     /// and what to run when it is readable; the line being typed is redrawn after that ran.
     package var sideInput: () -> (descriptor: Int32, run: () -> Void)? = { nil }
 
-    package init(history: PersistentHistory) {
+    init(history: PersistentHistory) {
         self.history = history
         configureReadline()
         history.load()

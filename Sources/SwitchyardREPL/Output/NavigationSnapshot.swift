@@ -5,7 +5,7 @@ package struct NavigationSnapshot: Sendable, Equatable {
         package var path: String
         package var title: String?
 
-        package init(path: String, title: String? = nil) {
+        init(path: String, title: String? = nil) {
             self.path = path
             self.title = title
         }
@@ -15,7 +15,7 @@ package struct NavigationSnapshot: Sendable, Equatable {
         package var name: String
         package var stack: [Screen]
 
-        package init(name: String, stack: [Screen]) {
+        init(name: String, stack: [Screen]) {
             self.name = name
             self.stack = stack
         }
@@ -32,7 +32,7 @@ package struct NavigationSnapshot: Sendable, Equatable {
         package var detents: [String]
         package var detent: String?
 
-        package init(kind: String, stack: [Screen], tabs: [Tab] = [], selectedTab: Int? = nil,
+        init(kind: String, stack: [Screen], tabs: [Tab] = [], selectedTab: Int? = nil,
                      detents: [String] = [], detent: String? = nil) {
             self.kind = kind
             self.stack = stack
@@ -52,7 +52,7 @@ package struct NavigationSnapshot: Sendable, Equatable {
         /// The button `:dismiss` chooses (a "Cancel", or the only button), nil when it has none.
         package var cancel: String?
 
-        package init(title: String, message: String? = nil, buttons: [String] = [], style: String = "alert",
+        init(title: String, message: String? = nil, buttons: [String] = [], style: String = "alert",
                      cancel: String? = nil) {
             self.title = title
             self.message = message
@@ -66,7 +66,7 @@ package struct NavigationSnapshot: Sendable, Equatable {
         package var name: String
         package var remaining: [String]
 
-        package init(name: String, remaining: [String]) {
+        init(name: String, remaining: [String]) {
             self.name = name
             self.remaining = remaining
         }
@@ -78,7 +78,7 @@ package struct NavigationSnapshot: Sendable, Equatable {
         package var operation: String
         package var path: String
 
-        package init(key: String, operation: String, path: String) {
+        init(key: String, operation: String, path: String) {
             self.key = key
             self.operation = operation
             self.path = path
@@ -92,7 +92,7 @@ package struct NavigationSnapshot: Sendable, Equatable {
     package var flow: Flow?
     package var pending: Pending?
 
-    package init(environments: [Environment], alert: Alert? = nil, modals: [String] = [], flow: Flow? = nil,
+    init(environments: [Environment], alert: Alert? = nil, modals: [String] = [], flow: Flow? = nil,
                  pending: Pending? = nil) {
         self.environments = environments
         self.alert = alert

@@ -8,7 +8,7 @@ import SwitchyardTools
 package struct ScreenPrinter: Sendable {
     package let style: TerminalStyle
 
-    package init(style: TerminalStyle = .plain) {
+    init(style: TerminalStyle = .plain) {
         self.style = style
     }
 

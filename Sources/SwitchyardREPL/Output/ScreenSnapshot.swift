@@ -9,7 +9,7 @@ package struct ScreenSnapshot: Sendable, Equatable {
     /// The environment the screen lives in, when it is not the root ("sheet", "cover").
     package var presentation: String?
 
-    package init(path: String, pattern: String? = nil, title: String? = nil, view: String? = nil,
+    init(path: String, pattern: String? = nil, title: String? = nil, view: String? = nil,
                 links: [String] = [], presentation: String? = nil) {
         self.path = path
         self.pattern = pattern

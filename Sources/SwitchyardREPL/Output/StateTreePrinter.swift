@@ -12,7 +12,7 @@ import SwitchyardTools
 package struct StateTreePrinter: Sendable {
     package let style: TerminalStyle
 
-    package init(style: TerminalStyle = .plain) {
+    init(style: TerminalStyle = .plain) {
         self.style = style
     }
 

@@ -24,7 +24,7 @@ package struct EditorDefinitions: Sendable {
 
         package static let none = App(files: [], routeNames: [], tabNames: [], flowNames: [], globals: [])
 
-        package init(files: [String], routeNames: [String], tabNames: [String], flowNames: [String], globals: [String]) {
+        init(files: [String], routeNames: [String], tabNames: [String], flowNames: [String], globals: [String]) {
             self.files = files
             self.routeNames = routeNames
             self.tabNames = tabNames
@@ -35,7 +35,7 @@ package struct EditorDefinitions: Sendable {
 
     package let app: App
 
-    package init(app: App) { self.app = app }
+    init(app: App) { self.app = app }
 
     /// The relative paths written under the output directory, with their text.
     package var files: [(path: String, text: String)] {

@@ -4,7 +4,7 @@
 ///
 ///     let mermaid = MermaidWriter().document(for: map)
 package struct MermaidWriter: Sendable {
-    package init() {}
+    init() {}
 
     package func document(for map: NavigationMap) -> String {
         var lines = ["flowchart LR"]

@@ -19,7 +19,7 @@ package struct NavigationMap: Sendable, Equatable {
         /// Its typed parameters, "id: int" each (issue 33); empty for an untyped route.
         package var parameterTypes: [String] = []
 
-        package init(pattern: String, name: String? = nil, title: String? = nil,
+        init(pattern: String, name: String? = nil, title: String? = nil,
                     presentation: Presentation = .push, isNotFound: Bool = false, isGuarded: Bool = false) {
             self.pattern = pattern
             self.name = name
@@ -52,7 +52,7 @@ package struct NavigationMap: Sendable, Equatable {
         package var to: Target
         package var presentation: Presentation
 
-        package init(name: String, to: Target, presentation: Presentation) {
+        init(name: String, to: Target, presentation: Presentation) {
             self.name = name
             self.to = to
             self.presentation = presentation
@@ -67,7 +67,7 @@ package struct NavigationMap: Sendable, Equatable {
         package var trail: [Int]
         package var visited: Set<Int>
 
-        package init(current: Int?, trail: [Int] = [], visited: Set<Int> = []) {
+        init(current: Int?, trail: [Int] = [], visited: Set<Int> = []) {
             self.current = current
             self.trail = trail
             self.visited = visited
@@ -79,7 +79,7 @@ package struct NavigationMap: Sendable, Equatable {
         package var to: Target
         package var kind: EdgeKind
 
-        package init(from: Int, to: Target, kind: EdgeKind) {
+        init(from: Int, to: Target, kind: EdgeKind) {
             self.from = from
             self.to = to
             self.kind = kind
@@ -98,7 +98,7 @@ package struct NavigationMap: Sendable, Equatable {
     /// of the list per edge made `graph` quadratic in dangling links (8,000 took 11.6 s).
     private var unmatchedIndex: [String: Int] = [:]
 
-    package init(routes: [Route], edges: [Edge] = [], tabs: [String] = [], flowStarts: [FlowStart] = [],
+    init(routes: [Route], edges: [Edge] = [], tabs: [String] = [], flowStarts: [FlowStart] = [],
                 overlay: Overlay? = nil) {
         self.routes = routes
         self.edges = edges

@@ -7,7 +7,7 @@ package struct RouteListing: Sendable, Equatable {
     /// Declaration site, "app.lua:12", when known.
     package var site: String?
 
-    package init(pattern: String, name: String? = nil, options: [String] = [], site: String? = nil) {
+    init(pattern: String, name: String? = nil, options: [String] = [], site: String? = nil) {
         self.pattern = pattern
         self.name = name
         self.options = options

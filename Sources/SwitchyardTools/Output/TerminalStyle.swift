@@ -14,7 +14,7 @@ import Darwin
 package struct TerminalStyle: Sendable {
     package let enabled: Bool
 
-    package init(enabled: Bool) {
+    init(enabled: Bool) {
         self.enabled = enabled
     }
 

@@ -72,7 +72,7 @@ package struct CoverageJSON: Sendable {
         var not_found_shown: Bool
     }
 
-    package init() {}
+    init() {}
 
     package func document(for report: CoverageReport) -> String {
         let document = Document(

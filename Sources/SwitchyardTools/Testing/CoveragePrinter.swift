@@ -19,7 +19,7 @@ import SwitchyardTesting
 ///     never landed:
 ///       /settings  app.lua:12
 package struct CoveragePrinter: Sendable {
-    package init() {}
+    init() {}
 
     package func lines(for report: CoverageReport) -> [String] {
         var lines = ["coverage:"]

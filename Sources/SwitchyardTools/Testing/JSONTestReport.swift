@@ -26,7 +26,7 @@ package struct JSONTestReport: Sendable {
         var seed: UInt64?
     }
 
-    package init() {}
+    init() {}
 
     package func document(for results: [ScenarioResult], seconds: Double, seed: UInt64?) -> String {
         var document = Document(duration: seconds, seed: seed)

@@ -9,7 +9,7 @@ import SwitchyardTesting
 package struct JUnitWriter: Sendable {
     package var suiteName: String
 
-    package init(suiteName: String = "switchyard") {
+    init(suiteName: String = "switchyard") {
         self.suiteName = suiteName
     }
 

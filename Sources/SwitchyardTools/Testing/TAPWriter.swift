@@ -16,7 +16,7 @@ import SwitchyardTesting
 /// or `# SKIP` in a name is no directive), `\` is `\\`, and a line break or other control byte is
 /// its escape (`\n`), so a name cannot start a line of its own (`ok 9`, `1..1`).
 package struct TAPWriter: Sendable {
-    package init() {}
+    init() {}
 
     /// The lines of the `number`th result.
     package func lines(for result: ScenarioResult, number: Int) -> [String] {

@@ -15,7 +15,7 @@ import SwitchyardTesting
 package struct TestReportPrinter: Sendable {
     package let style: TerminalStyle
 
-    package init(style: TerminalStyle = .plain) {
+    init(style: TerminalStyle = .plain) {
         self.style = style
     }
 
