@@ -22,31 +22,35 @@ import Darwin
 package enum InterruptSignal {
     /// Written by the handler, read and cleared by the program. Plain globals with constant
     /// initialisers, touched once before the handler is installed so the handler never runs their
-    /// lazy initialisation.
-    nonisolated(unsafe) fileprivate static var pending: sig_atomic_t = 0
-    nonisolated(unsafe) fileprivate static var interruptAction: (@convention(c) () -> Void)? = nil
+    /// lazy initialisation. Each is `@exclusivity(unchecked)`: a signal can arrive inside the
+    /// program's own access to one of them, and the handler's write would then trap as a
+    /// "simultaneous access" in a build that checks exclusivity at run time (seen in CI, a Ctrl-C
+    /// during a paste). Safety: the handler and the program share them as C code shares globals with
+    /// a handler (sig_atomic_t flags, fields written before the flag that publishes them).
+    @exclusivity(unchecked) nonisolated(unsafe) fileprivate static var pending: sig_atomic_t = 0
+    @exclusivity(unchecked) nonisolated(unsafe) fileprivate static var interruptAction: (@convention(c) () -> Void)? = nil
     /// The self-pipe: the handler writes a byte so a reader polling `wakeDescriptor` wakes up even
     /// when the signal arrived just before it started waiting.
-    nonisolated(unsafe) fileprivate static var wakeWriter: Int32 = -1
-    nonisolated(unsafe) package private(set) static var wakeDescriptor: Int32 = -1
+    @exclusivity(unchecked) nonisolated(unsafe) fileprivate static var wakeWriter: Int32 = -1
+    @exclusivity(unchecked) nonisolated(unsafe) package private(set) static var wakeDescriptor: Int32 = -1
     /// When the Ctrl-C now pending came (CLOCK_MONOTONIC milliseconds).
-    nonisolated(unsafe) fileprivate static var pendingSince: Int = 0
+    @exclusivity(unchecked) nonisolated(unsafe) fileprivate static var pendingSince: Int = 0
     /// Set when the "still running" notice for the pending Ctrl-C was written: only then does another
     /// press end the process.
-    nonisolated(unsafe) fileprivate static var warned: sig_atomic_t = 0
+    @exclusivity(unchecked) nonisolated(unsafe) fileprivate static var warned: sig_atomic_t = 0
     /// Nesting of `whileRunning`.
-    nonisolated(unsafe) fileprivate static var depth = 0
+    @exclusivity(unchecked) nonisolated(unsafe) fileprivate static var depth = 0
     /// The terminal's settings at `install`, put back by a hard stop (readline may hold it raw). On
     /// the heap, allocated once: AddressSanitizer saw `tcgetattr` write past a global `termios`
     /// (its instrumented global was laid out smaller than the C library's struct).
-    nonisolated(unsafe) fileprivate static var terminal: UnsafeMutablePointer<termios>? = nil
-    nonisolated(unsafe) fileprivate static var terminalSaved = false
+    @exclusivity(unchecked) nonisolated(unsafe) fileprivate static var terminal: UnsafeMutablePointer<termios>? = nil
+    @exclusivity(unchecked) nonisolated(unsafe) fileprivate static var terminalSaved = false
     /// Whether stdout is the terminal too (only then does the hard stop write bracketed paste's "off").
-    nonisolated(unsafe) fileprivate static var outputIsTerminal = false
+    @exclusivity(unchecked) nonisolated(unsafe) fileprivate static var outputIsTerminal = false
     /// What is running, as the hard stop's message says it: fixed storage the handler reads.
     fileprivate static let activityCapacity = 240
-    nonisolated(unsafe) fileprivate static var activity: UnsafeMutablePointer<UInt8>? = nil
-    nonisolated(unsafe) fileprivate static var activityLength = 0
+    @exclusivity(unchecked) nonisolated(unsafe) fileprivate static var activity: UnsafeMutablePointer<UInt8>? = nil
+    @exclusivity(unchecked) nonisolated(unsafe) fileprivate static var activityLength = 0
 
     /// Milliseconds after an unhonoured Ctrl-C within which a second one, once the notice said so,
     /// ends the process.
