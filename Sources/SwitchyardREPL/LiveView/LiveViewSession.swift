@@ -83,22 +83,8 @@ final class LiveViewSession {
             guard let start = svg.firstRange(of: "<svg") else { return "" }
             return String(svg[start.lowerBound...])
         } catch {
-            return "<p class=\"note\">" + escapedHTML(String(describing: error)) + "</p>"
+            return "<p class=\"note\">" + XMLText.escape(String(describing: error)) + "</p>"
         }
-    }
-
-    static func escapedHTML(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     private static func hostName() -> String {

@@ -1,9 +1,9 @@
-/// Escaping for XML 1.0 text and attribute values.
-enum XMLText {
+/// Escaping for XML 1.0 text and attribute values (JUnit reports; the live view's HTML notes too).
+package enum XMLText {
     /// `XMLText.escape("a < \"b\"")` == `"a &lt; &quot;b&quot;"`. Characters XML 1.0 cannot carry at all
     /// (most C0 controls, lone surrogates cannot occur in Swift strings) become U+FFFD so the document
     /// stays well-formed whatever a failing test printed.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
