@@ -7,6 +7,7 @@ stds.switchyard = {
     after_each = {},
     before_each = {},
     context = {},
+    demo = {},
     describe = {},
     explain = {},
     expose = {},
@@ -144,4 +145,5 @@ stds.switchyard = {
       was_not = {other_fields = true},
     }},
   },
+  globals = {"candidates", "pattern_of", "rank_table", "signed_in", "stack_paths"},
 }

@@ -6,25 +6,38 @@
 -- the next step, `:step N` jumps to step N and `:steps` lists them, and between steps
 -- the prompt is yours to poke at the same routes. From a pipe (or `switchyard
 -- examples/tour.lua`) every step runs straight through. Each step is declared with
--- step(title, fn); pause("...") inside one waits for Enter. Write your own the same way.
+-- step(title, fn); pause("...") inside one waits for Enter, and demo("line") prints a line
+-- as the class would type it, then runs it exactly as typed (a :command too, in the REPL).
+-- Write your own the same way.
 
 local function why(text)
   for line in text:gmatch("[^\n]+") do print("   " .. line) end
 end
 
-local function show(label, value)
-  print(string.format("   %-40s %s", label, tostring(value)))
-end
-
-local function stack_paths()
+-- Helpers the steps' demo lines call: the class can type them too.
+function stack_paths()
   local list = {}
   for index, screen in ipairs(nav.stack) do list[index] = screen.path end
   return "{" .. table.concat(list, ", ") .. "}"
 end
 
-local function pattern_of(path)
+function pattern_of(path)
   local info = match(path)
   return info and info.pattern or "(no match)"
+end
+
+function candidates(path)
+  local list = {}
+  for index, info in ipairs(match_all(path)) do list[index] = info.pattern end
+  return table.concat(list, " > ")
+end
+
+function rank_table()
+  local declared = routes()        -- declaration order, each with its rank
+  table.sort(declared, function(a, b) return a.rank < b.rank end)
+  for _, route in ipairs(declared) do
+    print(string.format("   %-20s %s", route.pattern, route.title or route.name or "(no fixed title)"))
+  end
 end
 
 -- The map for the whole tour.
@@ -49,7 +62,7 @@ route("/news/latest", {title = "Latest", view = "Today's headlines.", links = {"
 route("/settings", {title = "Settings", view = "Preferences.", presentation = "sheet", links = {"/settings/about"}})
 route("/settings/about", {title = "About", view = "Version and licence.", links = {"/settings"}})
 route("/login", {title = "Log In", view = "Who are you?", presentation = "cover", links = {"/"}})
-local signed_in = nil   -- whether the tour has logged in: the guard below reads it
+signed_in = false   -- whether the tour has logged in: the guard below reads it (a global: demo lines set it)
 route("/account", {
   title = "Account", view = "Only for people who logged in.", links = {"/"},
   guard = function() if not signed_in then return "/login" end end,   -- a redirect to log in
@@ -62,169 +75,197 @@ flow("welcome", {{"/login", as = "cover"}, "/account", "/settings/about"})
 not_found{title = "Not Found", view = "Nothing here.", links = {"/"}}
 
 
-print("Welcome to the Switchyard tour: thirteen short steps, each a few lines you could type\n" ..
-  "yourself, then your turn.")
+print("Welcome to the Switchyard tour: seventeen short steps, each a few lines you could type\n" ..
+  "yourself (they are shown as typed, after >), then your turn.")
 
 step("Patterns", function()
   why([[A route is a pattern: static text, :param, :param? (optional) and a final * (splat).
 The table below is in rank order: the order Switchyard tries them in.]])
-  local table_in_rank_order = routes()        -- declaration order, each with its rank
-  table.sort(table_in_rank_order, function(a, b) return a.rank < b.rank end)
-  for _, declared in ipairs(table_in_rank_order) do
-    show(declared.pattern, declared.title or declared.name or "(no fixed title)")
-  end
+  demo("rank_table()")
 end)
 
 step("Ranking", function()
   why([[Several patterns can match one path. The most specific wins, segment by segment
 from the left: static beats parameter beats optional beats splat.]])
-  show("/album/new  is won by", pattern_of("/album/new"))
-  show("/album/7    is won by", pattern_of("/album/7"))
-  local candidates = {}
-  for _, info in ipairs(match_all("/album/7")) do candidates[#candidates + 1] = info.pattern end
-  show("every candidate for /album/7", table.concat(candidates, " > "))
+  demo('pattern_of("/album/new")')
+  demo('pattern_of("/album/7")')
+  demo('candidates("/album/7")')
   why([[match_all lists the routes that would accept the path, validators included. explain()
 goes through every route in rank order: /album/:id ranks below /album/new, so for
 "/album/new" it loses on rank, before its validator is ever asked.]])
   pause("Which route wins /album/new, and why? Enter for explain()")
-  print(explain("/album/new"))
+  demo('print(explain("/album/new"))')
 end)
 
 step("Fall-through", function()
   why([[/album/:id has a validator (the id must be a number). When it says no, the next
 candidate is tried, like a resolver that throws in Echeveria.]])
-  show("/album/7      ->", pattern_of("/album/7") .. "   value = " .. tostring(match("/album/7").value))
-  show("/album/kind-of-blue ->", pattern_of("/album/kind-of-blue"))
+  demo('match("/album/7").pattern, match("/album/7").value')
+  demo('pattern_of("/album/kind-of-blue")')
 end)
 
 step("Optional parameters and splats", function()
   why([[:id? may be absent; a final * swallows zero or more segments and hands them over
 as params["*"], or under its name: *path gives params.path.]])
-  show("/user     params.id =", tostring(match("/user").params.id))
-  show("/user/ada params.id =", match("/user/ada").params.id)
-  show("/files/docs/readme.txt path =", match("/files/docs/readme.txt").params.path)
+  demo('match("/user").params.id')
+  demo('match("/user/ada").params.id')
+  demo('match("/files/docs/readme.txt").params.path')
 end)
 
 step("Relative paths", function()
   why([[A path without a leading slash resolves against where you are, like a link in a
 web page inside a directory: "latest", "./latest", "..", "../x".]])
-  nav.reset()
-  nav.go("/news")
-  nav.go("latest")
-  show('go("/news"), go("latest")', nav.path)
-  nav.go("..")
-  show('go("..")', nav.path)
-  nav.go("../../..")
-  show('go("../../..") stops at the root', nav.path)
+  demo('nav.reset("/news")')
+  demo('nav.go("latest")')
+  demo("nav.path")
+  demo('nav.go("..")')
+  demo("nav.path")
+  demo('nav.go("../../..")')
+  demo("nav.path")
+  why("(going up past the root stops at the root)")
 end)
 
 step("Stack versus timeline", function()
   why([[The stack is what is on screen now: push adds a screen, pop removes one, go
 replaces the top one. The timeline is every state you have been in: back and forward
 move along it like a browser, and a new step after back drops the forward part.]])
-  nav.reset()
-  nav.push("/news")
-  nav.push("/news/latest")
-  show("push /news, push /news/latest", stack_paths())
-  nav.go("/album/7")
-  show("go /album/7 (replaces the top)", stack_paths())
-  nav.back()
-  show("back (a timeline step)", stack_paths())
-  show("can_forward", nav.can_forward)
-  nav.pop()
-  show("pop (a new step: forward is gone)", stack_paths())
-  show("can_forward", nav.can_forward)
+  demo('nav.reset()')
+  demo('nav.push("/news")')
+  demo('nav.push("/news/latest")')
+  demo("stack_paths()")
+  demo('nav.go("/album/7")')
+  demo("stack_paths()")
+  demo("nav.back()")
+  demo("stack_paths(), nav.can_forward")
+  demo("nav.pop()")
+  demo("stack_paths(), nav.can_forward")
+  why("(pop is a new step: the forward part is gone)")
 end)
 
 step("Environments: sheets have their own stack", function()
   why([[A sheet or a cover is a new environment with its own push stack. nav.stack is the
 stack of the top environment; dismissing the sheet brings back the one below intact.]])
-  nav.reset()
-  nav.push("/news")
-  nav.sheet("/settings")
-  nav.push("/settings/about")
-  show("sheet /settings, push about", stack_paths())
-  nav.dismiss_environment()
-  show("dismiss_environment", stack_paths())
+  demo('nav.reset("/news")')
+  demo('nav.sheet("/settings")')
+  demo('nav.push("/settings/about")')
+  demo("stack_paths()")
+  demo("nav.dismiss_environment()")
+  demo("stack_paths()")
 end)
 
 step("Guards and redirects", function()
   why([[A guard runs before a screen lands: nil or true lets it through, false blocks the
 whole operation (nothing changes), a path redirects. A redirect route forwards at once.]])
-  nav.reset()
-  nav.push("/account")
-  show("push /account, logged out", nav.path .. "   (the guard sent us to log in)")
-  signed_in = true
-  nav.reset()
-  nav.push("/account")
-  show("push /account, logged in", nav.path)
-  local ok, err = pcall(nav.push, "/admin")
-  show("push /admin (guard says false)", ok and "pushed?!" or "blocked")
-  show("   still at", nav.path)
-  show("   the error says", (tostring(err):gsub("^.-: ", "")))
-  nav.go("/inbox")
-  show("go /inbox (a redirect route)", nav.path)
-  signed_in = nil
+  signed_in = false
+  demo('nav.reset()')
+  demo('nav.push("/account")')
+  demo("nav.path")
+  why("(logged out: the guard sent us to log in)")
+  demo("signed_in = true")
+  demo('nav.reset()')
+  demo('nav.push("/account")')
+  demo("nav.path")
+  demo('nav.push("/admin")')
+  why("(the guard said false: the push is refused and nothing changed)")
+  demo("nav.path")
+  demo('nav.go("/inbox")')
+  demo("nav.path")
+  why("(/inbox is an old address: a redirect route)")
+  demo("signed_in = false")
 end)
 
 step("Alerts and modals", function()
   why([[One alert at a time, over everything, with buttons in display order; choosing one
 runs its action and dismisses it. Modals stack over the top screen.]])
-  nav.reset()
-  nav.alert{title = "Delete the draft?",
-            buttons = {"Cancel", {"Delete", function() print("   (Delete's action ran)") end}}}
-  show("alert shown", nav.alert_active)
-  nav.choose("Delete")
-  show("after choose('Delete')", nav.alert_active)
-  nav.modal("/settings/about")
-  nav.modal("/user/ada")
-  show("two modals", #nav.modals .. " over " .. nav.stack[#nav.stack].path)
-  nav.dismiss_modal()
-  show("dismiss_modal", #nav.modals .. " left")
-  nav.dismiss_modal()
+  demo('nav.reset()')
+  demo('nav.alert{title = "Delete the draft?", buttons = {"Cancel", {"Delete", function() print("(Delete ran)") end}}}')
+  demo("nav.alert_active")
+  demo('nav.choose("Delete")')
+  demo("nav.alert_active")
+  demo('nav.modal("/settings/about")')
+  demo('nav.modal("/user/ada")')
+  demo("#nav.modals")
+  demo("nav.dismiss_modal()")
+  demo("#nav.modals")
+  demo("nav.dismiss_modal()")
 end)
 
 step("Flows", function()
   why([[A flow is a queue of screens: start_flow shows the first step, next() each of the
 others in turn (here the first is a cover, the rest push inside it).]])
-  nav.reset()
-  signed_in = true
-  nav.start_flow("welcome")
-  show("start_flow('welcome')", stack_paths() .. "  in a " .. nav.state.environments[#nav.state.environments].kind)
-  nav.next()
-  show("next()", stack_paths())
-  local queued = {}
-  for index, queued_step in ipairs(nav.queue) do queued[index] = queued_step.path end
-  show("still queued", table.concat(queued, ", "))
-  nav.next_or_dismiss()
-  nav.next_or_dismiss()
-  show("next_or_dismiss() at the end", stack_paths() .. "  (the cover is gone)")
-  signed_in = nil
+  demo("signed_in = true")
+  demo('nav.reset()')
+  demo('nav.start_flow("welcome")')
+  demo("stack_paths(), nav.state.environments[#nav.state.environments].kind")
+  demo("nav.next()")
+  demo("stack_paths(), #nav.queue")
+  demo("nav.next_or_dismiss()")
+  demo("nav.next_or_dismiss()")
+  demo("stack_paths()")
+  why("(next_or_dismiss() at the end: the cover is gone)")
+  demo("signed_in = false")
 end)
 
 step("Deep links", function()
   why([[nav.open maps myapp://host/path to /host/path, resets to the root and pushes the
 target, or presents it when ?presentation= or the route's default says so.]])
-  nav.open("myapp://album/7")
-  show("open myapp://album/7", stack_paths())
-  nav.open("myapp://settings")
-  show("open myapp://settings (a sheet)", stack_paths())
-  nav.open("https://example.com/news/latest")
-  show("open https://example.com/news/latest", stack_paths())
+  demo('nav.open("myapp://album/7")')
+  demo("stack_paths()")
+  demo('nav.open("myapp://settings")')
+  demo("stack_paths()")
+  why("(/settings is a sheet: its own stack)")
+  demo('nav.open("https://example.com/news/latest")')
+  demo("stack_paths()")
 end)
 
 step("Tabs", function()
   why([[tabs{...} makes the root a set of tabs, each with its own stack: switching keeps
 where each tab was, like a tab bar. A tab is named by its path's first segment.]])
-  tabs{"/news", "/search"}
-  nav.reset()
-  nav.push("/news/latest")
-  nav.tab("search")
-  nav.push("/search/recent")
-  show("news: push latest; search: push recent", stack_paths())
-  nav.tab("news")
-  show("back on the news tab", stack_paths())
-  nav.reset()
+  demo('tabs{"/news", "/search"}')
+  demo('nav.reset()')
+  demo('nav.push("/news/latest")')
+  demo('nav.tab("search")')
+  demo('nav.push("/search/recent")')
+  demo("stack_paths()")
+  demo('nav.tab("news")')
+  demo("stack_paths()")
+  why("(back on the news tab: where it was)")
+  demo('nav.reset()')
+end)
+
+step("Watch it live", function()
+  why([[:serve starts a small web server on this machine and prints two links. Open the
+first to click through the app; project the second (view only) for a class: it follows
+every line typed here. :serve stop ends it.]])
+  demo(":serve")
+  demo('nav.push("/news")')
+  why("(the page now shows /news on top of the root)")
+end)
+
+step("Record a scenario", function()
+  why([[:record FILE writes what you do from now on as a spec that switchyard test runs: each
+navigation, then assertions of what you saw; it starts from where you are. (The ! lets it
+replace the file a last run wrote.)]])
+  demo(":record! /tmp/switchyard-tour_spec.lua")
+  demo('nav.push("/album/7")')
+  demo(":follow 1")
+  demo("nav.back()")
+  demo(":record stop")
+  why([[Replay it from a shell: switchyard test /tmp/switchyard-tour_spec.lua]])
+end)
+
+step("Check the whole map", function()
+  why([[:check crawls every route from the root as a tester would: links to nowhere, screens
+no link reaches, loops of redirects, callbacks that raise. (switchyard check FILE in CI.)]])
+  demo(":check")
+end)
+
+step("Walk at random", function()
+  why([[An invariant is a rule every state keeps. :walk (switchyard walk FILE in CI) makes
+random moves from the root and checks the invariants after each; a broken one is shrunk to
+the shortest steps that break it. The navigator is put back afterwards.]])
+  demo('invariant("at most five screens on a stack", function() return #nav.stack <= 5 end)')
+  demo(":walk 20")
 end)
 
 step("Your turn", function()

@@ -185,12 +185,11 @@ struct ReplTerminalTests {
         let session = try TerminalSession(arguments: ["--no-color", "-i", "examples/tour.lua"],
                                           directory: SwitchyardBinary.packageRoot)
         defer { session.close() }
-        try session.waitFor("Tour: 13 steps. Enter on an empty line runs the next one")
+        try session.waitFor("Tour: 17 steps. Enter on an empty line runs the next one")
         #expect(try !session.screen().contains("Step 1"))
         try session.press("Enter")
-        try session.waitFor("── Step 1 of 13: Patterns")
-        try session.enter(":step 12", expecting: "── Step 12 of 13: Tabs")
-        try session.waitFor("back on the news tab")
+        try session.waitFor("── Step 1 of 17: Patterns")
+        try session.enter(":step 12", expecting: "(back on the news tab: where it was)")
         try session.enter(":step 2", expecting: "⏎ Which route wins /album/new, and why?")
         #expect(try !session.screen().contains("explain /album/new"))
         try session.press("Enter")
@@ -200,6 +199,30 @@ struct ReplTerminalTests {
         try session.waitFor("interrupted")
         try session.enter(":steps", expecting: "→ 3. Fall-through")
         try session.enter("1 + 1", expecting: "\n2\n")
+    }
+
+    /// Issue 35 item 11: the tour's steps on the live view, :record, :check and :walk run in the REPL
+    /// as typed lines, each shown (after >) before what it does, so a class sees what to type.
+    @Test func theTourRunsItsLiveViewRecordCheckAndWalkStepsAsTypedLines() throws {
+        let spec = "/tmp/switchyard-tour_spec.lua"
+        let session = try TerminalSession(arguments: ["--no-color", "-i", "examples/tour.lua"],
+                                          directory: SwitchyardBinary.packageRoot)
+        defer { session.close() }
+        try session.waitFor("Tour: 17 steps.")
+        try session.enter(":step 13", expecting: "── Step 13 of 17: Watch it live")
+        try session.waitFor("view only: http://127.0.0.1:")
+        try session.waitFor("> nav.push(\"/news\")\n━━ News ━━")
+        try session.enter(":step 14", expecting: "stopped recording; \(spec) is complete")
+        let recorded = try String(contentsOfFile: spec, encoding: .utf8)
+        #expect(recorded.contains("nav.push(\"/album/7\")") && recorded.contains("nav.push(\"/files/docs/readme.txt\")")
+                && recorded.contains("nav.back()"), "the recording:\n\(recorded)")
+        let replay = try CommandRun.switchyard(["test", "--no-color", spec], directory: "/tmp")
+        #expect(replay.status == 0, "the recorded tour does not replay:\n\(replay.output)\n\(replay.errors)")
+        try session.enter(":step 15", expecting: "> :check\n")
+        try session.waitFor("crawled 12 screens")
+        try session.enter(":step 16", expecting: "> :walk 20\n")
+        try session.waitFor("walked ")
+        try session.enter("nav.path", expecting: "\"/album/7\"")   // the walk put the navigator back
     }
 
     /// The rough edges of the first round, each as a person meets it in a terminal.

@@ -100,9 +100,9 @@ import Testing
     @Test func aTourFromAPipeRunsStraightThroughAndStepsStayAvailable() throws {
         let result = try CommandRun.switchyard(["--no-color", "-i", "examples/tour.lua"], input: ":steps\n:step 3\n",
                                                directory: SwitchyardBinary.packageRoot)
-        #expect(result.output.contains("── Step 13: Your turn"))
-        #expect(!result.output.contains("Tour: 13 steps"))          // nothing to wait for
-        #expect(result.output.contains("  13. Your turn"))
+        #expect(result.output.contains("── Step 17: Your turn"))
+        #expect(!result.output.contains("Tour: 17 steps"))          // nothing to wait for
+        #expect(result.output.contains("  17. Your turn"))
         #expect(result.output.contains("── Step 3: Fall-through"))
     }
 

@@ -78,6 +78,18 @@ import Testing
         #expect(result.output.range(of: #"^walked 2 runs, 10 steps \(seed [0-9]+\)"#, options: .regularExpression) != nil)
     }
 
+    /// `:walk` in the REPL: the same walk (the same seed finds the same bypass), over the routes
+    /// as the session has them, with the navigator put back where it was.
+    @Test func walkInTheReplFindsWhatTheCommandFindsAndPutsTheNavigatorBack() throws {
+        let result = try CommandRun.switchyard(["--no-color", "-i", "walk/bypass.lua"],
+                                               input: "nav.push(\"/news\")\n:walk 100 22\nprint(nav.path, #nav.history)\n:walk 0\n:help :walk\n")
+        #expect(result.output.contains("invariant \"signed out never sees /account/*\" broken"), "\(result.output)")
+        #expect(result.output.contains("walked 1 run, 12 steps (seed 22)"))
+        #expect(result.output.contains("/news\t2\n"), "the navigator was not put back:\n\(result.output)")
+        #expect(result.errors.contains(":walk takes a positive number, not \"0\""))
+        #expect(result.output.contains(":walk [RUNS [SEED]]"))
+    }
+
     @Test func badInputIsAClearError() throws {
         let steps = try CommandRun.switchyard(["walk", "walk/guarded.lua", "--steps", "0"])
         #expect(steps.status == 2)

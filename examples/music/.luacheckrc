@@ -7,6 +7,7 @@ stds.switchyard = {
     after_each = {},
     before_each = {},
     context = {},
+    demo = {},
     describe = {},
     explain = {},
     expose = {},

@@ -198,7 +198,7 @@ struct InstructionCounts {
         }
     }
 
-    private static func executable(named name: String) -> String? {
+    static func executable(named name: String) -> String? {
         (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
             .map { "\($0)/\(name)" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }

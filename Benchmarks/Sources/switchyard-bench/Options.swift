@@ -2,7 +2,7 @@ import Foundation
 
 /// Command line: `switchyard-bench [--quick | --smoke] [--cases 1,2,3] [--json PATH]`.
 struct Options {
-    var cases: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
+    var cases: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]
     var quick = false
     /// Every case once with tiny counts: it must run and the routers must agree; no figure is judged.
     var smoke = false

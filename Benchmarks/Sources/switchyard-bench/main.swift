@@ -68,6 +68,9 @@ do {
     if options.cases.contains(13) {
         try MapScaleBenchmark(runs: options.runs(3, quick: 1), smoke: options.smoke).run(into: &report)
     }
+    if options.cases.contains(14) {
+        try LiveViewBenchmark(smoke: options.smoke).run(into: &report)
+    }
     hostProbe.run("end", into: &report)
     if options.smoke {
         print("Smoke run: every case ran and the routers agreed; no figure above is a measurement, no target is judged.")

@@ -206,6 +206,9 @@ package enum LuaAPIReference {
         entry(.teaching, "pause", "pause([prompt])",
               "waits for Enter in a terminal, with the prompt shown; from a pipe it returns at once.",
               #"pause("Which route wins? Enter to see")"#),
+        entry(.teaching, "demo", "demo(line)",
+              "prints `line` as the class would type it (`> line`), then runs it: in the REPL exactly as typed (a `:command` too: its screen shown, `:record` recording it); without a REPL a Lua line runs and a `:command` is only shown. An error is shown and the step goes on.",
+              #"demo('nav.push("/news")')"#),
     ]
 
     private static let scenarios = [

@@ -87,6 +87,7 @@ package enum LuaAPITypes {
         "help": f(p("topic", "any", optional: true)),
         "step": f(p("title", "string"), p("fn", "fun()")),
         "pause": f(p("prompt", "string", optional: true)),
+        "demo": f(p("line", "string")),
         "describe": f(p("name", "string"), p("fn", "fun()")),
         "insulate": f(p("name", "string"), p("fn", "fun()")),
         "expose": f(p("name", "string"), p("fn", "fun()")),

@@ -26,6 +26,9 @@ final class LiveViewSession {
     /// The last move a page made, shown on the page: the line it equals, and its error if refused.
     var lastMove: (line: String, error: String?)?
     private var sequence = 0
+    /// How many routes the table had when the state was last sent: a line that declares routes
+    /// without navigating (`route("/new")` typed at the prompt) sends the new map all the same.
+    private var publishedRouteCount = -1
 
     init(address: String, port: UInt16) throws(LiveViewError) {
         server = try LiveViewServer(address: address, port: port, page: LiveViewPage.html)
@@ -44,6 +47,7 @@ final class LiveViewSession {
 
     /// Sends the state (and the map, when the routes changed) to every page; never waits for them.
     func publish(_ host: ScriptHost) {
+        publishedRouteCount = host.runtime.routeTable.count
         var map: String?
         if let dot = try? currentDot(host), dot != laidOutDot {
             laidOutDot = dot
@@ -51,6 +55,12 @@ final class LiveViewSession {
         }
         sequence += 1
         server.publish(map: map, state: LiveViewState.json(host, nodes: nodes, sequence: sequence, move: lastMove))
+    }
+
+    /// After a line that left the navigation as it was: sends the map again when the line declared
+    /// routes, and nothing otherwise (no DOT is made for a line that declared none).
+    func publishIfRoutesChanged(_ host: ScriptHost) {
+        if host.runtime.routeTable.count != publishedRouteCount { publish(host) }
     }
 
     private func currentDot(_ host: ScriptHost) throws(LuaError) -> String {

@@ -42,6 +42,8 @@ enum MetaCommand: Equatable {
     case flows
     case graph(GraphFormat, String?)
     case check([String])
+    /// `:walk [RUNS [SEED]]`: `switchyard walk` over the session's app, the navigator put back after.
+    case walk(runs: Int?, seed: UInt64?)
     case load(String)
     case reload
     case save(String)
@@ -94,6 +96,7 @@ enum MetaCommand: Equatable {
         (":flows", "", "declared flows and their steps"),
         (":graph", "[dot|mermaid] [FILE]", "the navigation map (stdout, or FILE: .mmd is Mermaid, .png/.svg/.pdf/.jpg... via graphviz)"),
         (":check", "[PATH_OR_URL...]", "crawl the map for dead links, loops, callback errors and unreachable routes (also from the given entries)"),
+        (":walk", "[RUNS [SEED]]", "walk the map at random as switchyard walk does (100 runs of 50 steps), checking the invariants; the navigator is put back after"),
         (":watch", "FILE|off", "redraw the map with the current screen to FILE (.svg/.png) after every navigation"),
         (":record", "FILE|stop", "write what you do from now on to FILE as a spec `switchyard test` runs; alone: whether recording is on"),
         (":load", "FILE", "run a route script"),
@@ -160,6 +163,7 @@ enum MetaCommand: Equatable {
         case ":flows": self = .flows
         case ":graph": self = try Self.graph(Array(rest))
         case ":check": self = .check(Array(rest))
+        case ":walk": self = try Self.walk(Array(rest))
         case ":load": self = .load(try Self.required(argument, name))
         case ":reload": self = .reload
         case ":save": self = .save(try Self.required(argument, name))
@@ -197,6 +201,14 @@ enum MetaCommand: Equatable {
             throw ParseError(description: "\(name) takes a positive number, not \"\(text)\"")
         }
         return value
+    }
+
+    private static func walk(_ words: [String]) throws(ParseError) -> MetaCommand {
+        guard words.count <= 2 else { throw ParseError(description: ":walk takes [RUNS [SEED]], e.g. :walk 20 or :walk 20 42") }
+        let runs = words.isEmpty ? nil : try number(words[0], ":walk")
+        guard words.count == 2 else { return .walk(runs: runs, seed: nil) }
+        guard let seed = UInt64(words[1]) else { throw ParseError(description: ":walk's seed is a whole number, not \"\(words[1])\"") }
+        return .walk(runs: runs, seed: seed)
     }
 
     private static func switchValue(_ argument: String?) throws(ParseError) -> Bool {

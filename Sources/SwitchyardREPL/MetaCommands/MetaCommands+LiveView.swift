@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SwitchyardTools
 import SwitchyardLiveView
 
@@ -43,5 +46,8 @@ extension MetaCommands {
         TerminalText.print("live view on port \(session.port) (:serve stop ends it)")
         TerminalText.print("  navigate:  " + session.links.navigate)
         TerminalText.print("  view only: " + session.links.view + style.dim("   (for a projector: it cannot navigate)"))
+        // Out at once even into a pipe: a program that starts the view for a class (or a benchmark)
+        // reads the links before it types a line.
+        fflush(nil)
     }
 }

@@ -151,6 +151,7 @@ final class MetaCommands {
         case .flows: printFlows()
         case .graph(let format, let file): try graph(format, file)
         case .check(let entries): TerminalText.print(CheckReportPrinter(style: style).render(try MapCheck.crawl(host, entries: entries)))
+        case .walk(let runs, let seed): try walk(runs: runs, seed: seed)
         case .load(let file):
             // One unit, declarations included: a file that fails part-way keeps nothing.
             try host.interruptible { () throws(LuaError) in try runtime.loadAtomically(file: file) }

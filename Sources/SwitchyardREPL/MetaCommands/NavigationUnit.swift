@@ -66,6 +66,7 @@ final class NavigationUnit {
             if let held = after.pendingNavigation, held != pending {
                 TerminalText.print(StateTreePrinter(style: style).line(for: NavigationSnapshot.Pending(held)))
             }
+            liveView?.publishIfRoutesChanged(host)
             return UnitOutcome(succeeded: succeeded, changed: false)
         }
         showScreenAndState()

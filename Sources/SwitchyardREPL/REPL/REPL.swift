@@ -27,6 +27,8 @@ final class REPL {
         commands = MetaCommands(host: host, style: style, evaluator: evaluator)
         inputLog = InputLog(reader: reader)
         commands.inputLog = inputLog
+        // A tour's demo(line) runs here as a typed line: shown, recorded, its screen printed.
+        host.tour.typeLine = { [unowned self] line in _ = handle(line) }
         // The live view's pages ask for moves while readline waits for a key: it runs them then.
         if let editor = reader as? ReadlineEditor {
             editor.sideInput = { [unowned self] in commands.liveView.map { ($0.server.moveDescriptor, runPageMoves) } }

@@ -22,39 +22,52 @@ package struct WalkOptions: Sendable {
 package enum WalkRun {
     package static func run(files: [String], options: WalkOptions, session: SessionOptions) -> ExitStatus {
         InterruptSignal.install()
-        let seed = options.seed ?? UInt64.random(in: 1...999_999)
-        let report: WalkReport
+        let walked: (report: WalkReport, seed: UInt64)
         let runtime: SwitchyardRuntime
         do {
             let host = try ScriptHost(options: session)
             for file in files { try host.runFile(file) }
             runtime = host.runtime
             InterruptSignal.describe("the walk of " + files.joined(separator: " "))
-            var walk = RandomWalk(steps: options.steps, runs: options.runs, seed: seed,
-                                  start: { try runtime.startFresh() },
-                                  invariants: { _ in firstViolation(in: runtime) })
-            walk.stopCheck = { try ScriptHost.stopIfInterrupted() }
-            // Ctrl-C stops the invariants, titles and guards it runs and the walk between them.
-            report = try host.interruptible { () throws(LuaError) in
-                let report: WalkReport
-                do { report = try walk.run() } catch { throw LuaError(bridging: error) }
-                // An invariant that Ctrl-C stopped is no finding.
-                try ScriptHost.stopIfInterrupted()
-                return report
-            }
+            walked = try walk(host, options: options)
         } catch {
             ErrorReport.write(error)
             return .failure
         }
+        TerminalText.print(text(walked.report, seed: walked.seed, options: options, files: files, runtime: runtime), terminator: "")
+        return walked.report.finding == nil ? .success : .failure
+    }
+
+    /// Walks the app `host` has loaded; each run starts from a fresh navigator, so the host's own is
+    /// replaced (the REPL's `:walk` puts its back). Ctrl-C stops the invariants, titles and guards it
+    /// runs and the walk between them.
+    package static func walk(_ host: ScriptHost, options: WalkOptions) throws(LuaError) -> (report: WalkReport, seed: UInt64) {
+        let seed = options.seed ?? UInt64.random(in: 1...999_999)
+        let runtime = host.runtime
+        var walk = RandomWalk(steps: options.steps, runs: options.runs, seed: seed,
+                              start: { try runtime.startFresh() },
+                              invariants: { _ in firstViolation(in: runtime) })
+        walk.stopCheck = { try ScriptHost.stopIfInterrupted() }
+        let report = try host.interruptible { () throws(LuaError) in
+            let report: WalkReport
+            do { report = try walk.run() } catch { throw LuaError(bridging: error) }
+            // An invariant that Ctrl-C stopped is no finding.
+            try ScriptHost.stopIfInterrupted()
+            return report
+        }
+        return (report, seed)
+    }
+
+    /// The report as `options.format` asks.
+    package static func text(_ report: WalkReport, seed: UInt64, options: WalkOptions, files: [String],
+                             runtime: SwitchyardRuntime) -> String {
         switch options.format {
         case .json:
-            TerminalText.print(WalkJSONReport(report: report, seed: seed).text, terminator: "")
+            return WalkJSONReport(report: report, seed: seed).text
         case .text:
             let sites = Dictionary(runtime.invariants.map { ($0.name, $0.site ?? "") }, uniquingKeysWith: { $1 })
-            TerminalText.print(WalkTextReport(report: report, seed: seed, files: files, sites: sites.filter { !$0.value.isEmpty }).text,
-                  terminator: "")
+            return WalkTextReport(report: report, seed: seed, files: files, sites: sites.filter { !$0.value.isEmpty }).text
         }
-        return report.finding == nil ? .success : .failure
     }
 
     /// The first of the app's invariants that the current state breaks.

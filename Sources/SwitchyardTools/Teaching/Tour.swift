@@ -5,14 +5,16 @@ import Darwin
 #endif
 import SwitchyardLua
 
-/// A paced walk through a script, for teaching: `step(title, fn)` declares a step and `pause(prompt)`
-/// waits for Enter. Paced (a REPL on a terminal follows the script), the steps wait: Enter on an
-/// empty prompt runs the next one and `:step N` jumps, with the REPL live in between so the class can
-/// try things. Unpaced (a pipe, `switchyard tour.lua`, a test), every step runs as it is declared and
-/// `pause` returns at once, so the same script reads straight through.
+/// A paced walk through a script, for teaching: `step(title, fn)` declares a step, `pause(prompt)`
+/// waits for Enter, and `demo(line)` shows a line as the class would type it, then runs it. Paced
+/// (a REPL on a terminal follows the script), the steps wait: Enter on an empty prompt runs the next
+/// one and `:step N` jumps, with the REPL live in between so the class can try things. Unpaced (a
+/// pipe, `switchyard tour.lua`, a test), every step runs as it is declared and `pause` returns at
+/// once, so the same script reads straight through.
 ///
 ///     step("Ranking", function() print(explain("/album/new")) end)
 ///     pause("Look at rank 2 before we go on")
+///     demo('nav.push("/news")')   -- prints `> nav.push("/news")`, then runs it as typed
 package final class Tour {
     package struct Step {
         let title: String
@@ -24,6 +26,10 @@ package final class Tour {
     /// Index of the step Enter runs next.
     package private(set) var next = 0
     private var announced = 0
+    /// How a REPL runs a `demo` line: exactly as if it were typed at its prompt (a meta-command too;
+    /// its screen shown, `:record` recording it). Without a REPL (a script run through, a pipe
+    /// before the prompt opens) a Lua line runs in the engine and a meta-command is only shown.
+    package var typeLine: ((String) -> Void)?
 
     init(paced: Bool) {
         self.paced = paced
@@ -41,6 +47,48 @@ package final class Tour {
         engine.register("pause") { [unowned self] arguments in
             if paced { Self.waitForEnter(prompt: arguments.first?.stringValue ?? "press Enter to go on") }
             return []
+        }
+        engine.register("demo") { [unowned self] arguments in
+            guard let line = arguments.first?.stringValue, arguments.count == 1 else {
+                throw LuaError(#"demo(line): one line of Lua or a :command, as a string, e.g. demo('nav.push("/news")')"#)
+            }
+            try demo(line, in: engine)
+            return []
+        }
+    }
+
+    /// `demo(line)`: the line as typed at the prompt, then what it does. An error is shown as the
+    /// prompt shows it and the step goes on (a tour may show a refusal on purpose); Ctrl-C, the
+    /// budget and the memory cap still end the step.
+    private func demo(_ line: String, in engine: LuaEngine) throws(LuaError) {
+        let command = line.drop(while: \.isWhitespace)
+        if [":quit", ":q", ":exit"].contains(command.split(separator: " ").first.map(String.init) ?? "") {
+            throw LuaError("demo(\"\(TerminalText.escaped(line))\"): a tour does not end the REPL; the class types :quit")
+        }
+        for (index, part) in line.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            TerminalText.print((index == 0 ? "> " : ">> ") + TerminalText.escaped(String(part)))
+        }
+        if let typeLine {
+            typeLine(line)
+            try ScriptHost.stopIfInterrupted()
+        } else if command.hasPrefix(":") {
+            TerminalText.print("   (a REPL command: the paced tour runs it, in switchyard -i on a terminal; here it is only shown)")
+        } else {
+            try runInEngine(line, engine)
+        }
+    }
+
+    /// A Lua line without a REPL: as an expression first, then as statements; each result printed.
+    private func runInEngine(_ line: String, _ engine: LuaEngine) throws(LuaError) {
+        do {
+            let results = engine.compiles("return " + line) ? try engine.run("return " + line, chunkName: "=demo")
+                                                            : try engine.run(line, chunkName: "=demo")
+            if !results.isEmpty { TerminalText.print(results.map { TerminalText.escaped($0.description) }.joined(separator: "\t")) }
+        } catch {
+            switch error.kind {
+            case .interrupted, .instructionLimit, .memoryLimit: throw error
+            default: StandardError.write(TerminalText.escaped(error.message))
+            }
         }
     }
 

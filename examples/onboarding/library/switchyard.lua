@@ -521,6 +521,12 @@ function step(title, fn) end
 ---@param prompt? string
 function pause(prompt) end
 
+---prints `line` as the class would type it (`> line`), then runs it: in the REPL exactly as typed (a `:command` too: its screen shown, `:record` recording it); without a REPL a Lua line runs and a `:command` is only shown. An error is shown and the step goes on.
+---
+---Example: `demo('nav.push("/news")')`
+---@param line string
+function demo(line) end
+
 ---groups tests; its body runs while the file loads, declaring them. `context` is the same; #words in a name are tags.
 ---
 ---Example: `describe("albums #smoke", function() it("opens", function() nav.push("/album/1") end) end)`
