@@ -136,7 +136,9 @@ package struct EditorDefinitions: Sendable {
                    "stds.switchyard = {", "  read_globals = {"]
         var globals = Set(LuaAPITypes.globalAliases.keys)
         // Globals that are tables too: spy (spy.new), and `match`, also luassert's matchers (`match.is_table()`).
-        var tables: Set<String> = ["match"]
+        // `flags`, the session flags' values (`flags.signed_in`), is a table `flag(...)` fills.
+        var tables: Set<String> = ["match", "flags"]
+        globals.insert("flags")
         var navFields: [String] = []
         var assertFields = (Array(LuaAPITypes.assertionAliases.keys)).map { "\($0) = {}" }
             + LuaAPITypes.assertionModifiers.map { "\($0) = {other_fields = true}" }

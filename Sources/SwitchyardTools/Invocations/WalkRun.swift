@@ -30,10 +30,13 @@ package enum WalkRun {
             for file in files { try host.runFile(file) }
             runtime = host.runtime
             InterruptSignal.describe("the walk of " + files.joined(separator: " "))
+            // Each run starts with every session flag at its first value, as the app starts.
             var walk = RandomWalk(steps: options.steps, runs: options.runs, seed: seed,
-                                  start: { try runtime.startFresh() },
+                                  start: { try runtime.resetFlags(); return try runtime.startFresh() },
                                   invariants: { _ in firstViolation(in: runtime) })
             walk.stopCheck = { try ScriptHost.stopIfInterrupted() }
+            walk.flagMoves = { flagMoves(of: runtime) }
+            walk.setFlag = { argument in try setFlag(argument, in: runtime) }
             // Ctrl-C stops the invariants, titles and guards it runs and the walk between them.
             report = try host.interruptible { () throws(LuaError) in
                 let report: WalkReport
@@ -55,6 +58,25 @@ package enum WalkRun {
                   terminator: "")
         }
         return report.finding == nil ? .success : .failure
+    }
+
+    /// A `set` move for each value each flag does not have now, in declaration order: `signed_in=true`.
+    static func flagMoves(of runtime: SwitchyardRuntime) -> [WalkMove] {
+        runtime.sessionFlags.flatMap { flag in
+            flag.values.indices.filter { $0 != flag.current }.map {
+                WalkMove(.set, flag.name + "=" + SwitchyardRuntime.shown(flag.values[$0]))
+            }
+        }
+    }
+
+    /// Makes the flag change a `set` move names (revalidating is the move's own next part).
+    private static func setFlag(_ argument: String, in runtime: SwitchyardRuntime) throws {
+        for (flag, declared) in runtime.sessionFlags.enumerated() {
+            for index in declared.values.indices where declared.name + "=" + SwitchyardRuntime.shown(declared.values[index]) == argument {
+                return try runtime.setFlag(flag, to: index)
+            }
+        }
+        throw LuaError("walk: no flag value \(argument) is declared")
     }
 
     /// The first of the app's invariants that the current state breaks.
