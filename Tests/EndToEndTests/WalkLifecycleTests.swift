@@ -56,6 +56,14 @@ import Testing
                 #expect(spec.contains("    nav.settle(\"credits\")\n"))
             }
             if result.output.contains("  2. settle payment\n") { found.insert("payment") }
+            // The spec replays the settle and fails as the walk did.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("walk-holds-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder + "/walk", withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try FileManager.default.copyItem(atPath: SwitchyardBinary.fixtures + "/walk/holds.lua", toPath: folder + "/walk/holds.lua")
+            try spec.write(toFile: folder + "/walk_spec.lua", atomically: true, encoding: .utf8)
+            let test = try CommandRun.switchyard(["test", "--no-color", folder + "/walk_spec.lua"])
+            #expect(test.status == 1 && test.output.contains("0 passed, 1 failed"), "\(test.output)\(test.errors)")
         }
         #expect(found == ["credits", "payment"])
     }
