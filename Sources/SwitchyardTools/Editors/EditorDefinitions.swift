@@ -55,6 +55,8 @@ package struct EditorDefinitions: Sendable {
         out += aliases + [""]
         out += LuaAPITypes.classes.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [""]
         out += navClass + [""]
+        out += ["---The session flags' current values, by name (`flags.signed_in`): `flag(name, values [, set])` declares one.",
+                "---@type table<string, boolean|number|string>", "flags = {}", ""]
         // `assert` is both Lua's function and the table of checks: a class callable as the former.
         out += ["---" + Self.oneLine(LuaAPIReference.entry(named: "assert")?.summary ?? ""), "---@class SwitchyardAssert",
                 "---@overload fun(v: any, message?: any): any", "assert = {}", ""]

@@ -178,6 +178,10 @@
 ---@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}` (with `kind = "leave"` and `to` when a leave guard holds it, `kind = "load"` when a loader does), or nil; any other navigation cancels it
 nav = {}
 
+---The session flags' current values, by name (`flags.signed_in`): `flag(name, values [, set])` declares one.
+---@type table<string, boolean|number|string>
+flags = {}
+
 ---is Lua's own `assert` (failing at the spec's line), and also the checks below, read as words: `is`, `are`, `was`, `has`, `does` read well, `not` and `no` negate (`assert.is_not.equal`, `assert.has_no.errors`, `assert.not_same`).
 ---@class SwitchyardAssert
 ---@overload fun(v: any, message?: any): any
