@@ -40,6 +40,17 @@ import Testing
         #expect(try app.lua("return flags.signed_in, signed_in") == [.boolean(false), .boolean(false)])
     }
 
+    @Test func aRevalidationThatFailsPutsTheFlagBack() throws {
+        let app = try RuntimeFixture(Self.app + """
+
+            route("/draft", {title = "Draft", leave = function() return false end})
+            """)
+        try app.lua("set_flag('signed_in', true); nav.push('/account'); nav.push('/draft')")
+        // Revalidation would remove /account and the draft above it; the draft's leave guard says no.
+        #expect(app.failure("set_flag('signed_in', false)") != nil)
+        #expect(try app.lua("return flags.signed_in, signed_in, nav.path") == [.boolean(true), .boolean(true), .string(LuaString("/draft"))])
+    }
+
     @Test func aFailedLoadKeepsTheFlagsAsTheyWereAndReloadDeclaresThemAfresh() throws {
         let runtime = try SwitchyardRuntime()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flags-\(UUID().uuidString)").path

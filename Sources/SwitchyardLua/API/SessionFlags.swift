@@ -34,8 +34,15 @@ extension SwitchyardRuntime {
                 throw LuaError("set_flag: \(Self.shown(value)) is not a value of the flag \"\(name)\" (declared at "
                                + "\(runtime.sessionFlags[flag].site ?? "?") with \(runtime.sessionFlags[flag].values.map(Self.shown).joined(separator: ", ")))")
             }
+            let previous = runtime.sessionFlags[flag].current
             try runtime.setFlag(flag, to: index)
-            do { try call.push(bool: try runtime.navigator.revalidate()) } catch { throw LuaError(bridging: error) }
+            let changed: Bool
+            do { changed = try runtime.navigator.revalidate() } catch {
+                // All or nothing: a revalidation that fails (a leave guard said no) puts the flag back.
+                try? runtime.setFlag(flag, to: previous)
+                throw LuaError(bridging: error)
+            }
+            try call.push(bool: changed)
             return 1
         }
     }
@@ -78,11 +85,12 @@ extension SwitchyardRuntime {
 
     /// Sets flag number `flag` to its value number `index`: `flags[name]`, then the flag's `set`
     /// function. Does not revalidate (`set_flag` and a walk's move do, after it).
+    /// `set` runs first: should it raise, the flag keeps its value.
     package func setFlag(_ flag: Int, to index: Int) throws(LuaError) {
         let value = sessionFlags[flag].values[index]
+        if let set = sessionFlags[flag].set { _ = try set.call(value) }
         try flagsTable()?.rawSet(.string(LuaString(sessionFlags[flag].name)), value)
         sessionFlags[flag].current = index
-        if let set = sessionFlags[flag].set { _ = try set.call(value) }
     }
 
     /// Every flag back to its first value, each `set` told: how each walk run starts.
