@@ -64,6 +64,8 @@ final class CrawlRun {
     private var expanded = 0
     /// The flow whose step the current move shows, if any.
     private var flow: String?
+    /// How the current move's last held navigation was settled, for a finding its landing makes.
+    private var settledHold: String?
 
     init(_ settings: MapCrawl) {
         self.settings = settings
@@ -186,12 +188,14 @@ final class CrawlRun {
         let source = navigator.screen
         let target = move.target ?? flowTarget(move)
         flow = flowName(of: move)   // before the move: it takes the step off the queue
+        settledHold = nil
         if let target {
             let location = target.contains("://") ? try? DeepLink.parse(target) : Location(parsing: target, relativeTo: source.path)
             if let location { attempted.insert(location.text) }
         }
         do {
             try move.apply(to: navigator)
+            try settleHolds()
         } catch {
             classify(error, move: move, from: source, target: target)
             return
@@ -203,6 +207,28 @@ final class CrawlRun {
         note(screen)
         enqueue(navigator.checkpoint())
     }
+
+    /// A move a guard, leave guard or loader holds (`nav.pending`) is settled so the crawl goes on
+    /// past it: allowing (a loader's hold with no data, so its screen must cope with a fetch that
+    /// brought nothing), again while the settled landing is held anew. Refusing is crawled too, in
+    /// effect: a refusal leaves the state the move started from, which the crawl already has. What
+    /// the settled landing throws is the move's (a callback error, a dead link...).
+    private func settleHolds() throws {
+        var settled = 0
+        while let pending = navigator.pendingNavigation, settled < Self.maxSettles {
+            settled += 1
+            settledHold = pending.kind == .load ? "after settling its loader's pending \"\(pending.key)\" with no data"
+                : "after settling its pending \"\(pending.key)\" allowing"
+            if pending.kind == .load {
+                try navigator.settle(pending.key, loaded: nil)
+            } else {
+                try navigator.settle(pending.key, with: .allow)
+            }
+        }
+    }
+
+    /// How many holds in a row one move settles (each settled landing may be held again).
+    static let maxSettles = 16
 
     private func flowTarget(_ move: CrawlMove) -> String? {
         switch move {
@@ -261,7 +287,8 @@ final class CrawlRun {
         if error is GuardHold { return }
         let culprit = target.map { Location(parsing: $0, relativeTo: source.path).path }
             .flatMap { routes.firstMatch($0) }.map { routes[$0] }
-        reportRoute(.callbackError, "\(error) (landing \(asked) by \(move.description) from \(source.location))",
+        reportRoute(.callbackError, "\(error) (landing \(asked) by \(move.description) from \(source.location)"
+                    + (settledHold.map { ", " + $0 } ?? "") + ")",
                     route: culprit, path: asked, fallback: source)
     }
 

@@ -10,7 +10,8 @@ extension RandomWalk {
         let navigator = try start()
         if let violation = checkFully(navigator) { return ([], violation) }
         var steps: [WalkStep] = []
-        for move in moves where WalkMove.possible(in: navigator).contains(move) {
+        let entries = WalkMove.entryMoves(of: navigator)
+        for move in moves where WalkMove.possible(in: navigator, opening: entries, flags: flagMoves()).contains(move) {
             try stopCheck()
             let outcome = attempt(move, on: navigator)
             steps.append(WalkStep(move, failed: outcome.failed))

@@ -29,6 +29,11 @@ public struct RandomWalk {
     /// Called before each move, walking and shrinking: what it throws ends the walk (a person
     /// pressed Ctrl-C), as no step count does when it is 2^63.
     public var stopCheck: () throws -> Void = {}
+    /// The `set` moves the app's session flags allow where the walk is (each value a flag does not
+    /// have now), asked before each move; none by default.
+    public var flagMoves: () -> [WalkMove] = { [] }
+    /// Changes a flag as a `set` move's argument says (`signed_in=false`); the move then revalidates.
+    public var setFlag: (String) throws -> Void = { _ in }
 
     public init(steps: Int = 50, runs: Int = 100, seed: UInt64, start: @escaping () throws -> Navigator,
                 invariants: @escaping (Navigator) -> WalkViolation? = { _ in nil }) {
@@ -52,7 +57,7 @@ public struct RandomWalk {
             let entries = WalkMove.entryMoves(of: navigator)
             for _ in 0..<steps where violation == nil {
                 try stopCheck()
-                let moves = WalkMove.possible(in: navigator, opening: entries)
+                let moves = WalkMove.possible(in: navigator, opening: entries, flags: flagMoves())
                 guard !moves.isEmpty else { break }
                 let move = moves[Int(generator.next() % UInt64(moves.count))]
                 walked.append(move)
@@ -79,7 +84,7 @@ public struct RandomWalk {
     func attempt(_ move: WalkMove, on navigator: Navigator) -> (failed: Bool, violation: WalkViolation?) {
         let before = navigator.checkpoint()
         do {
-            try move.apply(to: navigator)
+            try move.apply(to: navigator, setFlag: setFlag)
         } catch let error where error is NavigationError || error is RoutingError {
             guard !navigator.hasChanged(since: before) else {
                 return (true, WalkViolation(invariant: WalkViolation.BuiltIn.failedMoveChangesNothing,

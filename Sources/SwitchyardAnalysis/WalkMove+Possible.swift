@@ -25,10 +25,19 @@ extension WalkMove {
     /// A person acts on the top-most layer only: while an alert is up the only moves are its buttons
     /// (nothing behind it can be tapped); while a modal is up, its links, dismissing it and the
     /// timeline, not the stack beneath it.
-    static func possible(in navigator: Navigator, opening entries: [WalkMove]) -> [WalkMove] {
+    ///
+    /// What comes from outside the screen comes whatever is up: the answer a pending navigation waits
+    /// for (settled allowing, or refused: a loader's hold is settled with no data, and refused by any
+    /// other navigation, which cancels it) and the session flags' changes (`flags`, `set` moves).
+    static func possible(in navigator: Navigator, opening entries: [WalkMove], flags: [WalkMove] = []) -> [WalkMove] {
         let state = navigator.state
-        if let alert = state.alert { return alert.labels.map { WalkMove(.choose, $0) } }
         var moves: [WalkMove] = []
+        if let pending = navigator.pendingNavigation {
+            moves.append(WalkMove(.settle, pending.key))
+            if pending.kind != .load { moves.append(WalkMove(.refuse, pending.key)) }
+        }
+        moves += flags
+        if let alert = state.alert { return moves + alert.labels.map { WalkMove(.choose, $0) } }
         let modal = state.modals.last
         for link in navigator.links(of: modal ?? state.screen) where isConcrete(link) {
             moves.append(WalkMove(.follow, link))

@@ -12,6 +12,11 @@ public struct WalkMove: Hashable, Sendable, CustomStringConvertible {
         case dismissEnvironment = "dismiss_environment"
         case tab, next, choose, open
         case startFlow = "start_flow"
+        /// Settles the pending navigation (argument: its key) as its guard or leave guard allowing,
+        /// or a loader's with no data; `refuse` drops a guard's or leave guard's hold.
+        case settle, refuse
+        /// Sets a session flag (argument: `name=value`, the value as Lua writes it) and revalidates.
+        case set
     }
 
     public let operation: Operation
@@ -27,8 +32,9 @@ public struct WalkMove: Hashable, Sendable, CustomStringConvertible {
     /// `Navigator.open` reads back as the path itself.
     public static func deepLink(to path: String) -> String { "app://" + path }
 
-    /// Makes the move on `navigator` (it throws what the operation throws).
-    public func apply(to navigator: Navigator) throws {
+    /// Makes the move on `navigator` (it throws what the operation throws); a `set` move has
+    /// `setFlag` change the flag (given the argument), then revalidates.
+    public func apply(to navigator: Navigator, setFlag: (String) throws -> Void = { _ in }) throws {
         let argument = argument ?? ""
         switch operation {
         case .follow: try navigator.push(argument)
@@ -42,6 +48,16 @@ public struct WalkMove: Hashable, Sendable, CustomStringConvertible {
         case .choose: try navigator.choose(argument)
         case .open: try navigator.open(Self.deepLink(to: argument))
         case .startFlow: try navigator.startFlow(argument)
+        case .settle:
+            if navigator.pendingNavigation?.kind == .load {
+                try navigator.settle(argument, loaded: nil)
+            } else {
+                try navigator.settle(argument, with: .allow)
+            }
+        case .refuse: try navigator.settle(argument, with: .block)
+        case .set:
+            try setFlag(argument)
+            try navigator.revalidate()
         }
     }
 

@@ -11,7 +11,10 @@ struct WalkCommand: ParsableCommand {
         discussion: """
             Each run starts from a fresh navigator and draws each step (seeded) among the moves \
             possible where it is: follow a declared link, back, forward, pop, dismiss, dismiss the \
-            environment, switch tab, start a flow, next, choose an alert button, open an entry route. \
+            environment, switch tab, start a flow, next, choose an alert button, open an entry route; \
+            and, whatever is up, settle or refuse a navigation held by nav.pending, and set a session \
+            flag declared with flag(name, values [, set]) to another of its values, then revalidate \
+            (a sign-out under the screens shown). Each run starts with every flag at its first value. \
             After every step the invariants declared with invariant(name, fn) are checked, and the \
             built-in ones: the state survives save and restore unchanged, a move that failed changed \
             nothing, moves raise only navigation errors. A move a guard blocks still counts as a step.
@@ -26,6 +29,7 @@ struct WalkCommand: ParsableCommand {
               switchyard walk app.lua --runs 1000 --steps 200
               switchyard walk app.lua --format json    the same report as JSON
               switchyard walk app.lua > walk.txt       then paste its spec into a *_spec.lua
+              switchyard walk app.lua fault.lua        the app, then a file planting a fault
             """
     )
 

@@ -39,4 +39,9 @@ invariant("every screen has a title", function()
   return nav.title ~= nil, nav.path .. " has no title"
 end)
 
+-- A session flag for switchyard walk: with the server slow, the album loader holds each album
+-- until it is answered, and the walk settles those holds (with no data, the answer a failed fetch
+-- gives) or moves on, which cancels them.
+flag("slow_server", {false, true}, function(slow) app.server.slow = slow end)
+
 return app

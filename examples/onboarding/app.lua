@@ -251,4 +251,11 @@ invariant("only administrators see /account/admin", function()
   return app.session.admin or nav.path ~= "/account/admin"
 end)
 
+-- A session flag: whether someone is signed in, which the guards above read. `switchyard walk`
+-- signs in and out as a move (set_flag: the change, then nav.revalidate()), so it meets the screens
+-- a sign-out leaves up; each walk run starts signed out, the first value.
+flag("signed_in", {false, true}, function(on)
+  if on then app.log_in("Ada") else app.log_out() end
+end)
+
 return app

@@ -120,7 +120,9 @@ extension Navigator {
     }
 
     /// Moves `count` entries back along the timeline (clamped). False when there is nothing behind.
-    /// The recorded state comes back as it was: guards are not run again (they ran when it was made).
+    /// The recorded state comes back as it was, once the guards (and `before` hooks) of the screens it
+    /// brings back allow them again: a block or pending answer refuses the move (nothing changes), a
+    /// redirect replaces the guarded screen as `revalidate()` does, in the entry moved to.
     ///
     ///     try navigator.push("/a");  try navigator.back();  navigator.path == "/";  navigator.canForward
     @discardableResult

@@ -365,18 +365,46 @@ public final class Navigator {
         defer { finishOperation() }
         let before = screen
         let old = watchesDepartures ? timeline.state : nil
+        // The screens the move brings back are asked their guards and the `before` hooks, as a
+        // navigation to them would be (revalidation's walk): a block refuses the move, a redirect
+        // lands in the arrived state, which then replaces the entry moved to (docs/navigation.md).
+        let firstID = nextID
+        var corrected: NavigationState?
+        if let target = timeline.state(movedBy: delta), let arrivals = arrivalsToAsk(in: target, from: timeline.state) {
+            var draft = target
+            do {
+                try applyRechecks(to: &draft, arrivals: arrivals, move: operation)
+                // As `transact` finishes a draft: a flow's steps go with the sheet or cover they ran in.
+                if draft.hasLayers, let problem = draft.browserProblem { throw NavigationError.invalidArgument(operation: operation, reason: problem) }
+                draft.dropStepsOfDismissedEnvironments()
+                try limits.check(draft, operation)
+            } catch {
+                nextID = firstID
+                throw error
+            }
+            if !draft.looksLike(target) {
+                // The alert and modals belonged to the screen the redirect replaced.
+                if draft.screenID != target.screenID { draft.dismissOverlays() }
+                corrected = draft
+            }
+        }
         guard let previous = timeline.move(by: delta) else { return false }
+        let undo = corrected.map { timeline.record(TimelineEntry(operation: operation, state: $0), replacing: true) }
         do {
             let departing = old.map { departures(from: $0, to: timeline.state) } ?? []
             try askLeaveGuards(of: departing, to: screen)
             try notify { NavigationEvent(operation: operation, from: before, to: screen, chain: chainSteps) }
             try runDepartureCallbacks(of: departing)
         } catch let hold as LeaveHold {
+            if let undo { timeline.revert(undo) }
             timeline.moveBack(to: previous)
+            nextID = firstID
             holdLeave(hold, operation) { [unowned self] in _ = try travel(operation, by: delta) }
             return false
         } catch {
+            if let undo { timeline.revert(undo) }
             timeline.moveBack(to: previous)
+            nextID = firstID
             throw error
         }
         changed(by: operation, from: before)

@@ -120,14 +120,25 @@ struct Timeline {
     /// Moves the cursor by `delta` (negative is back), clamped; returns the previous index, or nil
     /// when the cursor could not move.
     mutating func move(by delta: Int) -> Int? {
-        let (sum, overflow) = index.addingReportingOverflow(delta)
-        let target = overflow ? (delta > 0 ? count - 1 : 0) : min(max(sum, 0), count - 1)
+        let target = index(movedBy: delta)
         guard target != index else { return nil }
         defer { index = target }
         return index
     }
 
     mutating func moveBack(to previous: Int) { index = previous }
+
+    /// The state `move(by: delta)` would make current, read without moving; nil when it could not move.
+    func state(movedBy delta: Int) -> NavigationState? {
+        let target = index(movedBy: delta)
+        return target == index ? nil : slots[slot(target)].state
+    }
+
+    /// Where `move(by: delta)` puts the cursor: clamped to the entries.
+    private func index(movedBy delta: Int) -> Int {
+        let (sum, overflow) = index.addingReportingOverflow(delta)
+        return overflow ? (delta > 0 ? count - 1 : 0) : min(max(sum, 0), count - 1)
+    }
 
     /// Changes the bound, dropping the oldest entries first and never the current one.
     mutating func setLimit(_ newLimit: Int) {

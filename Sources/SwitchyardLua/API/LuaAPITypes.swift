@@ -40,6 +40,8 @@ package enum LuaAPITypes {
         "tabs": f(p("paths", "string[]")),
         "flow": f(p("name", "string"), p("steps", "SwitchyardFlowStepList")),
         "invariant": f(p("name", "string"), p("fn", "fun(): (boolean?, string?)")),
+        "flag": f(p("name", "string"), p("values", "(boolean|number|string)[]"), p("set", "fun(value: boolean|number|string)", optional: true)),
+        "set_flag": f(p("name", "string"), p("value", "boolean|number|string"), returns: "boolean"),
         "nav.pending": f(p("key", "string"), returns: "SwitchyardPendingMarker"),
         "nav.settle": f(p("key", "string"), p("result", "any", optional: true), returns: "boolean"),
         "match": f(p("path", "string"), returns: "SwitchyardInfo?"),

@@ -37,6 +37,8 @@ public final class SwitchyardRuntime {
     package internal(set) var notFoundSite: String?
     /// The rules `invariant(name, fn)` declared, in order (`checkInvariants()` asks them).
     package var invariants: [Invariant] = []
+    /// The session flags `flag(name, values [, set])` declared, in order (`switchyard walk` sets them).
+    package var sessionFlags: [SessionFlag] = []
 
     /// Names readable on `nav` (`nav.path`, ...) and callable on it (`nav.push`, ...), for completion.
     package var navFieldNames: [String] { NavObject.fieldNames }
@@ -71,6 +73,7 @@ public final class SwitchyardRuntime {
             try installQueries()
             try NavObject.install(in: self)
             try installInvariants()
+            try installSessionFlags()
         }
     }
 
@@ -104,6 +107,7 @@ public final class SwitchyardRuntime {
         let checkpoint = navigator.checkpoint()
         let declarations = navigator.declarations()
         let previous = (loadedFiles, notFoundSite, invariants, groupGuardSources)
+        let previousFlags = sessionFlags
         do {
             try engine.undoingGlobalsOnFailure { () throws(LuaError) in try load(file: path) }
         } catch {
@@ -111,6 +115,7 @@ public final class SwitchyardRuntime {
             try? navigator.rollBack(to: checkpoint)
             navigator.restoreDeclarations(declarations)
             (loadedFiles, notFoundSite, invariants, groupGuardSources) = previous
+            sessionFlags = previousFlags
             throw error
         }
     }
@@ -127,12 +132,14 @@ public final class SwitchyardRuntime {
     /// navigator stay: `try runtime.reload()` after the files changed on disk.
     public func reload() throws(LuaError) {
         let previous = (navigator, notFoundSite, invariants, groupGuardSources)
+        let previousFlags = sessionFlags
         let previousHostMemory = engine.hostMemory
         engine.resetHostMemory(to: 0)   // what the files declared goes with the old navigator
         navigator = Navigator(timelineLimit: previous.0.timelineLimit)
         navigator.limits = previous.0.limits
         notFoundSite = nil
         invariants = []
+        sessionFlags = []
         groupGuardSources = [:]
         engine.forgetScriptModules()
         do {
@@ -140,6 +147,7 @@ public final class SwitchyardRuntime {
             try landStartScreenIfUntouched()
         } catch {
             (navigator, notFoundSite, invariants, groupGuardSources) = previous
+            sessionFlags = previousFlags
             engine.resetHostMemory(to: previousHostMemory)
             throw error
         }

@@ -143,7 +143,10 @@ final class MetaCommands {
             writtenFiles.wrote(file)
             unit.watch.file = file
             TerminalText.print("watching: \(file) is redrawn after every navigation (:watch off stops)")
-        case .state: Pager.show(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator)))
+        case .state:
+            // The tree, then what the loaders gave the screens shown (docs/lifecycle.md).
+            let tree = StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator))
+            Pager.show(([tree] + (try loadedDataLines())).joined(separator: "\n"))
         case .history: printHistory()
         case .time(let code): try timeOnce(code)
         case .timeit(let code): try timeRepeatedly(code)
@@ -169,6 +172,7 @@ final class MetaCommands {
             // The hooks every navigation runs, with where each was declared (docs/lifecycle.md).
             let hooks = runtime.navigator.hookDescriptions
             if on && !hooks.isEmpty { TerminalText.print(style.dim("hooks: " + TerminalText.escaped(hooks.joined(separator: "; ")))) }
+            if on, let loaders = loaderDescriptions() { TerminalText.print(style.dim(TerminalText.escaped(loaders))) }
         }
         return .next
     }

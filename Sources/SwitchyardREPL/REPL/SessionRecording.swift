@@ -169,8 +169,13 @@ final class SessionRecording {
             lines.append("assert.are.equal(\(LuaStringLiteral.quote(alert.title)), nav.state.alert.title)")
         }
         if let pending = navigator.pendingNavigation {
-            lines.append("assert.are.same({key = \(LuaStringLiteral.quote(pending.key)), path = \(LuaStringLiteral.quote(pending.path)), "
-                         + "operation = \(LuaStringLiteral.quote(pending.operation.rawValue))}, nav.pending_navigation)")
+            // As `nav.pending_navigation` says it: a leave guard's or a loader's hold has a `kind`
+            // (and a leave guard's the `to` it was going to); a guard's has neither.
+            var fields = "key = \(LuaStringLiteral.quote(pending.key)), path = \(LuaStringLiteral.quote(pending.path)), "
+                + "operation = \(LuaStringLiteral.quote(pending.operation.rawValue))"
+            if pending.kind != .guard { fields += ", kind = \(LuaStringLiteral.quote(pending.kind.rawValue))" }
+            if pending.kind != .guard, let to = pending.to { fields += ", to = \(LuaStringLiteral.quote(to))" }
+            lines.append("assert.are.same({\(fields)}, nav.pending_navigation)")
         } else if held != nil {
             lines.append("assert.is_nil(nav.pending_navigation)")
         }

@@ -55,6 +55,8 @@ package struct EditorDefinitions: Sendable {
         out += aliases + [""]
         out += LuaAPITypes.classes.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [""]
         out += navClass + [""]
+        out += ["---The session flags' current values, by name (`flags.signed_in`): `flag(name, values [, set])` declares one.",
+                "---@type table<string, boolean|number|string>", "flags = {}", ""]
         // `assert` is both Lua's function and the table of checks: a class callable as the former.
         out += ["---" + Self.oneLine(LuaAPIReference.entry(named: "assert")?.summary ?? ""), "---@class SwitchyardAssert",
                 "---@overload fun(v: any, message?: any): any", "assert = {}", ""]
@@ -136,7 +138,9 @@ package struct EditorDefinitions: Sendable {
                    "stds.switchyard = {", "  read_globals = {"]
         var globals = Set(LuaAPITypes.globalAliases.keys)
         // Globals that are tables too: spy (spy.new), and `match`, also luassert's matchers (`match.is_table()`).
-        var tables: Set<String> = ["match"]
+        // `flags`, the session flags' values (`flags.signed_in`), is a table `flag(...)` fills.
+        var tables: Set<String> = ["match", "flags"]
+        globals.insert("flags")
         var navFields: [String] = []
         var assertFields = (Array(LuaAPITypes.assertionAliases.keys)).map { "\($0) = {}" }
             + LuaAPITypes.assertionModifiers.map { "\($0) = {other_fields = true}" }

@@ -38,16 +38,19 @@ package enum WalkRun {
         return walked.report.finding == nil ? .success : .failure
     }
 
-    /// Walks the app `host` has loaded; each run starts from a fresh navigator, so the host's own is
-    /// replaced (the REPL's `:walk` puts its back). Ctrl-C stops the invariants, titles and guards it
+    /// Walks the app `host` has loaded; each run starts from a fresh navigator and the session flags
+    /// at their first values, so the host's own are replaced (the REPL's `:walk` puts them back). Ctrl-C stops the invariants, titles and guards it
     /// runs and the walk between them.
     package static func walk(_ host: ScriptHost, options: WalkOptions) throws(LuaError) -> (report: WalkReport, seed: UInt64) {
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         let runtime = host.runtime
+        // Each run starts with every session flag at its first value, as the app starts.
         var walk = RandomWalk(steps: options.steps, runs: options.runs, seed: seed,
-                              start: { try runtime.startFresh() },
+                              start: { try runtime.resetFlags(); return try runtime.startFresh() },
                               invariants: { _ in firstViolation(in: runtime) })
         walk.stopCheck = { try ScriptHost.stopIfInterrupted() }
+        walk.flagMoves = { flagMoves(of: runtime) }
+        walk.setFlag = { argument in try setFlag(argument, in: runtime) }
         let report = try host.interruptible { () throws(LuaError) in
             let report: WalkReport
             do { report = try walk.run() } catch { throw LuaError(bridging: error) }
@@ -68,6 +71,25 @@ package enum WalkRun {
             let sites = Dictionary(runtime.invariants.map { ($0.name, $0.site ?? "") }, uniquingKeysWith: { $1 })
             return WalkTextReport(report: report, seed: seed, files: files, sites: sites.filter { !$0.value.isEmpty }).text
         }
+    }
+
+    /// A `set` move for each value each flag does not have now, in declaration order: `signed_in=true`.
+    static func flagMoves(of runtime: SwitchyardRuntime) -> [WalkMove] {
+        runtime.sessionFlags.flatMap { flag in
+            flag.values.indices.filter { $0 != flag.current }.map {
+                WalkMove(.set, flag.name + "=" + SwitchyardRuntime.shown(flag.values[$0]))
+            }
+        }
+    }
+
+    /// Makes the flag change a `set` move names (revalidating is the move's own next part).
+    private static func setFlag(_ argument: String, in runtime: SwitchyardRuntime) throws {
+        for (flag, declared) in runtime.sessionFlags.enumerated() {
+            for index in declared.values.indices where declared.name + "=" + SwitchyardRuntime.shown(declared.values[index]) == argument {
+                return try runtime.setFlag(flag, to: index)
+            }
+        }
+        throw LuaError("walk: no flag value \(argument) is declared")
     }
 
     /// The first of the app's invariants that the current state breaks.

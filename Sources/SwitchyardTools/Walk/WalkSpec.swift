@@ -71,15 +71,27 @@ struct WalkSpec {
     /// replay goes on as the walk did.
     private func call(_ step: WalkStep) -> String {
         let move = step.move
-        let argument: String
+        var argument: String
+        var name = move.operation == .follow ? "nav.push" : "nav." + move.operation.rawValue
         switch move.operation {
         case .open: argument = LuaStringLiteral.quote(WalkMove.deepLink(to: move.argument ?? "/"))
+        case .settle:
+            // nil: what a guard's allowing answer and a loader's empty one both are.
+            name = "nav.settle"
+            argument = LuaStringLiteral.quote(move.argument ?? "")
+        case .refuse:
+            name = "nav.settle"
+            argument = LuaStringLiteral.quote(move.argument ?? "") + ", false"
+        case .set:
+            // `name=value`: a flag's name has no "=", and its value is already written as Lua.
+            let parts = (move.argument ?? "").split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            name = "set_flag"
+            argument = LuaStringLiteral.quote(String(parts[0])) + ", " + (parts.count > 1 ? String(parts[1]) : "nil")
         default: argument = move.argument.map(LuaStringLiteral.quote) ?? ""
         }
-        let name = move.operation == .follow ? "push" : move.operation.rawValue
         if step.failed {
-            return "pcall(nav.\(name)\(argument.isEmpty ? "" : ", " + argument))   -- fails: the walk went on"
+            return "pcall(\(name)\(argument.isEmpty ? "" : ", " + argument))   -- fails: the walk went on"
         }
-        return "nav.\(name)(\(argument))"
+        return "\(name)(\(argument))"
     }
 }

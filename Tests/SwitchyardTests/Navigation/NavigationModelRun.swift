@@ -142,8 +142,8 @@ struct NavigationModelRun {
         case 9: return ("dismiss()", { try n.dismiss(); return nil }, { _ = try $0.dismiss(); return nil })
         case 10: return ("dismissEnvironment()", { try n.dismissEnvironment(); return nil }, { _ = try $0.dismissEnvironment(); return nil })
         case 11: return ("dismissAll()", { try n.dismissAll() }, { try $0.dismissAll() })
-        case 12: let c = count(); return ("back(\(c))", { try n.back(c) }, { $0.travel(-c) })
-        case 13: let c = count(); return ("forward(\(c))", { try n.forward(c) }, { $0.travel(c) })
+        case 12: let c = count(); return ("back(\(c))", { try n.back(c) }, { try $0.travel(-c) })
+        case 13: let c = count(); return ("forward(\(c))", { try n.forward(c) }, { try $0.travel(c) })
         case 14: let t = Int.random(in: 0...4, using: &generator); return ("tab(\(t))", { try n.tab(t); return nil }, { _ = try $0.tab(t); return nil })
         case 15:
             let steps = (0..<Int.random(in: 1...3, using: &generator)).map { _ in FlowStep(path(), as: pick(Presentation.allCases)) }

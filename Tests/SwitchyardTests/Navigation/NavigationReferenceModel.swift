@@ -382,8 +382,13 @@ struct NavigationReferenceModel: Equatable {
         }
     }
 
-    mutating func travel(_ delta: Int) -> Bool {
+    /// Moves along the timeline, unless the state moved to shows a "/wait" screen the current one
+    /// does not: its guard, asked again, waits, and a timeline move does not (it fails, changing nothing).
+    mutating func travel(_ delta: Int) throws -> Bool {
         let target = min(max(index + delta, 0), timeline.count - 1)
+        func screens(_ state: State) -> [Screen] { state.environments.flatMap { $0.stacks.flatMap { $0 } } }
+        let shown = Set(screens(state).map(\.id))
+        if screens(timeline[target].state).contains(where: { $0.path == "/wait" && !shown.contains($0.id) }) { throw Failure() }
         defer { index = target }
         if target != index { changes += 1 }
         return target != index

@@ -185,8 +185,8 @@ indirect enum SoakOperation: CustomStringConvertible {
         case .dismiss: _ = try model.dismiss(); return nil
         case .dismissEnvironment: _ = try model.dismissEnvironment(); return nil
         case .dismissAll: return try model.dismissAll()
-        case .back(let count): return model.travel(-count)
-        case .forward(let count): return model.travel(count)
+        case .back(let count): return try model.travel(-count)
+        case .forward(let count): return try model.travel(count)
         case .tab(let index): _ = try model.tab(index); return nil
         case .tabNamed(let name):
             let names = model.tabPaths.map(NavigationReferenceModel.tabName)

@@ -178,6 +178,10 @@
 ---@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}` (with `kind = "leave"` and `to` when a leave guard holds it, `kind = "load"` when a loader does), or nil; any other navigation cancels it
 nav = {}
 
+---The session flags' current values, by name (`flags.signed_in`): `flag(name, values [, set])` declares one.
+---@type table<string, boolean|number|string>
+flags = {}
+
 ---is Lua's own `assert` (failing at the spec's line), and also the checks below, read as words: `is`, `are`, `was`, `has`, `does` read well, `not` and `no` negate (`assert.is_not.equal`, `assert.has_no.errors`, `assert.not_same`).
 ---@class SwitchyardAssert
 ---@overload fun(v: any, message?: any): any
@@ -227,6 +231,22 @@ function flow(name, steps) end
 ---@param name string
 ---@param fn fun(): (boolean?, string?)
 function invariant(name, fn) end
+
+---declares a session value the app's guards read (signed in, a role): `values` lists what it can be, the first what the app starts with; `flags[name]` holds it, and `set(value)`, when given, carries a change into the app's own state. `switchyard walk` changes it as a move (`set_flag`) and starts each run at the first value.
+---
+---Example: `flag("signed_in", {false, true}, function(on) if on then app.log_in("Ada") else app.log_out() end end)`
+---@param name string
+---@param values (boolean|number|string)[]
+---@param set? fun(value: boolean|number|string)
+function flag(name, values, set) end
+
+---sets a declared flag (`flags[name]`, then its `set` function) and revalidates what is shown (`nav.revalidate()`), returning what that returns: a walk's `set` move, and how a spec replays it.
+---
+---Example: `set_flag("signed_in", false)`
+---@param name string
+---@param value boolean|number|string
+---@return boolean
+function set_flag(name, value) end
 
 ---what a guard returns to hold its navigation until `nav.settle(key, result)`: nothing changes meanwhile, and `nav.pending_navigation` says what waits.
 ---
