@@ -51,7 +51,9 @@ route("/todos/:id", {
   title = function(info) return "Todo #" .. info.value end,
   view = function(info)
     local todo = todos[info.value]
-    return todo.title .. (todo.done and "  (done)" or "  (open)")
+    -- A note handed over with the push (go_router's `extra`): app.open_todo(2, {note = "..."}).
+    local note = info.extra and info.extra.note and ("\nNote: " .. info.extra.note) or ""
+    return todo.title .. (todo.done and "  (done)" or "  (open)") .. note
   end,
   links = {"/todos"},
 })
@@ -74,6 +76,17 @@ tabs{"/todos", "/setting"}
 
 --- What scenarios and the REPL can reach: `app.todos[4] = {title = "New", done = false}`.
 app = {todos = todos, resolve_todo = resolve_todo}
+
+--- Opens a todo with a table handed to it beside the path (`extra`, saved as JSON with the screen):
+-- app.open_todo(2, {note = "from the reminder"})
+function app.open_todo(id, extra)
+  nav.push("/todos/" .. id, {extra = extra})
+end
+
+--- The Todo tab's stack back to its list, from either tab, as one Back entry (a per-tab reset).
+function app.back_to_list()
+  return nav.reset_tab("todos")
+end
 -- Invariants: rules every reachable state keeps (switchyard walk checks them after
 -- each random step; the REPL warns after each navigation that breaks one).
 invariant("the todo shown exists", function()

@@ -49,6 +49,8 @@ struct NavigationDocument: Codable {
         /// A resizable sheet's detents and the selected one; absent for every other environment.
         var detents: [String]?
         var detent: String?
+        /// True when a resizable sheet shows its drag indicator; absent otherwise.
+        var dragIndicator: Bool?
     }
 
     struct AlertRecord: Codable {
@@ -97,7 +99,8 @@ extension NavigationDocument.StateRecord {
         environments = state.environments.map { environment in
             .init(kind: environment.kind, tabs: environment.tabs, selected: environment.selectedTab,
                   stacks: environment.tabStacks.map(ids), detents: environment.detents?.available,
-                  detent: environment.detents?.selected)
+                  detent: environment.detents?.selected,
+                  dragIndicator: environment.detents?.showsDragIndicator == true ? true : nil)
         }
         alert = state.alert.map {
             .init(title: $0.title, message: $0.message, buttons: $0.labels, style: $0.style == .alert ? nil : $0.style)
@@ -251,8 +254,11 @@ private struct StackBuilder {
             do { detents = try SheetDetents(available, selected: record.detent) } catch {
                 throw .invalidDocument("\(place): \(error)")
             }
+            if record.dragIndicator == true { detents = detents?.showingDragIndicator(true) }
         } else if record.detent != nil {
             throw .invalidDocument("\(place): a detent without detents")
+        } else if record.dragIndicator != nil {
+            throw .invalidDocument("\(place): a drag indicator without detents")
         }
         return NavigationEnvironment(kind: record.kind, tabs: record.tabs, stacks: stacks, selectedTab: record.selected,
                                      detents: detents)

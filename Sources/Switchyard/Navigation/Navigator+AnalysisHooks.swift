@@ -65,6 +65,7 @@ extension NavigationState {
             hasher.combine(environment.selectedTab)
             hasher.combine(environment.detents?.available)
             hasher.combine(environment.detents?.selected)
+            hasher.combine(environment.detents?.showsDragIndicator)
             for stack in environment.stacks {
                 hasher.combine(stack.count)
                 stack.forEachFromTop(combine)
@@ -111,5 +112,7 @@ extension Screen {
         hasher.combine(passedParams)
         hasher.combine(transition)
         hasher.combine(background)
+        hasher.combine(placement)
+        hasher.combine(extra?.json)
     }
 }

@@ -27,6 +27,11 @@ describe("tabs", function()
     assert.equal(2, #nav.stack)
     nav.tab("setting")
     assert.equal("/help", nav.path)
+    -- A per-tab reset: the Todo tab back to its list, the Setting tab as it is.
+    assert.is_true(app.back_to_list())
+    assert.equal("/help", nav.path)
+    nav.tab("todos")
+    assert.equal("/todos", nav.path)
   end)
 
   it("an unknown tab is an error and changes nothing", function()
