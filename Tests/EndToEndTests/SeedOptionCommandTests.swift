@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Issue 33 items 5 and 6 through the executable: the spec of the seed options, the per-tab reset,
+/// `extra` and a case-insensitive table passes under `switchyard test`, and the REPL's `:state` shows
+/// a sheet's drag indicator and a modal's placement, and a wrong option names the allowed values.
+@Suite(.serialized) struct SeedOptionCommandTests {
+    private let folder = SwitchyardBinary.fixtures + "/seedopts"
+
+    @Test func theSeedOptionSpecPasses() throws {
+        let result = try CommandRun.switchyard(["test", "--no-color", "seed_options_spec.lua"], directory: folder)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("3 passed, 0 failed"), "\(result.output)")
+    }
+
+    @Test func stateShowsTheDragIndicatorAndTheModalsPlacement() throws {
+        let input = """
+            nav.sheet("/filters", {detents = {"medium", "large"}, drag_indicator = true})
+            nav.modal("/tip", {transition = "opacity", alignment = "center", use_device_bounds = false})
+            nav.modal("/tip", {alignment = "middle"})
+            :state
+
+            """
+        let result = try CommandRun.switchyard(["--no-color", "-i", "app.lua"], input: input, directory: folder)
+        #expect(result.output.contains("  sheet (medium* · large, drag indicator)  /filters\nmodals  /tip (opacity, center, safe area)"),
+                "\(result.output)")
+        #expect((result.output + result.errors).contains(#"nav.modal: option 'alignment' must be one of "center", "top", "bottom", "leading", "trailing", "top-leading", "top-trailing", "bottom-leading", "bottom-trailing", got "middle""#),
+                "\(result.output)\(result.errors)")
+        #expect(!result.output.contains("/tip › /tip"), "the refused modal was not shown")
+    }
+
+    @Test func resetTabAndExtraThroughTheREPL() throws {
+        let input = """
+            :push /home/item
+            nav.tab("library")
+            nav.push("/compose", {extra = {draft = {title = "Hi"}}})
+            nav.reset_tab("home")
+            nav.push("/compose", {extra = {f = print}})
+            :state
+
+            """
+        let result = try CommandRun.switchyard(["--no-color", "-i", "app.lua"], input: input, directory: folder)
+        #expect(result.output.contains("━━ Compose Hi ━━"), "\(result.output)")
+        #expect(result.output.contains("root [home · library*]  /library › /compose"), "\(result.output)")
+        #expect((result.output + result.errors).contains("nav.push: extra.f is a function, which does not save as JSON"), "\(result.output)\(result.errors)")
+    }
+}
