@@ -39,6 +39,8 @@ struct NavigationDocument: Codable {
         /// The environment each queued step's flow runs in (1 is the root); absent when the queue is
         /// empty, and in saves from before flows had one (their steps then run in the root).
         var queueEnvironments: [Int]?
+        /// The screen each queued step showed (null for a step not shown yet); absent when none was.
+        var queueShown: [Int?]?
     }
 
     struct EnvironmentRecord: Codable {
@@ -108,6 +110,7 @@ extension NavigationDocument.StateRecord {
         modals = ids(state.modals)
         queue = state.queuedSteps.map(\.step)
         queueEnvironments = state.queuedSteps.isEmpty ? nil : state.queuedSteps.map(\.environment)
+        queueShown = state.queuedSteps.contains { $0.shownAs != nil } ? state.queuedSteps.map(\.shownAs) : nil
     }
 }
 
@@ -229,7 +232,11 @@ private struct StackBuilder {
         if let anchor = anchors.first(where: { !(1...environments.count).contains($0) }) {
             throw .invalidDocument("\(place): a queued step runs in environment \(anchor), but there are \(environments.count)")
         }
-        let queue = zip(record.queue, anchors).map { QueuedStep(step: $0, environment: $1) }
+        let shown = record.queueShown ?? Array(repeating: nil, count: record.queue.count)
+        guard shown.count == record.queue.count else {
+            throw .invalidDocument("\(place): \(shown.count) queueShown for \(record.queue.count) queued steps")
+        }
+        let queue = zip(zip(record.queue, anchors), shown).map { QueuedStep(step: $0.0, environment: $0.1, shownAs: $1) }
         return NavigationState(environments: environments, alert: alert, modals: modals, queue: queue)
     }
 

@@ -35,7 +35,7 @@ extension NavigationState {
     package var currentStackDepth: Int { top.current.count }
 
     /// Whether a running flow has steps left to show (`queue` is not empty), without making the array.
-    package var hasQueuedSteps: Bool { !queuedSteps.isEmpty }
+    package var hasQueuedSteps: Bool { !queuedSteps.isEmpty && !offeredSteps.isEmpty }
 
     /// Calls `body` with every screen the state holds: each environment's stacks (top first), then
     /// the modals. Makes no array (a walk visits every state it reaches).
@@ -81,6 +81,7 @@ extension NavigationState {
             hasher.combine(queued.step.path)
             hasher.combine(queued.step.presentation)
             hasher.combine(queued.environment)
+            hasher.combine(queued.shownAs)
         }
         return hasher.finalize()
     }
