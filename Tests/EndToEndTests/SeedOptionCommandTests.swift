@@ -10,7 +10,7 @@ import Testing
     @Test func theSeedOptionSpecPasses() throws {
         let result = try CommandRun.switchyard(["test", "--no-color", "seed_options_spec.lua"], directory: folder)
         #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("3 passed, 0 failed"), "\(result.output)")
+        #expect(result.output.contains("4 passed, 0 failed"), "\(result.output)")
     }
 
     @Test func stateShowsTheDragIndicatorAndTheModalsPlacement() throws {

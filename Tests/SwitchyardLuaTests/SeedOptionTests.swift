@@ -138,4 +138,30 @@ import Switchyard
         #expect(app.failure(#"nav.push("/FILTERS")"#) != nil, "the table is as it was")
         #expect(app.failure(#"routes{case_insensitive = "yes"}"#)?.message.contains("must be true or false") == true)
     }
+
+    // Item 5: SwiftUI Router's exact = false
+
+    @Test func aPrefixRouteTakesTheRestAndAnExactMatchWins() throws {
+        try app.lua(#"route("/guide", {exact = false}) route("/guide/intro", {title = "Intro"})"#)
+        #expect(try app.lua(#"local m = match("/guide/a/b") return m.pattern, m.params.rest"#) == ["/guide/*rest", "a/b"])
+        #expect(try app.lua(#"return match("/guide").params.rest, match("/guide/intro").pattern"#) == ["", "/guide/intro"])
+        #expect(app.failure(#"route("/files/*", {exact = false})"#)?.message.contains("already ends in a splat") == true)
+        #expect(app.failure(#"route("/x/:rest", {exact = false})"#)?.message.contains("a name the pattern already has") == true)
+        #expect(app.failure(#"route("/y", {exact = 0})"#)?.message.contains("option 'exact' must be true or false, got number") == true)
+        #expect(try app.lua(#"return match("/y/z")"#) == [.nil], "a refused declaration declares nothing")
+    }
+
+    // Item 6: a modal reachable by deep link
+
+    @Test func aDeepLinkWithPresentationModalShowsTheOneModalOverTheRoot() throws {
+        try app.lua(#"nav.push("/filters") nav.modal("/filters") nav.alert{title = "Unsaved", buttons = {"OK"}}"#)
+        let entries = app.navigator.history.count
+        try app.lua(#"nav.open("myapp://tip?presentation=modal")"#)
+        #expect(app.navigator.path == "/" && app.navigator.modals.map(\.path) == ["/tip"])
+        #expect(!app.navigator.alertActive && app.navigator.history.count == entries + 1)
+        #expect(app.navigator.history.last?.operation == .open)
+        #expect(try app.lua("return nav.last_action.chain[1].text") == ["dismissed the alert 'Unsaved' without a choice"])
+        try unchanged(#"nav.open("myapp://tip?presentation=popup")"#, failingWith: "expected push, sheet, cover or modal")
+        try unchanged(#"nav.open("myapp://nowhere?presentation=modal")"#, failingWith: "nowhere")
+    }
 }

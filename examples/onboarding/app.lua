@@ -243,6 +243,11 @@ not_found{title = "Not Found", view = function(info) return "No screen at " .. i
 --   router.showResizableSheet(sheetDetents:, showDragIndicator: true)
 --                      nav.sheet(path, {detents = {"medium", "large"}, drag_indicator = true})
 
+--- The tip reached by a link (a push notification, say): the modal over the root screen.
+function app.open_tip_link()
+  nav.open("onboarding://modal/tip?presentation=modal")
+end
+
 --- The display options as a resizable sheet with its drag indicator (showResizableSheet).
 function app.show_display_options()
   nav.sheet("/settings/display", {detents = {"medium", "large"}, drag_indicator = true})

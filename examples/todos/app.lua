@@ -58,8 +58,11 @@ route("/todos/:id", {
   links = {"/todos"},
 })
 
+-- A prefix route (SwiftUI Router's `exact: false`): /help, and /help/<topic> for any topic, the rest
+-- of the path in info.params.rest.
 route("/help", {
-  title = "Help",
+  exact = false,
+  title = function(info) return info.params.rest == "" and "Help" or "Help: " .. info.params.rest end,
   view = "Tap a todo to open it. Settings live in the second tab.",
   links = {"/todos", "/setting"},
 })

@@ -194,6 +194,7 @@ package enum LuaAPITypes {
         ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))? true allows, false blocks, a path redirects
         ---@field redirect (string|fun(info: SwitchyardInfo): string?)?
         ---@field presentation ("push"|"sheet"|"cover")? how a deep link opens it
+        ---@field exact boolean? false: a prefix route, matching its pattern followed by anything more (`info.params.rest`)
         ---@field links (string[]|fun(info: SwitchyardInfo): string[])? declared edges: `:follow N` in the REPL, graphs, `check`, `walk`
         ---@field entry boolean? reached from outside (a deep link): `check` crawls from it, `walk` opens it
         ---@field parent string? the pattern of the screen this one sits above

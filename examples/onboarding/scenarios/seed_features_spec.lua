@@ -23,6 +23,9 @@ describe("SwiftfulRouting conveniences", function()
     assert.is_nil(app.session.tips_seen)
     nav.dismiss_modal()
     assert.equal(1, app.session.tips_seen)
+    nav.push("/settings")
+    app.open_tip_link()   -- a deep link with ?presentation=modal
+    assert.same({"/", "/modal/tip", 1}, {nav.path, nav.modals[1].path, #nav.modals})
   end)
 
   it("the share options are a confirmation dialog", function()

@@ -6,3 +6,5 @@ route("/filters", {title = "Filters"}) route("/tip", {title = "Tip"})
 route("/compose", {title = function(info) return "Compose " .. (info.extra and info.extra.draft.title or "-") end})
 tabs{"/home", "/library"}
 routes{case_insensitive = true}
+route("/docs", {exact = false, title = function(info) return "Docs " .. info.params.rest end})
+route("/docs/intro", {title = "Intro"})
