@@ -44,4 +44,24 @@ import Testing
         #expect(result.output.contains("root [home · library*]  /library › /compose"), "\(result.output)")
         #expect((result.output + result.errors).contains("nav.push: extra.f is a function, which does not save as JSON"), "\(result.output)\(result.errors)")
     }
+
+    /// `:record` writes the line with its `extra` table as typed, and the spec it writes replays it.
+    @Test func recordKeepsExtraAndTheTabReset() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seedopts-record-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: self.folder + "/app.lua", toPath: folder + "/app.lua")
+        let input = """
+            :record rec_spec.lua
+            nav.push("/compose", {extra = {draft = {title = "Hi"}}})
+            nav.reset_tab("home")
+            :record stop
+
+            """
+        _ = try CommandRun.switchyard(["--no-color", "-i", "app.lua"], input: input, directory: folder)
+        let spec = try String(contentsOfFile: folder + "/rec_spec.lua", encoding: .utf8)
+        #expect(spec.contains(#"nav.push("/compose", {extra = {draft = {title = "Hi"}}})"#), "\(spec)")
+        let replay = try CommandRun.switchyard(["test", "--no-color", "rec_spec.lua"], directory: folder)
+        #expect(replay.status == 0 && replay.output.contains("1 passed, 0 failed"), "\(replay.output)\(replay.errors)")
+    }
 }
