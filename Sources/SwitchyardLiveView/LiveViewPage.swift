@@ -154,6 +154,7 @@ function cardFor(screen, isTop, state) {
   card.dataset.path = screen.path;
   if (screen.title) card.append(el("div", "title", screen.title));
   card.append(el("div", "path", screen.path));
+  if (screen.style) card.append(el("div", "path", screen.style));
   if (isTop) {
     if (state.screen.view) card.append(el("div", "view", state.screen.view));
     for (const link of state.screen.links) {
@@ -173,7 +174,7 @@ function showState(state) {
   state.environments.forEach((env, index) => {
     const column = el("div", "env" + (index === lastEnv ? " top" : ""));
     column.dataset.kind = env.kind;
-    column.append(el("div", "kind", env.kind + (env.detent ? " · " + env.detent : "")));
+    column.append(el("div", "kind", env.kind + (env.detent ? " · " + env.detent : "") + (env.dragIndicator ? " · drag indicator" : "")));
     const topOfAll = index === lastEnv && state.modals.length === 0;
     env.stack.forEach((screen, i) => column.append(cardFor(screen, topOfAll && i === env.stack.length - 1, state)));
     if (index === lastEnv) {

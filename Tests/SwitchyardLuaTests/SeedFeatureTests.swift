@@ -174,7 +174,7 @@ import Switchyard
         #expect(app.navigator.params == ["id": "1", "text": "Hello!", "count": "2"])
         try unchanged("nav.push('/item/2', {params = {id = '3'}})", failingWith: "the parameter id is captured from the path /item/2")
         try unchanged("nav.push('/item/2', {params = {text = {}}})", failingWith: "nav.push: params.text must be a string or a number, got table")
-        try unchanged("nav.push('/item/2', {parms = {}})", failingWith: "nav.push: unknown option 'parms' (did you mean 'params'? options: on_dismiss, on_result, params)")
+        try unchanged("nav.push('/item/2', {parms = {}})", failingWith: "nav.push: unknown option 'parms' (did you mean 'params'? options: extra, on_dismiss, on_result, params)")
     }
 
     // 10: preview
@@ -230,7 +230,7 @@ import Switchyard
     }
 
     @Test func navigationOptionTablesAreChecked() throws {
-        try unchanged("nav.sheet('/a', {detent = 'x', colour = 1})", failingWith: "nav.sheet: unknown option 'colour' (options: detent, detents, on_dismiss, on_result, params)")
+        try unchanged("nav.sheet('/a', {detent = 'x', colour = 1})", failingWith: "nav.sheet: unknown option 'colour' (options: detent, detents, drag_indicator, extra, on_dismiss, on_result, params)")
         try unchanged("nav.cover('/a', {detents = {}})", failingWith: "nav.cover: unknown option 'detents'")
         try unchanged("nav.push('/a', {on_dismiss = 1})", failingWith: "option 'on_dismiss' must be a function, got number")
         #expect(app.failure("route('/z', {parent = 3})")?.message.contains("option 'parent' must be a string, got number") == true)

@@ -84,6 +84,7 @@ stds.switchyard = {
       query = {other_fields = true},
       queue = {other_fields = true},
       reset = {},
+      reset_tab = {},
       restore = {},
       revalidate = {},
       save = {},

@@ -78,7 +78,7 @@ end
 --- A tip over the screen that counts, when it goes, how many tips were seen (onDismiss).
 function app.show_tip()
   nav.modal("/modal/tip", {
-    transition = "move-top", background = "blur",
+    transition = "move-top", background = "blur", animation = "spring", alignment = "top", use_device_bounds = false,
     on_dismiss = function() app.session.tips_seen = (app.session.tips_seen or 0) + 1 end,
   })
 end
@@ -236,6 +236,22 @@ route("/modal/tip", {entry = true, title = "Tip", view = "Swipe left to archive.
 route("/modal/rating", {title = "Rate Us", view = "Enjoying the app?", links = {"/modal/tip"}})
 
 not_found{title = "Not Found", view = function(info) return "No screen at " .. info.path end, links = {"/"}}
+
+-- The rest of SwiftfulRouting's showModal and showResizableSheet (app.show_tip above passes them too):
+--   router.showModal(animation:, alignment:, useDeviceBounds:)
+--                      nav.modal(path, {animation = "spring", alignment = "top", use_device_bounds = false})
+--   router.showResizableSheet(sheetDetents:, showDragIndicator: true)
+--                      nav.sheet(path, {detents = {"medium", "large"}, drag_indicator = true})
+
+--- The tip reached by a link (a push notification, say): the modal over the root screen.
+function app.open_tip_link()
+  nav.open("onboarding://modal/tip?presentation=modal")
+end
+
+--- The display options as a resizable sheet with its drag indicator (showResizableSheet).
+function app.show_display_options()
+  nav.sheet("/settings/display", {detents = {"medium", "large"}, drag_indicator = true})
+end
 
 -- Invariants: rules every reachable state keeps (switchyard walk checks them after
 -- each random step; the REPL warns after each navigation that breaks one).

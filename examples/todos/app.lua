@@ -51,13 +51,18 @@ route("/todos/:id", {
   title = function(info) return "Todo #" .. info.value end,
   view = function(info)
     local todo = todos[info.value]
-    return todo.title .. (todo.done and "  (done)" or "  (open)")
+    -- A note handed over with the push (go_router's `extra`): app.open_todo(2, {note = "..."}).
+    local note = info.extra and info.extra.note and ("\nNote: " .. info.extra.note) or ""
+    return todo.title .. (todo.done and "  (done)" or "  (open)") .. note
   end,
   links = {"/todos"},
 })
 
+-- A prefix route (SwiftUI Router's `exact: false`): /help, and /help/<topic> for any topic, the rest
+-- of the path in info.params.rest.
 route("/help", {
-  title = "Help",
+  exact = false,
+  title = function(info) return info.params.rest == "" and "Help" or "Help: " .. info.params.rest end,
   view = "Tap a todo to open it. Settings live in the second tab.",
   links = {"/todos", "/setting"},
 })
@@ -74,6 +79,17 @@ tabs{"/todos", "/setting"}
 
 --- What scenarios and the REPL can reach: `app.todos[4] = {title = "New", done = false}`.
 app = {todos = todos, resolve_todo = resolve_todo}
+
+--- Opens a todo with a table handed to it beside the path (`extra`, saved as JSON with the screen):
+-- app.open_todo(2, {note = "from the reminder"})
+function app.open_todo(id, extra)
+  nav.push("/todos/" .. id, {extra = extra})
+end
+
+--- The Todo tab's stack back to its list, from either tab, as one Back entry (a per-tab reset).
+function app.back_to_list()
+  return nav.reset_tab("todos")
+end
 -- Invariants: rules every reachable state keeps (switchyard walk checks them after
 -- each random step; the REPL warns after each navigation that breaks one).
 invariant("the todo shown exists", function()

@@ -39,6 +39,8 @@ struct NavigationDocument: Codable {
         /// The environment each queued step's flow runs in (1 is the root); absent when the queue is
         /// empty, and in saves from before flows had one (their steps then run in the root).
         var queueEnvironments: [Int]?
+        /// The screen each queued step showed (null for a step not shown yet); absent when none was.
+        var queueShown: [Int?]?
     }
 
     struct EnvironmentRecord: Codable {
@@ -49,6 +51,8 @@ struct NavigationDocument: Codable {
         /// A resizable sheet's detents and the selected one; absent for every other environment.
         var detents: [String]?
         var detent: String?
+        /// True when a resizable sheet shows its drag indicator; absent otherwise.
+        var dragIndicator: Bool?
     }
 
     struct AlertRecord: Codable {
@@ -97,7 +101,8 @@ extension NavigationDocument.StateRecord {
         environments = state.environments.map { environment in
             .init(kind: environment.kind, tabs: environment.tabs, selected: environment.selectedTab,
                   stacks: environment.tabStacks.map(ids), detents: environment.detents?.available,
-                  detent: environment.detents?.selected)
+                  detent: environment.detents?.selected,
+                  dragIndicator: environment.detents?.showsDragIndicator == true ? true : nil)
         }
         alert = state.alert.map {
             .init(title: $0.title, message: $0.message, buttons: $0.labels, style: $0.style == .alert ? nil : $0.style)
@@ -105,6 +110,7 @@ extension NavigationDocument.StateRecord {
         modals = ids(state.modals)
         queue = state.queuedSteps.map(\.step)
         queueEnvironments = state.queuedSteps.isEmpty ? nil : state.queuedSteps.map(\.environment)
+        queueShown = state.queuedSteps.contains { $0.shownAs != nil } ? state.queuedSteps.map(\.shownAs) : nil
     }
 }
 
@@ -226,7 +232,11 @@ private struct StackBuilder {
         if let anchor = anchors.first(where: { !(1...environments.count).contains($0) }) {
             throw .invalidDocument("\(place): a queued step runs in environment \(anchor), but there are \(environments.count)")
         }
-        let queue = zip(record.queue, anchors).map { QueuedStep(step: $0, environment: $1) }
+        let shown = record.queueShown ?? Array(repeating: nil, count: record.queue.count)
+        guard shown.count == record.queue.count else {
+            throw .invalidDocument("\(place): \(shown.count) queueShown for \(record.queue.count) queued steps")
+        }
+        let queue = zip(zip(record.queue, anchors), shown).map { QueuedStep(step: $0.0, environment: $0.1, shownAs: $1) }
         return NavigationState(environments: environments, alert: alert, modals: modals, queue: queue)
     }
 
@@ -251,8 +261,11 @@ private struct StackBuilder {
             do { detents = try SheetDetents(available, selected: record.detent) } catch {
                 throw .invalidDocument("\(place): \(error)")
             }
+            if record.dragIndicator == true { detents = detents?.showingDragIndicator(true) }
         } else if record.detent != nil {
             throw .invalidDocument("\(place): a detent without detents")
+        } else if record.dragIndicator != nil {
+            throw .invalidDocument("\(place): a drag indicator without detents")
         }
         return NavigationEnvironment(kind: record.kind, tabs: record.tabs, stacks: stacks, selectedTab: record.selected,
                                      detents: detents)

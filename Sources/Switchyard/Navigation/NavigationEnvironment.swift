@@ -88,6 +88,17 @@ public struct NavigationEnvironment: Equatable {
         current = parked[index]
     }
 
+    /// Pops tab `index`'s stack to its first screen, selected or not; the selection stays.
+    mutating func truncateTab(_ index: Int) {
+        guard index != selectedTab, let tabSet, tabSet.parked.indices.contains(index) else {
+            current.truncate(to: 1)
+            return
+        }
+        var parked = tabSet.parked
+        parked[index].truncate(to: 1)
+        self.tabSet = TabSet(names: tabSet.names, parked: parked, detents: tabSet.detents)
+    }
+
     /// True when the other environment has the same kind, tabs and selection and every stack shows
     /// the same locations (screen ids aside).
     func showsSameLocations(as other: NavigationEnvironment) -> Bool {
@@ -123,6 +134,9 @@ public struct NavigationEnvironment: Equatable {
 public final class SheetDetents: Equatable, Sendable {
     package let available: [String]
     package let selected: String
+    /// Whether the sheet shows its drag indicator (SwiftfulRouting's `showDragIndicator` on a
+    /// resizable sheet); saved and restored with the detents.
+    package let showsDragIndicator: Bool
 
     /// Throws when the list is empty or repeats a name, or `selected` (default: the first) is not in it.
     ///
@@ -138,17 +152,23 @@ public final class SheetDetents: Equatable, Sendable {
         guard available.contains(chosen) else {
             throw .invalidArgument(operation: .sheet, reason: Self.unknown(chosen, among: available))
         }
-        self.init(available: available, selected: chosen)
+        self.init(available: available, selected: chosen, showsDragIndicator: false)
     }
 
-    private init(available: [String], selected: String) {
+    private init(available: [String], selected: String, showsDragIndicator: Bool) {
         self.available = available
         self.selected = selected
+        self.showsDragIndicator = showsDragIndicator
+    }
+
+    /// The same detents with the drag indicator shown or hidden.
+    package func showingDragIndicator(_ shown: Bool) -> SheetDetents {
+        SheetDetents(available: available, selected: selected, showsDragIndicator: shown)
     }
 
     /// The same detents with `name` selected; nil when it is not one of them.
     func selecting(_ name: String) -> SheetDetents? {
-        available.contains(name) ? SheetDetents(available: available, selected: name) : nil
+        available.contains(name) ? SheetDetents(available: available, selected: name, showsDragIndicator: showsDragIndicator) : nil
     }
 
     static func unknown(_ name: String, among available: [String]) -> String {
@@ -156,6 +176,6 @@ public final class SheetDetents: Equatable, Sendable {
     }
 
     public static func == (a: SheetDetents, b: SheetDetents) -> Bool {
-        a === b || (a.available == b.available && a.selected == b.selected)
+        a === b || (a.available == b.available && a.selected == b.selected && a.showsDragIndicator == b.showsDragIndicator)
     }
 }

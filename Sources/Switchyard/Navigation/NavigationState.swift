@@ -42,8 +42,24 @@ public struct NavigationState: Equatable {
         get { layers?.modals ?? [] }
         set { setLayers(under: under, alert: alert, modals: newValue, queue: queuedSteps) }
     }
-    /// The running flows' steps still to show, in order.
-    package var queue: [FlowStep] { queuedSteps.map(\.step) }
+    /// The running flows' steps still to show, in order: those not shown yet, and those shown whose
+    /// screen has since been dismissed (SwiftfulRouting's back-and-forth inside a flow: `next` offers
+    /// a dismissed step again).
+    package var queue: [FlowStep] { offeredSteps.map(\.step) }
+    /// The queued steps `next` may show, in order (see `queue`).
+    var offeredSteps: [QueuedStep] {
+        guard queuedSteps.contains(where: { $0.shownAs != nil }) else { return queuedSteps }
+        let held = heldScreenIDs
+        return queuedSteps.filter { $0.shownAs.map { !held.contains($0) } ?? true }
+    }
+    /// The ids of every screen on a stack (every tab's) or a modal.
+    private var heldScreenIDs: Set<Int> {
+        var ids = Set(modals.map(\.id))
+        for environment in environments {
+            for stack in environment.tabStacks { ids.formUnion(stack.map(\.id)) }
+        }
+        return ids
+    }
     /// The queue with the environment each step's flow runs in.
     var queuedSteps: [QueuedStep] {
         get { layers?.queue ?? [] }
@@ -200,4 +216,7 @@ public struct NavigationState: Equatable {
 struct QueuedStep: Equatable {
     var step: FlowStep
     var environment: Int
+    /// The screen the step showed, kept while the flow runs so that dismissing that screen offers the
+    /// step again; nil for a step not shown yet.
+    var shownAs: Int? = nil
 }

@@ -35,7 +35,7 @@ extension NavigationState {
     package var currentStackDepth: Int { top.current.count }
 
     /// Whether a running flow has steps left to show (`queue` is not empty), without making the array.
-    package var hasQueuedSteps: Bool { !queuedSteps.isEmpty }
+    package var hasQueuedSteps: Bool { !queuedSteps.isEmpty && !offeredSteps.isEmpty }
 
     /// Calls `body` with every screen the state holds: each environment's stacks (top first), then
     /// the modals. Makes no array (a walk visits every state it reaches).
@@ -65,6 +65,7 @@ extension NavigationState {
             hasher.combine(environment.selectedTab)
             hasher.combine(environment.detents?.available)
             hasher.combine(environment.detents?.selected)
+            hasher.combine(environment.detents?.showsDragIndicator)
             for stack in environment.stacks {
                 hasher.combine(stack.count)
                 stack.forEachFromTop(combine)
@@ -80,6 +81,7 @@ extension NavigationState {
             hasher.combine(queued.step.path)
             hasher.combine(queued.step.presentation)
             hasher.combine(queued.environment)
+            hasher.combine(queued.shownAs)
         }
         return hasher.finalize()
     }
@@ -111,5 +113,7 @@ extension Screen {
         hasher.combine(passedParams)
         hasher.combine(transition)
         hasher.combine(background)
+        hasher.combine(placement)
+        hasher.combine(extra?.json)
     }
 }

@@ -143,7 +143,13 @@ extension Navigator {
     ///     try navigator.open("myapp://album/7/track/2")   // / › /library › /album/7 › /album/7/track/2
     public func open(_ url: String) throws {
         let location = try DeepLink.parse(url)
-        let asked = try location.query["presentation"].map { (text) throws(NavigationError) in try Presentation(parsing: text) }
+        if location.query["presentation"] == "modal" { return try openAsModal(url, location) }
+        let asked = try location.query["presentation"].map { (text) throws(NavigationError) in
+            guard let presentation = Presentation(rawValue: text) else {
+                throw .invalidArgument(operation: .open, reason: "invalid presentation \"\(text)\": expected push, sheet, cover or modal")
+            }
+            return presentation
+        }
         try holding(HeldCall(operation: .open, arguments: [url])) {
             try transact(.open) { state in
                 let landed = try land(location)

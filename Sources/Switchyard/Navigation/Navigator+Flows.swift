@@ -25,13 +25,17 @@ extension Navigator {
             try transact(.startFlow) { state in
                 try perform(first, on: &state)
                 let environment = state.environmentCount
-                state.queuedSteps = steps.dropFirst().map { QueuedStep(step: $0, environment: environment) }
+                // The first step is kept as shown, so dismissing its screen offers it again.
+                state.queuedSteps = [QueuedStep(step: first, environment: environment, shownAs: state.screenID)]
+                    + steps.dropFirst().map { QueuedStep(step: $0, environment: environment) }
                     + state.queuedSteps
             }
         }
     }
 
-    /// Shows the next queued step. Throws when the queue is empty.
+    /// Shows the next queued step: the first not shown yet, or shown and dismissed since (a step whose
+    /// screen was popped is offered again, SwiftfulRouting's back-and-forth). Throws when the queue is
+    /// empty.
     ///
     ///     try navigator.startFlow("signup");  try navigator.next()
     public func next() throws {
@@ -54,6 +58,8 @@ extension Navigator {
                     try performNext(on: &state)
                 } else if state.environmentCount > 1 {
                     state.dismissTop()
+                    // The flow has ended: its steps are not offered again for the screens that go.
+                    state.queuedSteps = []
                 } else {
                     throw NavigationError.nothingToDismiss(
                         operation: .nextOrDismiss, reason: "the flow queue is empty and no sheet or cover is presented")
@@ -62,15 +68,21 @@ extension Navigator {
         }
     }
 
-    /// Empties the flow queue, leaving the screens as they are. False when it was already empty.
+    /// Empties the flow queue, leaving the screens as they are. False when it was already empty (the
+    /// steps already shown are forgotten with the rest).
     @discardableResult
     package func cancelFlow() throws -> Bool {
-        try transact(.cancelFlow) { state in state.queuedSteps = [] }
+        try transact(.cancelFlow) { state in
+            // Only steps already shown left: nothing a person sees would change, so nothing is recorded.
+            if !state.queue.isEmpty { state.queuedSteps = [] }
+        }
     }
 
     private func performNext(on state: inout NavigationState) throws {
-        let step = state.queuedSteps.removeFirst().step
-        try perform(step, on: &state)
+        let held = state.offeredSteps.first!
+        guard let index = state.queuedSteps.firstIndex(of: held) else { return }
+        try perform(held.step, on: &state)
+        state.queuedSteps[index].shownAs = state.screenID
     }
 
     private func perform(_ step: FlowStep, on state: inout NavigationState) throws {

@@ -24,18 +24,19 @@ extension Navigator {
     /// `askingGuards: false` (a preview) lands as though every guard allowed. `passed` parameters join
     /// the path's (`ScreenOptions.params`) before any guard, title or view sees the info.
     func land(_ match: consuming RouteResolution, at location: consuming Location,
-              lenient: Bool = false, askingGuards: Bool = true, passing passed: [String: String] = [:]) throws -> Landing {
+              lenient: Bool = false, askingGuards: Bool = true, passing passed: [String: String] = [:],
+              extra: RouteMeta? = nil) throws -> Landing {
         try checkLimits(location)
         var found = match
         var chain: [String] = []   // filled on the first redirect: most landings have none
         while true {
             if let route = found.route {
-                if passed.isEmpty, beforeHooks.isEmpty, let presentation = routes[payloadOf: route].presentationIfBare {
+                if passed.isEmpty, extra == nil, beforeHooks.isEmpty, let presentation = routes[payloadOf: route].presentationIfBare {
                     return bareLanding(consume found, route: route, presentation, redirected: !chain.isEmpty)
                 }
                 // The definition is copied out of the table: its callbacks may declare routes.
                 let definition = routes[payloadOf: route]
-                let info = try found.info.passing(passed, inFlight ?? .push)
+                let info = try found.info.passing(passed, inFlight ?? .push, extra: extra)
                 guard let next = try redirection(definition, info, route: route, askingGuard: askingGuards) else {
                     return Landing(screen: try screen(for: info, route: route, definition: definition, holding: askingGuards),
                                    presentation: definition.presentation, redirected: !chain.isEmpty)
@@ -51,7 +52,7 @@ extension Navigator {
                                                       suggestions: routes.suggestions(for: location.path).map(\.pattern.text))
                 }
                 let missing = try RouteInfo(path: location.path, pattern: "", params: [:], query: location.query,
-                                            fragment: location.fragment, value: nil).passing(passed, inFlight ?? .push)
+                                            fragment: location.fragment, value: nil).passing(passed, inFlight ?? .push, extra: extra)
                 guard let next = try redirection(notFound, missing, route: nil, askingGuard: askingGuards) else {
                     return Landing(screen: try screen(for: missing, route: nil, definition: notFound, holding: askingGuards),
                                    presentation: notFound.presentation, redirected: !chain.isEmpty)
@@ -64,7 +65,7 @@ extension Navigator {
 
     /// `land(_:)` with `options` given to the screen.
     func land(options: ScreenOptions, at location: consuming Location) throws -> Landing {
-        let landed = try land(routes.resolve(location), at: location, passing: options.params)
+        let landed = try land(routes.resolve(location), at: location, passing: options.params, extra: options.extra)
         var key: ScreenCallbacksKey?
         if let callbacks = options.callbacks {
             let made = ScreenCallbacksKey()
@@ -185,8 +186,14 @@ extension Navigator {
 extension RouteInfo {
     /// This info with `passed` beside the path's parameters. A name the path captures is an error:
     /// the path says what the screen is, and a passed value must not quietly contradict it.
-    func passing(_ passed: [String: String], _ operation: NavigationOperation) throws(NavigationError) -> RouteInfo {
-        guard !passed.isEmpty else { return self }
+    func passing(_ passed: [String: String], _ operation: NavigationOperation,
+                 extra: RouteMeta? = nil) throws(NavigationError) -> RouteInfo {
+        guard !passed.isEmpty else {
+            guard let extra else { return self }
+            var info = self
+            info.extra = extra
+            return info
+        }
         var merged = params.dictionary
         for name in passed.keys.sorted() {
             guard merged[name] == nil else {
@@ -197,6 +204,7 @@ extension RouteInfo {
         }
         var info = self
         info.params = Parameters(merged)
+        if let extra { info.extra = extra }
         return info
     }
 }

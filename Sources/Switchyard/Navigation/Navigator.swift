@@ -44,6 +44,9 @@ public final class Navigator {
     // `nav.push` + `nav.pop` pair took 4,921 instructions, not 4,082 (+20 %; callgrind,
     // `switchyard-bench --counted-loop lua-push-pop parameter-heavy 1000`, Benchmarks/README.md case 11).
     @exclusivity(unchecked) var timeline: Timeline
+    /// Set while an operation lands the modals over its own new screen (`open` with
+    /// `?presentation=modal`): they are kept when the screen on top changes, the alert is not.
+    var landsOwnModals = false
     @exclusivity(unchecked) var nextID = 1
     @exclusivity(unchecked) var inFlight: NavigationOperation?
     /// Whether any screen may have departure work (a leave guard, callbacks): set by the first landing
@@ -307,7 +310,7 @@ public final class Navigator {
             // The alert and modals belong to the screen that was on top. An alert thrown away so is
             // said in the chain: no button of it ran.
             if draft.hasLayers { recordDroppedAlert(of: draft) }
-            draft.dismissOverlays()
+            if landsOwnModals { draft.alert = nil } else { draft.dismissOverlays() }
         }
         let before = timeline.state.screen
         guard observers.isEmpty && !watchesDepartures else {

@@ -138,6 +138,21 @@ public struct Screen: Codable, Equatable, Sendable {
     /// How this modal entered and what is behind it; nil when not given (and for other screens).
     package var transition: ModalTransition? { fields.extras?.transition }
     package var background: ModalBackground? { fields.extras?.background }
+    /// A modal's animation, alignment and bounds; nil when none was given.
+    package var placement: ModalPlacement? { fields.extras?.placement }
+    /// How this modal is shown, in words for the state tree and the live view: "move-top, spring,
+    /// top, device bounds"; nil for a screen shown without such options.
+    package var modalStyleText: String? {
+        var words: [String] = []
+        if let transition { words.append(transition.rawValue) }
+        if let background { words.append("background " + background.rawValue) }
+        if let animation = placement?.animation { words.append(animation.rawValue) }
+        if let alignment = placement?.alignment { words.append(alignment.rawValue) }
+        if let bounds = placement?.usesDeviceBounds { words.append(bounds ? "device bounds" : "safe area") }
+        return words.isEmpty ? nil : words.joined(separator: ", ")
+    }
+    /// The JSON value the call that showed it handed it (`ScreenOptions.extra`); nil without one.
+    package var extra: RouteMeta? { fields.info.extra }
     /// Where the navigator that landed it keeps its departure callbacks; nil when it has none.
     var callbacksKey: ScreenCallbacksKey? { fields.extras?.callbacksKey }
 
@@ -176,22 +191,28 @@ public struct Screen: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case id, path, pattern, route, params, passed, query, fragment, title, view, links, transition, background
+        case animation, alignment, deviceBounds, extra
     }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let pattern = try container.decodeIfPresent(String.self, forKey: .pattern)
-        let info = RouteInfo(path: try container.decode(String.self, forKey: .path), pattern: pattern ?? "",
+        var info = RouteInfo(path: try container.decode(String.self, forKey: .path), pattern: pattern ?? "",
                              params: Parameters(try container.decode([String: String].self, forKey: .params)),
                              query: try container.decode([String: String].self, forKey: .query),
                              fragment: try container.decodeIfPresent(String.self, forKey: .fragment))
+        info.extra = try container.decodeIfPresent(RouteMeta.self, forKey: .extra)
         // A route without a pattern would be a screen of no route that names one: the route is dropped.
         let route = pattern == nil ? nil : try container.decodeIfPresent(Int.self, forKey: .route)
         let passed = try container.decodeIfPresent([String: String].self, forKey: .passed) ?? [:]
         let transition = try container.decodeIfPresent(ModalTransition.self, forKey: .transition)
         let background = try container.decodeIfPresent(ModalBackground.self, forKey: .background)
-        let kept = passed.isEmpty && transition == nil && background == nil ? nil
-            : ScreenExtras(params: passed, callbacksKey: nil, transition: transition, background: background)
+        let placement = ModalPlacement(animation: try container.decodeIfPresent(ModalAnimation.self, forKey: .animation),
+                                       alignment: try container.decodeIfPresent(ModalAlignment.self, forKey: .alignment),
+                                       usesDeviceBounds: try container.decodeIfPresent(Bool.self, forKey: .deviceBounds))
+        let kept = passed.isEmpty && transition == nil && background == nil && placement == nil ? nil
+            : ScreenExtras(params: passed, callbacksKey: nil, transition: transition, background: background,
+                           placement: placement)
         self.init(fields: Fields(id: try container.decode(Int.self, forKey: .id), info: info,
                                  matched: pattern != nil, route: route.map(RouteID.init(rawValue:)),
                                  title: try container.decodeIfPresent(String.self, forKey: .title),
@@ -214,6 +235,10 @@ public struct Screen: Codable, Equatable, Sendable {
         if !passedParams.isEmpty { try container.encode(passedParams, forKey: .passed) }
         try container.encodeIfPresent(transition, forKey: .transition)
         try container.encodeIfPresent(background, forKey: .background)
+        try container.encodeIfPresent(placement?.animation, forKey: .animation)
+        try container.encodeIfPresent(placement?.alignment, forKey: .alignment)
+        try container.encodeIfPresent(placement?.usesDeviceBounds, forKey: .deviceBounds)
+        try container.encodeIfPresent(info.extra, forKey: .extra)
     }
 
     /// Whether this is a browser's page: its path is a URL ("https://...") rather than a path.
@@ -249,7 +274,7 @@ public struct Screen: Codable, Equatable, Sendable {
         a.fields === b.fields
             || (a.id == b.id && a.path == b.path && a.pattern == b.pattern && a.route == b.route
                 && a.parameters == b.parameters && a.passedParams == b.passedParams
-                && a.transition == b.transition && a.background == b.background
+                && a.transition == b.transition && a.background == b.background && a.placement == b.placement && a.info.extra == b.info.extra
                 && a.query == b.query && a.fragment == b.fragment && a.title == b.title && a.view == b.view
                 && a.computedLinks == b.computedLinks)
     }

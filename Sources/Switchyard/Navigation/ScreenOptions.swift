@@ -20,6 +20,15 @@ public struct ScreenOptions {
     /// How a modal comes in and what is behind it (SwiftfulRouting's showModal); modals only.
     package var transition: ModalTransition?
     package var background: ModalBackground?
+    /// The rest of SwiftfulRouting's showModal: the animation the transition runs with, where the
+    /// modal sits, and whether it is laid out in the device's bounds (ignoring the safe area) or the
+    /// screen's. Modals only; nil when not given.
+    package var animation: ModalAnimation?
+    package var alignment: ModalAlignment?
+    package var usesDeviceBounds: Bool?
+    /// A JSON value handed to the screen beside its path (go_router's `extra`): in its `info.extra`
+    /// for every callback of its route, on the screen, and in saves.
+    package var extra: RouteMeta?
 
     /// Options; each part is optional.
     ///
@@ -35,15 +44,21 @@ public struct ScreenOptions {
     }
 
     /// Nothing given: the plain operation.
-    var isEmpty: Bool {
+    var isEmpty: Bool { keepsNothing && extra == nil }
+
+    /// Nothing the screen keeps in its `ScreenExtras` (`extra` travels in its info: the landing put it there).
+    private var keepsNothing: Bool {
         params.isEmpty && onDismiss == nil && onResult == nil && transition == nil && background == nil
+            && animation == nil && alignment == nil && usesDeviceBounds == nil
     }
 
     /// What the screen keeps of these options; nil when it keeps nothing. Its callbacks are not in it:
     /// the navigator keeps them under `callbacksKey` (see `ScreenCallbacks`).
     func extras(callbacksKey: ScreenCallbacksKey?) -> ScreenExtras? {
-        guard !isEmpty else { return nil }
-        return ScreenExtras(params: params, callbacksKey: callbacksKey, transition: transition, background: background)
+        guard !keepsNothing else { return nil }
+        return ScreenExtras(params: params, callbacksKey: callbacksKey, transition: transition, background: background,
+                            placement: ModalPlacement(animation: animation, alignment: alignment,
+                                                      usesDeviceBounds: usesDeviceBounds))
     }
 
     /// The callbacks given, as the navigator keeps them; nil when none were.
@@ -67,6 +82,34 @@ public enum ModalBackground: String, Codable, Sendable, CaseIterable {
     case none, dim, blur
 }
 
+/// The animation a modal's transition runs with (SwiftUI's, as SwiftfulRouting's showModal takes it).
+package enum ModalAnimation: String, Codable, Sendable, CaseIterable {
+    case easeInOut = "ease-in-out", easeIn = "ease-in", easeOut = "ease-out", linear, spring, none
+}
+
+/// Where a modal sits on the screen (SwiftUI's alignments, as SwiftfulRouting's showModal takes them).
+package enum ModalAlignment: String, Codable, Sendable, CaseIterable {
+    case center, top, bottom, leading, trailing
+    case topLeading = "top-leading", topTrailing = "top-trailing"
+    case bottomLeading = "bottom-leading", bottomTrailing = "bottom-trailing"
+}
+
+/// A modal's animation, alignment and bounds together: one optional in `ScreenExtras`, so the screens
+/// that are not modals pay nothing for them.
+package struct ModalPlacement: Sendable, Equatable, Hashable {
+    package var animation: ModalAnimation?
+    package var alignment: ModalAlignment?
+    package var usesDeviceBounds: Bool?
+
+    /// nil when nothing is given.
+    package init?(animation: ModalAnimation?, alignment: ModalAlignment?, usesDeviceBounds: Bool?) {
+        guard animation != nil || alignment != nil || usesDeviceBounds != nil else { return nil }
+        self.animation = animation
+        self.alignment = alignment
+        self.usesDeviceBounds = usesDeviceBounds
+    }
+}
+
 /// The options a screen keeps (see `ScreenOptions`): one reference in its fields, nil for most screens.
 /// Every field is a `let` of a `Sendable` type, so a screen holding it may be sent between threads.
 final class ScreenExtras: Sendable {
@@ -76,13 +119,15 @@ final class ScreenExtras: Sendable {
     let callbacksKey: ScreenCallbacksKey?
     let transition: ModalTransition?
     let background: ModalBackground?
+    let placement: ModalPlacement?
 
     init(params: [String: String], callbacksKey: ScreenCallbacksKey?, transition: ModalTransition?,
-         background: ModalBackground?) {
+         background: ModalBackground?, placement: ModalPlacement? = nil) {
         self.params = params
         self.callbacksKey = callbacksKey
         self.transition = transition
         self.background = background
+        self.placement = placement
     }
 }
 

@@ -20,6 +20,10 @@ extension LuaState {
         try check(status, on: L)
         try replaceTypedParameters(info.params, on: L)
         try setMeta(info.params.meta, on: L)
+        if let extra = info.extra {
+            try push(meta: extra, on: L)
+            try setField("extra", on: L)
+        }
         if let value = info.value {
             try push(anyValue: value, on: L)
             try setField("value", on: L)
@@ -107,7 +111,9 @@ extension LuaState {
         var shape = sy_InfoTable()
         let status = LuaFields.withBorrowed([("title", screen.title), ("view", screen.view),
                                              ("transition", screen.transition?.rawValue),
-                                             ("background", screen.background?.rawValue)]) { extra in
+                                             ("background", screen.background?.rawValue),
+                                             ("animation", screen.placement?.animation?.rawValue),
+                                             ("alignment", screen.placement?.alignment?.rawValue)]) { extra in
             (shape.extra, shape.nextra) = (extra.baseAddress, Int32(extra.count))
             return withLocation(path: screen.path, pattern: screen.pattern, fragment: screen.fragment,
                                 in: &shape) { shape in
@@ -117,8 +123,16 @@ extension LuaState {
         try check(status, on: L)
         try replaceTypedParameters(screen.parameters, on: L)
         try setMeta(screen.parameters.meta, on: L)
+        if let extra = screen.extra {
+            try push(meta: extra, on: L)
+            try setField("extra", on: L)
+        }
         lua_pushinteger(L, lua_Integer(screen.id))
         try setField("id", on: L)
+        if let bounds = screen.placement?.usesDeviceBounds {
+            lua_pushboolean(L, bounds ? 1 : 0)
+            try setField("use_device_bounds", on: L)
+        }
         if let data = screen.data {
             try push(anyValue: data, on: L)
             try setField("data", on: L)
@@ -181,7 +195,7 @@ extension LuaState {
         try setField("style", on: L)
     }
 
-    /// `{kind, tabs, selected_tab, stack, tab_stacks, detents, detent}` [-0, +1]
+    /// `{kind, tabs, selected_tab, stack, tab_stacks, detents, detent, drag_indicator}` [-0, +1]
     func push(environment: NavigationEnvironment, on L: OpaquePointer) throws(LuaError) {
         try pushNewTable(on: L, record: 5)
         try push(string: environment.kind.rawValue, on: L)
@@ -193,6 +207,8 @@ extension LuaState {
             try setField("detents", on: L)
             try push(string: detents.selected, on: L)
             try setField("detent", on: L)
+            lua_pushboolean(L, detents.showsDragIndicator ? 1 : 0)
+            try setField("drag_indicator", on: L)
         }
         guard !environment.tabs.isEmpty else { return }
         try push(stringList: environment.tabs, on: L)

@@ -49,7 +49,7 @@ package enum LuaAPITypes {
         "explain": f(p("path", "string"), returns: "string"),
         "url": f(p("name", AppNames.route.rawValue), p("params", "table<string, string|number|boolean>", optional: true),
                  p("query", "table<string, string|number|boolean>", optional: true), returns: "string"),
-        "routes": f(returns: "SwitchyardRouteEntry[]"),
+        "routes": f(p("opts", "{case_insensitive: boolean?}", optional: true), returns: "SwitchyardRouteEntry[]"),
         "preview": f(p("path", "string"), returns: "SwitchyardScreen?"),
         "mismatch": f(p("reason", "string", optional: true)),
         "nav.go": f(p("path", "string"), p("opts", "{replace: boolean?}", optional: true)),
@@ -69,6 +69,7 @@ package enum LuaAPITypes {
         "nav.back": f(p("n", "integer", optional: true), returns: "boolean"),
         "nav.forward": f(p("n", "integer", optional: true), returns: "boolean"),
         "nav.tab": f(p("name", AppNames.tab.rawValue + "|integer")),
+        "nav.reset_tab": f(p("name", AppNames.tab.rawValue + "|integer"), returns: "boolean"),
         "nav.up": f(),
         "nav.reset": f(p("path", "string", optional: true)),
         "nav.start_flow": f(p("name_or_steps", AppNames.flow.rawValue + "|SwitchyardFlowStepList")),
@@ -179,6 +180,7 @@ package enum LuaAPITypes {
         ---@field value any what the route's validator returned
         ---@field data any what the route's loader returned
         ---@field meta table<string, any>? the route's meta, its groups' merged in, outer first
+        ---@field extra any what the call that showed the screen gave as `extra` (a JSON value)
 
         ---A screen in a stack: its info, id, title and view.
         ---@class SwitchyardScreen: SwitchyardInfo
@@ -195,6 +197,7 @@ package enum LuaAPITypes {
         ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))? true allows, false blocks, a path redirects
         ---@field redirect (string|fun(info: SwitchyardInfo): string?)?
         ---@field presentation ("push"|"sheet"|"cover")? how a deep link opens it
+        ---@field exact boolean? false: a prefix route, matching its pattern followed by anything more (`info.params.rest`)
         ---@field links (string[]|fun(info: SwitchyardInfo): string[])? declared edges: `:follow N` in the REPL, graphs, `check`, `walk`
         ---@field entry boolean? reached from outside (a deep link): `check` crawls from it, `walk` opens it
         ---@field parent string? the pattern of the screen this one sits above
@@ -233,10 +236,15 @@ package enum LuaAPITypes {
         ---@field params table<string, string|number|boolean>? beside the path's parameters
         ---@field on_dismiss fun(info: SwitchyardInfo)? once, after the screen has gone
         ---@field on_result fun(result: any)? once, with what `nav.pop{result = v}` gave
+        ---@field extra table<string, any>? any table that saves as JSON: `info.extra` to the route's callbacks and on the screen
         ---@field detents string[]? a resizable sheet's detents (sheets only)
         ---@field detent string? the detent it opens at
+        ---@field drag_indicator boolean? a resizable sheet shows its drag indicator (with detents)
         ---@field transition ("identity"|"opacity"|"scale"|"slide"|"move-top"|"move-bottom"|"move-leading"|"move-trailing")? modals only
         ---@field background ("none"|"dim"|"blur")? modals only
+        ---@field animation ("ease-in-out"|"ease-in"|"ease-out"|"linear"|"spring"|"none")? modals only
+        ---@field alignment ("center"|"top"|"bottom"|"leading"|"trailing"|"top-leading"|"top-trailing"|"bottom-leading"|"bottom-trailing")? modals only
+        ---@field use_device_bounds boolean? modals only: laid out in the device's bounds (true) or the safe area (false)
 
         ---A flow's steps: paths, or `{path, as = "sheet"}`.
         ---@alias SwitchyardFlowStepList (string|{[1]: string, as: ("push"|"sheet"|"cover")?})[]
@@ -277,6 +285,7 @@ package enum LuaAPITypes {
         ---@field selected_tab integer?
         ---@field detents string[]?
         ---@field detent string?
+        ---@field drag_indicator boolean? with detents: whether the sheet shows its drag indicator
 
         ---@class SwitchyardState
         ---@field environments SwitchyardEnvironment[]

@@ -7,12 +7,13 @@ enum MetaOption {
     /// Deeper than any meta a person writes; a table that contains itself stops here.
     static let depthLimit = 32
 
-    static func meta(_ value: LuaValue, context: String) throws(LuaError) -> RouteMeta? {
+    /// `option`: the option's name in errors (`extra` of `nav.push` is read the same way).
+    static func meta(_ value: LuaValue, context: String, option: String = "meta") throws(LuaError) -> RouteMeta? {
         guard !value.isNil else { return nil }
         guard case .table = value else {
-            throw LuaError("\(context): option 'meta' must be a table, got \(value.typeName)")
+            throw LuaError("\(context): option '\(option)' must be a table, got \(value.typeName)")
         }
-        return try convert(value, path: "meta", depth: 0, context: context)
+        return try convert(value, path: option, depth: 0, context: context)
     }
 
     private static func convert(_ value: LuaValue, path: String, depth: Int, context: String) throws(LuaError) -> RouteMeta {
@@ -25,7 +26,7 @@ enum MetaOption {
         case .boolean(let flag): return .boolean(flag)
         case .table(let table):
             guard depth < depthLimit else {
-                throw LuaError("\(context): option 'meta' nests deeper than \(depthLimit) tables (does a table contain itself?)")
+                throw LuaError("\(context): option '\(path.prefix { $0 != "." && $0 != "[" })' nests deeper than \(depthLimit) tables (does a table contain itself?)")
             }
             let pairs = try table.pairs()
             let count = try table.array().count

@@ -84,6 +84,17 @@ enum NavOperations {
             }
             return 0
         }),
+        .init("reset_tab", { runtime, call in
+            let changed: Bool
+            if let index = call.integer(1) {
+                changed = try runtime.navigator.resetTab(Int(clamping: index))
+            } else {
+                guard let name = call.string(1) else { throw call.badArgument(1, "nav.reset_tab", "tab name or index") }
+                changed = try runtime.navigator.resetTab(name)
+            }
+            try call.push(bool: changed)
+            return 1
+        }),
         .init("start_flow", { runtime, call in
             if let name = call.string(1) {
                 // The start_flow event does not name the flow; coverage credits its first step by this.

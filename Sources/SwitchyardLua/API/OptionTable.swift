@@ -1,5 +1,5 @@
 /// An options table with its keys checked: a misspelt key is an error that lists the known ones
-/// ("nav.push: unknown option 'on_dismis' (options: on_dismiss, on_result, params)"), so a typo never
+/// ("nav.push: unknown option 'on_dismis' (options: extra, on_dismiss, on_result, params)"), so a typo never
 /// passes silently. `route()`, `not_found()`, `nav.alert` and every navigation option table read
 /// their options through one.
 ///

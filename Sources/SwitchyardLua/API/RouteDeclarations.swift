@@ -4,7 +4,7 @@ import Switchyard
 extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
                                             "leave", "parent", "entry", "params", "meta",
-                                            "load"]
+                                            "load", "exact"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
     /// What a `group` may give every route inside it: the options that mean the same for a whole
     /// prefix. (`name`, `validate`, `redirect`, `links` and `parent` describe one route.)
@@ -27,9 +27,10 @@ extension SwitchyardRuntime {
 
     /// route(pattern, opts) -> route
     private func declareRoute(_ call: LuaCall) throws -> Int {
-        let pattern = prefixed(try call.checkString(1, "route"))
+        let written = prefixed(try call.checkString(1, "route"))
         let site = call.callerLocation
-        let options = try RouteOptions(call, index: 2, function: "route", allowed: Self.routeOptions, subject: pattern)
+        let options = try RouteOptions(call, index: 2, function: "route", allowed: Self.routeOptions, subject: written)
+        let pattern = try PrefixRouteOption.pattern(written, exact: options["exact"])
         let callbacks = RouteCallbacks(subject: pattern, site: site, mismatches: mismatches, outcomes: callbackOutcomes)
         var definition = try options.definition(callbacks)
         // Only routes inside a group that gave options pay for the merge; others keep the definition

@@ -64,7 +64,17 @@ extension SwitchyardRuntime {
     }
 
     /// routes() -> {route...} in declaration order, each with its rank (1 = most specific)
+    /// routes([{case_insensitive = b}]) -> entries: the options first change the table for every
+    /// route, declared or to come.
     private func listRoutes(_ call: LuaCall) throws -> Int {
+        if call.count >= 1 && !call.isNil(1) {
+            let options = try OptionTable(call, index: 1, allowed: ["case_insensitive"], function: "routes", context: "routes")
+            if !options["case_insensitive"].isNil {
+                do { try routeTable.setCaseInsensitive(try options.flag("case_insensitive")) } catch {
+                    throw LuaError("routes: cannot ignore case: \(error)")
+                }
+            }
+        }
         var ranks: [RouteID: Int] = [:]
         for (offset, route) in routeTable.rankedRoutes.enumerated() { ranks[route.id] = offset + 1 }
         let (state, L) = call.stack

@@ -14,7 +14,7 @@ extension NavigationSnapshot {
             environments: state.environments.map(Environment.init),
             alert: state.alert.map { Alert(title: $0.title, message: $0.message, buttons: $0.labels, style: $0.style.rawValue,
                                        cancel: $0.cancelButton?.label) },
-            modals: state.modals.map(\.location),
+            modals: state.modals.map { modal in modal.location + (modal.modalStyleText.map { " (\($0))" } ?? "") },
             flow: state.queue.isEmpty ? nil : Flow(name: "queue", remaining: state.queue.map(FlowText.step)))
     }
 }
@@ -27,7 +27,8 @@ extension NavigationSnapshot.Environment {
         }
         self.init(kind: environment.kind.rawValue, stack: screens, tabs: tabs,
                   selectedTab: tabs.isEmpty ? nil : environment.selectedTab,
-                  detents: environment.detents?.available ?? [], detent: environment.detents?.selected)
+                  detents: environment.detents?.available ?? [], detent: environment.detents?.selected,
+                  dragIndicator: environment.detents?.showsDragIndicator ?? false)
     }
 }
 

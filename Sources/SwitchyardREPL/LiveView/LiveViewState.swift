@@ -14,6 +14,8 @@ enum LiveViewState {
         let path: String
         let title: String?
         let node: String?
+        /// How a modal is shown ("move-top, spring, top"); nil for other screens.
+        var style: String? = nil
     }
 
     struct Tab: Encodable {
@@ -27,6 +29,7 @@ enum LiveViewState {
         let tabs: [Tab]
         let detents: [String]
         let detent: String?
+        let dragIndicator: Bool
     }
 
     struct AlertBox: Encodable {
@@ -88,7 +91,8 @@ enum LiveViewState {
         let environments = navigator.state.environments.map { environment in
             Environment(kind: environment.kind.rawValue, stack: environment.stack.map(card),
                         tabs: environment.tabs.enumerated().map { Tab(name: $0.element, selected: $0.offset == environment.selectedTab) },
-                        detents: environment.detents?.available ?? [], detent: environment.detents?.selected)
+                        detents: environment.detents?.available ?? [], detent: environment.detents?.selected,
+                        dragIndicator: environment.detents?.showsDragIndicator ?? false)
         }
         let shown = ScreenSnapshot(navigator)
         let alert = navigator.alert.map {
@@ -102,7 +106,9 @@ enum LiveViewState {
             sequence: sequence,
             screen: Top(path: shown.path, title: shown.title, view: shown.view, links: shown.links, presentation: shown.presentation),
             environments: environments,
-            modals: navigator.modals.map(card),
+            modals: navigator.modals.map { modal in
+                Card(path: modal.location, title: modal.title, node: node(modal), style: modal.modalStyleText)
+            },
             alert: alert,
             timeline: navigator.history.map(\.location),
             timelineIndex: navigator.historyIndex,

@@ -31,15 +31,18 @@ package struct NavigationSnapshot: Sendable, Equatable {
         /// A resizable sheet's detents, and the one it shows.
         package var detents: [String]
         package var detent: String?
+        /// Whether that resizable sheet shows its drag indicator.
+        package var dragIndicator: Bool
 
         init(kind: String, stack: [Screen], tabs: [Tab] = [], selectedTab: Int? = nil,
-                     detents: [String] = [], detent: String? = nil) {
+                     detents: [String] = [], detent: String? = nil, dragIndicator: Bool = false) {
             self.kind = kind
             self.stack = stack
             self.tabs = tabs
             self.selectedTab = selectedTab
             self.detents = detents
             self.detent = detent
+            self.dragIndicator = dragIndicator
         }
     }
 

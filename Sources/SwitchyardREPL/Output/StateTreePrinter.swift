@@ -2,10 +2,10 @@ import SwitchyardTools
 /// Prints the navigation state as a compact tree, one line per environment, nested by presentation:
 ///
 ///     root [home* · search · library]  / › /album/12
-///       sheet (medium* · large)  /album/12/share
+///       sheet (medium* · large, drag indicator)  /album/12/share
 ///         cover  /login
 ///     alert  Delete album? — This cannot be undone. [Delete] [Cancel]  :dismiss chooses [Cancel]   ("confirmation" for that style)
-///     modals  /help
+///     modals  /help › /tip (move-top, spring, top)
 ///     pending  push /checkout  waits for nav.settle("payment", ...)
 ///
 /// The current location (the top screen of the top environment) is bold on a terminal.
@@ -48,7 +48,7 @@ package struct StateTreePrinter: Sendable {
         }
         if !environment.detents.isEmpty {
             let names = environment.detents.map { $0 == environment.detent ? $0 + "*" : $0 }
-            label += " (" + names.joined(separator: " · ") + ")"
+            label += " (" + names.joined(separator: " · ") + (environment.dragIndicator ? ", drag indicator" : "") + ")"
         }
         return label + "  " + stackText(environment.stack, isTop: isTop)
     }

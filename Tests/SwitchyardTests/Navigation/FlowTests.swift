@@ -33,14 +33,35 @@ struct FlowTests {
         #expect(navigator.history.map(\.operation) == [.reset, .startFlow, .next])
     }
 
-    @Test func popsInsideAFlowKeepTheQueue() throws {
+    /// SwiftfulRouting's back-and-forth inside a flow (issue 33 item 5): a step whose screen was
+    /// dismissed is offered again by `next`, and the flow goes on from there.
+    @Test func aStepDismissedInsideAFlowIsOfferedAgain() throws {
         let navigator = try NavigationFixture.navigator()
         try navigator.startFlow([FlowStep("/a"), FlowStep("/b"), FlowStep("/c/1")])
         try navigator.next()
-        _ = try navigator.pop()
         #expect(navigator.queue.map(\.path) == ["/c/1"])
+        _ = try navigator.pop()
+        #expect(navigator.queue.map(\.path) == ["/b", "/c/1"])
         try navigator.next()
-        #expect(navigator.stackPaths == ["/", "/a", "/c/1"])
+        #expect(navigator.stackPaths == ["/", "/a", "/b"] && navigator.queue.map(\.path) == ["/c/1"])
+        try navigator.next()
+        _ = try navigator.pop(2)
+        #expect(navigator.queue.map(\.path) == ["/b", "/c/1"])
+        try navigator.back()
+        #expect(navigator.queue.isEmpty, "back brings the screens, and with them the steps they showed")
+        _ = try navigator.popToRoot()
+        #expect(navigator.queue.map(\.path) == ["/a", "/b", "/c/1"], "the first step too")
+        #expect(try navigator.cancelFlow() == true)
+        #expect(navigator.queue.isEmpty)
+    }
+
+    @Test func aFlowEndedByNextOrDismissOffersNothingAgain() throws {
+        let navigator = try NavigationFixture.navigator()
+        try navigator.startFlow([FlowStep("/a", as: .cover), FlowStep("/b")])
+        try navigator.next()
+        try navigator.nextOrDismiss()
+        #expect(navigator.kinds == [.root] && navigator.queue.isEmpty)
+        #expect(try navigator.cancelFlow() == false)
     }
 
     @Test func cancelEmptiesTheQueueAndStartingAnotherGoesInFrontOfIt() throws {
@@ -103,15 +124,19 @@ struct FlowTests {
         let navigator = try NavigationFixture.navigator()
         try navigator.startFlow([FlowStep("/a", as: .cover), FlowStep("/b")])
         let json = try navigator.save()
-        #expect(json.contains("\"queueEnvironments\":[2]"))
+        #expect(json.contains("\"queueEnvironments\":[2,2],\"queueShown\":[2,null]"))
         let copy = try NavigationFixture.navigator()
         try copy.restore(json)
         try copy.dismissAll()
         #expect(copy.queue.isEmpty)
-        let wrong = json.replacingOccurrences("\"queueEnvironments\":[2]", with: "\"queueEnvironments\":[3]")
+        let wrong = json.replacingOccurrences("\"queueEnvironments\":[2,2]", with: "\"queueEnvironments\":[2,3]")
         #expect { try copy.restore(wrong) } throws: { "\($0)".contains("a queued step runs in environment 3, but there are 2") }
-        // A save from before queues named their environments: the steps run in the root.
-        let old = json.replacingOccurrences(",\"queueEnvironments\":[2]", with: "")
+        let uneven = json.replacingOccurrences("\"queueShown\":[2,null]", with: "\"queueShown\":[2]")
+        #expect { try copy.restore(uneven) } throws: { "\($0)".contains("1 queueShown for 2 queued steps") }
+        // A save from before queues named their environments (or kept the steps shown): the steps run
+        // in the root.
+        let old = json.replacingOccurrences(#"{"path":"\/a","presentation":"cover"},"#, with: "")
+            .replacingOccurrences(",\"queueEnvironments\":[2,2],\"queueShown\":[2,null]", with: "")
         #expect(old != json)
         try copy.restore(old)
         try copy.dismissAll()

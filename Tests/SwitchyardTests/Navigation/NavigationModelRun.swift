@@ -102,8 +102,8 @@ struct NavigationModelRun {
                 .init(kind: $0.kind.rawValue, tabs: $0.tabs, stacks: $0.tabStacks.map(screens), selected: $0.selectedTab,
                       detents: $0.detents?.available ?? [], detent: $0.detents?.selected)
             },
-            alert: state.alert?.labels, modals: screens(state.modals), queue: state.queue,
-            queueEnvironments: state.queuedSteps.map(\.environment))
+            alert: state.alert?.labels, modals: screens(state.modals), queue: state.queuedSteps.map(\.step),
+            queueEnvironments: state.queuedSteps.map(\.environment), queueShown: state.queuedSteps.map(\.shownAs))
     }
 
     private mutating func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0..<options.count, using: &generator)] }

@@ -27,6 +27,15 @@ struct NavigationReferenceModel: Equatable {
         var queue: [FlowStep]
         /// How many environments were open when each queued step's flow started (after its first step).
         var queueEnvironments: [Int] = []
+        /// The screen each queued step showed (nil: not shown yet); a step whose screen has gone is
+        /// offered again.
+        var queueShown: [Int?] = []
+
+        /// The indices of the steps `next` may show, in order.
+        var offered: [Int] {
+            let held = Set(environments.flatMap { $0.stacks.joined().map(\.id) } + modals.map(\.id))
+            return queue.indices.filter { queueShown[$0].map { !held.contains($0) } ?? true }
+        }
     }
 
     struct Failure: Error {}
@@ -169,6 +178,7 @@ struct NavigationReferenceModel: Equatable {
         let kept = draft.queueEnvironments.indices.filter { draft.queueEnvironments[$0] <= draft.environments.count }
         draft.queue = kept.map { draft.queue[$0] }
         draft.queueEnvironments = kept.map { draft.queueEnvironments[$0] }
+        draft.queueShown = kept.map { draft.queueShown[$0] }
         nextID = id
         if Self.looksSame(draft, state) {
             nextID = savedID
@@ -201,7 +211,7 @@ struct NavigationReferenceModel: Equatable {
     private static func looksSame(_ a: State, _ b: State) -> Bool {
         func shape(_ state: State) -> [String] {
             state.environments.map { "\($0.kind) \($0.selected) \($0.stacks.map { $0.map(\.location) }) \($0.detents) \($0.detent ?? "")" }
-                + ["\(state.alert ?? [])", "\(state.modals.map(\.location))", "\(state.queue)", "\(state.queueEnvironments)"]
+                + ["\(state.alert ?? [])", "\(state.modals.map(\.location))", "\(state.queue)", "\(state.queueEnvironments)", "\(state.queueShown)"]
                 + [state.alert == nil ? "no alert" : "alert"]
         }
         return shape(a) == shape(b)
@@ -397,20 +407,24 @@ struct NavigationReferenceModel: Equatable {
     mutating func startFlow(_ steps: [FlowStep]) throws -> Bool {
         try transact("start_flow") { state, id in
             Self.show(try Self.land(steps[0].path, &id).0, steps[0].presentation, &state)
-            state.queue = Array(steps.dropFirst()) + state.queue
-            state.queueEnvironments = Array(repeating: state.environments.count, count: steps.count - 1)
+            state.queue = steps + state.queue
+            state.queueEnvironments = Array(repeating: state.environments.count, count: steps.count)
                 + state.queueEnvironments
+            state.queueShown = [Self.topID(state)] + Array(repeating: nil, count: steps.count - 1) + state.queueShown
         }
     }
 
     mutating func next(orDismiss: Bool) throws -> Bool {
         try transact(orDismiss ? "next_or_dismiss" : "next") { state, id in
-            if let step = state.queue.first {
-                state.queue.removeFirst()
-                state.queueEnvironments.removeFirst()
+            if let index = state.offered.first {
+                let step = state.queue[index]
                 Self.show(try Self.land(step.path, &id).0, step.presentation, &state)
+                state.queueShown[index] = Self.topID(state)
             } else if orDismiss, state.environments.count > 1 {
                 state.environments.removeLast()
+                state.queue = []
+                state.queueEnvironments = []
+                state.queueShown = []
             } else {
                 throw Failure()
             }
@@ -419,8 +433,10 @@ struct NavigationReferenceModel: Equatable {
 
     mutating func cancelFlow() throws -> Bool {
         try transact("cancel_flow") { state, _ in
+            guard !state.offered.isEmpty else { return }
             state.queue = []
             state.queueEnvironments = []
+            state.queueShown = []
         }
     }
 

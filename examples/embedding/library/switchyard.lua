@@ -31,6 +31,7 @@
 ---@field value any what the route's validator returned
 ---@field data any what the route's loader returned
 ---@field meta table<string, any>? the route's meta, its groups' merged in, outer first
+---@field extra any what the call that showed the screen gave as `extra` (a JSON value)
 
 ---A screen in a stack: its info, id, title and view.
 ---@class SwitchyardScreen: SwitchyardInfo
@@ -47,6 +48,7 @@
 ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))? true allows, false blocks, a path redirects
 ---@field redirect (string|fun(info: SwitchyardInfo): string?)?
 ---@field presentation ("push"|"sheet"|"cover")? how a deep link opens it
+---@field exact boolean? false: a prefix route, matching its pattern followed by anything more (`info.params.rest`)
 ---@field links (string[]|fun(info: SwitchyardInfo): string[])? declared edges: `:follow N` in the REPL, graphs, `check`, `walk`
 ---@field entry boolean? reached from outside (a deep link): `check` crawls from it, `walk` opens it
 ---@field parent string? the pattern of the screen this one sits above
@@ -85,10 +87,15 @@
 ---@field params table<string, string|number|boolean>? beside the path's parameters
 ---@field on_dismiss fun(info: SwitchyardInfo)? once, after the screen has gone
 ---@field on_result fun(result: any)? once, with what `nav.pop{result = v}` gave
+---@field extra table<string, any>? any table that saves as JSON: `info.extra` to the route's callbacks and on the screen
 ---@field detents string[]? a resizable sheet's detents (sheets only)
 ---@field detent string? the detent it opens at
+---@field drag_indicator boolean? a resizable sheet shows its drag indicator (with detents)
 ---@field transition ("identity"|"opacity"|"scale"|"slide"|"move-top"|"move-bottom"|"move-leading"|"move-trailing")? modals only
 ---@field background ("none"|"dim"|"blur")? modals only
+---@field animation ("ease-in-out"|"ease-in"|"ease-out"|"linear"|"spring"|"none")? modals only
+---@field alignment ("center"|"top"|"bottom"|"leading"|"trailing"|"top-leading"|"top-trailing"|"bottom-leading"|"bottom-trailing")? modals only
+---@field use_device_bounds boolean? modals only: laid out in the device's bounds (true) or the safe area (false)
 
 ---A flow's steps: paths, or `{path, as = "sheet"}`.
 ---@alias SwitchyardFlowStepList (string|{[1]: string, as: ("push"|"sheet"|"cover")?})[]
@@ -129,6 +136,7 @@
 ---@field selected_tab integer?
 ---@field detents string[]?
 ---@field detent string?
+---@field drag_indicator boolean? with detents: whether the sheet shows its drag indicator
 
 ---@class SwitchyardState
 ---@field environments SwitchyardEnvironment[]
@@ -166,7 +174,7 @@
 ---@field screen SwitchyardScreen the top screen itself, and its title
 ---@field title string? the top screen itself, and its title
 ---@field stack SwitchyardScreen[] the screens of the top environment, bottom first
----@field state SwitchyardState `{environments = {{kind, stack, tabs, selected_tab, detents, detent}...}, alert, modals, queue, path}`
+---@field state SwitchyardState `{environments = {{kind, stack, tabs, selected_tab, detents, detent, drag_indicator}...}, alert, modals, queue, path}`
 ---@field history SwitchyardHistoryEntry[] the timeline: `{operation, location, current}` per entry
 ---@field can_back boolean whether `back`/`forward` would move
 ---@field can_forward boolean whether `back`/`forward` would move
@@ -316,9 +324,10 @@ function url(name, params, query) end
 
 ---lists the declared routes.
 ---
----Example: `for _, r in ipairs(routes()) do print(r.pattern, r.name) end`
+---Example: `for _, r in ipairs(routes{case_insensitive = true}) do print(r.pattern, r.name) end`
+---@param opts? {case_insensitive: boolean?}
 ---@return SwitchyardRouteEntry[]
-function routes() end
+function routes(opts) end
 
 ---returns the screen navigating to `path` would show, without navigating and without asking guards; nil when nothing matches.
 ---
@@ -440,6 +449,13 @@ function nav.forward(n) end
 ---Example: `nav.tab("search")`
 ---@param name SwitchyardTabName|integer
 function nav.tab(name) end
+
+---pops one tab's stack to its root, by name or 1-based position, without switching tabs; on the selected tab it also dismisses the sheets and covers over it. One timeline entry (`pop_to_root`); false when the tab was already at its root.
+---
+---Example: `nav.reset_tab("library")`
+---@param name SwitchyardTabName|integer
+---@return boolean
+function nav.reset_tab(name) end
 
 ---goes to the current screen's parent: it pops to it when it is below, and replaces the top screen with it otherwise.
 ---

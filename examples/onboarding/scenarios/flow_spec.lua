@@ -37,6 +37,17 @@ describe("onboarding flow", function()
     assert.same({"/"}, paths())
   end)
 
+  it("going back inside the flow offers the dismissed step again", function()
+    nav.start_flow("onboarding")
+    nav.next()
+    nav.next()
+    nav.pop()   -- back from the notifications step to the name step
+    assert.equal("/onboarding/notifications", nav.queue[1].path)
+    nav.next()
+    assert.same({"/welcome", "/onboarding/name", "/onboarding/notifications"}, paths())
+    assert.equal("/onboarding/done", nav.queue[1].path)
+  end)
+
   it("next with nothing queued is an error that changes nothing", function()
     nav.start_flow("onboarding")
     for _ = 1, 3 do nav.next() end

@@ -1,5 +1,6 @@
 -- SwiftfulRouting's conveniences: onDismiss, pushScreenStack, confirmation dialogs, basic
--- alerts, resizable sheets, Safari, modal transitions.
+-- alerts, resizable sheets and their drag indicator, Safari, modal transitions, animations,
+-- alignments and bounds.
 require("app")
 
 describe("SwiftfulRouting conveniences", function()
@@ -17,9 +18,14 @@ describe("SwiftfulRouting conveniences", function()
     app.show_tip()
     assert.equal("move-top", nav.modals[1].transition)
     assert.equal("blur", nav.modals[1].background)
+    assert.same({"spring", "top", false},
+                {nav.modals[1].animation, nav.modals[1].alignment, nav.modals[1].use_device_bounds})
     assert.is_nil(app.session.tips_seen)
     nav.dismiss_modal()
     assert.equal(1, app.session.tips_seen)
+    nav.push("/settings")
+    app.open_tip_link()   -- a deep link with ?presentation=modal
+    assert.same({"/", "/modal/tip", 1}, {nav.path, nav.modals[1].path, #nav.modals})
   end)
 
   it("the share options are a confirmation dialog", function()
@@ -34,9 +40,10 @@ describe("SwiftfulRouting conveniences", function()
     assert.same({"OK"}, nav.state.alert.buttons)
   end)
 
-  it("display options are a resizable sheet", function()
-    nav.sheet("/settings/display", {detents = {"medium", "large"}})
+  it("display options are a resizable sheet with a drag indicator", function()
+    app.show_display_options()
     assert.equal("medium", nav.state.environments[2].detent)
+    assert.is_true(nav.state.environments[2].drag_indicator)
     nav.set_detent("large")
     assert.equal("large", nav.state.environments[2].detent)
     assert.has_error(function() nav.set_detent("full") end)

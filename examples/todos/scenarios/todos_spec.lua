@@ -8,6 +8,10 @@ describe("todo screens", function()
     assert.equal("2", nav.params.id)      -- the raw parameter stays text
     assert.equal(2, nav.info.value)       -- the resolved value is a number
     assert.equal("Todo #2", nav.stack[#nav.stack].title)
+    -- A table handed over with the push reaches the view as info.extra.
+    app.open_todo(3, {note = "from the reminder"})
+    assert.equal("from the reminder", nav.screen.extra.note)
+    assert.matches("Note: from the reminder", nav.screen.view)
   end)
 
   it("ids that are not numbers, or not todos, are not a match", function()

@@ -71,6 +71,12 @@ public struct RouteInfo: Sendable {
         get { extras.first?.data?.value }
         set { updateExtras { $0.data = newValue.map(ValidatorValue.init) } }
     }
+    /// What the call that showed the screen handed it beside the path (`nav.push(path, {extra = ...})`,
+    /// go_router's `extra`, URLNavigator's `context`): a JSON value, saved with the screen; nil without one.
+    package var extra: RouteMeta? {
+        get { extras.first?.extra }
+        set { updateExtras { $0.extra = newValue } }
+    }
 
     // A match's result is copied whole, and each reference in it costs two atomic operations (retained
     // when it is made, released when it goes). A match's path is its parameters' text and its pattern
@@ -169,6 +175,7 @@ private struct RouteInfoExtras: Sendable {
     private var parsedFragment: String?
     var value: ValidatorValue?
     var data: ValidatorValue?
+    var extra: RouteMeta?
 
     init(query: [String: String] = [:], fragment: String? = nil, value: ValidatorValue? = nil) {
         parsedQuery = query
@@ -220,7 +227,7 @@ private struct RouteInfoExtras: Sendable {
     /// None at all when there is nothing to keep.
     static func boxing(_ fields: RouteInfoExtras) -> [RouteInfoExtras] {
         fields.written == nil && fields.parsedQuery.isEmpty && fields.parsedFragment == nil && fields.value == nil
-            && fields.data == nil
+            && fields.data == nil && fields.extra == nil
             ? [] : [fields]
     }
 }

@@ -11,7 +11,7 @@
 /// `Lookup/RouteTable+Resolution`), ranking, explaining, suggestions and reverse routing each in a file
 /// of its own.
 public final class RouteTable<Payload> {
-    package let caseInsensitive: Bool
+    package private(set) var caseInsensitive: Bool
     // `storage` and `hasValidators` are read by every navigation; no access to them lasts beyond one
     // statement (the table is not Sendable, and validators run with no access open).
     // Safety: as above. Their dynamic exclusivity checks cost 84 of `lua-push-pop`'s 4,058.8
@@ -171,6 +171,27 @@ public final class RouteTable<Payload> {
         }
         declarationTrie = trie
         declarationTrieHandedOver = false
+    }
+
+    /// Makes static segments match in any case (or in their own again), for the routes declared and
+    /// those to come (`routes{case_insensitive = true}` from Lua). Refused, the table as it was, when
+    /// two routes would then be one pattern (`/About` and `/about`), as `add` refuses a duplicate.
+    package func setCaseInsensitive(_ folding: Bool) throws(RoutingError) {
+        guard folding != caseInsensitive else { return }
+        var trie = RouteTrie(caseInsensitive: folding)
+        for (index, route) in storage.enumerated() {
+            let node = trie.node(shapedLike: route.pattern.segments)
+            if let blocking = trie.routes(at: node).first(where: { validators[$0] == nil && storage[$0].parameterTypes == nil }) {
+                throw .duplicatePattern(pattern: route.pattern.text, firstPattern: storage[blocking].pattern.text,
+                                        firstSite: storage[blocking].site)
+            }
+            trie.attach(route: index, at: node)
+        }
+        caseInsensitive = folding
+        declarationTrie = trie
+        declarationTrieHandedOver = false
+        cachedRanks = nil
+        cachedLookup = nil
     }
 
     /// The declaration trie for the lookup to freeze, the table keeping an empty one in its place.

@@ -1,0 +1,27 @@
+// A deep link to a modal (`myapp://tip?presentation=modal`, issue 33 item 6): `open` as usual, but the
+// target is shown as the one modal over the screen the link leaves you on.
+extension Navigator {
+    /// Back to the root screen (of the tab the path names, with tabs) or the target's ancestors, as
+    /// `open` does, with the target as the only modal over the top screen; one operation, `open`.
+    func openAsModal(_ url: String, _ location: Location) throws {
+        try holding(HeldCall(operation: .open, arguments: [url])) {
+            landsOwnModals = true
+            defer { landsOwnModals = false }
+            try transact(.open) { state in
+                let landed = try land(location)
+                let ancestors = try self.ancestors(of: landed.screen)
+                state.dismissPresented()
+                if let first = ancestors.first {
+                    state.showFromRoot(first, as: .push)
+                    for ancestor in ancestors.dropFirst() { state.show(ancestor, as: .push) }
+                } else {
+                    if let index = state.root.tabs.firstIndex(of: Navigator.tabName(landed.screen.path)) {
+                        state.root.selectTab(index)
+                    }
+                    state.top.current.truncate(to: 1)
+                }
+                state.modals = [landed.screen]
+            }
+        }
+    }
+}
