@@ -108,4 +108,17 @@ import Testing
         #expect(!result.output.contains("page=2 "), "a value that fits is no finding: \(result.output)")
         #expect(result.output.contains("2 errors"), "\(result.output)")
     }
+
+    @Test func coverageCountsEachDeclaredQueryValueSeen() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("query-coverage-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try CommandRun.switchyard(["test", "--no-color", "--coverage", "--coverage-json", output, "query_spec.lua"],
+                                               directory: folder)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        // /albums?page=3&sort=year, then /albums (page read from its default); /album/7 reads tab's default.
+        #expect(result.output.contains("landed 2, query page given 1 default 1, sort name 0 year 1"), "\(result.output)")
+        #expect(result.output.contains("query tab info 1 tracks 0"), "\(result.output)")
+        let json = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(json.contains(#""query":{"page":{"defaulted":1,"given":1},"sort":{"defaulted":0,"given":1,"words":{"name":0,"year":1}}}"#), "\(json)")
+    }
 }
