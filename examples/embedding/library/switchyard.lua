@@ -287,7 +287,7 @@ function match_all(path) end
 ---@return string
 function explain(path) end
 
----builds a path from a route's name (reverse routing); values are percent-encoded.
+---builds a path from a route's name (reverse routing); values are percent-encoded, and checked against the route's typed parameters and query schema.
 ---
 ---Example: `url("album", {id = "12"}, {lang = "en"})   --> "/album/12?lang=en"`
 ---@overload fun(name: "album", params: {id: string|number|boolean}, query?: table<string, string|number|boolean>): string
