@@ -40,9 +40,10 @@ extension SwitchyardRuntime {
         let guardSources = groups.isEmpty ? nil : GroupOptions.guardSources(groups, ownGuard: options.gives("guard") ? site : nil)
         let name = try options.string("name")
         let types = try parameterTypes(options["params"], pattern: pattern)
-        let querySchema = try QuerySchemaOption.schema(options["query"], mismatch: options["query_mismatch"],
-                                                       pattern: (try? Pattern(pattern))?.text ?? pattern,
-                                                       find: stringFind(for: pattern))
+        // Only a route that gives a query option pays for reading it (declarations stay as fast as they were).
+        let querySchema = options["query"].isNil && options["query_mismatch"].isNil ? nil
+            : try QuerySchemaOption.schema(options["query"], mismatch: options["query_mismatch"],
+                                           pattern: (try? Pattern(pattern))?.text ?? pattern, find: stringFind(for: pattern))
         // Meta merges outer group first, the route's own last (issue 33).
         let ownMeta = try MetaOption.meta(options["meta"], context: "route \(pattern)")
         let meta = RouteMeta.merged(groups.reduce(nil as RouteMeta?) { RouteMeta.merged($0, $1.meta) }, ownMeta)

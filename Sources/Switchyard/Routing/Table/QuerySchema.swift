@@ -9,7 +9,7 @@
 ///
 ///     let schema = try QuerySchema([.init(key: "page", type: .int, defaultValue: "1")], mismatch: .noMatch)
 ///     try schema.refusal(in: ["page": "x"])   // "query page \"x\" is not an int"
-package final class QuerySchema: @unchecked Sendable {   // immutable after init; a `matching` type's check runs where its route's lookup runs
+package final class QuerySchema: Sendable {
     /// What a value that does not fit makes of the route.
     package enum Mismatch: String, Sendable {
         /// The route does not match; the next candidate in rank order is tried.
