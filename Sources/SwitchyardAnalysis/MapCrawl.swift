@@ -285,6 +285,11 @@ final class CrawlRun {
             return
         }
         if error is GuardHold { return }
+        // A query value that a route with `query_mismatch = "error"` refuses (issue 33): the link's fault.
+        if let refusal = error as? QuerySchemaError {
+            report(.deadLink, "\(move.description) is refused: \(refusal)", about: source, path: source.location)
+            return
+        }
         let culprit = target.map { Location(parsing: $0, relativeTo: source.path).path }
             .flatMap { routes.firstMatch($0) }.map { routes[$0] }
         reportRoute(.callbackError, "\(error) (landing \(asked) by \(move.description) from \(source.location)"
@@ -306,8 +311,9 @@ final class CrawlRun {
     /// when the path it asked for matched a route that sent it on.
     private func reportDead(_ move: CrawlMove, from source: Screen, target: String?, landed: Screen?) {
         let asked = target ?? "?"
-        // A typed route that refused the value says why (issue 33): `id "abc" is not an int (/album/:id)`.
-        let refused = target.flatMap { routes.typeRefusal(Location(parsing: $0, relativeTo: source.path).path) }
+        // A typed route that refused the value says why (issue 33): `id "abc" is not an int (/album/:id)`,
+        // or a route with a query schema: `query page "two" is not an int (/albums)`.
+        let refused = target.flatMap { routes.typeRefusal(Location(parsing: $0, relativeTo: source.path).text) }
         let ending = (landed.map { "lands on not-found at \($0.location)" } ?? "matches no route")
             + (refused.map { ": \($0)" } ?? "")
         if let target, landed?.path != Location(parsing: target, relativeTo: source.path).path,

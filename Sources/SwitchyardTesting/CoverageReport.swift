@@ -42,6 +42,9 @@ public struct CoverageReport: Sendable, Equatable {
         /// How many times a value did not fit the route's typed parameters (issue 33); nil for an
         /// untyped route.
         public var typeRefusals: Int? = nil
+        /// Per key of the route's query schema (issue 33), the query values its landings read; nil
+        /// for a route without a schema.
+        public var queryValues: [String: QueryKeyCoverage]? = nil
 
         /// Declaration-site order: by file, then by line as a number ("app.lua:9" before "app.lua:10").
         static func precedes(_ a: Route, _ b: Route) -> Bool {
@@ -55,6 +58,14 @@ public struct CoverageReport: Sendable, Equatable {
             }
             return (String(site[..<colon]), line)
         }
+    }
+
+    /// One query key's landings: how many gave it a value, how many read its default, and for an
+    /// enumeration how many read each word (every word listed, so an unseen one shows as 0).
+    public struct QueryKeyCoverage: Sendable, Equatable {
+        public var given = 0
+        public var defaulted = 0
+        public var words: [String: Int]?
     }
 
     public struct Flow: Sendable, Equatable {

@@ -44,6 +44,7 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
         var validatorOutcomes: [CoverageReport.ValidatorOutcome: Int] = [:]
         var typed = false
         var typeRefusals = 0
+        var queryValues: [String: CoverageReport.QueryKeyCoverage]?
     }
 
     private var routes: [RouteKey: RouteRecord] = [:]
@@ -71,6 +72,9 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
             routes[key]!.guarded = definition.guard != nil
             routes[key]!.validated = route.hasValidator
             routes[key]!.typed = route.parameterTypes != nil
+            if let schema = route.querySchema, routes[key]!.queryValues == nil {
+                routes[key]!.queryValues = Self.emptyQueryValues(schema)
+            }
         }
         for (name, steps) in declared {
             let key = FlowKey(name: name, steps: steps)
@@ -99,6 +103,30 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
     /// A value the route's typed parameters refused (issue 33): the path went on to the next candidate.
     func typeRefused(_ route: Route<RouteDefinition>) {
         routes[key(of: route), default: RouteRecord()].typeRefusals += 1
+    }
+
+    /// Every declared key at zero, an enumeration's words listed.
+    private static func emptyQueryValues(_ schema: QuerySchema) -> [String: CoverageReport.QueryKeyCoverage] {
+        var values: [String: CoverageReport.QueryKeyCoverage] = [:]
+        for entry in schema.entries {
+            var key = CoverageReport.QueryKeyCoverage()
+            if case .oneOf(let words)? = entry.type { key.words = Dictionary(words.map { ($0, 0) }) { first, _ in first } }
+            values[entry.key] = key
+        }
+        return values
+    }
+
+    /// The declared query values a landed screen read (issue 33): given or filled in by a default.
+    private func countQuery(of screen: Screen, route: Route<RouteDefinition>, key: RouteKey) {
+        guard let schema = route.querySchema else { return }
+        var values = routes[key, default: RouteRecord()].queryValues ?? Self.emptyQueryValues(schema)
+        for entry in schema.entries {
+            let given = screen.query[entry.key]
+            guard let read = given ?? entry.defaultValue else { continue }
+            if given != nil { values[entry.key]?.given += 1 } else { values[entry.key]?.defaulted += 1 }
+            if values[entry.key]?.words?[read] != nil { values[entry.key]?.words?[read]! += 1 }
+        }
+        routes[key]!.queryValues = values
     }
 
     private func key(site: String?, pattern: String) -> RouteKey {
@@ -197,7 +225,9 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
 
     private func landed(_ screen: Screen, on navigator: Navigator, _ operation: NavigationOperation, _ watch: Watch) {
         if let id = screen.route {
-            routes[key(of: id, on: navigator, watch), default: RouteRecord()].landings += 1
+            let key = key(of: id, on: navigator, watch)
+            routes[key, default: RouteRecord()].landings += 1
+            countQuery(of: screen, route: navigator.routes[id], key: key)
         } else if ![.start, .reset, .restore].contains(operation), screen.path.hasPrefix("/") {
             notFoundShown += 1
         }
@@ -273,7 +303,7 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
                 links: record.links.count, linksFollowed: record.followed.count,
                 guardOutcomes: record.guarded ? record.guardOutcomes : nil,
                 validatorOutcomes: record.validated ? record.validatorOutcomes : nil,
-                typeRefusals: record.typed ? record.typeRefusals : nil)
+                typeRefusals: record.typed ? record.typeRefusals : nil, queryValues: record.queryValues)
         }
         let flowEntries = flows.map { key, ran in
             CoverageReport.Flow(name: key.name, steps: key.steps.count, ran: ran.count)

@@ -19,6 +19,7 @@ extension LuaState {
         }
         try check(status, on: L)
         try replaceTypedParameters(info.params, on: L)
+        try replaceSchemaQuery(info.query, schema: info.params.querySchema, on: L)
         try setMeta(info.params.meta, on: L)
         if let extra = info.extra {
             try push(meta: extra, on: L)
@@ -122,6 +123,7 @@ extension LuaState {
         }
         try check(status, on: L)
         try replaceTypedParameters(screen.parameters, on: L)
+        try replaceSchemaQuery(screen.query, schema: screen.parameters.querySchema, on: L)
         try setMeta(screen.parameters.meta, on: L)
         if let extra = screen.extra {
             try push(meta: extra, on: L)
@@ -357,6 +359,11 @@ extension LuaState {
         if let types = route.parameterTypes {
             try push(fields: types.entries.map { ($0.name, $0.type.name) }, on: L)
             try setField("params", on: L)
+        }
+        // A route with a query schema lists it by key: {page = "int=1", tab = "info|tracks"} (issue 33).
+        if let schema = route.querySchema {
+            try push(fields: schema.entries.map { ($0.key, String($0.summary.dropFirst($0.key.count + 1))) }, on: L)
+            try setField("query", on: L)
         }
         try setMeta(route.meta, on: L)
     }

@@ -87,7 +87,7 @@ package enum LuaAPIReference {
         entry(.asking, "explain", "explain(path)", "says, for each route, why it won or lost.",
               #"print(explain("/album/new"))"#),
         entry(.asking, "url", "url(name, params [, query])",
-              "builds a path from a route's name (reverse routing); values are percent-encoded.",
+              "builds a path from a route's name (reverse routing); values are percent-encoded, and checked against the route's typed parameters and query schema.",
               #"url("album", {id = "12"}, {lang = "en"})   --> "/album/12?lang=en""#),
         entry(.asking, "routes", "routes([opts])", "lists the declared routes.",
               #"for _, r in ipairs(routes{case_insensitive = true}) do print(r.pattern, r.name) end"#),

@@ -9,7 +9,8 @@ enum NavFields {
             return 1
         }),
         .init("query", { runtime, call in
-            try call.stack.state.push(stringMap: runtime.navigator.query, on: call.stack.L)
+            try call.stack.state.push(query: runtime.navigator.query, schema: runtime.navigator.screen.parameters.querySchema,
+                                      on: call.stack.L)
             return 1
         }),
         .init("info", { runtime, call in try call.stack.state.push(info: runtime.navigator.info, on: call.stack.L); return 1 }),

@@ -4,7 +4,7 @@ import Switchyard
 extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
                                             "leave", "parent", "entry", "params", "meta",
-                                            "load", "exact"]
+                                            "load", "exact", "query", "query_mismatch"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
     /// What a `group` may give every route inside it: the options that mean the same for a whole
     /// prefix. (`name`, `validate`, `redirect`, `links` and `parent` describe one route.)
@@ -41,6 +41,10 @@ extension SwitchyardRuntime {
         let guardSources = groups.isEmpty ? nil : GroupOptions.guardSources(groups, ownGuard: options.gives("guard") ? site : nil)
         let name = try options.string("name")
         let types = try parameterTypes(options["params"], pattern: pattern)
+        // Only a route that gives a query option pays for reading it (declarations stay as fast as they were).
+        let querySchema = options["query"].isNil && options["query_mismatch"].isNil ? nil
+            : try QuerySchemaOption.schema(options["query"], mismatch: options["query_mismatch"],
+                                           pattern: (try? Pattern(pattern))?.text ?? pattern, find: stringFind(for: pattern))
         // Meta merges outer group first, the route's own last (issue 33).
         let ownMeta = try MetaOption.meta(options["meta"], context: "route \(pattern)")
         let meta = RouteMeta.merged(groups.reduce(nil as RouteMeta?) { RouteMeta.merged($0, $1.meta) }, ownMeta)
@@ -51,7 +55,7 @@ extension SwitchyardRuntime {
         let id: RouteID
         do {
             id = try routeTable.add(pattern, name: name, site: site, validator: try callbacks.validator(options["validate"]),
-                                    parameterTypes: types, meta: meta, payload: definition)
+                                    parameterTypes: types, meta: meta, querySchema: querySchema, payload: definition)
         } catch {
             engine.refundHostMemory(charge)
             throw LuaError(bridging: error)
@@ -76,6 +80,18 @@ extension SwitchyardRuntime {
             guard let library = try globals.rawGet("string").tableValue,
                   let find = try library.rawGet("find").functionValue else {
                 throw LuaError("route \(compiled.text): option 'params': a 'match' type needs string.find")
+            }
+            return find
+        }
+    }
+
+    /// `string.find` as the script has it now, for a `match` type of the `query` option (issue 33).
+    private func stringFind(for pattern: String) -> () throws(LuaError) -> LuaFunction {
+        let globals = engine.globals
+        return { () throws(LuaError) -> LuaFunction in
+            guard let library = try globals.rawGet("string").tableValue,
+                  let find = try library.rawGet("find").functionValue else {
+                throw LuaError("route \(pattern): option 'query': a 'match' type needs string.find")
             }
             return find
         }

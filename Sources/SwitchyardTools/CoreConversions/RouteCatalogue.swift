@@ -11,6 +11,11 @@ package enum RouteCatalogue {
             if let types = route.parameterTypes {
                 options.insert("params " + types.entries.map { "\($0.name):\($0.type.name)" }.joined(separator: " "), at: 0)
             }
+            // A query schema (issue 33): "query page:int=1 tab:info|tracks", "error" when a wrong value is one.
+            if let schema = route.querySchema {
+                let listed = "query " + schema.summary + (schema.mismatch == .error ? " (wrong: error)" : "")
+                options.insert(listed, at: route.parameterTypes == nil ? 0 : 1)
+            }
             // A guard from a group says so: the route's own options do not show it.
             if let sources = runtime.guardSources(of: route), let index = options.firstIndex(of: "guard") {
                 options[index] = "guard: " + sources

@@ -21,6 +21,9 @@ package struct EditorDefinitions: Sendable {
         /// sorted by name: `url` gets one overload per route, so `url("album", {id = "x"})` is flagged
         /// for a route whose `id` is typed `int` (issue 33).
         package var routeParameters: [(name: String, record: String)] = []
+        /// The LuaLS type of the query each named route with a query schema takes (issue 33), by name:
+        /// `{page?: integer, tab?: "info"|"tracks"}`, and whether a key is required (then so is the query).
+        package var routeQueries: [String: (record: String, required: Bool)] = [:]
 
         package static let none = App(files: [], routeNames: [], tabNames: [], flowNames: [], globals: [])
 
@@ -100,7 +103,9 @@ package struct EditorDefinitions: Sendable {
     /// `url`'s overload for each named route that has parameters.
     private var urlOverloads: [String] {
         app.routeParameters.map { route in
-            "---@overload fun(name: \"\(Self.escaped(route.name))\", params: \(route.record), query?: table<string, string|number|boolean>): string"
+            let query = app.routeQueries[route.name]
+            return "---@overload fun(name: \"\(Self.escaped(route.name))\", params: \(route.record), "
+                + "query\(query?.required == true ? "" : "?"): \(query?.record ?? "table<string, string|number|boolean>")): string"
         }
     }
 

@@ -42,10 +42,34 @@ package enum TypesExport {
             flowNames: runtime.flows.keys.sorted(),
             globals: try globalNames(host.engine).filter { !before.contains($0) }.sorted())
         app.routeParameters = runtime.routeTable.routes.compactMap { route in
-            guard let name = route.name, !route.pattern.segments.allSatisfy({ $0.parameterName == nil }) else { return nil }
+            guard let name = route.name,
+                  route.querySchema != nil || !route.pattern.segments.allSatisfy({ $0.parameterName == nil }) else { return nil }
             return (name, parameterRecord(route.pattern.segments, types: route.parameterTypes))
         }.sorted { $0.name < $1.name }
+        for route in runtime.routeTable.routes {
+            guard let name = route.name, let schema = route.querySchema else { continue }
+            app.routeQueries[name] = (queryRecord(schema), schema.entries.contains(where: \.required))
+        }
         return app
+    }
+
+    /// `{page?: integer, tab?: "info"|"tracks", q: string|number|boolean}`: each declared key's LuaLS type,
+    /// optional unless required (a key with a default may be left out too).
+    private static func queryRecord(_ schema: QuerySchema) -> String {
+        "{" + schema.entries.map { entry in
+            "\(entry.key)\(entry.required ? "" : "?"): \(luaType(entry.type))"
+        }.joined(separator: ", ") + "}"
+    }
+
+    private static func luaType(_ type: ParameterType?) -> String {
+        switch type {
+        case .int?: "integer"
+        case .number?: "number"
+        case .bool?: "boolean"
+        case .uuid?, .matching?: "string"
+        case .oneOf(let words)?: words.map(quoted).joined(separator: "|")
+        case nil: "string|number|boolean"
+        }
     }
 
     /// `{id: integer, tab?: string|number|boolean}`: a typed parameter's LuaLS type, an untyped one any
@@ -58,16 +82,7 @@ package enum TypesExport {
             case .parameter: optional = false
             default: optional = true
             }
-            let type: String
-            switch types?.type(of: name) {
-            case .int?: type = "integer"
-            case .number?: type = "number"
-            case .bool?: type = "boolean"
-            case .uuid?, .matching?: type = "string"
-            case .oneOf(let words)?: type = words.map(quoted).joined(separator: "|")
-            case nil: type = "string|number|boolean"
-            }
-            return "\(name)\(optional ? "?" : ""): \(type)"
+            return "\(name)\(optional ? "?" : ""): \(luaType(types?.type(of: name)))"
         }
         return "{" + fields.joined(separator: ", ") + "}"
     }

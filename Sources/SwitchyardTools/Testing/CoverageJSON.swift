@@ -30,6 +30,14 @@ package struct CoverageJSON: Sendable {
         var validator: [String: Int]?
         /// Values the route's typed parameters refused (issue 33); absent for an untyped route.
         var type_refusals: Int?
+        /// Per key of the route's query schema (issue 33): values given, defaults read, each word read.
+        var query: [String: QueryKey]?
+    }
+
+    private struct QueryKey: Encodable {
+        var given: Int
+        var defaulted: Int
+        var words: [String: Int]?
     }
 
     private struct Routes: Encodable {
@@ -81,7 +89,8 @@ package struct CoverageJSON: Sendable {
                                RouteEntry(pattern: route.pattern, site: route.site, landings: route.landings,
                                           links: route.links, links_followed: route.linksFollowed,
                                           guard: route.guardOutcomes.map(Self.named), validator: route.validatorOutcomes.map(Self.named),
-                                          type_refusals: route.typeRefusals)
+                                          type_refusals: route.typeRefusals,
+                                          query: route.queryValues?.mapValues { QueryKey(given: $0.given, defaulted: $0.defaulted, words: $0.words) })
                            }),
             links: Links(total: report.links, followed: report.linksFollowed),
             guards: Outcomes(total: report.guarded, outcomes_total: report.guardOutcomesTotal,

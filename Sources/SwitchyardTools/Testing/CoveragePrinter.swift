@@ -58,6 +58,13 @@ package struct CoveragePrinter: Sendable {
         if let outcomes = route.guardOutcomes { parts.append("guard " + seen(outcomes)) }
         if let outcomes = route.validatorOutcomes { parts.append("validator " + seen(outcomes)) }
         if let refusals = route.typeRefusals { parts.append("types refused \(refusals)") }
+        // "query page given 2 default 1, tab info 2 tracks 0" (issue 33).
+        if let keys = route.queryValues {
+            parts.append("query " + keys.sorted { $0.key < $1.key }.map { key, seen in
+                let words = seen.words.map { " " + $0.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " ") }
+                return TerminalText.escaped(key) + (words.map { TerminalText.escaped($0) } ?? " given \(seen.given) default \(seen.defaulted)")
+            }.joined(separator: ", "))
+        }
         return parts.joined(separator: ", ")
     }
 

@@ -33,13 +33,16 @@ albums.Album = routable.type(route("/album/:id", {
   name = "album",
   -- Catalog ids are words ("123", "featured"): anything else is no match before the validator runs.
   params = {id = {match = "^%w+$"}},
+  -- The greeting's language (`?lang=fr`): one the catalog has, English when the link gives none;
+  -- any other (`?lang=xx`) is no match, so the link lands on not-found instead of a wrong greeting.
+  query = {lang = {type = {"en", "fr", "de"}, default = "en"}},
   -- The validator turns the id into the album itself; an unknown id is no match,
   -- so the path falls through to the not-found screen.
   validate = album_of,
   title = function(info) return info.value.title end,
   view = function(info)
     local album = info.value
-    local greeting = catalog.greetings[info.query.lang or "en"] or catalog.greetings.en
+    local greeting = catalog.greetings[info.query.lang]
     return string.format("%s: %s by %s (%d)\n%s",
       greeting, album.title, album.artist, album.year, track_list(album))
   end,

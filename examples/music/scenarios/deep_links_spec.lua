@@ -35,6 +35,16 @@ describe("deep links", function()
     assert.matches("^À l'affiche", nav.stack[#nav.stack].view)
   end)
 
+  it("the album's query schema fills lang's default and refuses a language the catalog lacks", function()
+    nav.open("myapp://album/featured")
+    assert.equal("en", nav.query.lang)   -- the default, read as if the link had said it
+    assert.matches("^Now showing", nav.stack[#nav.stack].view)
+    assert.equal("/album/featured?lang=de", url("album", {id = "featured"}, {lang = "de"}))
+    assert.has_error(function() url("album", {id = "featured"}, {lang = "xx"}) end)
+    assert.is_nil(match("/album/featured?lang=xx"))
+    assert.truthy(explain("/album/featured?lang=xx"):find('query lang "xx" is not one of en, fr, de', 1, true))
+  end)
+
   it("a route's own default presentation applies when the link says nothing", function()
     nav.open("myapp://now-playing")
     assert.equal("/now-playing", nav.path)

@@ -26,7 +26,7 @@
 ---@field path string the matched path
 ---@field pattern string the pattern that won ("" on the not-found screen)
 ---@field params table<string, string> the captured parameters, percent-decoded
----@field query table<string, string>
+---@field query table<string, string|number|boolean> the query, decoded; a route's query schema coerces its keys and fills defaults
 ---@field fragment string?
 ---@field value any what the route's validator returned
 ---@field data any what the route's loader returned
@@ -56,6 +56,8 @@
 ---@field load (fun(info: SwitchyardInfo): any)? runs after the guards; its result is the screen's `info.data`
 ---@field params table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}>? typed parameters: a value that does not fit is no match
 ---@field meta table<string, any>? what the app reads as `info.meta`: any table that saves as JSON
+---@field query table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}|{type: ("int"|"number"|"uuid"|"bool"|string[]|{match: string})?, default: (string|number|boolean)?, required: boolean?}>? a query schema: values coerced into `info.query`, defaults filled in
+---@field query_mismatch ("no_match"|"error")? what a query value that does not fit makes of the route: no match (the default) or an error
 
 ---The options of `group`, which every route inside it takes: guards and leave guards run
 ---outer group first, then the route's own; a route's own title, view, presentation or entry wins.
@@ -80,6 +82,7 @@
 ---@field rank integer? its place in rank order (from `routes()`)
 ---@field validated boolean whether it has a validator
 ---@field params table<string, string>? each typed parameter's type ("int", "grid|list")
+---@field query table<string, string>? each query key's type, default ("=1") and "!" when required ("int=1", "info|tracks")
 ---@field meta table<string, any>? its meta, its groups' merged in
 
 ---What `nav.push`, `nav.sheet`, `nav.cover` and `nav.modal` may give the screen.
@@ -169,7 +172,7 @@
 ---@class SwitchyardNav
 ---@field path string the location: the top screen of the top environment
 ---@field params table<string, string> its parameters and query
----@field query table<string, string> its parameters and query
+---@field query table<string, string|number|boolean> its parameters and query
 ---@field info SwitchyardInfo its `info` table
 ---@field screen SwitchyardScreen the top screen itself, and its title
 ---@field title string? the top screen itself, and its title
@@ -312,7 +315,7 @@ function match_all(path) end
 ---@return string
 function explain(path) end
 
----builds a path from a route's name (reverse routing); values are percent-encoded.
+---builds a path from a route's name (reverse routing); values are percent-encoded, and checked against the route's typed parameters and query schema.
 ---
 ---Example: `url("album", {id = "12"}, {lang = "en"})   --> "/album/12?lang=en"`
 ---@overload fun(name: "todo", params: {id: string|number|boolean}, query?: table<string, string|number|boolean>): string

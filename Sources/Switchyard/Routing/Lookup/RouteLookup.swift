@@ -55,7 +55,7 @@ final class RouteLookup {
         self.trie = FrozenTrie(trie, ranks: ranks) { route in
             let declaration = declarations[Int(route)]
             return FrozenTrie.Winner(declaration: Unmanaged.passUnretained(declaration),
-                                     layout: layoutOfRoute[Int(route)], hasValidator: declaration.hasValidator,
+                                     layout: layoutOfRoute[Int(route)], hasValidator: declaration.needsCandidates,
                                      hasTypes: declaration.parameterTypes != nil)
         }
     }

@@ -16,6 +16,9 @@ public struct Explanation: CustomStringConvertible, Sendable {
         /// A typed parameter's value does not fit (issue 33), e.g. `id "abc" is not an int`; the next
         /// candidate was tried.
         case parameterRefused(String)
+        /// A query value does not fit a route whose schema makes that an error (issue 33,
+        /// `query_mismatch = "error"`); a real match stops here with that error.
+        case queryFailed(String)
         /// The validator threw; a real match stops here with that error.
         case validatorFailed(String)
         /// The pattern matched but an earlier candidate's validator threw first.
@@ -70,8 +73,9 @@ public struct Explanation: CustomStringConvertible, Sendable {
         case .rejectedByValidator: "matched, but rejected by its validator"
         case .mismatch(let reason): "matched, but rejected by its validator: \(reason)"
         case .parameterRefused(let reason): "matched, but \(reason)"
+        case .queryFailed(let reason): "matched, but \(reason): an error (query_mismatch = \"error\")"
         case .validatorFailed(let message): "matched, but its validator raised an error: \(message)"
-        case .notReached: "matched, but not tried: an earlier validator raised an error"
+        case .notReached: "matched, but not tried: an earlier candidate raised an error"
         case .noMatch(let reason): "no match: \(reason)"
         }
     }

@@ -35,10 +35,10 @@ public struct Route<Payload> {
     public var payload: Payload
 
     init(id: RouteID, pattern: Pattern, names: ParameterNames, name: String?, site: String?, hasValidator: Bool,
-         parameterTypes: ParameterTypes? = nil, meta: RouteMeta? = nil, payload: Payload) {
+         parameterTypes: ParameterTypes? = nil, meta: RouteMeta? = nil, querySchema: QuerySchema? = nil, payload: Payload) {
         declaration = RouteDeclaration(id: id, pattern: pattern, names: names, name: name, site: site,
                                        hasValidator: hasValidator, parameterTypes: parameterTypes,
-                                       meta: meta)
+                                       meta: meta, querySchema: querySchema)
         self.payload = payload
     }
 
@@ -61,6 +61,8 @@ public struct Route<Payload> {
     package var parameterTypes: ParameterTypes? { declaration.parameterTypes }
     /// The route's meta, its groups' merged in (issue 33); nil when none was declared.
     package var meta: RouteMeta? { declaration.extras?.meta }
+    /// The route's query schema (issue 33); nil when it declares none.
+    package var querySchema: QuerySchema? { declaration.extras?.querySchema }
 }
 
 /// A route together with what matching a path against it produced.

@@ -16,12 +16,13 @@
 
     /// `names`: the pattern's parameter names, shared with every route that has the same ones.
     init(id: RouteID, pattern: Pattern, names: ParameterNames, name: String?, site: String?, hasValidator: Bool,
-         parameterTypes: ParameterTypes? = nil, meta: RouteMeta? = nil) {
+         parameterTypes: ParameterTypes? = nil, meta: RouteMeta? = nil, querySchema: QuerySchema? = nil) {
         self.pattern = pattern
         self.name = name
         self.site = site
         self.hasValidator = hasValidator
-        self.extras = parameterTypes == nil && meta == nil ? nil : DeclaredExtras(parameterTypes: parameterTypes, meta: meta)
+        self.extras = parameterTypes == nil && meta == nil && querySchema == nil
+            ? nil : DeclaredExtras(parameterTypes: parameterTypes, meta: meta, querySchema: querySchema)
         super.init(names: names, routeIndex: Int32(id.rawValue))
     }
 
@@ -30,6 +31,12 @@
     override var declaredTypes: ParameterTypes? { extras?.parameterTypes }
 
     override var declaredMeta: RouteMeta? { extras?.meta }
+
+    override var declaredQuerySchema: QuerySchema? { extras?.querySchema }
+
+    /// Whether the lookup must leave this route to the candidates, where validators and the query
+    /// schema are checked (a schema reads the query, which the byte-level lookup does not parse).
+    var needsCandidates: Bool { hasValidator || extras?.querySchema != nil }
 
     var id: RouteID { RouteID(rawValue: Int(routeIndex)) }
 }

@@ -48,7 +48,8 @@ public struct RouteMatchView {
         switch source {
         case .spans(_, let declaration, _), .spansBeforeQuery(_, let declaration, _):
             declaration.takeUnretainedValue().extras != nil
-        case .info(let info): info.pointee.params.types != nil || info.pointee.params.meta != nil
+        case .info(let info):
+            info.pointee.params.types != nil || info.pointee.params.meta != nil || info.pointee.params.querySchema != nil
         }
     }
 

@@ -53,10 +53,12 @@ package indirect enum RouteMeta: Sendable, Equatable {
 final class DeclaredExtras: @unchecked Sendable {   // immutable
     let parameterTypes: ParameterTypes?
     let meta: RouteMeta?
+    let querySchema: QuerySchema?
 
-    init(parameterTypes: ParameterTypes?, meta: RouteMeta?) {
+    init(parameterTypes: ParameterTypes?, meta: RouteMeta?, querySchema: QuerySchema? = nil) {
         self.parameterTypes = parameterTypes
         self.meta = meta
+        self.querySchema = querySchema
     }
 }
 

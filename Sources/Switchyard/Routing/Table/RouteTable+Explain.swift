@@ -28,6 +28,16 @@ extension RouteTable {
                         outcomes[route] = .parameterRefused(refusal)
                         continue
                     }
+                    if let schema = storage[route].querySchema, let refusal = try schema.refusal(in: location.query) {
+                        guard schema.mismatch == .error else {
+                            outcomes[route] = .parameterRefused(refusal)
+                            continue
+                        }
+                        // `query_mismatch = "error"`: a real lookup stops here with this error.
+                        failed = true
+                        outcomes[route] = .queryFailed(refusal)
+                        continue
+                    }
                     // The validator called directly (not through `validated`), to hear a mismatch's reason.
                     let accepted = try validators[route].map { validate in
                         try validate(lookup.info(candidate, at: location)) != nil

@@ -31,14 +31,19 @@ extension RouteTable {
     }
 
     /// Why the typed routes whose patterns match `path` refuse it, best-ranked first, e.g.
-    /// `id "abc" is not an int (/album/:id)`; nil when no typed route's pattern matches it. For `check`,
-    /// which says why a link is dead.
+    /// `id "abc" is not an int (/album/:id)` or, for a route with a query schema, `query page "x" is not
+    /// an int (/albums)`; nil when no such route's pattern matches it. For `check`, which says why a link
+    /// is dead.
     package func typeRefusal(_ path: String) -> String? {
         let location = Location(parsing: path)
         for candidate in lookup.all(location.path) {
-            guard let types = storage[candidate.route].parameterTypes,
-                  let refusal = (try? types.refusal(in: candidate.params)) ?? nil else { continue }
-            return "\(refusal) (\(storage[candidate.route].pattern.text))"
+            let route = storage[candidate.route]
+            if let types = route.parameterTypes, let refusal = (try? types.refusal(in: candidate.params)) ?? nil {
+                return "\(refusal) (\(route.pattern.text))"
+            }
+            if let schema = route.querySchema, let refusal = (try? schema.refusal(in: location.query)) ?? nil {
+                return "\(refusal) (\(route.pattern.text))"
+            }
         }
         return nil
     }
@@ -79,6 +84,13 @@ extension RouteTable {
         if let types = storage[candidate.route].parameterTypes, let refusal = try types.refusal(in: info.params) {
             validatorListener?(RouteID(rawValue: candidate.route), info.path, false, refusal)
             typeRefusalListener?(RouteID(rawValue: candidate.route))
+            return nil
+        }
+        if let schema = storage[candidate.route].querySchema, let refusal = try schema.refusal(in: info.query) {
+            if schema.mismatch == .error {
+                throw QuerySchemaError.refused(route: storage[candidate.route].name ?? storage[candidate.route].pattern.text, refusal)
+            }
+            validatorListener?(RouteID(rawValue: candidate.route), info.path, false, refusal)
             return nil
         }
         if let validator = validators[candidate.route] {

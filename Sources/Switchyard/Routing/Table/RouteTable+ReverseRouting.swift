@@ -17,6 +17,19 @@ extension RouteTable {
                 if let refusal { throw .invalidParameter(route: name, reason: refusal) }
             }
         }
+        if let schema = storage[index].querySchema {
+            for (key, value) in query {
+                let refusal: String?
+                do { refusal = try schema.refusal(of: value, key: key) } catch {
+                    refusal = "query \(key) \"\(value)\" could not be checked: \(error)"
+                }
+                if let refusal { throw .invalidParameter(route: name, reason: refusal) }
+            }
+            let given = Set(query.map(\.0))
+            if let missing = schema.entries.first(where: { $0.required && !given.contains($0.key) }) {
+                throw .invalidParameter(route: name, reason: "query \(missing.key) is required")
+            }
+        }
         var parts: [String] = []
         for segment in storage[index].pattern.segments {
             switch segment {

@@ -88,7 +88,7 @@ public final class RouteTable<Payload> {
     /// after it: that one is its fall-through.
     @discardableResult
     package func add(_ pattern: String, name: String? = nil, site: String? = nil, validator: RouteValidator? = nil,
-                     parameterTypes: ParameterTypes?, meta: RouteMeta? = nil,
+                     parameterTypes: ParameterTypes?, meta: RouteMeta? = nil, querySchema: QuerySchema? = nil,
                      payload: Payload) throws(RoutingError) -> RouteID {
         let compiled: Pattern
         let segments: [PatternSegment]
@@ -100,19 +100,23 @@ public final class RouteTable<Payload> {
         // Creates only nodes no route ends at yet, so a duplicate (which needs a route there) leaves the
         // trie as it was.
         let node = declarationTrie.node(shapedLike: segments)
-        if let blocking = declarationTrie.routes(at: node).first(where: { validators[$0] == nil && storage[$0].parameterTypes == nil }) {
+        // A route that may refuse a path (a validator, types, a query schema that does not match on a
+        // wrong value) leaves room for an equivalent one after it.
+        if let blocking = declarationTrie.routes(at: node).first(where: { validators[$0] == nil && storage[$0].parameterTypes == nil
+                                                                          && storage[$0].querySchema?.mismatch != .noMatch }) {
             throw .duplicatePattern(pattern: compiled.text, firstPattern: storage[blocking].pattern.text,
                                     firstSite: storage[blocking].site)
         }
         let id = RouteID(rawValue: storage.count)
         storage.append(Route(id: id, pattern: compiled, names: parameterNames(of: segments), name: name, site: site,
-                             hasValidator: validator != nil, parameterTypes: parameterTypes, meta: meta, payload: payload))
+                             hasValidator: validator != nil, parameterTypes: parameterTypes, meta: meta,
+                             querySchema: querySchema, payload: payload))
         if let validator {
             validators[id.rawValue] = validator
             hasValidators = true
         }
         // A typed route's refusals are heard as a validator's are (a navigator's chain, coverage).
-        if parameterTypes != nil { hasValidators = true }
+        if parameterTypes != nil || querySchema != nil { hasValidators = true }
         if let name { names[name] = id.rawValue }
         declarationTrie.attach(route: id.rawValue, at: node)
         cachedRanks = nil

@@ -1,0 +1,41 @@
+require "query_app"
+
+describe("query schemas", function()
+  it("coerce declared values and fill defaults into info.query", function()
+    nav.push("/albums?page=3&sort=year&ref=mail")
+    assert.equal("Albums, page 3", nav.title)
+    assert.equal(3, nav.query.page)
+    assert.equal("integer", math.type(nav.query.page))
+    assert.equal("mail", nav.query.ref)   -- an undeclared key passes through
+    nav.push("/albums")
+    assert.equal(1, nav.query.page)
+    assert.equal("Albums, page 1", nav.title)
+  end)
+
+  it("make a wrong value no match, the next candidate tried, and say why in explain", function()
+    assert.is_nil(match("/albums?page=two"))
+    assert.truthy(explain("/albums?page=two"):find('matched, but query page "two" is not an int', 1, true))
+    assert.equal("Search form", preview("/search").title)
+    assert.equal("Search swift", preview("/search?q=swift").title)
+    assert.equal(true, match("/search?q=swift&exact=true").query.exact)
+  end)
+
+  it("raise an error naming route, key and value when the route says so", function()
+    nav.push("/album/7")
+    assert.equal("Album #7 (info)", nav.title)
+    local ok, message = pcall(nav.push, "/album/7?tab=lyrics")
+    assert.is_false(ok)
+    assert.truthy(message:find('route "album": query tab "lyrics" is not one of info, tracks', 1, true))
+    assert.equal("/album/7", nav.path)   -- the failed push left the stack as it was
+  end)
+
+  it("make url() write and check the query", function()
+    assert.equal("/albums?page=2", url("albums", {}, {page = 2}))
+    local ok, message = pcall(url, "albums", {}, {page = "x"})
+    assert.is_false(ok)
+    assert.truthy(message:find('route "albums": query page "x" is not an int', 1, true))
+    local refused, why = pcall(url, "search", {}, {})
+    assert.is_false(refused)
+    assert.truthy(why:find('route "search": query q is required', 1, true))
+  end)
+end)
