@@ -20,6 +20,7 @@ extension LuaState {
         try check(status, on: L)
         try replaceTypedParameters(info.params, on: L)
         try setMeta(info.params.meta, on: L)
+        try setMatched(info.params, on: L)
         if let value = info.value {
             try push(anyValue: value, on: L)
             try setField("value", on: L)
@@ -117,6 +118,7 @@ extension LuaState {
         try check(status, on: L)
         try replaceTypedParameters(screen.parameters, on: L)
         try setMeta(screen.parameters.meta, on: L)
+        try setMatched(screen.parameters, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))
         try setField("id", on: L)
         if let data = screen.data {

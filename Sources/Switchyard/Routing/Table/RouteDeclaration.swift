@@ -16,12 +16,13 @@
 
     /// `names`: the pattern's parameter names, shared with every route that has the same ones.
     init(id: RouteID, pattern: Pattern, names: ParameterNames, name: String?, site: String?, hasValidator: Bool,
-         parameterTypes: ParameterTypes? = nil, meta: RouteMeta? = nil) {
+         parameterTypes: ParameterTypes? = nil, meta: RouteMeta? = nil, layouts: [RouteLayout] = []) {
         self.pattern = pattern
         self.name = name
         self.site = site
         self.hasValidator = hasValidator
-        self.extras = parameterTypes == nil && meta == nil ? nil : DeclaredExtras(parameterTypes: parameterTypes, meta: meta)
+        self.extras = parameterTypes == nil && meta == nil && layouts.isEmpty
+            ? nil : DeclaredExtras(parameterTypes: parameterTypes, meta: meta, layouts: layouts)
         super.init(names: names, routeIndex: Int32(id.rawValue))
     }
 
@@ -30,6 +31,8 @@
     override var declaredTypes: ParameterTypes? { extras?.parameterTypes }
 
     override var declaredMeta: RouteMeta? { extras?.meta }
+
+    override var declaredLayouts: [RouteLayout] { extras?.layouts ?? [] }
 
     var id: RouteID { RouteID(rawValue: Int(routeIndex)) }
 }

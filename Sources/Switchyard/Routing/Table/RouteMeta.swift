@@ -53,10 +53,13 @@ package indirect enum RouteMeta: Sendable, Equatable {
 final class DeclaredExtras: @unchecked Sendable {   // immutable
     let parameterTypes: ParameterTypes?
     let meta: RouteMeta?
+    /// The layouts the route is declared in, outermost first.
+    let layouts: [RouteLayout]
 
-    init(parameterTypes: ParameterTypes?, meta: RouteMeta?) {
+    init(parameterTypes: ParameterTypes?, meta: RouteMeta?, layouts: [RouteLayout] = []) {
         self.parameterTypes = parameterTypes
         self.meta = meta
+        self.layouts = layouts
     }
 }
 

@@ -88,7 +88,7 @@ public final class RouteTable<Payload> {
     /// after it: that one is its fall-through.
     @discardableResult
     package func add(_ pattern: String, name: String? = nil, site: String? = nil, validator: RouteValidator? = nil,
-                     parameterTypes: ParameterTypes?, meta: RouteMeta? = nil,
+                     parameterTypes: ParameterTypes?, meta: RouteMeta? = nil, layouts: [RouteLayout] = [],
                      payload: Payload) throws(RoutingError) -> RouteID {
         let compiled: Pattern
         let segments: [PatternSegment]
@@ -106,7 +106,8 @@ public final class RouteTable<Payload> {
         }
         let id = RouteID(rawValue: storage.count)
         storage.append(Route(id: id, pattern: compiled, names: parameterNames(of: segments), name: name, site: site,
-                             hasValidator: validator != nil, parameterTypes: parameterTypes, meta: meta, payload: payload))
+                             hasValidator: validator != nil, parameterTypes: parameterTypes, meta: meta,
+                             layouts: layouts, payload: payload))
         if let validator {
             validators[id.rawValue] = validator
             hasValidators = true
