@@ -155,6 +155,7 @@ function cardFor(screen, isTop, state) {
   if (screen.title) card.append(el("div", "title", screen.title));
   card.append(el("div", "path", screen.path));
   if (isTop) {
+    if (state.screen.matched) card.append(el("div", "path", state.screen.matched.join(" › ")));
     if (state.screen.view) card.append(el("div", "view", state.screen.view));
     for (const link of state.screen.links) {
       const a = el("a", "link", "→ " + link);

@@ -19,13 +19,26 @@ final class LayoutDeclaration {
     let guardFunction: LuaFunction?
     let leave: LuaFunction?
     /// The operation a guard of the layout last allowed, and the one its leave guard last allowed:
-    /// asked again inside the same operation, the layout's answer stands.
-    private var allowedIn: Int?
-    private var leftIn: Int?
-    /// The number of the navigator's operation in flight (`Navigator.navigationInFlight`).
-    private let operation: () -> Int?
+    /// asked again inside the same operation, the layout's answer stands. An operation is its
+    /// navigator and that navigator's count: each scenario runs on a fresh navigator whose count starts
+    /// over, so a count alone would match another navigator's operation.
+    private var allowed: Operation?
+    private var left: Operation?
+    /// The navigator's operation in flight, nil between operations (`Navigator.navigationInFlight`).
+    private let operation: () -> Operation?
 
-    init(record: RouteLayout, guardFunction: LuaFunction?, leave: LuaFunction?, operation: @escaping () -> Int?) {
+    struct Operation {
+        /// Weak: a navigator gone and another allocated at its address is not the same one.
+        weak var navigator: Navigator?
+        let number: Int
+
+        func isSame(as other: Operation?) -> Bool {
+            guard let other, let navigator, number == other.number else { return false }
+            return navigator === other.navigator
+        }
+    }
+
+    init(record: RouteLayout, guardFunction: LuaFunction?, leave: LuaFunction?, operation: @escaping () -> Operation?) {
         self.record = record
         self.guardFunction = guardFunction
         self.leave = leave
@@ -38,9 +51,10 @@ final class LayoutDeclaration {
     func guardian(_ callbacks: RouteCallbacks) throws(LuaError) -> ((RouteInfo) throws -> GuardDecision)? {
         guard let inner = try callbacks.guardian(guardFunction.map(LuaValue.function) ?? .nil) else { return nil }
         return { [self] info in
-            if let current = operation(), allowedIn == current { return .allow }
+            let current = operation()
+            if let current, current.isSame(as: allowed) { return .allow }
             let decision = try inner(info)
-            if decision == .allow { allowedIn = operation() }
+            if decision == .allow { allowed = current }
             return decision
         }
     }
@@ -52,9 +66,10 @@ final class LayoutDeclaration {
         let record = record
         return { [self] leaving, destination in
             if destination.params.layouts.contains(where: { $0 === record }) { return true }
-            if let current = operation(), leftIn == current { return true }
+            let current = operation()
+            if let current, current.isSame(as: left) { return true }
             let allowed = try inner(leaving, destination)
-            if allowed { leftIn = operation() }
+            if allowed { left = current }
             return allowed
         }
     }
@@ -108,7 +123,9 @@ extension SwitchyardRuntime {
                                  meta: try MetaOption.meta(options["meta"], context: subject), site: site,
                                  guarded: guardFunction != nil, leaveGuarded: leave != nil)
         let layout = LayoutDeclaration(record: record, guardFunction: guardFunction, leave: leave) {
-            [unowned(unsafe) self] in self.navigator.navigationInFlight
+            [unowned(unsafe) self] in
+            let navigator = self.navigator
+            return navigator.navigationInFlight.map { LayoutDeclaration.Operation(navigator: navigator, number: $0) }
         }
         groups.append(GroupOptions(layout: layout, site: site))
         defer { groups.removeLast() }

@@ -143,7 +143,8 @@ final class MetaCommands {
             writtenFiles.wrote(file)
             unit.watch.file = file
             TerminalText.print("watching: \(file) is redrawn after every navigation (:watch off stops)")
-        case .state: Pager.show(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator)))
+        case .state:
+            Pager.show(StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator).showingMatchedChain(of: runtime.navigator)))
         case .history: printHistory()
         case .time(let code): try timeOnce(code)
         case .timeit(let code): try timeRepeatedly(code)

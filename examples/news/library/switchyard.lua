@@ -31,6 +31,7 @@
 ---@field value any what the route's validator returned
 ---@field data any what the route's loader returned
 ---@field meta table<string, any>? the route's meta, its groups' merged in, outer first
+---@field matched SwitchyardMatchedRecord[]? the layouts the route is in, then the route (only for a route in a layout)
 
 ---A screen in a stack: its info, id, title and view.
 ---@class SwitchyardScreen: SwitchyardInfo
@@ -65,6 +66,30 @@
 ---@field presentation ("push"|"sheet"|"cover")?
 ---@field entry boolean?
 ---@field meta table<string, any>? laid under each route's own meta
+
+---The options of `layout`: a record of its own, listed in its routes' `info.matched`. Its guard
+---runs once per navigation before the routes' own; its leave guard when a navigation leaves it.
+---@class SwitchyardLayoutOptions
+---@field name string?
+---@field title string? the layout's own (a route inside keeps its own title)
+---@field view string?
+---@field links string[]? the layout's shell's links
+---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))?
+---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)?
+---@field meta table<string, any>? the layout's own, laid under each route's meta
+
+---One record of `info.matched`: a layout (`prefix`) or, last, the route (`pattern`, `params`).
+---@class SwitchyardMatchedRecord
+---@field kind "layout"|"route"
+---@field prefix string? a layout's prefix
+---@field pattern string? the route's pattern
+---@field name string?
+---@field title string? a layout's title
+---@field view string? a layout's view
+---@field links string[]? a layout's links
+---@field site string? where a layout was declared
+---@field params table<string, any>? the route's parameters
+---@field meta table<string, any>? a layout's own meta; the route's merged meta
 
 ---A declared route, as `route` and `routes()` return it.
 ---@class SwitchyardRouteEntry
@@ -201,6 +226,14 @@ function route(pattern, opts) end
 ---@param body fun()
 ---@param opts? SwitchyardGroupOptions
 function group(prefix, body, opts) end
+
+---declares the routes inside relative to `prefix` under a layout, a record of its own (`name`, `title`, `view`, `links`, `meta`) listed in their `info.matched`; its `guard` runs once per navigation before the routes' own, its `leave` when a navigation leaves it.
+---
+---Example: `layout("/news", function() route(":id", {}) end, {name = "news", meta = {section = "news"}})`
+---@param prefix string
+---@param body fun()
+---@param opts? SwitchyardLayoutOptions
+function layout(prefix, body, opts) end
 
 ---is the screen for paths nothing matches (the options of `route`, but `name` and `validate`).
 ---

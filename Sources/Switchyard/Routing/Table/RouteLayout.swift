@@ -56,3 +56,11 @@ extension Parameters {
     package var patternText: String { origin.patternText }
     package var routeName: String? { (origin as? RouteDeclaration)?.name }
 }
+
+extension RouteLayout {
+    /// "layout /news (news) › /news/:id": a matched chain from the outside in, for `:explain` and
+    /// `:state` (unescaped: the printer escapes it for its terminal).
+    package static func chainText(_ layouts: [RouteLayout], route pattern: String) -> String {
+        (layouts.map(\.label) + [pattern]).joined(separator: " › ")
+    }
+}
