@@ -56,3 +56,23 @@ import Testing
         #expect(written.contains(#""layouts":[{"label":"layout /news (news)","landings":"#), "\(written)")
     }
 }
+
+/// The matched chain at a terminal: `:state` and `:explain` in the REPL as a person types them.
+@Suite(.serialized, .enabled(if: TerminalSession.isAvailable, "tmux is not installed"))
+struct LayoutREPLTests {
+    @Test func stateAndExplainShowTheChainAndTheLayoutsGuardHolds() throws {
+        let session = try TerminalSession(arguments: ["--no-color", "-i", "app.lua"],
+                                          directory: SwitchyardBinary.fixtures + "/layouts")
+        defer { session.close() }
+        try session.waitFor("root  /")
+        // Signed out: the layout's guard sends a route inside it to the login screen.
+        try session.enter(":push /account/orders/5", expecting: "━━ Log In ━━")
+        try session.enter("signed_in = true")
+        try session.enter(":push /account/orders/5", expecting: "━━ Order ━━")
+        try session.enter(":state", expecting: "matched  layout /account (account) › /account/orders/:id")
+        try session.enter(":explain /account", expecting: "matched   layout /account (account) › /account")
+        // The first push: the layout guard only (it redirected); the second: the layout guard, then
+        // the order's; :explain asks the layout guard once more.
+        try session.enter("#log", expecting: "\n4\n")
+    }
+}
