@@ -10,7 +10,7 @@ import Testing
     @Test func theLayoutSpecPasses() throws {
         let result = try CommandRun.switchyard(["test", "--no-color", "layout_spec.lua"], directory: folder)
         #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("6 passed, 0 failed"), "\(result.output)")
+        #expect(result.output.contains("7 passed, 0 failed"), "\(result.output)")
     }
 
     @Test func theNewsExamplesLayoutSpecPasses() throws {
