@@ -36,6 +36,14 @@ import Testing
         #expect(result.output.contains("layout /account (app.lua:10)"), "\(result.output)")
     }
 
+    @Test func routesListsEachRoutesLayoutsAndTheLayoutsGuard() throws {
+        let result = try CommandRun.switchyard(["routes", "app.lua"], directory: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("in layout /account (account) › layout /account/settings (settings), title \"Settings\""),
+                "\(result.output)")
+        #expect(result.output.contains("guard: layout /account (app.lua:10), then its own (app.lua:13)"), "\(result.output)")
+    }
+
     @Test func graphDrawsALayoutAsAClusterOfItsOwn() throws {
         let dot = try CommandRun.switchyard(["graph", "app.lua"], directory: folder)
         #expect(dot.status == 0, "\(dot.errors)")

@@ -11,6 +11,10 @@ package enum RouteCatalogue {
             if let types = route.parameterTypes {
                 options.insert("params " + types.entries.map { "\($0.name):\($0.type.name)" }.joined(separator: " "), at: 0)
             }
+            // The layouts it is in (issue 33): "in layout /news (news)".
+            if !route.layouts.isEmpty {
+                options.insert("in " + route.layouts.map(\.label).joined(separator: " › "), at: 0)
+            }
             // A guard from a group says so: the route's own options do not show it.
             if let sources = runtime.guardSources(of: route), let index = options.firstIndex(of: "guard") {
                 options[index] = "guard: " + sources
