@@ -345,5 +345,6 @@ extension LuaState {
             try setField("params", on: L)
         }
         try setMeta(route.meta, on: L)
+        try setLayouts(of: route, on: L)
     }
 }

@@ -14,13 +14,7 @@ extension LuaState {
         let info = lua_gettop(L)
         try pushNewTable(on: L, array: layouts.count + 1)
         for (offset, layout) in layouts.enumerated() {
-            try push(fields: [("kind", "layout"), ("prefix", layout.prefix), ("name", layout.name),
-                              ("title", layout.title), ("view", layout.view), ("site", layout.site)], on: L)
-            if !layout.links.isEmpty {
-                try push(stringList: layout.links, on: L)
-                try setField("links", on: L)
-            }
-            try setMeta(layout.meta, on: L)
+            try push(layout: layout, on: L)
             try setIndex(offset + 1, on: L)
         }
         try push(fields: [("kind", "route"), ("pattern", params.patternText), ("name", params.routeName)], on: L)
@@ -32,5 +26,25 @@ extension LuaState {
         }
         try setIndex(layouts.count + 1, on: L)
         try setField("matched", on: L)
+    }
+
+    /// A layout's record: `{kind = "layout", prefix, name, title, view, site, links, meta}`. [-0, +1]
+    func push(layout: RouteLayout, on L: OpaquePointer) throws(LuaError) {
+        try push(fields: [("kind", "layout"), ("prefix", layout.prefix), ("name", layout.name),
+                          ("title", layout.title), ("view", layout.view), ("site", layout.site)], on: L)
+        if !layout.links.isEmpty {
+            try push(stringList: layout.links, on: L)
+            try setField("links", on: L)
+        }
+        try setMeta(layout.meta, on: L)
+    }
+
+    /// Sets `layouts` on the route entry on top of the stack (`routes()`, `route()`'s result) when the
+    /// route is in a layout: its layouts' records, outermost first. [-0, +0]
+    func setLayouts(of route: Route<RouteDefinition>, on L: OpaquePointer) throws(LuaError) {
+        let layouts = route.layouts
+        guard !layouts.isEmpty else { return }
+        try push(list: layouts, on: L) { (layout) throws(LuaError) in try push(layout: layout, on: L) }
+        try setField("layouts", on: L)
     }
 }

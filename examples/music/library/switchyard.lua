@@ -104,6 +104,7 @@
 ---@field validated boolean whether it has a validator
 ---@field params table<string, string>? each typed parameter's type ("int", "grid|list")
 ---@field meta table<string, any>? its meta, its groups' merged in
+---@field layouts SwitchyardMatchedRecord[]? the layouts it is declared in, outermost first
 
 ---What `nav.push`, `nav.sheet`, `nav.cover` and `nav.modal` may give the screen.
 ---@class SwitchyardScreenOptions

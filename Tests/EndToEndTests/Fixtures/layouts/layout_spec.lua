@@ -17,6 +17,13 @@ describe("a layout", function()
     -- the route's meta: the layouts' merged under its own, outer first
     assert.same({requires_auth = true, tab = "general", help = "/help/settings"}, info.meta)
     assert.equal(12, match("/account/orders/12").matched[2].params.id)
+    for _, entry in ipairs(routes()) do
+      if entry.pattern == "/account/settings" then
+        assert.same({"account", "settings"}, {entry.layouts[1].name, entry.layouts[2].name})
+      elseif entry.pattern == "/" then
+        assert.is_nil(entry.layouts)
+      end
+    end
   end)
 
   it("asks its guard before the route's own", function()
