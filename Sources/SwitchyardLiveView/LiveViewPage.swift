@@ -156,6 +156,7 @@ function cardFor(screen, isTop, state) {
   card.append(el("div", "path", screen.path));
   if (screen.style) card.append(el("div", "path", screen.style));
   if (isTop) {
+    if (state.screen.matched) card.append(el("div", "path", state.screen.matched.join(" › ")));
     if (state.screen.view) card.append(el("div", "view", state.screen.view));
     for (const link of state.screen.links) {
       const a = el("a", "link", "→ " + link);

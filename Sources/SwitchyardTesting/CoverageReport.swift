@@ -74,10 +74,21 @@ public struct CoverageReport: Sendable, Equatable {
         public var ran: Int
     }
 
+    /// A layout (issue 33) and how many screens were landed inside it.
+    public struct Layout: Sendable, Equatable {
+        /// "layout /news (news)"
+        public var label: String
+        public var site: String?
+        public var landings: Int
+    }
+
     public var routes: [Route]
     public var flows: [Flow]
     /// How many times the not-found screen was landed.
     public var notFoundShown: Int
+    /// The declared layouts in declaration-site order; empty when the app has none.
+    public var layouts: [Layout] = []
+    public var layoutsLandedIn: Int { layouts.count { $0.landings > 0 } }
 
     public init(routes: [Route], flows: [Flow], notFoundShown: Int) {
         self.routes = routes

@@ -50,6 +50,12 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
     private var routes: [RouteKey: RouteRecord] = [:]
     private var flows: [FlowKey: Set<Int>] = [:]
     private var notFoundShown = 0
+    /// Screens landed inside each layout, keyed by its label and site (issue 33).
+    private var layouts: [LayoutKey: Int] = [:]
+    private struct LayoutKey: Hashable {
+        var label: String
+        var site: String?
+    }
     /// Patterns as written in `route(...)` to patterns as the table keeps them ("album//:id/" is
     /// "/album/:id"), so outcomes heard from callbacks meet the landings of the same route.
     private var normalized: [String: String] = [:]
@@ -74,6 +80,10 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
             routes[key]!.typed = route.parameterTypes != nil
             if let schema = route.querySchema, routes[key]!.queryValues == nil {
                 routes[key]!.queryValues = Self.emptyQueryValues(schema)
+            }
+            for layout in route.layouts {
+                let key = LayoutKey(label: layout.label, site: tidy(layout.site))
+                if layouts[key] == nil { layouts[key] = 0 }
             }
         }
         for (name, steps) in declared {
@@ -228,6 +238,9 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
             let key = key(of: id, on: navigator, watch)
             routes[key, default: RouteRecord()].landings += 1
             countQuery(of: screen, route: navigator.routes[id], key: key)
+            for layout in screen.parameters.layouts {
+                layouts[LayoutKey(label: layout.label, site: tidy(layout.site)), default: 0] += 1
+            }
         } else if ![.start, .reset, .restore].contains(operation), screen.path.hasPrefix("/") {
             notFoundShown += 1
         }
@@ -308,8 +321,11 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
         let flowEntries = flows.map { key, ran in
             CoverageReport.Flow(name: key.name, steps: key.steps.count, ran: ran.count)
         }
-        return CoverageReport(routes: routeEntries.sorted(by: CoverageReport.Route.precedes),
-                              flows: flowEntries.sorted { ($0.name, $0.steps) < ($1.name, $1.steps) },
-                              notFoundShown: notFoundShown)
+        var report = CoverageReport(routes: routeEntries.sorted(by: CoverageReport.Route.precedes),
+                                    flows: flowEntries.sorted { ($0.name, $0.steps) < ($1.name, $1.steps) },
+                                    notFoundShown: notFoundShown)
+        report.layouts = layouts.map { CoverageReport.Layout(label: $0.key.label, site: $0.key.site, landings: $0.value) }
+            .sorted { ($0.site ?? "", $0.label) < ($1.site ?? "", $1.label) }
+        return report
     }
 }

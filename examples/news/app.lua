@@ -10,6 +10,9 @@
 --   Route("user/:id?")      an optional parameter
 --   validator: UUID(...)    a validator that rejects, so the next candidate is tried
 --   Navigator               go, back, forward, relative paths
+--   layout("/news", ...)    the news section as a record of its own (React Router's layout
+--                           route, go_router's ShellRoute): its meta, title and links, and a
+--                           guard that guards every article, once per navigation
 
 local articles = {
   ["1"] = {title = "Lua 5.4 released", body = "Generational GC, to-be-closed variables, const locals."},
@@ -48,7 +51,11 @@ route("/news/*", {
   links = {"/news/latest", "/news/article/1", "/news/article/2"},
 })
 
-group("/news", function()
+-- The news desk counts the navigations into its section and can close it
+-- (app.news_desk.closed = true): the layout's guard then sends every route inside it home.
+local news_desk = {closed = false, visits = 0}
+
+layout("/news", function()
   route("latest", {
     title = "Latest News",
     view = "1. Lua 5.4 released\n2. Routing, explained\n7. Swift 6 on Linux",
@@ -69,12 +76,21 @@ group("/news", function()
     title = "Unknown Section",
     view = function(info) return "There is no news section called '" .. info.params.unknown .. "'." end,
     links = {"/news"},
-    meta = {analytics = "news/unknown"},   -- laid over the group's meta below
+    meta = {analytics = "news/unknown"},   -- laid over the layout's meta below
   })
 end, {
+  name = "news",
+  title = "News",                -- the section's own title; each route inside keeps its own
+  links = {"/news/latest"},      -- the section's navigation bar
   -- The news section's meta (Vue Router's `meta`): every route inside reads it as
-  -- info.meta, its own keys laid over the group's.
+  -- info.meta, its own keys laid over the layout's; info.matched[1].meta is the layout's own.
   meta = {section = "news", analytics = "news", cache_seconds = 300},
+  -- Runs before the routes' own guards, once per navigation (a push_stack of three
+  -- articles asks once).
+  guard = function(info)
+    if news_desk.closed then return "/" end
+    news_desk.visits = news_desk.visits + 1
+  end,
 })
 
 -- user/:id? — three candidates for /user/<something>, tried in rank order:
@@ -126,8 +142,9 @@ not_found{
   links = {"/"},
 }
 
---- What scenarios and the REPL can reach: `app.uuid("...")`, `app.users`, `app.articles`.
-app = {uuid = uuid, users = users, articles = articles}
+--- What scenarios and the REPL can reach: `app.uuid("...")`, `app.users`, `app.articles`,
+-- `app.news_desk`.
+app = {uuid = uuid, users = users, articles = articles, news_desk = news_desk}
 -- Invariants: rules every reachable state keeps (switchyard walk checks them after
 -- each random step; the REPL warns after each navigation that breaks one).
 invariant("every screen has a title", function()

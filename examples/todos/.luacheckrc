@@ -20,6 +20,7 @@ stds.switchyard = {
     insulate = {},
     invariant = {},
     it = {},
+    layout = {},
     lazy_setup = {},
     lazy_teardown = {},
     match = {other_fields = true},

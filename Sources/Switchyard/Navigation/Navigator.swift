@@ -49,6 +49,8 @@ public final class Navigator {
     var landsOwnModals = false
     @exclusivity(unchecked) var nextID = 1
     @exclusivity(unchecked) var inFlight: NavigationOperation?
+    /// Counts operations entered (`navigationInFlight`).
+    @exclusivity(unchecked) var operationSerial = 0
     /// Whether any screen may have departure work (a leave guard, callbacks): set by the first landing
     /// that makes one, so an app without either never looks for departures.
     @exclusivity(unchecked) var watchesDepartures = false
@@ -460,6 +462,7 @@ public final class Navigator {
     func enter(_ operation: NavigationOperation) throws(NavigationError) {
         if let inFlight { throw .reentrant(attempted: operation, inFlight: inFlight) }
         inFlight = operation
+        operationSerial &+= 1
         // What a failed operation recorded is not the chain of the next one.
         if hasChainSteps { forgetChainSteps() }
         if routes.hasValidators { listenToValidators() }
@@ -506,6 +509,10 @@ public final class Navigator {
             recordChainStep(.validated(route: route, path: path, accepted: accepted, reason: reason))
         }
     }
+
+    /// The number of the operation in flight, nil between operations: a layout's guard runs once per
+    /// navigation however many of its routes the navigation lands (issue 33).
+    package var navigationInFlight: Int? { inFlight == nil ? nil : operationSerial }
 
     func makeID() -> Int {
         defer { nextID += 1 }

@@ -24,10 +24,13 @@ struct GroupOptions {
     let entry: Bool?
     /// Laid under the meta of every route inside (issue 33); not a reason to merge definitions.
     let meta: RouteMeta?
+    /// Set when the group is a layout (`layout(...)`, issue 33): a record of its own, with its guards.
+    var layout: LayoutDeclaration? = nil
 
     /// Whether the group gave any option (a plain group changes nothing about its routes).
     var hasOptions: Bool {
         !title.isNil || !view.isNil || !presentation.isNil || guardFunction != nil || leave != nil || entry != nil
+            || layout?.guardFunction != nil || layout?.leave != nil
     }
 
     /// Checks every value's type now, so a wrong one is an error at the `group` call, not at the
@@ -51,9 +54,11 @@ struct GroupOptions {
     /// "group /admin (app.lua:4), then its own (app.lua:5)": the guards a route inside `groups` runs,
     /// in order; nil when no group has a guard.
     static func guardSources(_ groups: [GroupOptions], ownGuard site: String?) -> String? {
-        let guarding = groups.filter { $0.guardFunction != nil }
+        let guarding = groups.filter { $0.guardFunction != nil || $0.layout?.guardFunction != nil }
         guard !guarding.isEmpty else { return nil }
-        var sources = guarding.map { group in "group \(group.prefix)" + (group.site.map { " (\($0))" } ?? "") }
+        var sources = guarding.map { group in
+            (group.layout == nil ? "group " : "layout ") + group.prefix + (group.site.map { " (\($0))" } ?? "")
+        }
         if let site { sources.append("its own (\(site))") }
         return sources.joined(separator: ", then ")
     }
@@ -67,6 +72,12 @@ struct GroupOptions {
         // none records coverage itself: the merged guard records its one decision for the route.
         func groupCallbacks(_ group: GroupOptions) -> RouteCallbacks {
             RouteCallbacks(subject: "\(callbacks.subject) (from group \(group.prefix))", site: group.site,
+                           mismatches: callbacks.mismatches)
+        }
+        // A layout's callbacks report errors at the layout's line; its answer is the layout's, not the
+        // route's, so they name the layout.
+        func layoutCallbacks(_ layout: LayoutDeclaration) -> RouteCallbacks {
+            RouteCallbacks(subject: "layout \(layout.record.prefix)", site: layout.record.site,
                            mismatches: callbacks.mismatches)
         }
         if !own.gives("title"), let group = groups.last(where: { !$0.title.isNil }) {
@@ -84,6 +95,9 @@ struct GroupOptions {
         silentOwn.outcomes = nil
         var guards: [(RouteInfo) throws -> GuardDecision] = []
         for group in groups {
+            if let layout = group.layout, let guardian = try layout.guardian(layoutCallbacks(layout)) {
+                guards.append(guardian)
+            }
             if let guardian = try groupCallbacks(group).guardian(group.guardFunction.map(LuaValue.function) ?? .nil) {
                 guards.append(guardian)
             }
@@ -94,6 +108,9 @@ struct GroupOptions {
         }
         var leaves: [(RouteInfo, RouteInfo) throws -> Bool] = []
         for group in groups {
+            if let layout = group.layout, let leave = try layout.leaveGuard(layoutCallbacks(layout)) {
+                leaves.append(leave)
+            }
             if let leave = try groupCallbacks(group).leaveGuard(group.leave.map(LuaValue.function) ?? .nil) {
                 leaves.append(leave)
             }

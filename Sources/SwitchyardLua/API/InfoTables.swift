@@ -25,6 +25,7 @@ extension LuaState {
             try push(meta: extra, on: L)
             try setField("extra", on: L)
         }
+        try setMatched(info.params, on: L)
         if let value = info.value {
             try push(anyValue: value, on: L)
             try setField("value", on: L)
@@ -129,6 +130,7 @@ extension LuaState {
             try push(meta: extra, on: L)
             try setField("extra", on: L)
         }
+        try setMatched(screen.parameters, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))
         try setField("id", on: L)
         if let bounds = screen.placement?.usesDeviceBounds {
@@ -366,5 +368,6 @@ extension LuaState {
             try setField("query", on: L)
         }
         try setMeta(route.meta, on: L)
+        try setLayouts(of: route, on: L)
     }
 }

@@ -36,6 +36,7 @@ package enum LuaAPITypes {
     package static let functions: [String: Function] = [
         "route": f(p("pattern", "string"), p("opts", "SwitchyardRouteOptions", optional: true), returns: "SwitchyardRouteEntry"),
         "group": f(p("prefix", "string"), p("body", "fun()"), p("opts", "SwitchyardGroupOptions", optional: true)),
+        "layout": f(p("prefix", "string"), p("body", "fun()"), p("opts", "SwitchyardLayoutOptions", optional: true)),
         "not_found": f(p("opts", "SwitchyardRouteOptions")),
         "tabs": f(p("paths", "string[]")),
         "flow": f(p("name", "string"), p("steps", "SwitchyardFlowStepList")),
@@ -181,6 +182,7 @@ package enum LuaAPITypes {
         ---@field data any what the route's loader returned
         ---@field meta table<string, any>? the route's meta, its groups' merged in, outer first
         ---@field extra any what the call that showed the screen gave as `extra` (a JSON value)
+        ---@field matched SwitchyardMatchedRecord[]? the layouts the route is in, then the route (only for a route in a layout)
 
         ---A screen in a stack: its info, id, title and view.
         ---@class SwitchyardScreen: SwitchyardInfo
@@ -219,6 +221,30 @@ package enum LuaAPITypes {
         ---@field entry boolean?
         ---@field meta table<string, any>? laid under each route's own meta
 
+        ---The options of `layout`: a record of its own, listed in its routes' `info.matched`. Its guard
+        ---runs once per navigation before the routes' own; its leave guard when a navigation leaves it.
+        ---@class SwitchyardLayoutOptions
+        ---@field name string?
+        ---@field title string? the layout's own (a route inside keeps its own title)
+        ---@field view string?
+        ---@field links string[]? the layout's shell's links
+        ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))?
+        ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)?
+        ---@field meta table<string, any>? the layout's own, laid under each route's meta
+
+        ---One record of `info.matched`: a layout (`prefix`) or, last, the route (`pattern`, `params`).
+        ---@class SwitchyardMatchedRecord
+        ---@field kind "layout"|"route"
+        ---@field prefix string? a layout's prefix
+        ---@field pattern string? the route's pattern
+        ---@field name string?
+        ---@field title string? a layout's title
+        ---@field view string? a layout's view
+        ---@field links string[]? a layout's links
+        ---@field site string? where a layout was declared
+        ---@field params table<string, any>? the route's parameters
+        ---@field meta table<string, any>? a layout's own meta; the route's merged meta
+
         ---A declared route, as `route` and `routes()` return it.
         ---@class SwitchyardRouteEntry
         ---@field pattern string
@@ -233,6 +259,7 @@ package enum LuaAPITypes {
         ---@field params table<string, string>? each typed parameter's type ("int", "grid|list")
         ---@field query table<string, string>? each query key's type, default ("=1") and "!" when required ("int=1", "info|tracks")
         ---@field meta table<string, any>? its meta, its groups' merged in
+        ---@field layouts SwitchyardMatchedRecord[]? the layouts it is declared in, outermost first
 
         ---What `nav.push`, `nav.sheet`, `nav.cover` and `nav.modal` may give the screen.
         ---@class SwitchyardScreenOptions

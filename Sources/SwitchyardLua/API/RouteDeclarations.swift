@@ -23,6 +23,7 @@ extension SwitchyardRuntime {
         try define("not_found") { runtime, call in try runtime.declareNotFound(call) }
         try define("tabs") { runtime, call in try runtime.declareTabs(call) }
         try define("flow") { runtime, call in try runtime.declareFlow(call) }
+        try define("layout") { runtime, call in try runtime.declareLayout(call) }
     }
 
     /// route(pattern, opts) -> route
@@ -55,7 +56,8 @@ extension SwitchyardRuntime {
         let id: RouteID
         do {
             id = try routeTable.add(pattern, name: name, site: site, validator: try callbacks.validator(options["validate"]),
-                                    parameterTypes: types, meta: meta, querySchema: querySchema, payload: definition)
+                                    parameterTypes: types, meta: meta, querySchema: querySchema,
+                                    layouts: groups.compactMap { $0.layout?.record }, payload: definition)
         } catch {
             engine.refundHostMemory(charge)
             throw LuaError(bridging: error)
@@ -169,8 +171,8 @@ extension SwitchyardRuntime {
         return 0
     }
 
-    /// The pattern under the enclosing groups' prefixes.
-    private func prefixed(_ pattern: String) -> String {
+    /// The pattern under the enclosing groups' (and layouts') prefixes.
+    func prefixed(_ pattern: String) -> String {
         guard let prefix = groups.last?.prefix else { return pattern }
         let base = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
         if pattern.isEmpty || pattern == "/" { return base.isEmpty ? "/" : base }

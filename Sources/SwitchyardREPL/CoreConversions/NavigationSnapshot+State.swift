@@ -9,6 +9,17 @@ extension NavigationSnapshot {
         pending = navigator.pendingNavigation.map(Pending.init)
     }
 
+    /// The snapshot with the current screen's matched chain, when its route is in a layout: `:state`
+    /// shows it; the state printed after each navigation does not repeat it.
+    func showingMatchedChain(of navigator: Navigator) -> NavigationSnapshot {
+        var snapshot = self
+        let layouts = navigator.screen.parameters.layouts
+        if !layouts.isEmpty, let pattern = navigator.screen.pattern {
+            snapshot.matched = RouteLayout.chainText(layouts, route: pattern)
+        }
+        return snapshot
+    }
+
     init(_ state: NavigationState) {
         self.init(
             environments: state.environments.map(Environment.init),

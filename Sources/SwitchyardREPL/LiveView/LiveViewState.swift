@@ -46,6 +46,9 @@ enum LiveViewState {
         let view: String?
         let links: [String]
         let presentation: String?
+        /// The records the top screen's route matched, outer first, when it is in a layout ("layout
+        /// /news (news)", ..., "/news/:id"); absent otherwise (issue 33).
+        let matched: [String]?
     }
 
     struct Pending: Encodable {
@@ -79,6 +82,13 @@ enum LiveViewState {
         let move: Move?
     }
 
+    /// "layout /news (news)", then the route's pattern: nil for a screen whose route is in no layout.
+    private static func matchedChain(of screen: Screen) -> [String]? {
+        let layouts = screen.parameters.layouts
+        guard !layouts.isEmpty, let pattern = screen.pattern else { return nil }
+        return layouts.map(\.label) + [pattern]
+    }
+
     static func json(_ host: ScriptHost, nodes: [String: String], sequence: Int, move: (line: String, error: String?)?) -> String {
         let runtime = host.runtime
         let navigator = runtime.navigator
@@ -104,7 +114,8 @@ enum LiveViewState {
         let current = navigator.modals.last.flatMap(node) ?? node(navigator.screen)
         let message = Message(
             sequence: sequence,
-            screen: Top(path: shown.path, title: shown.title, view: shown.view, links: shown.links, presentation: shown.presentation),
+            screen: Top(path: shown.path, title: shown.title, view: shown.view, links: shown.links, presentation: shown.presentation,
+                        matched: matchedChain(of: navigator.screen)),
             environments: environments,
             modals: navigator.modals.map { modal in
                 Card(path: modal.location, title: modal.title, node: node(modal), style: modal.modalStyleText)

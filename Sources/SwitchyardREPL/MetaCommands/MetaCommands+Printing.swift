@@ -98,6 +98,10 @@ extension MetaCommands {
             if let sources = runtime.guardSources(of: runtime.routeTable[winner.route]) {
                 lines.append("  guarded by " + sources)
             }
+            let layouts = runtime.routeTable[winner.route].layouts
+            if !layouts.isEmpty {
+                lines.append("  matched   " + TerminalText.escaped(RouteLayout.chainText(layouts, route: winner.pattern)))
+            }
         } else {
             lines.append("  wins      nothing: " + (runtime.navigator.notFound == nil ? "no route matches (an error)" : "the not-found route shows"))
         }

@@ -144,8 +144,9 @@ final class MetaCommands {
             unit.watch.file = file
             TerminalText.print("watching: \(file) is redrawn after every navigation (:watch off stops)")
         case .state:
-            // The tree, then what the loaders gave the screens shown (docs/lifecycle.md).
-            let tree = StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator))
+            // The tree (with the matched chain of layouts), then what the loaders gave the screens
+            // shown (docs/lifecycle.md).
+            let tree = StateTreePrinter(style: style).render(NavigationSnapshot(runtime.navigator).showingMatchedChain(of: runtime.navigator))
             Pager.show(([tree] + (try loadedDataLines())).joined(separator: "\n"))
         case .history: printHistory()
         case .time(let code): try timeOnce(code)

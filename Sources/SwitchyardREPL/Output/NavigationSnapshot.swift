@@ -94,6 +94,9 @@ package struct NavigationSnapshot: Sendable, Equatable {
     /// The running flow and its remaining steps, if any.
     package var flow: Flow?
     package var pending: Pending?
+    /// The current screen's matched chain when its route is in a layout ("layout /news (news) › /news/:id"),
+    /// else nil (issue 33).
+    package var matched: String? = nil
 
     init(environments: [Environment], alert: Alert? = nil, modals: [String] = [], flow: Flow? = nil,
                  pending: Pending? = nil) {

@@ -7,6 +7,7 @@ import SwitchyardTools
 ///     alert  Delete album? — This cannot be undone. [Delete] [Cancel]  :dismiss chooses [Cancel]   ("confirmation" for that style)
 ///     modals  /help › /tip (move-top, spring, top)
 ///     pending  push /checkout  waits for nav.settle("payment", ...)
+///     matched  layout /news (news) › /news/:id
 ///
 /// The current location (the top screen of the top environment) is bold on a terminal.
 package struct StateTreePrinter: Sendable {
@@ -34,6 +35,9 @@ package struct StateTreePrinter: Sendable {
         }
         if let pending = state.pending {
             lines.append(line(for: pending))
+        }
+        if let matched = state.matched {
+            lines.append("\(style.magenta("matched"))  \(esc(matched))")
         }
         return lines.joined(separator: "\n")
     }

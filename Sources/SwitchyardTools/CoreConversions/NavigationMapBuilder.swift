@@ -16,6 +16,7 @@ enum NavigationMapBuilder {
                                             presentation: route.payload.presentation,
                                             isGuarded: route.payload.guard != nil)
             drawn.parameterTypes = route.parameterTypes?.entries.map { "\($0.name): \($0.type.name)" } ?? []
+            if !route.layouts.isEmpty { drawn.layout = route.layouts.map(\.label).joined(separator: " › ") }
             return drawn
         }
         if let notFound = runtime.notFound {

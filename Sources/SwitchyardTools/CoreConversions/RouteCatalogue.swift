@@ -16,6 +16,10 @@ package enum RouteCatalogue {
                 let listed = "query " + schema.summary + (schema.mismatch == .error ? " (wrong: error)" : "")
                 options.insert(listed, at: route.parameterTypes == nil ? 0 : 1)
             }
+            // The layouts it is in (issue 33): "in layout /news (news)".
+            if !route.layouts.isEmpty {
+                options.insert("in " + route.layouts.map(\.label).joined(separator: " › "), at: 0)
+            }
             // A guard from a group says so: the route's own options do not show it.
             if let sources = runtime.guardSources(of: route), let index = options.firstIndex(of: "guard") {
                 options[index] = "guard: " + sources

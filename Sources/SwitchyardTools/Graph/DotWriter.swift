@@ -18,7 +18,7 @@ package struct DotWriter: Sendable {
             "  edge [fontname=\"Helvetica\", fontsize=10];",
         ]
         for group in map.groups {
-            lines += cluster(group.prefix, members: group.routes, in: map)
+            lines += cluster(group.prefix, label: group.label, members: group.routes, in: map)
         }
         for (index, path) in map.unmatchedTargets.enumerated() {
             lines.append("  missing\(index) [label=\(quoted(path + "\n(no route)")), color=red, fontcolor=red, style=dashed];")
@@ -37,12 +37,16 @@ package struct DotWriter: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func cluster(_ prefix: String, members: [Int], in map: NavigationMap) -> [String] {
+    private func cluster(_ prefix: String, label: String, members: [Int], in map: NavigationMap) -> [String] {
         let nodes = members.map { "  " + (prefix.isEmpty ? "" : "  ") + nodeLine($0, in: map) }
         guard !prefix.isEmpty else { return nodes }
+        // A layout (issue 33) is drawn solid: a record the app declared, where a first segment's
+        // cluster is only a grouping of the drawing.
+        let isLayout = map.routes[members[0]].layout != nil
         return ["  subgraph \(quoted("cluster_" + prefix)) {",
-                "    label=\(quoted("/" + prefix));",
-                "    style=\"rounded,dashed\"; color=gray;"] + nodes + ["  }"]
+                "    label=\(quoted(label));",
+                isLayout ? "    style=\"rounded\"; color=steelblue; fontcolor=steelblue;" : "    style=\"rounded,dashed\"; color=gray;"]
+            + nodes + ["  }"]
     }
 
     private func nodeLine(_ index: Int, in map: NavigationMap) -> String {

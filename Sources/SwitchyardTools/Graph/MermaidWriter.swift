@@ -9,7 +9,7 @@ package struct MermaidWriter: Sendable {
     package func document(for map: NavigationMap) -> String {
         var lines = ["flowchart LR"]
         for group in map.groups {
-            lines += subgraph(group.prefix, members: group.routes, in: map)
+            lines += subgraph(group.prefix, label: group.label, members: group.routes, in: map)
         }
         for (index, path) in map.unmatchedTargets.enumerated() {
             lines.append("  missing\(index)[\"\(entity(path))<br/>(no route)\"]:::missing")
@@ -47,11 +47,11 @@ package struct MermaidWriter: Sendable {
         return ["  subgraph legend[\"legend: -.-> flow step, -->|redirect| fixed redirect\(parent), ==> stack\"]"] + nodes + ["  end"]
     }
 
-    private func subgraph(_ prefix: String, members: [Int], in map: NavigationMap) -> [String] {
+    private func subgraph(_ prefix: String, label: String, members: [Int], in map: NavigationMap) -> [String] {
         let indent = prefix.isEmpty ? "  " : "    "
         let nodes = members.map { indent + nodeLine($0, in: map) }
         guard !prefix.isEmpty else { return nodes }
-        return ["  subgraph group_\(identifier(prefix))[\(quoted("/" + prefix))]"] + nodes + ["  end"]
+        return ["  subgraph group_\(identifier(prefix))[\(quoted(label))]"] + nodes + ["  end"]
     }
 
     private func nodeLine(_ index: Int, in map: NavigationMap) -> String {

@@ -18,6 +18,9 @@ package struct NavigationMap: Sendable, Equatable {
         package var isGuarded: Bool
         /// Its typed parameters, "id: int" each (issue 33); empty for an untyped route.
         package var parameterTypes: [String] = []
+        /// The layouts it is declared in, "layout /news (news)" or a chain of them outer first (issue 33);
+        /// nil for a route in none. Its cluster is its layout's, not its first segment's.
+        package var layout: String? = nil
 
         init(pattern: String, name: String? = nil, title: String? = nil,
                     presentation: Presentation = .push, isNotFound: Bool = false, isGuarded: Bool = false) {
@@ -129,17 +132,27 @@ package struct NavigationMap: Sendable, Equatable {
     /// Routes grouped by the first static segment of their pattern ("/album/:id" and "/album/new" →
     /// "album"). A prefix with a single route is no group: it joins the ungrouped routes (prefix ""),
     /// with the root ("/"), top-level parameters and splats, and the not-found route.
-    package var groups: [(prefix: String, routes: [Int])] {
+    package var groups: [(prefix: String, label: String, routes: [Int])] {
         var order: [String] = []
         var members: [String: [Int]] = [:]
+        var labels: [String: String] = [:]
         for (index, route) in routes.enumerated() {
-            let prefix = route.isNotFound ? "" : Self.groupPrefix(of: route.pattern)
+            let prefix: String
+            if let layout = route.layout {
+                // A layout is a cluster of its own even with one route: it is a record the app declared.
+                // Its key, "layout /news (news)", is no first segment (those hold no "/").
+                prefix = layout
+                labels[prefix] = layout
+            } else {
+                prefix = route.isNotFound ? "" : Self.groupPrefix(of: route.pattern)
+            }
             if members[prefix] == nil { order.append(prefix) }
             members[prefix, default: []].append(index)
         }
-        let loose = order.filter { $0.isEmpty || members[$0]!.count == 1 }.flatMap { members[$0]! }.sorted()
-        let grouped = order.filter { !$0.isEmpty && members[$0]!.count > 1 }.map { ($0, members[$0]!) }
-        return (loose.isEmpty ? [] : [("", loose)]) + grouped
+        let isLoose = { (prefix: String) in prefix.isEmpty || (labels[prefix] == nil && members[prefix]!.count == 1) }
+        let loose = order.filter(isLoose).flatMap { members[$0]! }.sorted()
+        let grouped = order.filter { !isLoose($0) }.map { ($0, labels[$0] ?? "/" + $0, members[$0]!) }
+        return (loose.isEmpty ? [] : [("", "", loose)]) + grouped
     }
 
 

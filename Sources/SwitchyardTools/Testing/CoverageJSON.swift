@@ -14,6 +14,8 @@ import SwitchyardTesting
 /// - `validators`: the same with 2 outcomes per validated route (accept, reject).
 /// - `flows`: `total` declared steps, `ran` (each step once), `each` flow's `name`, `steps`, `ran`.
 /// - `not_found_shown`: whether the not-found screen was landed (it is not a route in the totals).
+/// - `layouts` (only for an app with layouts): each layout's `label`, `site` and `landings` (screens
+///   landed inside it).
 ///
 ///     {"flows":{"each":[],"ran":0,"total":0},"guards":{"outcomes":{"allow":1,"block":1,"pending":0,
 ///      "redirect":0},"outcomes_seen":2,"outcomes_total":3,"total":1},"links":{"followed":1,"total":2},
@@ -71,6 +73,12 @@ package struct CoverageJSON: Sendable {
         var each: [FlowEntry]
     }
 
+    private struct LayoutEntry: Encodable {
+        var label: String
+        var site: String?
+        var landings: Int
+    }
+
     private struct Document: Encodable {
         var routes: Routes
         var links: Links
@@ -78,6 +86,8 @@ package struct CoverageJSON: Sendable {
         var validators: Outcomes
         var flows: Flows
         var not_found_shown: Bool
+        /// Absent for an app without layouts (issue 33).
+        var layouts: [LayoutEntry]?
     }
 
     init() {}
@@ -99,7 +109,9 @@ package struct CoverageJSON: Sendable {
                                  outcomes_seen: report.validatorOutcomesSeen, outcomes: Self.named(report.validatorOutcomeCounts)),
             flows: Flows(total: report.flowSteps, ran: report.flowStepsRan,
                          each: report.flows.map { FlowEntry(name: $0.name, steps: $0.steps, ran: $0.ran) }),
-            not_found_shown: report.notFoundShown > 0)
+            not_found_shown: report.notFoundShown > 0,
+            layouts: report.layouts.isEmpty ? nil
+                : report.layouts.map { LayoutEntry(label: $0.label, site: $0.site, landings: $0.landings) })
         return SortedJSON.text(of: document)
     }
 

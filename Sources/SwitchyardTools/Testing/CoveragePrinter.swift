@@ -39,6 +39,13 @@ package struct CoveragePrinter: Sendable {
         lines.append("validators  " + fraction(report.validatorOutcomesSeen, of: report.validatorOutcomesTotal, "outcomes seen"))
         lines.append("flow steps  " + fraction(report.flowStepsRan, of: report.flowSteps, "ran"))
         lines.append("not found   " + (report.notFoundShown == 0 ? "not shown" : "shown \(times(report.notFoundShown))"))
+        // Only an app with layouts (issue 33) has the line, and a line per layout never landed in.
+        if !report.layouts.isEmpty {
+            lines.append("layouts     " + fraction(report.layoutsLandedIn, of: report.layouts.count, "landed in"))
+            for layout in report.layouts where layout.landings == 0 {
+                lines.append("  never landed in: \(TerminalText.escaped(layout.label))  \(TerminalText.escaped(layout.site ?? ""))")
+            }
+        }
         let uncovered = report.uncovered
         if !uncovered.isEmpty {
             lines.append("never landed:")

@@ -26,12 +26,12 @@
 ---@field path string the matched path
 ---@field pattern string the pattern that won ("" on the not-found screen)
 ---@field params table<string, string> the captured parameters, percent-decoded
----@field query table<string, string|number|boolean> the query, decoded; a route's query schema coerces its keys and fills defaults
+---@field query table<string, string>
 ---@field fragment string?
 ---@field value any what the route's validator returned
 ---@field data any what the route's loader returned
 ---@field meta table<string, any>? the route's meta, its groups' merged in, outer first
----@field extra any what the call that showed the screen gave as `extra` (a JSON value)
+---@field matched SwitchyardMatchedRecord[]? the layouts the route is in, then the route (only for a route in a layout)
 
 ---A screen in a stack: its info, id, title and view.
 ---@class SwitchyardScreen: SwitchyardInfo
@@ -48,7 +48,6 @@
 ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))? true allows, false blocks, a path redirects
 ---@field redirect (string|fun(info: SwitchyardInfo): string?)?
 ---@field presentation ("push"|"sheet"|"cover")? how a deep link opens it
----@field exact boolean? false: a prefix route, matching its pattern followed by anything more (`info.params.rest`)
 ---@field links (string[]|fun(info: SwitchyardInfo): string[])? declared edges: `:follow N` in the REPL, graphs, `check`, `walk`
 ---@field entry boolean? reached from outside (a deep link): `check` crawls from it, `walk` opens it
 ---@field parent string? the pattern of the screen this one sits above
@@ -56,8 +55,6 @@
 ---@field load (fun(info: SwitchyardInfo): any)? runs after the guards; its result is the screen's `info.data`
 ---@field params table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}>? typed parameters: a value that does not fit is no match
 ---@field meta table<string, any>? what the app reads as `info.meta`: any table that saves as JSON
----@field query table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}|{type: ("int"|"number"|"uuid"|"bool"|string[]|{match: string})?, default: (string|number|boolean)?, required: boolean?}>? a query schema: values coerced into `info.query`, defaults filled in
----@field query_mismatch ("no_match"|"error")? what a query value that does not fit makes of the route: no match (the default) or an error
 
 ---The options of `group`, which every route inside it takes: guards and leave guards run
 ---outer group first, then the route's own; a route's own title, view, presentation or entry wins.
@@ -69,6 +66,30 @@
 ---@field presentation ("push"|"sheet"|"cover")?
 ---@field entry boolean?
 ---@field meta table<string, any>? laid under each route's own meta
+
+---The options of `layout`: a record of its own, listed in its routes' `info.matched`. Its guard
+---runs once per navigation before the routes' own; its leave guard when a navigation leaves it.
+---@class SwitchyardLayoutOptions
+---@field name string?
+---@field title string? the layout's own (a route inside keeps its own title)
+---@field view string?
+---@field links string[]? the layout's shell's links
+---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))?
+---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)?
+---@field meta table<string, any>? the layout's own, laid under each route's meta
+
+---One record of `info.matched`: a layout (`prefix`) or, last, the route (`pattern`, `params`).
+---@class SwitchyardMatchedRecord
+---@field kind "layout"|"route"
+---@field prefix string? a layout's prefix
+---@field pattern string? the route's pattern
+---@field name string?
+---@field title string? a layout's title
+---@field view string? a layout's view
+---@field links string[]? a layout's links
+---@field site string? where a layout was declared
+---@field params table<string, any>? the route's parameters
+---@field meta table<string, any>? a layout's own meta; the route's merged meta
 
 ---A declared route, as `route` and `routes()` return it.
 ---@class SwitchyardRouteEntry
@@ -82,23 +103,18 @@
 ---@field rank integer? its place in rank order (from `routes()`)
 ---@field validated boolean whether it has a validator
 ---@field params table<string, string>? each typed parameter's type ("int", "grid|list")
----@field query table<string, string>? each query key's type, default ("=1") and "!" when required ("int=1", "info|tracks")
 ---@field meta table<string, any>? its meta, its groups' merged in
+---@field layouts SwitchyardMatchedRecord[]? the layouts it is declared in, outermost first
 
 ---What `nav.push`, `nav.sheet`, `nav.cover` and `nav.modal` may give the screen.
 ---@class SwitchyardScreenOptions
 ---@field params table<string, string|number|boolean>? beside the path's parameters
 ---@field on_dismiss fun(info: SwitchyardInfo)? once, after the screen has gone
 ---@field on_result fun(result: any)? once, with what `nav.pop{result = v}` gave
----@field extra table<string, any>? any table that saves as JSON: `info.extra` to the route's callbacks and on the screen
 ---@field detents string[]? a resizable sheet's detents (sheets only)
 ---@field detent string? the detent it opens at
----@field drag_indicator boolean? a resizable sheet shows its drag indicator (with detents)
 ---@field transition ("identity"|"opacity"|"scale"|"slide"|"move-top"|"move-bottom"|"move-leading"|"move-trailing")? modals only
 ---@field background ("none"|"dim"|"blur")? modals only
----@field animation ("ease-in-out"|"ease-in"|"ease-out"|"linear"|"spring"|"none")? modals only
----@field alignment ("center"|"top"|"bottom"|"leading"|"trailing"|"top-leading"|"top-trailing"|"bottom-leading"|"bottom-trailing")? modals only
----@field use_device_bounds boolean? modals only: laid out in the device's bounds (true) or the safe area (false)
 
 ---A flow's steps: paths, or `{path, as = "sheet"}`.
 ---@alias SwitchyardFlowStepList (string|{[1]: string, as: ("push"|"sheet"|"cover")?})[]
@@ -139,7 +155,6 @@
 ---@field selected_tab integer?
 ---@field detents string[]?
 ---@field detent string?
----@field drag_indicator boolean? with detents: whether the sheet shows its drag indicator
 
 ---@class SwitchyardState
 ---@field environments SwitchyardEnvironment[]
@@ -172,12 +187,12 @@
 ---@class SwitchyardNav
 ---@field path string the location: the top screen of the top environment
 ---@field params table<string, string> its parameters and query
----@field query table<string, string|number|boolean> its parameters and query
+---@field query table<string, string> its parameters and query
 ---@field info SwitchyardInfo its `info` table
 ---@field screen SwitchyardScreen the top screen itself, and its title
 ---@field title string? the top screen itself, and its title
 ---@field stack SwitchyardScreen[] the screens of the top environment, bottom first
----@field state SwitchyardState `{environments = {{kind, stack, tabs, selected_tab, detents, detent, drag_indicator}...}, alert, modals, queue, path}`
+---@field state SwitchyardState `{environments = {{kind, stack, tabs, selected_tab, detents, detent}...}, alert, modals, queue, path}`
 ---@field history SwitchyardHistoryEntry[] the timeline: `{operation, location, current}` per entry
 ---@field can_back boolean whether `back`/`forward` would move
 ---@field can_forward boolean whether `back`/`forward` would move
@@ -188,10 +203,6 @@
 ---@field last_action SwitchyardEvent? the last change that applied, `{operation, from, to, direction, chain}`, or nil before the first; `chain` lists each redirect, guard answer (`{step = "guard", route, site, path, answer, to}`), leave answer and alert thrown away on the way, each with a `text` for a person (empty when nothing sent the navigation elsewhere)
 ---@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}` (with `kind = "leave"` and `to` when a leave guard holds it, `kind = "load"` when a loader does), or nil; any other navigation cancels it
 nav = {}
-
----The session flags' current values, by name (`flags.signed_in`): `flag(name, values [, set])` declares one.
----@type table<string, boolean|number|string>
-flags = {}
 
 ---is Lua's own `assert` (failing at the spec's line), and also the checks below, read as words: `is`, `are`, `was`, `has`, `does` read well, `not` and `no` negate (`assert.is_not.equal`, `assert.has_no.errors`, `assert.not_same`).
 ---@class SwitchyardAssert
@@ -216,6 +227,14 @@ function route(pattern, opts) end
 ---@param body fun()
 ---@param opts? SwitchyardGroupOptions
 function group(prefix, body, opts) end
+
+---declares the routes inside relative to `prefix` under a layout, a record of its own (`name`, `title`, `view`, `links`, `meta`) listed in their `info.matched`; its `guard` runs once per navigation before the routes' own, its `leave` when a navigation leaves it.
+---
+---Example: `layout("/news", function() route(":id", {}) end, {name = "news", meta = {section = "news"}})`
+---@param prefix string
+---@param body fun()
+---@param opts? SwitchyardLayoutOptions
+function layout(prefix, body, opts) end
 
 ---is the screen for paths nothing matches (the options of `route`, but `name` and `validate`).
 ---
@@ -242,22 +261,6 @@ function flow(name, steps) end
 ---@param name string
 ---@param fn fun(): (boolean?, string?)
 function invariant(name, fn) end
-
----declares a session value the app's guards read (signed in, a role): `values` lists what it can be, the first what the app starts with; `flags[name]` holds it, and `set(value)`, when given, carries a change into the app's own state. `switchyard walk` changes it as a move (`set_flag`) and starts each run at the first value.
----
----Example: `flag("signed_in", {false, true}, function(on) if on then app.log_in("Ada") else app.log_out() end end)`
----@param name string
----@param values (boolean|number|string)[]
----@param set? fun(value: boolean|number|string)
-function flag(name, values, set) end
-
----sets a declared flag (`flags[name]`, then its `set` function) and revalidates what is shown (`nav.revalidate()`), returning what that returns: a walk's `set` move, and how a spec replays it.
----
----Example: `set_flag("signed_in", false)`
----@param name string
----@param value boolean|number|string
----@return boolean
-function set_flag(name, value) end
 
 ---what a guard returns to hold its navigation until `nav.settle(key, result)`: nothing changes meanwhile, and `nav.pending_navigation` says what waits.
 ---
@@ -315,10 +318,10 @@ function match_all(path) end
 ---@return string
 function explain(path) end
 
----builds a path from a route's name (reverse routing); values are percent-encoded, and checked against the route's typed parameters and query schema.
+---builds a path from a route's name (reverse routing); values are percent-encoded.
 ---
 ---Example: `url("album", {id = "12"}, {lang = "en"})   --> "/album/12?lang=en"`
----@overload fun(name: "album", params: {id: string}, query?: {lang?: "en"|"fr"|"de"}): string
+---@overload fun(name: "album", params: {id: string}, query?: table<string, string|number|boolean>): string
 ---@overload fun(name: "artist", params: {name: string|number|boolean}, query?: table<string, string|number|boolean>): string
 ---@overload fun(name: "playlist", params: {id: string|number|boolean}, query?: table<string, string|number|boolean>): string
 ---@overload fun(name: "track", params: {id: string, number: integer}, query?: table<string, string|number|boolean>): string
@@ -330,10 +333,9 @@ function url(name, params, query) end
 
 ---lists the declared routes.
 ---
----Example: `for _, r in ipairs(routes{case_insensitive = true}) do print(r.pattern, r.name) end`
----@param opts? {case_insensitive: boolean?}
+---Example: `for _, r in ipairs(routes()) do print(r.pattern, r.name) end`
 ---@return SwitchyardRouteEntry[]
-function routes(opts) end
+function routes() end
 
 ---returns the screen navigating to `path` would show, without navigating and without asking guards; nil when nothing matches.
 ---
@@ -456,13 +458,6 @@ function nav.forward(n) end
 ---@param name SwitchyardTabName|integer
 function nav.tab(name) end
 
----pops one tab's stack to its root, by name or 1-based position, without switching tabs; on the selected tab it also dismisses the sheets and covers over it. One timeline entry (`pop_to_root`); false when the tab was already at its root.
----
----Example: `nav.reset_tab("library")`
----@param name SwitchyardTabName|integer
----@return boolean
-function nav.reset_tab(name) end
-
 ---goes to the current screen's parent: it pops to it when it is below, and replaces the top screen with it otherwise.
 ---
 ---Example: `nav.up()`
@@ -563,12 +558,6 @@ function step(title, fn) end
 ---Example: `pause("Which route wins? Enter to see")`
 ---@param prompt? string
 function pause(prompt) end
-
----prints `line` as the class would type it (`> line`), then runs it: in the REPL exactly as typed (a `:command` too: its screen shown, `:record` recording it); without a REPL a Lua line runs and a `:command` is only shown. An error is shown and the step goes on.
----
----Example: `demo('nav.push("/news")')`
----@param line string
-function demo(line) end
 
 ---groups tests; its body runs while the file loads, declaring them. `context` is the same; #words in a name are tags.
 ---

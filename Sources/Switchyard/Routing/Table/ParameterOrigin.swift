@@ -32,6 +32,9 @@
     /// The route's query schema (issue 33), nil when it has none.
     var declaredQuerySchema: QuerySchema? { nil }
 
+    /// The layouts the route is declared in, outermost first (issue 33); empty when none.
+    var declaredLayouts: [RouteLayout] { [] }
+
     /// Shared by every origin without parameters.
     static let noNames = ParameterNames([])
     /// For what has no parameters and no route (an unmatched info).

@@ -35,10 +35,11 @@ public struct Route<Payload> {
     public var payload: Payload
 
     init(id: RouteID, pattern: Pattern, names: ParameterNames, name: String?, site: String?, hasValidator: Bool,
-         parameterTypes: ParameterTypes? = nil, meta: RouteMeta? = nil, querySchema: QuerySchema? = nil, payload: Payload) {
+         parameterTypes: ParameterTypes? = nil, meta: RouteMeta? = nil, querySchema: QuerySchema? = nil,
+         layouts: [RouteLayout] = [], payload: Payload) {
         declaration = RouteDeclaration(id: id, pattern: pattern, names: names, name: name, site: site,
                                        hasValidator: hasValidator, parameterTypes: parameterTypes,
-                                       meta: meta, querySchema: querySchema)
+                                       meta: meta, querySchema: querySchema, layouts: layouts)
         self.payload = payload
     }
 

@@ -16,13 +16,14 @@
 
     /// `names`: the pattern's parameter names, shared with every route that has the same ones.
     init(id: RouteID, pattern: Pattern, names: ParameterNames, name: String?, site: String?, hasValidator: Bool,
-         parameterTypes: ParameterTypes? = nil, meta: RouteMeta? = nil, querySchema: QuerySchema? = nil) {
+         parameterTypes: ParameterTypes? = nil, meta: RouteMeta? = nil, querySchema: QuerySchema? = nil,
+         layouts: [RouteLayout] = []) {
         self.pattern = pattern
         self.name = name
         self.site = site
         self.hasValidator = hasValidator
-        self.extras = parameterTypes == nil && meta == nil && querySchema == nil
-            ? nil : DeclaredExtras(parameterTypes: parameterTypes, meta: meta, querySchema: querySchema)
+        self.extras = parameterTypes == nil && meta == nil && querySchema == nil && layouts.isEmpty
+            ? nil : DeclaredExtras(parameterTypes: parameterTypes, meta: meta, querySchema: querySchema, layouts: layouts)
         super.init(names: names, routeIndex: Int32(id.rawValue))
     }
 
@@ -37,6 +38,8 @@
     /// Whether the lookup must leave this route to the candidates, where validators and the query
     /// schema are checked (a schema reads the query, which the byte-level lookup does not parse).
     var needsCandidates: Bool { hasValidator || extras?.querySchema != nil }
+
+    override var declaredLayouts: [RouteLayout] { extras?.layouts ?? [] }
 
     var id: RouteID { RouteID(rawValue: Int(routeIndex)) }
 }

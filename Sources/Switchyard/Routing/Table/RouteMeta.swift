@@ -54,11 +54,14 @@ final class DeclaredExtras: @unchecked Sendable {   // immutable
     let parameterTypes: ParameterTypes?
     let meta: RouteMeta?
     let querySchema: QuerySchema?
+    /// The layouts the route is declared in, outermost first.
+    let layouts: [RouteLayout]
 
-    init(parameterTypes: ParameterTypes?, meta: RouteMeta?, querySchema: QuerySchema? = nil) {
+    init(parameterTypes: ParameterTypes?, meta: RouteMeta?, querySchema: QuerySchema? = nil, layouts: [RouteLayout] = []) {
         self.parameterTypes = parameterTypes
         self.meta = meta
         self.querySchema = querySchema
+        self.layouts = layouts
     }
 }
 

@@ -89,6 +89,7 @@ public final class RouteTable<Payload> {
     @discardableResult
     package func add(_ pattern: String, name: String? = nil, site: String? = nil, validator: RouteValidator? = nil,
                      parameterTypes: ParameterTypes?, meta: RouteMeta? = nil, querySchema: QuerySchema? = nil,
+                     layouts: [RouteLayout] = [],
                      payload: Payload) throws(RoutingError) -> RouteID {
         let compiled: Pattern
         let segments: [PatternSegment]
@@ -110,7 +111,7 @@ public final class RouteTable<Payload> {
         let id = RouteID(rawValue: storage.count)
         storage.append(Route(id: id, pattern: compiled, names: parameterNames(of: segments), name: name, site: site,
                              hasValidator: validator != nil, parameterTypes: parameterTypes, meta: meta,
-                             querySchema: querySchema, payload: payload))
+                             querySchema: querySchema, layouts: layouts, payload: payload))
         if let validator {
             validators[id.rawValue] = validator
             hasValidators = true

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Layouts and the matched chain (issue 33 item 4) through the executable: the Lua specs of a layout
+/// pass under `switchyard test`, the REPL's `:explain` and `:state` show the chain, `graph` draws a
+/// layout as a cluster of its own, and coverage counts the layouts landed in.
+@Suite(.serialized) struct LayoutCommandTests {
+    private let folder = SwitchyardBinary.fixtures + "/layouts"
+
+    @Test func theLayoutSpecPasses() throws {
+        let result = try CommandRun.switchyard(["test", "--no-color", "layout_spec.lua"], directory: folder)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("7 passed, 0 failed"), "\(result.output)")
+    }
+
+    @Test func theNewsExamplesLayoutSpecPasses() throws {
+        let result = try CommandRun.switchyard(["test", "--no-color", "examples/news/scenarios/layout_spec.lua"], directory: SwitchyardBinary.packageRoot)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("6 passed, 0 failed"), "\(result.output)")
+    }
+
+    @Test func explainAndStateShowTheMatchedChain() throws {
+        let result = try CommandRun.switchyard(["--no-color", "-i", "app.lua"],
+                                               input: ":explain /account/settings\nsigned_in = true\n:go /account/settings\n:state\n",
+                                               directory: folder)
+        #expect(result.output.contains("  guarded by layout /account (app.lua:10)"), "\(result.output)")
+        #expect(result.output.contains("  matched   layout /account (account) › layout /account/settings (settings) › /account/settings"),
+                "\(result.output)")
+        #expect(result.output.contains("matched  layout /account (account) › layout /account/settings (settings) › /account/settings"),
+                ":state: \(result.output)")
+    }
+
+    @Test func aLayoutsGuardRedirectIsSaidWithTheLayoutNamed() throws {
+        let result = try CommandRun.switchyard(["--no-color", "-i", "app.lua"], input: ":go /account/orders\n", directory: folder)
+        #expect(result.output.contains("/login?next=/account/orders"), "\(result.output)")
+        #expect(result.output.contains("layout /account (app.lua:10)"), "\(result.output)")
+    }
+
+    @Test func routesListsEachRoutesLayoutsAndTheLayoutsGuard() throws {
+        let result = try CommandRun.switchyard(["routes", "app.lua"], directory: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("in layout /account (account) › layout /account/settings (settings), title \"Settings\""),
+                "\(result.output)")
+        #expect(result.output.contains("guard: layout /account (app.lua:10), then its own (app.lua:13)"), "\(result.output)")
+    }
+
+    @Test func graphDrawsALayoutAsAClusterOfItsOwn() throws {
+        let dot = try CommandRun.switchyard(["graph", "app.lua"], directory: folder)
+        #expect(dot.status == 0, "\(dot.errors)")
+        #expect(dot.output.contains("subgraph \"cluster_layout /account (account)\" {"), "\(dot.output)")
+        #expect(dot.output.contains("label=\"layout /account (account) › layout /account/settings (settings)\";"), "\(dot.output)")
+        let mermaid = try CommandRun.switchyard(["graph", "--format", "mermaid", "app.lua"], directory: folder)
+        #expect(mermaid.output.contains("[\"layout /account (account)\"]"), "\(mermaid.output)")
+    }
+
+    @Test func coverageCountsTheLayoutsLandedIn() throws {
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("layouts-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: json) }
+        let result = try CommandRun.switchyard(["test", "--no-color", "--coverage", "--coverage-json", json,
+                                                "examples/news/scenarios/layout_spec.lua"], directory: SwitchyardBinary.packageRoot)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("layouts     1 of 1 landed in (100.0%)"), "\(result.output)")
+        let written = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(written.contains(#""layouts":[{"label":"layout /news (news)","landings":"#), "\(written)")
+    }
+}
+
+/// The matched chain at a terminal: `:state` and `:explain` in the REPL as a person types them.
+@Suite(.serialized, .enabled(if: TerminalSession.isAvailable, "tmux is not installed"))
+struct LayoutREPLTests {
+    @Test func stateAndExplainShowTheChainAndTheLayoutsGuardHolds() throws {
+        let session = try TerminalSession(arguments: ["--no-color", "-i", "app.lua"],
+                                          directory: SwitchyardBinary.fixtures + "/layouts")
+        defer { session.close() }
+        try session.waitFor("root  /")
+        // Signed out: the layout's guard sends a route inside it to the login screen.
+        try session.enter(":push /account/orders/5", expecting: "━━ Log In ━━")
+        try session.enter("signed_in = true")
+        try session.enter(":push /account/orders/5", expecting: "━━ Order ━━")
+        try session.enter(":state", expecting: "matched  layout /account (account) › /account/orders/:id")
+        try session.enter(":explain /account", expecting: "matched   layout /account (account) › /account")
+        // The first push: the layout guard only (it redirected); the second: the layout guard, then
+        // the order's; :explain asks the layout guard once more.
+        try session.enter("#log", expecting: "\n4\n")
+    }
+}
