@@ -52,6 +52,7 @@ package final class LiveViewServer: Sendable {
     private let running = Mutex<(listener: Socket, task: Task<Void, Never>)?>(nil)
     private let openConnections = Mutex(0)
     private let interruptHandler = Mutex<(@Sendable () -> Void)?>(nil)
+    private let disconnectHandler = Mutex<(@Sendable (Int) -> Void)?>(nil)
 
     /// `address`: the IPv4 address to listen on (127.0.0.1 unless the person asked otherwise).
     package init(address: String = "127.0.0.1", port: UInt16 = 0, page: String) throws(LiveViewError) {
@@ -192,6 +193,12 @@ package final class LiveViewServer: Sendable {
         interruptHandler.withLock { $0 = handler }
     }
 
+    /// What a connection's end calls, with its client number, on the server's thread: a host
+    /// interrupts the line an attached REPL that went away left running.
+    package func onDisconnect(_ handler: @escaping @Sendable (Int) -> Void) {
+        disconnectHandler.withLock { $0 = handler }
+    }
+
     /// Pages connected now.
     package var connectionCount: Int { board.withLock { $0.clients.count } }
 
@@ -236,6 +243,7 @@ package final class LiveViewServer: Sendable {
     func unregister(_ client: Int) {
         let wake = board.withLock { $0.clients.removeValue(forKey: client)?.wake }
         wake?.finish()
+        if let handler = disconnectHandler.withLock({ $0 }) { handler(client) }
     }
 
     func markClosing(_ client: Int) {

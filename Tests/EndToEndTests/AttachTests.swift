@@ -89,6 +89,19 @@ struct AttachTests {
         #expect(host.isRunning)
     }
 
+    @Test func aTerminalClosedOnARunawayLineLeavesTheHostServing() throws {
+        let host = try AttachedHost()
+        defer { host.close() }
+        let session = try TerminalSession(arguments: ["attach", "--no-color", host.link])
+        try session.waitFor("attached to")
+        try session.enter("while true do end")
+        try host.waitForCPU(seconds: 1)   // the loop runs on the host
+        session.close()                   // no Ctrl-C, no goodbye: the connection just ends
+        let again = try CommandRun.switchyard(["attach", host.link], input: "print(6 * 7)\n", deadline: 60)
+        #expect(again.status == 0 && again.output.contains("\n42\n"), "\(again.output)\(again.errors)")
+        #expect(host.isRunning)
+    }
+
     @Test func whatTheHostPrintsIsEscapedOnTheAttachedTerminal() throws {
         let host = try AttachedHost()
         defer { host.close() }
@@ -152,6 +165,23 @@ final class AttachedHost {
             usleep(20_000)
         }
         throw HostTimeout(output: "never saw \(text.debugDescription); it printed:\n" + output)
+    }
+
+    /// Waits until the host has used `seconds` of CPU time (busy in a line that prints nothing).
+    func waitForCPU(seconds: Double, deadline: Double = 60) throws {
+        let end = Date().addingTimeInterval(deadline)
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        while Date() < end {
+            if let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+               let close = stat.lastIndex(of: ")") {
+                // After "pid (name) ": utime and stime are fields 14 and 15.
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]),
+                   (user + system) / ticksPerSecond >= seconds { return }
+            }
+            usleep(20_000)
+        }
+        throw HostTimeout(output: "never used \(seconds) s of CPU; it printed:\n" + output)
     }
 
     func close() {

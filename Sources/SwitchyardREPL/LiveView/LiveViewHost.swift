@@ -8,6 +8,7 @@ import Switchyard
 import SwitchyardLiveView
 import SwitchyardLua
 import SwitchyardTools
+import Synchronization
 
 /// The live view served by a Swift app on its own runtime: the page `switchyard serve` serves, and
 /// `switchyard attach LINK` opening a REPL against the running app. Everything runs on the thread
@@ -39,6 +40,9 @@ public final class LiveViewHost {
 
     private let host: ScriptHost
     private let repl: REPL
+    /// The connection whose line runs now: when it drops, the line is interrupted, so that a
+    /// terminal closed on `while true do end` does not leave the app's thread running it for ever.
+    private let evaluating = EvaluatingClient()
 
     /// Output an attached line sends back, at most; the rest is cut with a note.
     static let outputLimit = 1 << 20
@@ -57,6 +61,9 @@ public final class LiveViewHost {
         try repl.commands.startLiveView(address: address, port: port)
         guard let session = repl.commands.liveView else { throw LiveViewError("the live view did not start") }
         session.server.onInterrupt { InterruptSignal.requestFromAnotherThread() }
+        session.server.onDisconnect { [evaluating] client in
+            if evaluating.client.withLock({ $0 == client }) { InterruptSignal.requestFromAnotherThread() }
+        }
         let links = session.links
         return Links(navigate: links.navigate, view: links.view, port: session.port)
     }
@@ -124,7 +131,9 @@ public final class LiveViewHost {
                 reply(AttachReply(type: "result", id: fields["id"], output: "", quit: true))
                 return
             }
+            evaluating.client.withLock { $0 = request.client }
             let output = CapturedOutput.run(limit: Self.outputLimit) { _ = repl.handle(line) }
+            evaluating.client.withLock { $0 = nil }
             reply(AttachReply(type: "result", id: fields["id"], output: output, continuing: repl.isContinuingChunk))
         case "complete"?:
             let line = fields["line"] ?? ""
@@ -189,6 +198,11 @@ struct AttachReply: Encodable {
         guard let data = try? encoder.encode(self) else { return #"{"type":"error","output":"the reply could not be encoded"}"# }
         return String(decoding: data, as: UTF8.self)
     }
+}
+
+/// The client number of the attached REPL whose line runs, shared with the server's threads.
+final class EvaluatingClient: Sendable {
+    let client = Mutex<Int?>(nil)
 }
 
 /// The host's REPL reads no terminal: attached REPLs send its lines.
