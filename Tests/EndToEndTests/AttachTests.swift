@@ -102,6 +102,39 @@ struct AttachTests {
         #expect(host.isRunning)
     }
 
+    @Test func thePageWorksAgainstTheHostAndFollowsAnAttachedLine() throws {
+        let host = try AttachedHost()
+        defer { host.close() }
+        let portMatch = try #require(host.link.firstMatch(of: /:(\d+)\//))
+        let port = try #require(UInt16(portMatch.1))
+        let token = String(try #require(host.link.firstMatch(of: /token=([0-9a-f]+)/)).1)
+        let page = try RawClient(port: port)
+        _ = try page.upgrade(token: token, origin: "http://127.0.0.1:\(port)")
+        try page.receive(until: #""type":"state""#)
+        try page.send(#"{"op":"push","path":"/albums"}"#)
+        try host.waitForOutput("mirror: push /albums")
+        let run = try CommandRun.switchyard(["attach", host.link], input: "nav.push('/albums/3')\n")
+        #expect(run.status == 0, "\(run.errors)")
+        try page.receive(until: #""path":"/albums/3""#)
+    }
+
+    @Test func aSwitchyardServeReplCannotBeAttachedTo() throws {
+        let session = try TerminalSession(arguments: ["serve", "--no-color", SwitchyardBinary.packageRoot + "/examples/music/app.lua"])
+        defer { session.close() }
+        let screen = try session.waitFor("view only:")
+        let link = String(try #require(screen.firstMatch(of: /navigate:\s+(http:\S+)/)).1)
+        let run = try CommandRun.switchyard(["attach", link], input: "nav.push('/library')\n")
+        #expect(run.status == 1)
+        #expect(run.errors.contains("needs a Swift host"), "\(run.errors)")
+        try session.enter("print(nav.path)", expecting: "\n/\n")
+    }
+
+    @Test func attachHelpHasAnExample() throws {
+        let run = try CommandRun.switchyard(["attach", "--help"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("switchyard attach 'http://127.0.0.1:8080/?token="), "\(run.output)")
+    }
+
     @Test func whatTheHostPrintsIsEscapedOnTheAttachedTerminal() throws {
         let host = try AttachedHost()
         defer { host.close() }
