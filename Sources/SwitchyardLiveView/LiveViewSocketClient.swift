@@ -35,7 +35,7 @@ package final class LiveViewSocketClient {
         var list: UnsafeMutablePointer<addrinfo>?
         let lookup = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
         guard getaddrinfo(lookup, String(port), &hints, &list) == 0, let first = list else {
-            throw LiveViewError("\(link): cannot find the host \(host)")
+            throw LiveViewError("\(Self.redacted(link)): cannot find the host \(host)")
         }
         defer { freeaddrinfo(list) }
         var connected: Int32 = -1
@@ -52,7 +52,7 @@ package final class LiveViewSocketClient {
             entry = current.pointee.ai_next
         }
         guard connected >= 0 else {
-            throw LiveViewError("\(link): nothing answers on \(host):\(port) (is the host still serving?)")
+            throw LiveViewError("\(Self.redacted(link)): nothing answers on \(host):\(port) (is the host still serving?)")
         }
         descriptor = connected
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)

@@ -17,8 +17,8 @@ struct AttachCommand: ParsableCommand {
             the app, on its machine. The view-only link cannot attach. See docs/live-view.md.
 
             EXAMPLES:
-              switchyard attach 'http://127.0.0.1:8080/?token=3f9c…'   attach to the app's runtime
-              echo 'print(nav.path)' | switchyard attach "$LINK"       one line, then detach
+              switchyard attach 'http://127.0.0.1:8080/?token=3f9c…'   the app's REPL
+              echo 'print(nav.path)' | switchyard attach "$LINK"   one line, then detach
             """
     )
 

@@ -60,11 +60,15 @@ public final class LiveViewHost {
     public func start(address: String = "127.0.0.1", port: UInt16 = 0) throws -> Links {
         try repl.commands.startLiveView(address: address, port: port)
         guard let session = repl.commands.liveView else { throw LiveViewError("the live view did not start") }
-        session.server.onInterrupt { InterruptSignal.requestFromAnotherThread() }
+        // Only while a line runs: a Ctrl-C that crossed the line's answer must not stop the next line.
+        session.server.onInterrupt { [evaluating] in
+            evaluating.client.withLock { if $0 != nil { InterruptSignal.requestFromAnotherThread() } }
+        }
         session.server.onDisconnect { [evaluating] client in
-            if evaluating.client.withLock({ $0 == client }) { InterruptSignal.requestFromAnotherThread() }
+            evaluating.client.withLock { if $0 == client { InterruptSignal.requestFromAnotherThread() } }
         }
         let links = session.links
+        fflush(nil)   // the links printed, through a pipe too: someone waits for them
         return Links(navigate: links.navigate, view: links.view, port: session.port)
     }
 
@@ -97,6 +101,7 @@ public final class LiveViewHost {
     /// host run from a terminal or by a test) or the server stops.
     public func serve(untilReadable descriptor: Int32) {
         while requestDescriptor >= 0 {
+            fflush(nil)   // what the app printed (its links, its model's lines) shows before the wait, through a pipe too
             var watched = [
                 pollfd(fd: requestDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -134,6 +139,7 @@ public final class LiveViewHost {
             evaluating.client.withLock { $0 = request.client }
             let output = CapturedOutput.run(limit: Self.outputLimit) { _ = repl.handle(line) }
             evaluating.client.withLock { $0 = nil }
+            _ = InterruptSignal.takePending()   // one that came after the line's own Lua ended
             reply(AttachReply(type: "result", id: fields["id"], output: output, continuing: repl.isContinuingChunk))
         case "complete"?:
             let line = fields["line"] ?? ""
