@@ -7,12 +7,15 @@ import Testing
 /// every change its own model sees.
 @Suite(.serialized, .enabled(if: TerminalSession.isAvailable, "tmux is not installed"))
 struct AttachTests {
+    /// The banner and the prompt after it: readline is ready (keys typed before it may be dropped).
+    static let firstPrompt = "Ctrl-D detaches\n> "
+
     @Test func aLineTypedInAttachRunsOnTheHostAndTheHostsMirrorFollows() throws {
         let host = try AttachedHost()
         defer { host.close() }
         let session = try TerminalSession(arguments: ["attach", "--no-color", host.link])
         defer { session.close() }
-        try session.waitFor("attached to")
+        try session.waitFor(Self.firstPrompt)
         try session.enter(#"nav.push("/albums/7")"#)
         try host.waitForOutput("mirror: push /albums/7")
         // The host's runtime, sandboxed as the app made it: no io there.
@@ -30,7 +33,7 @@ struct AttachTests {
         defer { host.close() }
         let session = try TerminalSession(arguments: ["attach", "--no-color", host.link])
         defer { session.close() }
-        try session.waitFor("attached to")
+        try session.waitFor(Self.firstPrompt)
         try session.type("nav.set_de")
         try session.press("Tab")
         try session.waitFor("nav.set_detent")
@@ -47,9 +50,12 @@ struct AttachTests {
         defer { host.close() }
         let session = try TerminalSession(arguments: ["attach", "--no-color", host.link])
         defer { session.close() }
-        try session.waitFor("attached to")
+        try session.waitFor(Self.firstPrompt)
         // The test host's runtime has no instruction budget: only the interrupt can end this loop.
+        let idle = host.cpuSeconds
         try session.enter("while true do end")
+        // A Ctrl-C before attach read the line would make the terminal drop the line unread.
+        try host.waitForCPU(seconds: idle + 1)
         var interrupted = false
         for _ in 0..<6 where !interrupted {
             try session.press("C-c")
@@ -80,7 +86,7 @@ struct AttachTests {
         let host = try AttachedHost()
         defer { host.close() }
         let first = try TerminalSession(arguments: ["attach", "--no-color", host.link])
-        try first.waitFor("attached to")
+        try first.waitFor(Self.firstPrompt)
         try first.enter(#"nav.push("/albums")"#)
         try host.waitForOutput("mirror: push /albums")
         first.close()   // the terminal and attach killed, no goodbye on the socket
@@ -93,9 +99,10 @@ struct AttachTests {
         let host = try AttachedHost()
         defer { host.close() }
         let session = try TerminalSession(arguments: ["attach", "--no-color", host.link])
-        try session.waitFor("attached to")
+        try session.waitFor(Self.firstPrompt)
+        let idle = host.cpuSeconds
         try session.enter("while true do end")
-        try host.waitForCPU(seconds: 1)   // the loop runs on the host
+        try host.waitForCPU(seconds: idle + 1)   // the loop runs on the host
         session.close()                   // no Ctrl-C, no goodbye: the connection just ends
         let again = try CommandRun.switchyard(["attach", host.link], input: "print(6 * 7)\n", deadline: 60)
         #expect(again.status == 0 && again.output.contains("\n42\n"), "\(again.output)\(again.errors)")
@@ -133,6 +140,15 @@ struct AttachTests {
         let run = try CommandRun.switchyard(["attach", "--help"])
         #expect(run.status == 0)
         #expect(run.output.contains("switchyard attach 'http://127.0.0.1:8080/?token="), "\(run.output)")
+    }
+
+    @Test func aLineTooLongForTheHostIsRefusedAndTheSessionGoesOn() throws {
+        let host = try AttachedHost()
+        defer { host.close() }
+        let long = "x = '" + String(repeating: "a", count: 5000) + "'"
+        let run = try CommandRun.switchyard(["attach", host.link], input: long + "\nprint(nav.path)\n")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("too long for the host") && run.output.contains("\n/\n"), "\(run.output)")
     }
 
     @Test func whatTheHostPrintsIsEscapedOnTheAttachedTerminal() throws {
@@ -200,18 +216,21 @@ final class AttachedHost {
         throw HostTimeout(output: "never saw \(text.debugDescription); it printed:\n" + output)
     }
 
-    /// Waits until the host has used `seconds` of CPU time (busy in a line that prints nothing).
+    /// The CPU time the host has used so far.
+    var cpuSeconds: Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        // After "pid (name) ": utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Waits until the host has used `seconds` of CPU time in all (busy in a line that prints nothing).
     func waitForCPU(seconds: Double, deadline: Double = 60) throws {
         let end = Date().addingTimeInterval(deadline)
-        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
         while Date() < end {
-            if let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-               let close = stat.lastIndex(of: ")") {
-                // After "pid (name) ": utime and stime are fields 14 and 15.
-                let fields = stat[stat.index(after: close)...].split(separator: " ")
-                if fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]),
-                   (user + system) / ticksPerSecond >= seconds { return }
-            }
+            if cpuSeconds >= seconds { return }
             usleep(20_000)
         }
         throw HostTimeout(output: "never used \(seconds) s of CPU; it printed:\n" + output)

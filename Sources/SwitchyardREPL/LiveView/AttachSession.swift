@@ -121,14 +121,18 @@ final class AttachConnection {
     }
 
     func send(_ fields: [String: String]) throws(LiveViewError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        guard let data = try? encoder.encode(fields) else { throw LiveViewError("the request could not be encoded") }
-        let text = String(decoding: data, as: UTF8.self)
+        let text = Self.encoded(fields)
+        // The server closes a connection whose message is over its limit: never send one.
         guard text.utf8.count <= LiveViewServer.messageLimit else {
-            throw LiveViewError("the line is longer than the \(LiveViewServer.messageLimit) bytes a host reads")
+            throw LiveViewError("a request of \(text.utf8.count) bytes is over the \(LiveViewServer.messageLimit) a host reads")
         }
         try client.send(text)
+    }
+
+    private static func encoded(_ fields: [String: String]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// Runs `line` on the host; a Ctrl-C meanwhile is sent on as an interrupt, and the answer still
@@ -136,7 +140,15 @@ final class AttachConnection {
     func evaluate(_ line: String) throws(LiveViewError) -> Answer {
         let id = takeID()
         _ = InterruptSignal.takePending()
-        try send(["type": "eval", "id": id, "line": line])
+        let request = ["type": "eval", "id": id, "line": line]
+        let size = Self.encoded(request).utf8.count
+        guard size <= LiveViewServer.messageLimit else {
+            // Said here, the session going on: a long paste is not a reason to detach.
+            return Answer(type: "result", id: id, output: "this line is too long for the host: its request is \(size) bytes, "
+                          + "a host reads at most \(LiveViewServer.messageLimit) (split it, or :load a file on the host)\n",
+                          message: nil, continuing: nil, quit: nil, candidates: nil, hints: nil, appendsSpace: nil, closesQuote: nil)
+        }
+        try send(request)
         while true {
             if InterruptSignal.takePending() { try send(["type": "interrupt"]) }
             guard let answer = try next(timeout: 200) else { continue }
