@@ -4,7 +4,7 @@
 // from outside (an attached REPL, a page) reaches the app's own model, which prints it as
 // "mirror: <operation> <path>". It serves until its stdin ends.
 //
-//     .build/debug/LiveViewTestHost [FILE.lua ...]
+//     .build/debug/LiveViewTestHost [--max-instructions N] [FILE.lua ...]
 
 #if canImport(Glibc)
 import Glibc
@@ -16,12 +16,19 @@ import SwitchyardLua
 import SwitchyardREPL
 
 do {
-    let runtime = try SwitchyardRuntime()
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    var limit: Int?
+    if arguments.first == "--max-instructions", arguments.count > 1 {
+        limit = Int(arguments[1])
+        arguments.removeFirst(2)
+    }
+    // Sandboxed, as an app running scripts it did not write should be; budgeted when asked.
+    let runtime = try SwitchyardRuntime(configuration: LuaEngine.Configuration(sandboxed: true, instructionLimit: limit))
     try runtime.routeTable.add("/", name: "home", payload: RouteDefinition(title: "Home", links: ["/albums", "/settings"]))
     try runtime.routeTable.add("/albums", payload: RouteDefinition(title: "Albums"))
     try runtime.routeTable.add("/albums/:id", payload: RouteDefinition(title: "Album"))
     try runtime.routeTable.add("/settings", payload: RouteDefinition(title: "Settings", presentation: .sheet))
-    for file in CommandLine.arguments.dropFirst() {
+    for file in arguments {
         try runtime.load(file: file)
     }
     if runtime.navigator.path != "/" { try runtime.navigator.go("/") }

@@ -66,6 +66,14 @@ struct AttachTests {
         #expect(host.isRunning)
     }
 
+    @Test func aLineRunsUnderTheHostsOwnInstructionBudget() throws {
+        let host = try AttachedHost(arguments: ["--max-instructions", "1000000"])
+        defer { host.close() }
+        let run = try CommandRun.switchyard(["attach", host.link], input: "while true do end\nprint(nav.path)\n")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("instruction") && run.output.contains("\n/\n"), "\(run.output)")
+    }
+
     @Test func aWrongTokenOrTheViewOnlyLinkIsRefused() throws {
         let host = try AttachedHost()
         defer { host.close() }
@@ -169,9 +177,10 @@ final class AttachedHost {
     let link: String
     let viewLink: String
 
-    init() throws {
+    init(arguments: [String] = []) throws {
         let directory = URL(fileURLWithPath: SwitchyardBinary.path).deletingLastPathComponent()
         process.executableURL = directory.appendingPathComponent("LiveViewTestHost")
+        process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: SwitchyardBinary.fixtures)
         let output = Pipe()
         process.standardInput = input
