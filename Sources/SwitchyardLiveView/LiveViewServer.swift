@@ -199,6 +199,11 @@ package final class LiveViewServer: Sendable {
         disconnectHandler.withLock { $0 = handler }
     }
 
+    /// Whether `client` is still connected.
+    package func isConnected(_ client: Int) -> Bool {
+        board.withLock { $0.clients[client] != nil }
+    }
+
     /// Pages connected now.
     package var connectionCount: Int { board.withLock { $0.clients.count } }
 

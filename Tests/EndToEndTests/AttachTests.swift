@@ -74,6 +74,20 @@ struct AttachTests {
         #expect(run.output.contains("instruction") && run.output.contains("\n/\n"), "\(run.output)")
     }
 
+    @Test func aChunkContinuedAtOneTerminalIsNotJoinedByAnothersLine() throws {
+        let host = try AttachedHost()
+        defer { host.close() }
+        let first = try TerminalSession(arguments: ["attach", "--no-color", host.link])
+        defer { first.close() }
+        try first.waitFor(Self.firstPrompt)
+        try first.enter("for i = 1, 2 do", expecting: ">> ")
+        let other = try CommandRun.switchyard(["attach", host.link], input: "print('other')\n")
+        #expect(other.output.contains("another attached REPL is in the middle of a chunk"), "\(other.output)")
+        try first.enter("print('loop ' .. i) end", expecting: "loop 2")
+        let later = try CommandRun.switchyard(["attach", host.link], input: "print('other')\n")
+        #expect(later.output.contains("\nother\n"), "\(later.output)")
+    }
+
     @Test func aWrongTokenOrTheViewOnlyLinkIsRefused() throws {
         let host = try AttachedHost()
         defer { host.close() }

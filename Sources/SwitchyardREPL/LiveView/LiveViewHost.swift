@@ -43,6 +43,9 @@ public final class LiveViewHost {
     /// The connection whose line runs now: when it drops, the line is interrupted, so that a
     /// terminal closed on `while true do end` does not leave the app's thread running it for ever.
     private let evaluating = EvaluatingClient()
+    /// The attached REPL at a `>>` prompt, if one is: the host's REPL has one unfinished chunk,
+    /// and another terminal's line must not be joined to it.
+    private var chunkOwner: Int?
 
     /// Output an attached line sends back, at most; the rest is cut with a note.
     static let outputLimit = 1 << 20
@@ -124,9 +127,21 @@ public final class LiveViewHost {
             reply(AttachReply(type: "attached", output: "attached to \(CommandLine.arguments.first.map(Self.baseName) ?? "the host") "
                               + "(pid \(getpid())) at \(host.runtime.navigator.path) — :help for commands, Ctrl-D detaches\n"))
         case "reset"?:
-            repl.discardPendingChunk()
+            if chunkOwner == request.client {
+                repl.discardPendingChunk()
+                chunkOwner = nil
+            }
         case "eval"?:
             let line = fields["line"] ?? ""
+            if let owner = chunkOwner, owner != request.client {
+                if session.server.isConnected(owner) {
+                    reply(AttachReply(type: "result", id: fields["id"], output: "another attached REPL is in the middle of a "
+                                      + "chunk (at its >> prompt): this line waits until it is finished; enter it again then\n"))
+                    return
+                }
+                repl.discardPendingChunk()   // its terminal went away mid-chunk
+                chunkOwner = nil
+            }
             if let refusal = Self.refusal(of: line) {
                 reply(AttachReply(type: "result", id: fields["id"], output: refusal + "\n", continuing: repl.isContinuingChunk))
                 return
@@ -140,6 +155,7 @@ public final class LiveViewHost {
             let output = CapturedOutput.run(limit: Self.outputLimit) { _ = repl.handle(line) }
             evaluating.client.withLock { $0 = nil }
             _ = InterruptSignal.takePending()   // one that came after the line's own Lua ended
+            chunkOwner = repl.isContinuingChunk ? request.client : nil
             reply(AttachReply(type: "result", id: fields["id"], output: output, continuing: repl.isContinuingChunk))
         case "complete"?:
             let line = fields["line"] ?? ""
