@@ -122,7 +122,10 @@ public final class LiveViewHost {
         func reply(_ message: AttachReply) { session.server.reply(to: request.client, message.json) }
         switch fields["type"] {
         case nil:
-            repl.runPageMove(request, session: session)
+            // A click runs as the Lua line it equals, as under `switchyard serve`; what the REPL would
+            // print for it (the line, the screen) is not the app's to print: the page shows the line
+            // and its error.
+            _ = CapturedOutput.run(limit: 0) { repl.runPageMove(request, session: session) }
         case "attach"?:
             reply(AttachReply(type: "attached", output: "attached to \(CommandLine.arguments.first.map(Self.baseName) ?? "the host") "
                               + "(pid \(getpid())) at \(host.runtime.navigator.path) — :help for commands, Ctrl-D detaches\n"))
