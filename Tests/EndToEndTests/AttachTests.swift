@@ -145,6 +145,10 @@ struct AttachTests {
         let run = try CommandRun.switchyard(["attach", host.link], input: "nav.push('/albums/3')\n")
         #expect(run.status == 0, "\(run.errors)")
         try page.receive(until: #""path":"/albums/3""#)
+        // Routes declared from the attached REPL: the page's map is laid out again with them.
+        let declared = try CommandRun.switchyard(["attach", host.link], input: "route('/attachedextra', {title = 'Extra'})\n")
+        #expect(declared.status == 0, "\(declared.errors)")
+        try page.receive(until: "/attachedextra")
     }
 
     @Test func aSwitchyardServeReplCannotBeAttachedTo() throws {

@@ -155,7 +155,10 @@ public final class LiveViewHost {
                 return
             }
             evaluating.client.withLock { $0 = request.client }
+            let routes = host.runtime.routeTable.count
             let output = CapturedOutput.run(limit: Self.outputLimit) { _ = repl.handle(line) }
+            // A line that declared routes without navigating: the pages' map is laid out again.
+            if host.runtime.routeTable.count != routes { session.publish(host) }
             evaluating.client.withLock { $0 = nil }
             _ = InterruptSignal.takePending()   // one that came after the line's own Lua ended
             chunkOwner = repl.isContinuingChunk ? request.client : nil
