@@ -33,8 +33,9 @@ package final class ScriptHost {
     }
 
     /// A host for a runtime someone else made and drives (a Swift app serving the live view, see
-    /// `LiveViewHost`): the REPL's help, `assert` and tour functions are added to its engine, its
-    /// configuration (sandbox, budget) is left as the app made it.
+    /// `LiveViewHost`): what the REPL's lines may use is added to its engine as `ScriptHost(options:)`
+    /// adds it (help, the scenario vocabulary and `assert.same`, the tour's `step`), and its
+    /// configuration (sandbox, budget, limits) is left as the app made it.
     package init(runtime: SwitchyardRuntime, options: SessionOptions) throws(LuaError) {
         self.options = options
         self.runtime = runtime
