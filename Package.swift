@@ -74,6 +74,9 @@ let package = Package(
                 .linkedLibrary("swiftSynchronization", .when(platforms: [.linux], configuration: .release)),
             ]
         ),
+        // A Swift app serving its live view on its own runtime (LiveViewHost), for the tests of
+        // `switchyard attach` to attach to.
+        .executableTarget(name: "LiveViewTestHost", dependencies: ["Switchyard", "SwitchyardLua", "SwitchyardREPL"]),
         .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
         .testTarget(name: "SwitchyardAnalysisTests", dependencies: ["SwitchyardAnalysis"]),
         // Also SwitchyardTesting: its tests share this target's runtime fixtures.

@@ -51,6 +51,8 @@ package final class LiveViewServer: Sendable {
     private let moveSignal: (read: Int32, write: Int32)
     private let running = Mutex<(listener: Socket, task: Task<Void, Never>)?>(nil)
     private let openConnections = Mutex(0)
+    private let interruptHandler = Mutex<(@Sendable () -> Void)?>(nil)
+    private let disconnectHandler = Mutex<(@Sendable (Int) -> Void)?>(nil)
 
     /// `address`: the IPv4 address to listen on (127.0.0.1 unless the person asked otherwise).
     package init(address: String = "127.0.0.1", port: UInt16 = 0, page: String) throws(LiveViewError) {
@@ -184,6 +186,24 @@ package final class LiveViewServer: Sendable {
         }
     }
 
+    /// What an `{"type":"interrupt"}` message from a navigate link calls, on the server's thread and
+    /// at once: an attached REPL's Ctrl-C must reach Lua while the host's thread is busy running the
+    /// very line it interrupts, so it cannot wait in the move queue behind it.
+    package func onInterrupt(_ handler: @escaping @Sendable () -> Void) {
+        interruptHandler.withLock { $0 = handler }
+    }
+
+    /// What a connection's end calls, with its client number, on the server's thread: a host
+    /// interrupts the line an attached REPL that went away left running.
+    package func onDisconnect(_ handler: @escaping @Sendable (Int) -> Void) {
+        disconnectHandler.withLock { $0 = handler }
+    }
+
+    /// Whether `client` is still connected.
+    package func isConnected(_ client: Int) -> Bool {
+        board.withLock { $0.clients[client] != nil }
+    }
+
     /// Pages connected now.
     package var connectionCount: Int { board.withLock { $0.clients.count } }
 
@@ -228,6 +248,7 @@ package final class LiveViewServer: Sendable {
     func unregister(_ client: Int) {
         let wake = board.withLock { $0.clients.removeValue(forKey: client)?.wake }
         wake?.finish()
+        if let handler = disconnectHandler.withLock({ $0 }) { handler(client) }
     }
 
     func markClosing(_ client: Int) {
@@ -276,6 +297,10 @@ package final class LiveViewServer: Sendable {
         let access = board.withLock { $0.clients[client]?.access }
         guard access == .navigate else {
             reply(to: client, Self.errorMessage("this is the view-only link: it shows the navigation but cannot change it"))
+            return
+        }
+        if fields["type"] == "interrupt" {
+            if let handler = interruptHandler.withLock({ $0 }) { handler() }
             return
         }
         let queued = board.withLock { board -> Bool in

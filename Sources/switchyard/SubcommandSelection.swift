@@ -6,7 +6,7 @@
 ///     SubcommandSelection(["--sandbox", "routes", "app.lua"])   // name: "routes", arguments: ["--sandbox", "app.lua"]
 ///     SubcommandSelection(["app.lua", "test"])                  // nil: app.lua is the script, "test" its arg[1]
 struct SubcommandSelection {
-    static let names: Set<String> = ["test", "routes", "graph", "types", "check", "walk", "serve", "help"]
+    static let names: Set<String> = ["test", "routes", "graph", "types", "check", "walk", "serve", "attach", "help"]
 
     let name: String
     /// The command line without the subcommand's name.

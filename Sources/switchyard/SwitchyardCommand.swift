@@ -49,7 +49,7 @@ struct SwitchyardCommand: ParsableCommand {
             """,
         version: "switchyard 0.1.0 (Lua 5.4)",
         subcommands: [TestCommand.self, RoutesCommand.self, GraphCommand.self, TypesCommand.self, CheckCommand.self,
-                      WalkCommand.self, ServeCommand.self]
+                      WalkCommand.self, ServeCommand.self, AttachCommand.self]
     )
 
     @OptionGroup var common: CommonOptions
@@ -132,6 +132,7 @@ struct SwitchyardCommand: ParsableCommand {
         "check": CheckCommand.self,
         "walk": WalkCommand.self,
         "serve": ServeCommand.self,
+        "attach": AttachCommand.self,
     ]
 
     /// `switchyard help [test|routes|graph|types]`.

@@ -230,7 +230,7 @@ private final class IdleConnections {
 }
 
 /// A TCP client on 127.0.0.1 speaking HTTP/1.1 and client-side WebSocket frames by hand.
-private final class RawClient {
+final class RawClient {
     struct Failure: Error, CustomStringConvertible { let description: String }
     private let descriptor: Int32
     private let port: UInt16

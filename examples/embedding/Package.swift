@@ -11,6 +11,7 @@ let guide: [Target] = FileManager.default.fileExists(atPath: guideBlocks) ? [
     .target(name: "EmbeddingGuide", dependencies: [
         .product(name: "Switchyard", package: "Switchyard"),
         .product(name: "SwitchyardLua", package: "Switchyard"),
+        .product(name: "SwitchyardREPL", package: "Switchyard"),
     ]),
 ] : []
 
@@ -25,6 +26,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "SwitchyardLua", package: "Switchyard"),
+                // LiveViewHost: the live view and `switchyard attach` on this app's runtime (--serve).
+                .product(name: "SwitchyardREPL", package: "Switchyard"),
             ]
         ),
     ] + guide,

@@ -97,6 +97,15 @@ final class REPL {
         return .next
     }
 
+    /// Whether the last line left a chunk unfinished (`>>` comes next): an attached REPL shows the
+    /// prompt the host's REPL would.
+    var isContinuingChunk: Bool { !pending.isEmpty }
+
+    /// Ctrl-C at a `>>` prompt: the unfinished chunk is dropped, as `.interrupted` does in `run`.
+    func discardPendingChunk() {
+        pending = []
+    }
+
     /// Into the history, and numbered for `:lines` and `_N`.
     func remember(_ text: String) {
         reader.remember(text)

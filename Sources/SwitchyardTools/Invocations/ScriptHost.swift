@@ -32,6 +32,19 @@ package final class ScriptHost {
         APIHelp(style: TerminalStyle.detect(noColorFlag: options.noColor)).install(in: runtime.engine)
     }
 
+    /// A host for a runtime someone else made and drives (a Swift app serving the live view, see
+    /// `LiveViewHost`): what the REPL's lines may use is added to its engine as `ScriptHost(options:)`
+    /// adds it (help, the scenario vocabulary and `assert.same`, the tour's `step`), and its
+    /// configuration (sandbox, budget, limits) is left as the app made it.
+    package init(runtime: SwitchyardRuntime, options: SessionOptions) throws(LuaError) {
+        self.options = options
+        self.runtime = runtime
+        try runtime.installScenarioTesting()
+        tour = Tour(paced: false)
+        tour.install(in: runtime.engine)
+        APIHelp(style: TerminalStyle.plain).install(in: runtime.engine)
+    }
+
     /// The process is about to exit: the Lua state is closed (the script's finalizers run, as under
     /// `lua`), and the routes, navigator and runtime are left to the exit rather than freed object by
     /// object, which took 1.3M instructions after 1,000 route declarations (callgrind).

@@ -134,6 +134,19 @@ package enum InterruptSignal {
         return pending != 0
     }
 
+    /// A Ctrl-C that came from elsewhere than this process's terminal (an attached REPL's, over the
+    /// live view's socket), from any thread: recorded and passed to the running Lua as the handler
+    /// does, but never the start of a hard stop (no notice, no second press ending the process),
+    /// since a remote person must not be able to end the host.
+    package static func requestFromAnotherThread() {
+        pending = 1
+        interruptAction?()
+        if wakeWriter >= 0 {
+            var byte: UInt8 = 1
+            _ = write(wakeWriter, &byte, 1)
+        }
+    }
+
     /// Was Ctrl-C pressed and not yet taken? For a loop of Swift work to stop at (a crawl, a walk),
     /// which no Lua hook reaches. Does not clear it.
     package static var stopRequested: Bool { pending != 0 }

@@ -3,10 +3,12 @@
 // sides. Everything it prints is checked by ../run.sh against expected-output.txt.
 //
 //     swift run EmbeddingHost routes.lua
+//     swift run EmbeddingHost routes.lua --serve    then: switchyard attach 'LINK IT PRINTS'
 
 import Foundation
 import Switchyard
 import SwitchyardLua
+import SwitchyardREPL
 
 let scriptPath = CommandLine.arguments.dropFirst().first ?? "routes.lua"
 
@@ -63,6 +65,18 @@ do {
     token.cancel()
     try navigator.pop()
     print("after cancel (no event printed):", navigator.path)
+
+    // With --serve: the live view on this very runtime, for a browser and for `switchyard attach
+    // LINK`, a REPL on the running app. Lines typed there run here, on this thread, sandboxed as
+    // above; the app's own model (here, a line printed) follows every change they make.
+    if CommandLine.arguments.contains("--serve") {
+        let live = try LiveViewHost(runtime: runtime)
+        live.onChange = { navigator in print("model: now showing \(navigator.path)") }
+        let links = try live.start(port: 0)             // prints the two links, as :serve does
+        print("attach a REPL: switchyard attach '\(links.navigate)'")
+        live.serve(untilReadable: STDIN_FILENO)         // until stdin ends (Ctrl-D)
+        live.stop()
+    }
 } catch {
     FileHandle.standardError.write(Data("embedding example failed: \(error)\n".utf8))
     exit(1)
