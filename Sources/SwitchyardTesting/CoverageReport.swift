@@ -67,11 +67,14 @@ public struct CoverageReport: Sendable, Equatable {
     public var flows: [Flow]
     /// How many times the not-found screen was landed.
     public var notFoundShown: Int
+    /// How many times an error screen landed in place of a route whose callback raised.
+    public var errorScreensShown: Int
 
-    public init(routes: [Route], flows: [Flow], notFoundShown: Int) {
+    public init(routes: [Route], flows: [Flow], notFoundShown: Int, errorScreensShown: Int = 0) {
         self.routes = routes
         self.flows = flows
         self.notFoundShown = notFoundShown
+        self.errorScreensShown = errorScreensShown
     }
 
     public var routesLanded: Int { routes.count { $0.landings > 0 } }

@@ -49,6 +49,7 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
     private var routes: [RouteKey: RouteRecord] = [:]
     private var flows: [FlowKey: Set<Int>] = [:]
     private var notFoundShown = 0
+    private var errorScreensShown = 0
     /// Patterns as written in `route(...)` to patterns as the table keeps them ("album//:id/" is
     /// "/album/:id"), so outcomes heard from callbacks meet the landings of the same route.
     private var normalized: [String: String] = [:]
@@ -196,7 +197,10 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
     }
 
     private func landed(_ screen: Screen, on navigator: Navigator, _ operation: NavigationOperation, _ watch: Watch) {
-        if let id = screen.route {
+        // An error screen landed in place of its route: the route's own screen never showed.
+        if screen.failure != nil {
+            errorScreensShown += 1
+        } else if let id = screen.route {
             routes[key(of: id, on: navigator, watch), default: RouteRecord()].landings += 1
         } else if ![.start, .reset, .restore].contains(operation), screen.path.hasPrefix("/") {
             notFoundShown += 1
@@ -280,6 +284,6 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
         }
         return CoverageReport(routes: routeEntries.sorted(by: CoverageReport.Route.precedes),
                               flows: flowEntries.sorted { ($0.name, $0.steps) < ($1.name, $1.steps) },
-                              notFoundShown: notFoundShown)
+                              notFoundShown: notFoundShown, errorScreensShown: errorScreensShown)
     }
 }

@@ -8,6 +8,7 @@ stds.switchyard = {
     before_each = {},
     context = {},
     describe = {},
+    error_screen = {},
     explain = {},
     expose = {},
     finally = {},

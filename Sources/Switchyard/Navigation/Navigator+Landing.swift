@@ -169,16 +169,23 @@ extension Navigator {
                         holding: Bool) throws -> Screen {
         if definition.leave != nil { watchesDepartures = true }
         var info = info
-        if let load = definition.load {
-            switch try loadAnswer(for: info.path, { try load(info) }) {
-            case let .data(data): info.data = data
-            case let .pending(key):
-                if holding { throw GuardHold(key: key, path: info.path, loading: true) }
+        do {
+            if let load = definition.load {
+                switch try loadAnswer(for: info.path, { try load(info) }) {
+                case let .data(data): info.data = data
+                case let .pending(key):
+                    if holding { throw GuardHold(key: key, path: info.path, loading: true) }
+                }
             }
+            return Screen(id: makeID(), info: info, route: route,
+                          title: try definition.title?.render(info), view: try definition.view?.render(info),
+                          links: try definition.linkFunction?(info))
+        } catch let hold as GuardHold {
+            throw hold
+        } catch {
+            // A callback raised: the error screen lands in its place when one catches the error.
+            return try errorLanding(for: info, route: route, definition: definition, raised: error)
         }
-        return Screen(id: makeID(), info: info, route: route,
-                      title: try definition.title?.render(info), view: try definition.view?.render(info),
-                      links: try definition.linkFunction?(info))
     }
 }
 

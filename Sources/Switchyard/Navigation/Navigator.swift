@@ -22,6 +22,9 @@ public final class Navigator {
     public let routes: RouteTable<RouteDefinition>
     /// The fallback when no route matches (Echeveria's not-found); nil makes unknown paths an error.
     @exclusivity(unchecked) package var notFound: RouteDefinition?
+    /// The app's error screen (Lua's `error_screen`): lands in place of any route without its own
+    /// whose title, view, links, loader or validator raises. nil: such an error aborts the operation.
+    package var errorScreen: ErrorScreen?
     /// The longest redirect chain followed before `NavigationError.tooManyRedirects`.
     var maxRedirects = 16
     /// Ceilings on what a state may hold; an operation that would pass one throws and changes nothing.
@@ -171,6 +174,7 @@ public final class Navigator {
     package func unlandedCopy() -> Navigator {
         let copy = Navigator(routes: routes, timelineLimit: timelineLimit)
         copy.notFound = notFound
+        copy.errorScreen = errorScreen
         copy.maxRedirects = maxRedirects
         copy.limits = limits
         copy.flows = flows

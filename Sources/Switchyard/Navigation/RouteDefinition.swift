@@ -7,7 +7,7 @@ public enum RouteText: ExpressibleByStringLiteral {
 
     public init(stringLiteral value: String) { self = .fixed(value) }
 
-    func render(_ info: RouteInfo) throws -> String {
+    package func render(_ info: RouteInfo) throws -> String {
         switch self {
         case let .fixed(text): text
         case let .computed(make): try make(info)
@@ -75,6 +75,9 @@ public struct RouteDefinition {
     /// answers becomes the screen's `info.data` (React Router's loaders, Angular's `resolve`), or
     /// holds the operation until `Navigator.settle(_:loaded:)` gives the data.
     package var load: ((RouteInfo) throws -> LoadAnswer)?
+    /// Lands in place of the route when its title, view, links, loader or validator raises (before
+    /// the app's `Navigator.errorScreen`); nil: the app's, else the error aborts the operation.
+    package var errorScreen: ErrorScreen?
 
     /// A definition; every part is optional.
     ///

@@ -24,10 +24,13 @@ struct GroupOptions {
     let entry: Bool?
     /// Laid under the meta of every route inside (issue 33); not a reason to merge definitions.
     let meta: RouteMeta?
+    /// The error screen of every route inside that has none of its own (the innermost group's).
+    let error: LuaValue
 
     /// Whether the group gave any option (a plain group changes nothing about its routes).
     var hasOptions: Bool {
         !title.isNil || !view.isNil || !presentation.isNil || guardFunction != nil || leave != nil || entry != nil
+            || !error.isNil
     }
 
     /// Checks every value's type now, so a wrong one is an error at the `group` call, not at the
@@ -42,10 +45,12 @@ struct GroupOptions {
         leave = try options.function("leave")
         entry = options["entry"].isNil ? nil : try options.flag("entry")
         meta = try MetaOption.meta(options["meta"], context: "group \(prefix)")
+        error = options["error"]
         let check = RouteCallbacks(subject: "group \(prefix)", site: site, mismatches: MismatchSignal())
         _ = try check.text(title, option: "title")
         _ = try check.text(view, option: "view")
         _ = try check.presentation(presentation)
+        _ = try check.errorScreen(error)
     }
 
     /// "group /admin (app.lua:4), then its own (app.lua:5)": the guards a route inside `groups` runs,
@@ -77,6 +82,9 @@ struct GroupOptions {
         }
         if !own.gives("presentation"), let group = groups.last(where: { !$0.presentation.isNil }) {
             merged.presentation = try groupCallbacks(group).presentation(group.presentation)
+        }
+        if !own.gives("error"), let group = groups.last(where: { !$0.error.isNil }) {
+            merged.errorScreen = try groupCallbacks(group).errorScreen(group.error)
         }
         if !own.gives("entry"), let entry = groups.last(where: { $0.entry != nil })?.entry { merged.entry = entry }
 

@@ -39,6 +39,7 @@ package struct CoveragePrinter: Sendable {
         lines.append("validators  " + fraction(report.validatorOutcomesSeen, of: report.validatorOutcomesTotal, "outcomes seen"))
         lines.append("flow steps  " + fraction(report.flowStepsRan, of: report.flowSteps, "ran"))
         lines.append("not found   " + (report.notFoundShown == 0 ? "not shown" : "shown \(times(report.notFoundShown))"))
+        if report.errorScreensShown > 0 { lines.append("errors      error screen shown \(times(report.errorScreensShown))") }
         let uncovered = report.uncovered
         if !uncovered.isEmpty {
             lines.append("never landed:")

@@ -7,8 +7,8 @@ local routable = require("routable")
 local albums = {}
 
 -- The server the album loader fetches credits from. While `slow` is set, a request waits for
--- albums.respond(id), as a real fetch waits for its answer.
-albums.server = {slow = false}
+-- albums.respond(id), as a real fetch waits for its answer; while `down` is set, it fails.
+albums.server = {slow = false, down = false}
 
 --- Answers the album loader waiting for `id`: the held navigation lands with the credits.
 -- albums.respond("42")  --> true
@@ -47,9 +47,16 @@ albums.Album = routable.type(route("/album/:id", {
   -- returns is the screen's info.data (nav.screen.data.producer). A slow server holds the
   -- navigation with nav.pending until albums.respond(id) settles it with the data.
   load = function(info)
+    if albums.server.down then error("the credits server is down") end
     if albums.server.slow then return nav.pending("album " .. info.params.id) end
     return catalog.credits[info.params.id]
   end,
+  -- What lands in place of the album when its loader (or title, view, links) raises: the
+  -- navigation goes through, to this screen, instead of failing (docs/lifecycle.md, "Error screens").
+  error = {
+    title = "Album unavailable",
+    view = function(info) return "Could not load the album: " .. info.error.message .. "\nTry again later." end,
+  },
   -- Each album links to its own first track and its own artist.
   links = function(info)
     return {url("track", {id = info.params.id, number = "1"}), url("artist", {name = info.value.artist}),

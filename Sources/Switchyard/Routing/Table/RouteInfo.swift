@@ -71,6 +71,11 @@ public struct RouteInfo: Sendable {
         get { extras.first?.data?.value }
         set { updateExtras { $0.data = newValue.map(ValidatorValue.init) } }
     }
+    /// What raised, on an error screen landed in place of the route (`ErrorScreen`); nil elsewhere.
+    package var failure: LandingFailure? {
+        get { extras.first?.failure }
+        set { updateExtras { $0.failure = newValue } }
+    }
 
     // A match's result is copied whole, and each reference in it costs two atomic operations (retained
     // when it is made, released when it goes). A match's path is its parameters' text and its pattern
@@ -169,6 +174,7 @@ private struct RouteInfoExtras: Sendable {
     private var parsedFragment: String?
     var value: ValidatorValue?
     var data: ValidatorValue?
+    var failure: LandingFailure?
 
     init(query: [String: String] = [:], fragment: String? = nil, value: ValidatorValue? = nil) {
         parsedQuery = query
@@ -220,7 +226,7 @@ private struct RouteInfoExtras: Sendable {
     /// None at all when there is nothing to keep.
     static func boxing(_ fields: RouteInfoExtras) -> [RouteInfoExtras] {
         fields.written == nil && fields.parsedQuery.isEmpty && fields.parsedFragment == nil && fields.value == nil
-            && fields.data == nil
+            && fields.data == nil && fields.failure == nil
             ? [] : [fields]
     }
 }
