@@ -42,6 +42,11 @@ public struct CoverageReport: Sendable, Equatable {
         /// How many times a value did not fit the route's typed parameters (issue 33); nil for an
         /// untyped route.
         public var typeRefusals: Int? = nil
+        /// How many times the route's `action` ran; nil for a route without one. An action that ran
+        /// covers its route as a landing does (an action-only route never lands).
+        public var actionsRun: Int? = nil
+
+        var covered: Bool { landings > 0 || (actionsRun ?? 0) > 0 }
 
         /// Declaration-site order: by file, then by line as a number ("app.lua:9" before "app.lua:10").
         static func precedes(_ a: Route, _ b: Route) -> Bool {
@@ -77,8 +82,8 @@ public struct CoverageReport: Sendable, Equatable {
         self.errorScreensShown = errorScreensShown
     }
 
-    public var routesLanded: Int { routes.count { $0.landings > 0 } }
-    public var uncovered: [Route] { routes.filter { $0.landings == 0 } }
+    public var routesLanded: Int { routes.count(where: \.covered) }
+    public var uncovered: [Route] { routes.filter { !$0.covered } }
 
     public var links: Int { routes.reduce(0) { $0 + $1.links } }
     public var linksFollowed: Int { routes.reduce(0) { $0 + $1.linksFollowed } }

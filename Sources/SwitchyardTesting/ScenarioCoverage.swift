@@ -44,6 +44,8 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
         var validatorOutcomes: [CoverageReport.ValidatorOutcome: Int] = [:]
         var typed = false
         var typeRefusals = 0
+        var hasAction = false
+        var actionsRun = 0
     }
 
     private var routes: [RouteKey: RouteRecord] = [:]
@@ -72,6 +74,7 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
             routes[key]!.guarded = definition.guard != nil
             routes[key]!.validated = route.hasValidator
             routes[key]!.typed = route.parameterTypes != nil
+            routes[key]!.hasAction = definition.action != nil
         }
         for (name, steps) in declared {
             let key = FlowKey(name: name, steps: steps)
@@ -95,6 +98,10 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
     package func validated(accepted: Bool, site: String?, pattern: String) {
         routes[key(site: site, pattern: pattern), default: RouteRecord()]
             .validatorOutcomes[accepted ? .accept : .reject, default: 0] += 1
+    }
+
+    package func actionRan(site: String?, pattern: String) {
+        routes[key(site: site, pattern: pattern), default: RouteRecord()].actionsRun += 1
     }
 
     /// A value the route's typed parameters refused (issue 33): the path went on to the next candidate.
@@ -277,7 +284,8 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
                 links: record.links.count, linksFollowed: record.followed.count,
                 guardOutcomes: record.guarded ? record.guardOutcomes : nil,
                 validatorOutcomes: record.validated ? record.validatorOutcomes : nil,
-                typeRefusals: record.typed ? record.typeRefusals : nil)
+                typeRefusals: record.typed ? record.typeRefusals : nil,
+                actionsRun: record.hasAction ? record.actionsRun : nil)
         }
         let flowEntries = flows.map { key, ran in
             CoverageReport.Flow(name: key.name, steps: key.steps.count, ran: ran.count)

@@ -96,7 +96,7 @@ import Switchyard
         let app = try RuntimeFixture("route('/a/:id')")
         #expect(app.failure("route('/user/:user-id')")?.message.hasPrefix("test.lua:1: invalid pattern \"/user/:user-id\"") == true)
         #expect(app.failure("route('/b', {titel = 'B'})")?.message
-            == "test.lua:1: route /b: unknown option 'titel' (did you mean 'title'? options: entry, error, guard, leave, links, load, meta, name, params, parent, presentation, redirect, title, validate, view)")
+            == "test.lua:1: route /b: unknown option 'titel' (did you mean 'title'? options: action, entry, error, guard, leave, links, load, meta, name, params, parent, presentation, redirect, title, validate, view)")
         #expect(app.failure("\nroute('/c', {title = {}})")?.message
             == "test.lua:2: option 'title' of /c must be a string or a function, got table")
         #expect(app.failure("route('/d', {presentation = 'popover'})")?.message.contains("expected push, sheet or cover") == true)

@@ -39,7 +39,7 @@
 ---@field title string?
 ---@field view string?
 
----The options of `route` (and of `not_found`, but `name`, `validate`, `parent`, `leave`, `load` and `error`).
+---The options of `route` (and of `not_found`, but `name`, `validate`, `parent`, `leave`, `load`, `error` and `action`).
 ---@class SwitchyardRouteOptions
 ---@field name string? a name for reverse routing with `url()`
 ---@field title (string|fun(info: SwitchyardInfo): string)?
@@ -54,6 +54,7 @@
 ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
 ---@field load (fun(info: SwitchyardInfo): any)? runs after the guards; its result is the screen's `info.data`
 ---@field error (SwitchyardErrorScreen|fun(info: SwitchyardInfo, err: SwitchyardLandingError): (SwitchyardErrorScreen|string))? lands in place of the route when a callback raises
+---@field action (fun(info: SwitchyardInfo))? runs once the navigation that landed the route committed, and may navigate; with no title nor view, no screen lands
 ---@field params table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}>? typed parameters: a value that does not fit is no match
 ---@field meta table<string, any>? what the app reads as `info.meta`: any table that saves as JSON
 

@@ -37,6 +37,13 @@ extension Navigator {
                 let definition = routes[payloadOf: route]
                 let info = try found.info.passing(passed, inFlight ?? .push)
                 guard let next = try redirection(definition, info, route: route, askingGuard: askingGuards) else {
+                    if askingGuards, let action = definition.action {
+                        // Run after the commit (an action may navigate); in place of a screen when
+                        // the route has nothing to show.
+                        let landed = LandedAction(run: action, info: info)
+                        if definition.title == nil && definition.view == nil { throw ActionOnlyLanding(action: landed) }
+                        landedActions.append(landed)
+                    }
                     return Landing(screen: try screen(for: info, route: route, definition: definition, holding: askingGuards),
                                    presentation: definition.presentation, redirected: !chain.isEmpty)
                 }

@@ -89,6 +89,10 @@ public final class Navigator {
     /// asks guards, so the landing checks the array's emptiness first.
     @exclusivity(unchecked) var beforeHooks: [BeforeHook] = []
     var afterHooks: [AfterHook] = []
+    /// The route actions the operation in flight landed, run once it has committed
+    /// (`runLandedActions`); and how many actions are running, one inside another's navigation.
+    var landedActions: [LandedAction] = []
+    var actionDepth = 0
 
     /// A navigator showing `/`. Its start screen is bare (no route consulted, no callback run) until
     /// `reset()` lands it on its route; call that once routes are declared.
@@ -285,9 +289,29 @@ public final class Navigator {
 
     /// Runs `body` on a draft of the state; commits it as one timeline entry if it changed anything.
     /// Returns false for a no-op (nothing recorded, nobody notified).
+    /// Route actions the landings queued run after the commit, when no operation is in flight.
     @discardableResult
     func transact(_ operation: NavigationOperation, replacing: Bool = false,
                   _ body: (inout NavigationState) throws -> Void) throws -> Bool {
+        if !landedActions.isEmpty { landedActions = [] }   // queued by a landing that did not commit
+        let applied: Bool
+        do { applied = try transactCommitting(operation, replacing: replacing, body) } catch let only as ActionOnlyLanding {
+            landedActions = [only.action]
+            try runLandedActions()
+            return false
+        } catch {
+            if !landedActions.isEmpty { landedActions = [] }
+            throw error
+        }
+        if !landedActions.isEmpty {
+            guard applied else { landedActions = []; return false }
+            try runLandedActions()
+        }
+        return applied
+    }
+
+    private func transactCommitting(_ operation: NavigationOperation, replacing: Bool,
+                                    _ body: (inout NavigationState) throws -> Void) throws -> Bool {
         try enter(operation)
         defer { finishOperation() }
         // The current state is read in place and copied once, into the draft.

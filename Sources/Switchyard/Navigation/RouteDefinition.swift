@@ -78,6 +78,10 @@ public struct RouteDefinition {
     /// Lands in place of the route when its title, view, links, loader or validator raises (before
     /// the app's `Navigator.errorScreen`); nil: the app's, else the error aborts the operation.
     package var errorScreen: ErrorScreen?
+    /// Runs once a navigation that landed the route has committed, with the screen's info, as its own
+    /// transaction: it may navigate (URLNavigator's `handle`). A route with an action and neither
+    /// title nor view is action-only: landing it lands nothing, and the action runs instead.
+    package var action: ((RouteInfo) throws -> Void)?
 
     /// A definition; every part is optional.
     ///
@@ -111,6 +115,7 @@ extension RouteDefinition {
         if case .some = leave { return false }
         if case .some = linkFunction { return false }
         if case .some = load { return false }
+        if case .some = action { return false }
         return true
     }
 

@@ -208,6 +208,16 @@ struct RouteCallbacks {
         return (nil, message)
     }
 
+    /// `action`: `function(info)` run once the navigation that landed the route committed; it may
+    /// navigate. What it returns is ignored.
+    func action(_ value: LuaValue) throws(LuaError) -> ((RouteInfo) throws -> Void)? {
+        guard let function = try function(value, option: "action") else { return nil }
+        return { info in
+            self.outcomes?.recorder?.actionRan(site: self.site, pattern: self.subject)
+            _ = try RouteCallbacks.call(function, with: info)
+        }
+    }
+
     /// `redirect`: a path, or a function of info returning a path (nil/false: stay).
     func redirect(_ value: LuaValue) throws(LuaError) -> RedirectRule? {
         switch value {

@@ -4,7 +4,7 @@ import Switchyard
 extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
                                             "leave", "parent", "entry", "params", "meta",
-                                            "load", "error"]
+                                            "load", "error", "action"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
     /// What a `group` may give every route inside it: the options that mean the same for a whole
     /// prefix. (`name`, `validate`, `redirect`, `links` and `parent` describe one route.)
@@ -206,6 +206,7 @@ struct RouteOptions {
                         leave: try callbacks.leaveGuard(self["leave"]))
         definition.load = try callbacks.loader(self["load"])
         definition.errorScreen = try callbacks.errorScreen(self["error"])
+        definition.action = try callbacks.action(self["action"])
         return definition
     }
 }

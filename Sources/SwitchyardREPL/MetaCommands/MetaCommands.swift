@@ -168,6 +168,8 @@ final class MetaCommands {
             // The hooks every navigation runs, with where each was declared (docs/lifecycle.md).
             let hooks = runtime.navigator.hookDescriptions
             if on && !hooks.isEmpty { TerminalText.print(style.dim("hooks: " + TerminalText.escaped(hooks.joined(separator: "; ")))) }
+            let actions = runtime.navigator.actionDescriptions
+            if on && !actions.isEmpty { TerminalText.print(style.dim("actions: " + TerminalText.escaped(actions.joined(separator: "; ")))) }
             let errorScreens = runtime.navigator.errorScreenDescriptions
             if on && !errorScreens.isEmpty {
                 TerminalText.print(style.dim("error screens: " + TerminalText.escaped(errorScreens.joined(separator: "; "))))

@@ -59,6 +59,7 @@ package struct CoveragePrinter: Sendable {
         if let outcomes = route.guardOutcomes { parts.append("guard " + seen(outcomes)) }
         if let outcomes = route.validatorOutcomes { parts.append("validator " + seen(outcomes)) }
         if let refusals = route.typeRefusals { parts.append("types refused \(refusals)") }
+        if let ran = route.actionsRun { parts.append("action ran \(ran == 0 ? "never" : times(ran))") }
         return parts.joined(separator: ", ")
     }
 

@@ -64,6 +64,19 @@ albums.Album = routable.type(route("/album/:id", {
   end,
 }))
 
+-- A deep link that does something instead of showing a screen: music://share/42 asks whether to
+-- share the album. It has an action and nothing to show, so no screen lands; the action runs
+-- once the navigation is over, and may navigate (docs/lifecycle.md, "URL actions").
+route("/share/:id", {
+  params = {id = {match = "^%w+$"}},
+  entry = true,   -- reached from outside: `check` opens it (and follows where its action leads)
+  action = function(info)
+    local album = catalog.albums[info.params.id]
+    if not album then return end
+    nav.alert{title = "Share " .. album.title .. "?", buttons = {"Cancel", "Share"}}
+  end,
+})
+
 --- Track{id = "123", number = 2}:route() --> "/album/123/track/2"
 albums.Track = routable.type(route("/album/:id/track/:number", {
   name = "track",
