@@ -20,7 +20,7 @@ extension Navigator {
     /// the operation that landed it staying committed. The error then reaches the caller.
     func runLandedActions() throws {
         let actions = landedActions
-        landedActions = []
+        dropLandedActions()
         guard actionDepth < Self.maxActionDepth else {
             throw NavigationError.invalidArgument(operation: lastChange?.operation ?? .push,
                                                   reason: "route actions started navigations that ran actions \(Self.maxActionDepth) deep; an action may not lead to itself")
@@ -34,6 +34,11 @@ extension Navigator {
                 throw error
             }
         }
+    }
+
+    func dropLandedActions() {
+        landedActions = []
+        hasLandedActions = false
     }
 
     /// The actions as `:trace on` lists them: "/share/:id at app.lua:12".

@@ -43,6 +43,7 @@ extension Navigator {
                         let landed = LandedAction(run: action, info: info)
                         if definition.title == nil && definition.view == nil { throw ActionOnlyLanding(action: landed) }
                         landedActions.append(landed)
+                        hasLandedActions = true
                     }
                     return Landing(screen: try screen(for: info, route: route, definition: definition, holding: askingGuards),
                                    presentation: definition.presentation, redirected: !chain.isEmpty)
