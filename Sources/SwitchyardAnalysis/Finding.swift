@@ -15,6 +15,9 @@ public struct Finding: Equatable, Sendable {
         case redirectLoop = "redirect-loop"
         /// A validator, guard, title, view or links function raised while landing a screen.
         case callbackError = "callback-error"
+        /// A title, view, links function or loader raised while landing, and the route's (or the
+        /// app's) error screen landed in its place: the app copes, but the callback still raised.
+        case caughtError = "caught-error"
         /// A link placeholder the declaring screen has no value for.
         case unfillableLink = "unfillable-link"
         /// A route the crawl never landed (and not declared `entry`).
@@ -27,7 +30,7 @@ public struct Finding: Equatable, Sendable {
         public var severity: Severity {
             switch self {
             case .deadLink, .redirectLoop, .callbackError, .unfillableLink: .error
-            case .unreachable, .blocked, .shadowed: .warning
+            case .unreachable, .blocked, .shadowed, .caughtError: .warning
             }
         }
     }

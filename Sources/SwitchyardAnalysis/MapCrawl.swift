@@ -201,6 +201,11 @@ final class CrawlRun {
             return
         }
         let screen = navigator.screen
+        if let failure = screen.failure, screen.id != source.id {
+            let raised = failure.message + (failure.site.map { " at " + $0 } ?? "")
+            report(.caughtError, "\(raised) (landing \(target ?? "?") by \(move.description) from \(source.location)); its error screen landed",
+                   about: screen, path: screen.location)
+        }
         if screen.route == nil, screen.id != source.id || screen.path != source.path {
             if case .notFound = move {} else { reportDead(move, from: source, target: target, landed: screen) }
         }

@@ -46,6 +46,12 @@ public struct CoverageReport: Sendable, Equatable {
         /// for a route without a schema.
         public var queryValues: [String: QueryKeyCoverage]? = nil
 
+        /// How many times the route's `action` ran; nil for a route without one. An action that ran
+        /// covers its route as a landing does (an action-only route never lands).
+        public var actionsRun: Int? = nil
+
+        var covered: Bool { landings > 0 || (actionsRun ?? 0) > 0 }
+
         /// Declaration-site order: by file, then by line as a number ("app.lua:9" before "app.lua:10").
         static func precedes(_ a: Route, _ b: Route) -> Bool {
             let (fileA, lineA) = split(a.site), (fileB, lineB) = split(b.site)
@@ -90,14 +96,18 @@ public struct CoverageReport: Sendable, Equatable {
     public var layouts: [Layout] = []
     public var layoutsLandedIn: Int { layouts.count { $0.landings > 0 } }
 
-    public init(routes: [Route], flows: [Flow], notFoundShown: Int) {
+    /// How many times an error screen landed in place of a route whose callback raised.
+    public var errorScreensShown: Int
+
+    public init(routes: [Route], flows: [Flow], notFoundShown: Int, errorScreensShown: Int = 0) {
         self.routes = routes
         self.flows = flows
         self.notFoundShown = notFoundShown
+        self.errorScreensShown = errorScreensShown
     }
 
-    public var routesLanded: Int { routes.count { $0.landings > 0 } }
-    public var uncovered: [Route] { routes.filter { $0.landings == 0 } }
+    public var routesLanded: Int { routes.count(where: \.covered) }
+    public var uncovered: [Route] { routes.filter { !$0.covered } }
 
     public var links: Int { routes.reduce(0) { $0 + $1.links } }
     public var linksFollowed: Int { routes.reduce(0) { $0 + $1.linksFollowed } }

@@ -45,6 +45,8 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
         var typed = false
         var typeRefusals = 0
         var queryValues: [String: CoverageReport.QueryKeyCoverage]?
+        var hasAction = false
+        var actionsRun = 0
     }
 
     private var routes: [RouteKey: RouteRecord] = [:]
@@ -56,6 +58,8 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
         var label: String
         var site: String?
     }
+
+    private var errorScreensShown = 0
     /// Patterns as written in `route(...)` to patterns as the table keeps them ("album//:id/" is
     /// "/album/:id"), so outcomes heard from callbacks meet the landings of the same route.
     private var normalized: [String: String] = [:]
@@ -85,6 +89,7 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
                 let key = LayoutKey(label: layout.label, site: tidy(layout.site))
                 if layouts[key] == nil { layouts[key] = 0 }
             }
+            routes[key]!.hasAction = definition.action != nil
         }
         for (name, steps) in declared {
             let key = FlowKey(name: name, steps: steps)
@@ -108,6 +113,10 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
     package func validated(accepted: Bool, site: String?, pattern: String) {
         routes[key(site: site, pattern: pattern), default: RouteRecord()]
             .validatorOutcomes[accepted ? .accept : .reject, default: 0] += 1
+    }
+
+    package func actionRan(site: String?, pattern: String) {
+        routes[key(site: site, pattern: pattern), default: RouteRecord()].actionsRun += 1
     }
 
     /// A value the route's typed parameters refused (issue 33): the path went on to the next candidate.
@@ -234,7 +243,10 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
     }
 
     private func landed(_ screen: Screen, on navigator: Navigator, _ operation: NavigationOperation, _ watch: Watch) {
-        if let id = screen.route {
+        // An error screen landed in place of its route: the route's own screen never showed.
+        if screen.failure != nil {
+            errorScreensShown += 1
+        } else if let id = screen.route {
             let key = key(of: id, on: navigator, watch)
             routes[key, default: RouteRecord()].landings += 1
             countQuery(of: screen, route: navigator.routes[id], key: key)
@@ -316,14 +328,15 @@ public final class ScenarioCoverage: CallbackOutcomeRecorder {
                 links: record.links.count, linksFollowed: record.followed.count,
                 guardOutcomes: record.guarded ? record.guardOutcomes : nil,
                 validatorOutcomes: record.validated ? record.validatorOutcomes : nil,
-                typeRefusals: record.typed ? record.typeRefusals : nil, queryValues: record.queryValues)
+                typeRefusals: record.typed ? record.typeRefusals : nil, queryValues: record.queryValues,
+                actionsRun: record.hasAction ? record.actionsRun : nil)
         }
         let flowEntries = flows.map { key, ran in
             CoverageReport.Flow(name: key.name, steps: key.steps.count, ran: ran.count)
         }
         var report = CoverageReport(routes: routeEntries.sorted(by: CoverageReport.Route.precedes),
                                     flows: flowEntries.sorted { ($0.name, $0.steps) < ($1.name, $1.steps) },
-                                    notFoundShown: notFoundShown)
+                                    notFoundShown: notFoundShown, errorScreensShown: errorScreensShown)
         report.layouts = layouts.map { CoverageReport.Layout(label: $0.key.label, site: $0.key.site, landings: $0.value) }
             .sorted { ($0.site ?? "", $0.label) < ($1.site ?? "", $1.label) }
         return report

@@ -68,7 +68,7 @@ import Testing
             group("/admin", function() route("users", {}) end, {gaurd = function() return "/login" end})
             """)
         #expect(result.status == 1)
-        #expect(result.errors.contains("stdin:2: group /admin: unknown option 'gaurd' (did you mean 'guard'? options: entry, guard, leave, meta, presentation, title, view)"),
+        #expect(result.errors.contains("stdin:2: group /admin: unknown option 'gaurd' (did you mean 'guard'? options: entry, error, guard, leave, meta, presentation, title, view)"),
                 "\(result.errors)")
     }
 

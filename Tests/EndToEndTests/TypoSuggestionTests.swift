@@ -20,7 +20,7 @@ import Testing
     @Test func aRouteOptionTypoNamesTheOption() throws {
         let result = try CommandRun.switchyard(["-e", "route('/a', {titel = 'A'})"])
         #expect(result.status == 1)
-        #expect(result.errors.contains("route /a: unknown option 'titel' (did you mean 'title'? options: entry,"))
+        #expect(result.errors.contains("route /a: unknown option 'titel' (did you mean 'title'? options: action, entry, error,"))
     }
 
     @Test func aMisspeltSubcommandIsNotTakenForAMissingScript() throws {

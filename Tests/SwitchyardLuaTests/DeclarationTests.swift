@@ -96,7 +96,7 @@ import Switchyard
         let app = try RuntimeFixture("route('/a/:id')")
         #expect(app.failure("route('/user/:user-id')")?.message.hasPrefix("test.lua:1: invalid pattern \"/user/:user-id\"") == true)
         #expect(app.failure("route('/b', {titel = 'B'})")?.message
-            == "test.lua:1: route /b: unknown option 'titel' (did you mean 'title'? options: entry, exact, guard, leave, links, load, meta, name, params, parent, presentation, query, query_mismatch, redirect, title, validate, view)")
+            == "test.lua:1: route /b: unknown option 'titel' (did you mean 'title'? options: action, entry, error, exact, guard, leave, links, load, meta, name, params, parent, presentation, query, query_mismatch, redirect, title, validate, view)")
         #expect(app.failure("\nroute('/c', {title = {}})")?.message
             == "test.lua:2: option 'title' of /c must be a string or a function, got table")
         #expect(app.failure("route('/d', {presentation = 'popover'})")?.message.contains("expected push, sheet or cover") == true)
@@ -179,7 +179,7 @@ import Switchyard
     @Test func groupOptionsAreCheckedLikeRoutesWithTheCallsFileAndLine() throws {
         let app = try RuntimeFixture("")
         #expect(app.failure("\ngroup('/a', function() end, {gaurd = function() end})")?.message
-            == "test.lua:2: group /a: unknown option 'gaurd' (did you mean 'guard'? options: entry, guard, leave, meta, presentation, title, view)")
+            == "test.lua:2: group /a: unknown option 'gaurd' (did you mean 'guard'? options: entry, error, guard, leave, meta, presentation, title, view)")
         #expect(app.failure("group('/a', function() end, {redirect = '/'})")?.message.hasPrefix("test.lua:1: group /a: unknown option 'redirect'") == true)
         #expect(app.failure("group('/a', function() end, {}, 'extra')")?.message
             == "test.lua:1: group /a: unexpected argument #4 (a string value); group takes (prefix, function() ... end [, options])")

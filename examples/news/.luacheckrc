@@ -9,6 +9,7 @@ stds.switchyard = {
     context = {},
     demo = {},
     describe = {},
+    error_screen = {},
     explain = {},
     expose = {},
     finally = {},

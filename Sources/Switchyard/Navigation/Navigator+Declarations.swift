@@ -5,6 +5,7 @@ extension Navigator {
     package struct Declarations {
         fileprivate let routeCount: Int
         fileprivate let notFound: RouteDefinition?
+        fileprivate let errorScreen: ErrorScreen?
         fileprivate let flows: [String: [FlowStep]]
         fileprivate let tabPaths: [String]
         fileprivate let observerKeys: Set<Int>
@@ -12,7 +13,7 @@ extension Navigator {
     }
 
     package func declarations() -> Declarations {
-        Declarations(routeCount: routes.count, notFound: notFound, flows: flows, tabPaths: tabPaths,
+        Declarations(routeCount: routes.count, notFound: notFound, errorScreen: errorScreen, flows: flows, tabPaths: tabPaths,
                      observerKeys: observerKeys, hooks: hooks)
     }
 
@@ -22,6 +23,7 @@ extension Navigator {
     package func restoreDeclarations(_ declarations: Declarations) {
         routes.removeRoutes(after: declarations.routeCount)
         notFound = declarations.notFound
+        errorScreen = declarations.errorScreen
         restoreDeclared(flows: declarations.flows, tabPaths: declarations.tabPaths,
                         keepingObservers: declarations.observerKeys)
         replaceHooks(with: declarations.hooks)

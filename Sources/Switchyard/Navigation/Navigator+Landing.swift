@@ -38,6 +38,14 @@ extension Navigator {
                 let definition = routes[payloadOf: route]
                 let info = try found.info.passing(passed, inFlight ?? .push, extra: extra)
                 guard let next = try redirection(definition, info, route: route, askingGuard: askingGuards) else {
+                    if askingGuards, let action = definition.action {
+                        // Run after the commit (an action may navigate); in place of a screen when
+                        // the route has nothing to show.
+                        let landed = LandedAction(run: action, info: info)
+                        if definition.title == nil && definition.view == nil { throw ActionOnlyLanding(action: landed) }
+                        landedActions.append(landed)
+                        hasLandedActions = true
+                    }
                     return Landing(screen: try screen(for: info, route: route, definition: definition, holding: askingGuards),
                                    presentation: definition.presentation, redirected: !chain.isEmpty)
                 }
@@ -170,16 +178,23 @@ extension Navigator {
                         holding: Bool) throws -> Screen {
         if definition.leave != nil { watchesDepartures = true }
         var info = info
-        if let load = definition.load {
-            switch try loadAnswer(for: info.path, { try load(info) }) {
-            case let .data(data): info.data = data
-            case let .pending(key):
-                if holding { throw GuardHold(key: key, path: info.path, loading: true) }
+        do {
+            if let load = definition.load {
+                switch try loadAnswer(for: info.path, { try load(info) }) {
+                case let .data(data): info.data = data
+                case let .pending(key):
+                    if holding { throw GuardHold(key: key, path: info.path, loading: true) }
+                }
             }
+            return Screen(id: makeID(), info: info, route: route,
+                          title: try definition.title?.render(info), view: try definition.view?.render(info),
+                          links: try definition.linkFunction?(info))
+        } catch let hold as GuardHold {
+            throw hold
+        } catch {
+            // A callback raised: the error screen lands in its place when one catches the error.
+            return try errorLanding(for: info, route: route, definition: definition, raised: error)
         }
-        return Screen(id: makeID(), info: info, route: route,
-                      title: try definition.title?.render(info), view: try definition.view?.render(info),
-                      links: try definition.linkFunction?(info))
     }
 }
 

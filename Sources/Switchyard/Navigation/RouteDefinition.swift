@@ -7,7 +7,7 @@ public enum RouteText: ExpressibleByStringLiteral {
 
     public init(stringLiteral value: String) { self = .fixed(value) }
 
-    func render(_ info: RouteInfo) throws -> String {
+    package func render(_ info: RouteInfo) throws -> String {
         switch self {
         case let .fixed(text): text
         case let .computed(make): try make(info)
@@ -75,6 +75,13 @@ public struct RouteDefinition {
     /// answers becomes the screen's `info.data` (React Router's loaders, Angular's `resolve`), or
     /// holds the operation until `Navigator.settle(_:loaded:)` gives the data.
     package var load: ((RouteInfo) throws -> LoadAnswer)?
+    /// Lands in place of the route when its title, view, links, loader or validator raises (before
+    /// the app's `Navigator.errorScreen`); nil: the app's, else the error aborts the operation.
+    package var errorScreen: ErrorScreen?
+    /// Runs once a navigation that landed the route has committed, with the screen's info, as its own
+    /// transaction: it may navigate (URLNavigator's `handle`). A route with an action and neither
+    /// title nor view is action-only: landing it lands nothing, and the action runs instead.
+    package var action: ((RouteInfo) throws -> Void)?
 
     /// A definition; every part is optional.
     ///
@@ -108,6 +115,7 @@ extension RouteDefinition {
         if case .some = leave { return false }
         if case .some = linkFunction { return false }
         if case .some = load { return false }
+        if case .some = action { return false }
         return true
     }
 

@@ -132,6 +132,8 @@ public struct Screen: Codable, Equatable, Sendable {
     public var value: Any? { fields.info.value }
     /// What the route's loader returned when the screen landed (in memory only, as `value`).
     package var data: Any? { fields.info.data }
+    /// What raised, when the screen is an error screen landed in place of its route (in memory only).
+    package var failure: LandingFailure? { fields.info.failure }
     /// The parameters the call that showed it passed beside the path's (`ScreenOptions.params`);
     /// `params` holds them too.
     var passedParams: [String: String] { fields.extras?.params ?? [:] }

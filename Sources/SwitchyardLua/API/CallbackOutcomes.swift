@@ -6,6 +6,8 @@ import Switchyard
 package protocol CallbackOutcomeRecorder: AnyObject {
     func guardDecided(_ decision: GuardDecision, site: String?, pattern: String)
     func validated(accepted: Bool, site: String?, pattern: String)
+    /// A route's `action` ran (after the navigation that landed its route committed).
+    func actionRan(site: String?, pattern: String)
     /// The flow being started while `nav.start_flow(name)` runs (its event does not name it).
     var startingFlow: String? { get set }
 }

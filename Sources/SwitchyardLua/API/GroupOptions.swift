@@ -26,11 +26,14 @@ struct GroupOptions {
     let meta: RouteMeta?
     /// Set when the group is a layout (`layout(...)`, issue 33): a record of its own, with its guards.
     var layout: LayoutDeclaration? = nil
+    /// The error screen of every route inside that has none of its own (the innermost group's).
+    let error: LuaValue
 
     /// Whether the group gave any option (a plain group changes nothing about its routes).
     var hasOptions: Bool {
         !title.isNil || !view.isNil || !presentation.isNil || guardFunction != nil || leave != nil || entry != nil
             || layout?.guardFunction != nil || layout?.leave != nil
+            || !error.isNil
     }
 
     /// Checks every value's type now, so a wrong one is an error at the `group` call, not at the
@@ -45,10 +48,12 @@ struct GroupOptions {
         leave = try options.function("leave")
         entry = options["entry"].isNil ? nil : try options.flag("entry")
         meta = try MetaOption.meta(options["meta"], context: "group \(prefix)")
+        error = options["error"]
         let check = RouteCallbacks(subject: "group \(prefix)", site: site, mismatches: MismatchSignal())
         _ = try check.text(title, option: "title")
         _ = try check.text(view, option: "view")
         _ = try check.presentation(presentation)
+        _ = try check.errorScreen(error)
     }
 
     /// "group /admin (app.lua:4), then its own (app.lua:5)": the guards a route inside `groups` runs,
@@ -88,6 +93,9 @@ struct GroupOptions {
         }
         if !own.gives("presentation"), let group = groups.last(where: { !$0.presentation.isNil }) {
             merged.presentation = try groupCallbacks(group).presentation(group.presentation)
+        }
+        if !own.gives("error"), let group = groups.last(where: { !$0.error.isNil }) {
+            merged.errorScreen = try groupCallbacks(group).errorScreen(group.error)
         }
         if !own.gives("entry"), let entry = groups.last(where: { $0.entry != nil })?.entry { merged.entry = entry }
 

@@ -34,6 +34,16 @@ extension LuaState {
             try push(anyValue: data, on: L)
             try setField("data", on: L)
         }
+        if let failure = info.failure {
+            try push(failure: failure, on: L)
+            try setField("error", on: L)
+        }
+    }
+
+    /// An error screen's `info.error`: `{message, where, route}`. [-0, +1]
+    func push(failure: LandingFailure, on L: OpaquePointer) throws(LuaError) {
+        try push(fields: [(key: "message", value: failure.message), (key: "where", value: failure.site),
+                          (key: "route", value: failure.route)], on: L)
     }
 
     /// [-0, +1]
@@ -140,6 +150,10 @@ extension LuaState {
         if let data = screen.data {
             try push(anyValue: data, on: L)
             try setField("data", on: L)
+        }
+        if let failure = screen.failure {
+            try push(failure: failure, on: L)
+            try setField("error", on: L)
         }
     }
 

@@ -89,6 +89,7 @@ extension GroupOptions {
         entry = nil
         meta = layout.record.meta
         self.layout = layout
+        error = .nil
     }
 }
 

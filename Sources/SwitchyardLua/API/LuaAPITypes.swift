@@ -38,6 +38,7 @@ package enum LuaAPITypes {
         "group": f(p("prefix", "string"), p("body", "fun()"), p("opts", "SwitchyardGroupOptions", optional: true)),
         "layout": f(p("prefix", "string"), p("body", "fun()"), p("opts", "SwitchyardLayoutOptions", optional: true)),
         "not_found": f(p("opts", "SwitchyardRouteOptions")),
+        "error_screen": f(p("opts", "SwitchyardErrorScreen|fun(info: SwitchyardInfo, err: SwitchyardLandingError): (SwitchyardErrorScreen|string)")),
         "tabs": f(p("paths", "string[]")),
         "flow": f(p("name", "string"), p("steps", "SwitchyardFlowStepList")),
         "invariant": f(p("name", "string"), p("fn", "fun(): (boolean?, string?)")),
@@ -180,6 +181,7 @@ package enum LuaAPITypes {
         ---@field fragment string?
         ---@field value any what the route's validator returned
         ---@field data any what the route's loader returned
+        ---@field error SwitchyardLandingError? on an error screen: what raised
         ---@field meta table<string, any>? the route's meta, its groups' merged in, outer first
         ---@field extra any what the call that showed the screen gave as `extra` (a JSON value)
         ---@field matched SwitchyardMatchedRecord[]? the layouts the route is in, then the route (only for a route in a layout)
@@ -190,7 +192,7 @@ package enum LuaAPITypes {
         ---@field title string?
         ---@field view string?
 
-        ---The options of `route` (and of `not_found`, but `name`, `validate`, `parent`, `leave` and `load`).
+        ---The options of `route` (and of `not_found`, but `name`, `validate`, `parent`, `leave`, `load`, `error` and `action`).
         ---@class SwitchyardRouteOptions
         ---@field name string? a name for reverse routing with `url()`
         ---@field title (string|fun(info: SwitchyardInfo): string)?
@@ -205,6 +207,8 @@ package enum LuaAPITypes {
         ---@field parent string? the pattern of the screen this one sits above
         ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
         ---@field load (fun(info: SwitchyardInfo): any)? runs after the guards; its result is the screen's `info.data`
+        ---@field error (SwitchyardErrorScreen|fun(info: SwitchyardInfo, err: SwitchyardLandingError): (SwitchyardErrorScreen|string))? lands in place of the route when a callback raises
+        ---@field action (fun(info: SwitchyardInfo))? runs once the navigation that landed the route committed, and may navigate; with no title nor view, no screen lands
         ---@field params table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}>? typed parameters: a value that does not fit is no match
         ---@field meta table<string, any>? what the app reads as `info.meta`: any table that saves as JSON
         ---@field query table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}|{type: ("int"|"number"|"uuid"|"bool"|string[]|{match: string})?, default: (string|number|boolean)?, required: boolean?}>? a query schema: values coerced into `info.query`, defaults filled in
@@ -220,6 +224,18 @@ package enum LuaAPITypes {
         ---@field presentation ("push"|"sheet"|"cover")?
         ---@field entry boolean?
         ---@field meta table<string, any>? laid under each route's own meta
+        ---@field error (SwitchyardErrorScreen|fun(info: SwitchyardInfo, err: SwitchyardLandingError): (SwitchyardErrorScreen|string))? for each route inside without its own
+
+        ---What an error screen shows in place of a route whose callback raised.
+        ---@class SwitchyardErrorScreen
+        ---@field title (string|fun(info: SwitchyardInfo): string)?
+        ---@field view (string|fun(info: SwitchyardInfo): string)?
+
+        ---What raised while a screen landed: `info.error` on the error screen.
+        ---@class SwitchyardLandingError
+        ---@field message string the error's message, without its position
+        ---@field where string? "file:line" where it was raised
+        ---@field route string the pattern of the route whose callback raised ("" for the not-found route)
 
         ---The options of `layout`: a record of its own, listed in its routes' `info.matched`. Its guard
         ---runs once per navigation before the routes' own; its leave guard when a navigation leaves it.

@@ -10,6 +10,7 @@ package enum OptionNames {
     private static let tables: [String: [Int: Set<String>]] = [
         "route": [2: SwitchyardRuntime.routeOptions],
         "not_found": [1: SwitchyardRuntime.notFoundOptions],
+        "error_screen": [1: SwitchyardRuntime.errorScreenOptions],
         "nav.push": [2: ScreenOptionTable.common],
         "nav.cover": [2: ScreenOptionTable.common],
         "nav.sheet": [2: ScreenOptionTable.sheet],

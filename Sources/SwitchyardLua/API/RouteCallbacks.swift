@@ -136,6 +136,88 @@ struct RouteCallbacks {
         }
     }
 
+    /// `error`: `{title = ..., view = ...}` (each a string or a function of info), or
+    /// `function(info, err)` returning such a table (or a string, its view). `info.error` and `err`
+    /// are `{message, where, route}`. It catches what a script's callback raised (a Lua error, a
+    /// callback's wrong answer), never a budget running out or an interrupt: those still abort.
+    func errorScreen(_ value: LuaValue) throws(LuaError) -> ErrorScreen? {
+        let render: (RouteInfo) throws -> (title: String?, view: String?)
+        switch value {
+        case .nil: return nil
+        case .table(let table):
+            let title = try text(try table.rawGet("title"), option: "error.title")
+            let view = try text(try table.rawGet("view"), option: "error.view")
+            for key in try table.keys() where key != "title" && key != "view" {
+                throw misuse("option 'error' of \(subject) takes title and view, not '\(key)'")
+            }
+            render = { info in (try title?.render(info), try view?.render(info)) }
+        default:
+            guard let function = value.callableValue else {
+                throw misuse("option 'error' of \(subject) must be a table {title = ..., view = ...} or a function(info, err), got \(value.typeName)")
+            }
+            render = { info in
+                let state = function.state
+                let answer = try state.call(function) { (L) throws(LuaError) -> Int32 in
+                    try state.push(info: info, on: L)
+                    try state.push(failure: info.failure!, on: L)
+                    return 2
+                }.first ?? .nil
+                switch answer {
+                case .string(let view): return (nil, view.string)
+                case .table(let shown):
+                    func field(_ name: String) throws -> String? {
+                        let value = try shown.rawGet(.string(LuaString(name)))
+                        switch value {
+                        case .nil: return nil
+                        case .string(let text): return text.string
+                        case .integer, .number: return value.description
+                        default: throw self.misuse("error screen of \(self.subject) returned a \(name) that is a \(value.typeName) value; expected a string")
+                        }
+                    }
+                    return (try field("title"), try field("view"))
+                default:
+                    throw self.misuse("error screen of \(self.subject) returned a \(answer.typeName) value; expected {title = ..., view = ...} or a string")
+                }
+            }
+        }
+        return ErrorScreen(site: site, failure: RouteCallbacks.landingFailure, render: render)
+    }
+
+    /// What an error screen shows of `error`, raised landing `route`: nil for a budget running out
+    /// or an interrupt, which must stop the operation whatever the app declared.
+    static func landingFailure(_ error: any Error, route: String) -> LandingFailure? {
+        let failure = LuaError(bridging: error)
+        switch failure.kind {
+        case .memoryLimit, .instructionLimit, .interrupted: return nil
+        case .syntax, .runtime, .errorInHandler: break
+        }
+        let (site, message) = splitPosition(failure.message)
+        return LandingFailure(message: message, site: site, route: route)
+    }
+
+    /// "app.lua:12: boom" -> ("app.lua:12", "boom"); a message without a position stays whole.
+    static func splitPosition(_ message: String) -> (site: String?, message: String) {
+        var search = message.startIndex
+        while let colon = message[search...].firstIndex(of: ":") {
+            let digits = message[message.index(after: colon)...].prefix(while: \.isASCII).prefix(while: \.isNumber)
+            if !digits.isEmpty, message[digits.endIndex...].hasPrefix(": ") {
+                return (String(message[..<digits.endIndex]), String(message[message.index(digits.endIndex, offsetBy: 2)...]))
+            }
+            search = message.index(after: colon)
+        }
+        return (nil, message)
+    }
+
+    /// `action`: `function(info)` run once the navigation that landed the route committed; it may
+    /// navigate. What it returns is ignored.
+    func action(_ value: LuaValue) throws(LuaError) -> ((RouteInfo) throws -> Void)? {
+        guard let function = try function(value, option: "action") else { return nil }
+        return { info in
+            self.outcomes?.recorder?.actionRan(site: self.site, pattern: self.subject)
+            _ = try RouteCallbacks.call(function, with: info)
+        }
+    }
+
     /// `redirect`: a path, or a function of info returning a path (nil/false: stay).
     func redirect(_ value: LuaValue) throws(LuaError) -> RedirectRule? {
         switch value {

@@ -4,11 +4,13 @@ import Switchyard
 extension SwitchyardRuntime {
     static let routeOptions: Set<String> = ["name", "title", "view", "validate", "guard", "redirect", "presentation", "links",
                                             "leave", "parent", "entry", "params", "meta",
-                                            "load", "exact", "query", "query_mismatch"]
+                                            "load", "exact", "query", "query_mismatch", "error", "action"]
     static let notFoundOptions: Set<String> = ["title", "view", "guard", "redirect", "presentation", "links"]
     /// What a `group` may give every route inside it: the options that mean the same for a whole
     /// prefix. (`name`, `validate`, `redirect`, `links` and `parent` describe one route.)
-    static let groupOptions: Set<String> = ["title", "view", "guard", "leave", "presentation", "entry", "meta"]
+    static let groupOptions: Set<String> = ["title", "view", "guard", "leave", "presentation", "entry", "meta", "error"]
+    /// What `error_screen` takes when given a table (a function is the other form).
+    static let errorScreenOptions: Set<String> = ["title", "view"]
 
     /// Defines a global Swift function of the runtime. The closure holds the runtime unowned: the
     /// runtime closes the Lua state when it goes, so no Lua code can call it afterwards.
@@ -21,6 +23,7 @@ extension SwitchyardRuntime {
         try define("route") { runtime, call in try runtime.declareRoute(call) }
         try define("group") { runtime, call in try runtime.declareGroup(call) }
         try define("not_found") { runtime, call in try runtime.declareNotFound(call) }
+        try define("error_screen") { runtime, call in try runtime.declareErrorScreen(call) }
         try define("tabs") { runtime, call in try runtime.declareTabs(call) }
         try define("flow") { runtime, call in try runtime.declareFlow(call) }
         try define("layout") { runtime, call in try runtime.declareLayout(call) }
@@ -127,6 +130,17 @@ extension SwitchyardRuntime {
         return 0
     }
 
+    /// error_screen{title = ..., view = ...} or error_screen(function(info, err) ... end): the screen
+    /// that lands in place of any route without its own `error` option whose callbacks raise.
+    private func declareErrorScreen(_ call: LuaCall) throws -> Int {
+        if call.count != 1 {
+            throw LuaError("error_screen takes one argument, {title = ..., view = ...} or function(info, err), got \(call.count)")
+        }
+        let callbacks = RouteCallbacks(subject: "the app's error screen", site: call.callerLocation, mismatches: mismatches)
+        navigator.errorScreen = try callbacks.errorScreen(try call.value(1))
+        return 0
+    }
+
     /// Whether the route matches a path the start screen lands: "/", or a tab's root.
     private func fitsAStartPath(_ id: RouteID) -> Bool {
         let tabs = navigator.tabPaths
@@ -210,6 +224,8 @@ struct RouteOptions {
                         parent: try string("parent"),
                         leave: try callbacks.leaveGuard(self["leave"]))
         definition.load = try callbacks.loader(self["load"])
+        definition.errorScreen = try callbacks.errorScreen(self["error"])
+        definition.action = try callbacks.action(self["action"])
         return definition
     }
 }

@@ -174,6 +174,12 @@ final class MetaCommands {
             let hooks = runtime.navigator.hookDescriptions
             if on && !hooks.isEmpty { TerminalText.print(style.dim("hooks: " + TerminalText.escaped(hooks.joined(separator: "; ")))) }
             if on, let loaders = loaderDescriptions() { TerminalText.print(style.dim(TerminalText.escaped(loaders))) }
+            let actions = runtime.navigator.actionDescriptions
+            if on && !actions.isEmpty { TerminalText.print(style.dim("actions: " + TerminalText.escaped(actions.joined(separator: "; ")))) }
+            let errorScreens = runtime.navigator.errorScreenDescriptions
+            if on && !errorScreens.isEmpty {
+                TerminalText.print(style.dim("error screens: " + TerminalText.escaped(errorScreens.joined(separator: "; "))))
+            }
         }
         return .next
     }

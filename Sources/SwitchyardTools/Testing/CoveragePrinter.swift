@@ -46,6 +46,7 @@ package struct CoveragePrinter: Sendable {
                 lines.append("  never landed in: \(TerminalText.escaped(layout.label))  \(TerminalText.escaped(layout.site ?? ""))")
             }
         }
+        if report.errorScreensShown > 0 { lines.append("errors      error screen shown \(times(report.errorScreensShown))") }
         let uncovered = report.uncovered
         if !uncovered.isEmpty {
             lines.append("never landed:")
@@ -72,6 +73,7 @@ package struct CoveragePrinter: Sendable {
                 return TerminalText.escaped(key) + (words.map { TerminalText.escaped($0) } ?? " given \(seen.given) default \(seen.defaulted)")
             }.joined(separator: ", "))
         }
+        if let ran = route.actionsRun { parts.append("action ran \(ran == 0 ? "never" : times(ran))") }
         return parts.joined(separator: ", ")
     }
 

@@ -7,8 +7,8 @@ local routable = require("routable")
 local albums = {}
 
 -- The server the album loader fetches credits from. While `slow` is set, a request waits for
--- albums.respond(id), as a real fetch waits for its answer.
-albums.server = {slow = false}
+-- albums.respond(id), as a real fetch waits for its answer; while `down` is set, it fails.
+albums.server = {slow = false, down = false}
 
 --- Answers the album loader waiting for `id`: the held navigation lands with the credits.
 -- albums.respond("42")  --> true
@@ -50,15 +50,35 @@ albums.Album = routable.type(route("/album/:id", {
   -- returns is the screen's info.data (nav.screen.data.producer). A slow server holds the
   -- navigation with nav.pending until albums.respond(id) settles it with the data.
   load = function(info)
+    if albums.server.down then error("the credits server is down") end
     if albums.server.slow then return nav.pending("album " .. info.params.id) end
     return catalog.credits[info.params.id]
   end,
+  -- What lands in place of the album when its loader (or title, view, links) raises: the
+  -- navigation goes through, to this screen, instead of failing (docs/lifecycle.md, "Error screens").
+  error = {
+    title = "Album unavailable",
+    view = function(info) return "Could not load the album: " .. info.error.message .. "\nTry again later." end,
+  },
   -- Each album links to its own first track and its own artist.
   links = function(info)
     return {url("track", {id = info.params.id, number = "1"}), url("artist", {name = info.value.artist}),
             "/now-playing"}
   end,
 }))
+
+-- A deep link that does something instead of showing a screen: music://share/42 asks whether to
+-- share the album. It has an action and nothing to show, so no screen lands; the action runs
+-- once the navigation is over, and may navigate (docs/lifecycle.md, "URL actions").
+route("/share/:id", {
+  params = {id = {match = "^%w+$"}},
+  entry = true,   -- reached from outside: `check` opens it (and follows where its action leads)
+  action = function(info)
+    local album = catalog.albums[info.params.id]
+    if not album then return end
+    nav.alert{title = "Share " .. album.title .. "?", buttons = {"Cancel", "Share"}}
+  end,
+})
 
 --- Track{id = "123", number = 2}:route() --> "/album/123/track/2"
 albums.Track = routable.type(route("/album/:id/track/:number", {

@@ -30,6 +30,7 @@
 ---@field fragment string?
 ---@field value any what the route's validator returned
 ---@field data any what the route's loader returned
+---@field error SwitchyardLandingError? on an error screen: what raised
 ---@field meta table<string, any>? the route's meta, its groups' merged in, outer first
 ---@field matched SwitchyardMatchedRecord[]? the layouts the route is in, then the route (only for a route in a layout)
 
@@ -39,7 +40,7 @@
 ---@field title string?
 ---@field view string?
 
----The options of `route` (and of `not_found`, but `name`, `validate`, `parent`, `leave` and `load`).
+---The options of `route` (and of `not_found`, but `name`, `validate`, `parent`, `leave`, `load`, `error` and `action`).
 ---@class SwitchyardRouteOptions
 ---@field name string? a name for reverse routing with `url()`
 ---@field title (string|fun(info: SwitchyardInfo): string)?
@@ -53,6 +54,8 @@
 ---@field parent string? the pattern of the screen this one sits above
 ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)? false blocks whatever would remove the screen
 ---@field load (fun(info: SwitchyardInfo): any)? runs after the guards; its result is the screen's `info.data`
+---@field error (SwitchyardErrorScreen|fun(info: SwitchyardInfo, err: SwitchyardLandingError): (SwitchyardErrorScreen|string))? lands in place of the route when a callback raises
+---@field action (fun(info: SwitchyardInfo))? runs once the navigation that landed the route committed, and may navigate; with no title nor view, no screen lands
 ---@field params table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}>? typed parameters: a value that does not fit is no match
 ---@field meta table<string, any>? what the app reads as `info.meta`: any table that saves as JSON
 
@@ -66,6 +69,18 @@
 ---@field presentation ("push"|"sheet"|"cover")?
 ---@field entry boolean?
 ---@field meta table<string, any>? laid under each route's own meta
+---@field error (SwitchyardErrorScreen|fun(info: SwitchyardInfo, err: SwitchyardLandingError): (SwitchyardErrorScreen|string))? for each route inside without its own
+
+---What an error screen shows in place of a route whose callback raised.
+---@class SwitchyardErrorScreen
+---@field title (string|fun(info: SwitchyardInfo): string)?
+---@field view (string|fun(info: SwitchyardInfo): string)?
+
+---What raised while a screen landed: `info.error` on the error screen.
+---@class SwitchyardLandingError
+---@field message string the error's message, without its position
+---@field where string? "file:line" where it was raised
+---@field route string the pattern of the route whose callback raised ("" for the not-found route)
 
 ---The options of `layout`: a record of its own, listed in its routes' `info.matched`. Its guard
 ---runs once per navigation before the routes' own; its leave guard when a navigation leaves it.
@@ -220,7 +235,7 @@ spy = {}
 ---@return SwitchyardRouteEntry
 function route(pattern, opts) end
 
----declares the routes inside relative to `prefix`; `opts` (`guard`, `leave`, `title`, `view`, `presentation`, `entry`, `meta`) apply to each of them.
+---declares the routes inside relative to `prefix`; `opts` (`guard`, `leave`, `title`, `view`, `presentation`, `entry`, `meta`, `error`) apply to each of them.
 ---
 ---Example: `group("/library", function() route("playlists", {}) end)`
 ---@param prefix string
@@ -241,6 +256,12 @@ function layout(prefix, body, opts) end
 ---Example: `not_found{title = "Not Found", links = {"/"}}`
 ---@param opts SwitchyardRouteOptions
 function not_found(opts) end
+
+---is the screen that lands in place of a route whose title, view, links or loader raises, for every route without its own `error` option: `{title, view}` (strings or functions of info) or `function(info, err)` returning such a table; `info.error` is `{message, where, route}`. A budget running out or an interrupt is never caught: it still aborts.
+---
+---Example: `error_screen{title = "Something went wrong", view = function(info) return info.error.message end}`
+---@param opts SwitchyardErrorScreen|fun(info: SwitchyardInfo, err: SwitchyardLandingError): (SwitchyardErrorScreen|string)
+function error_screen(opts) end
 
 ---makes the root a set of tabs, each with its own stack, and starts over on the first one
 ---

@@ -78,6 +78,12 @@ public struct RouteInfo: Sendable {
         set { updateExtras { $0.extra = newValue } }
     }
 
+    /// What raised, on an error screen landed in place of the route (`ErrorScreen`); nil elsewhere.
+    package var failure: LandingFailure? {
+        get { extras.first?.failure }
+        set { updateExtras { $0.failure = newValue } }
+    }
+
     // A match's result is copied whole, and each reference in it costs two atomic operations (retained
     // when it is made, released when it goes). A match's path is its parameters' text and its pattern
     // comes from their origin, the route's declaration: `ownPath` and `ownPattern` stay "" (no object)
@@ -176,6 +182,7 @@ private struct RouteInfoExtras: Sendable {
     var value: ValidatorValue?
     var data: ValidatorValue?
     var extra: RouteMeta?
+    var failure: LandingFailure?
 
     init(query: [String: String] = [:], fragment: String? = nil, value: ValidatorValue? = nil) {
         parsedQuery = query
@@ -227,7 +234,7 @@ private struct RouteInfoExtras: Sendable {
     /// None at all when there is nothing to keep.
     static func boxing(_ fields: RouteInfoExtras) -> [RouteInfoExtras] {
         fields.written == nil && fields.parsedQuery.isEmpty && fields.parsedFragment == nil && fields.value == nil
-            && fields.data == nil && fields.extra == nil
+            && fields.data == nil && fields.extra == nil && fields.failure == nil
             ? [] : [fields]
     }
 }

@@ -1,0 +1,65 @@
+/// What raised while a screen was landing, as its error screen shows it (`info.error` in Lua):
+/// the message without its position, where it was raised ("app.lua:12"), and the pattern of the
+/// route whose callback raised ("" for the not-found route).
+package struct LandingFailure: Sendable, Equatable {
+    package let message: String
+    package let site: String?
+    package let route: String
+
+    package init(message: String, site: String?, route: String) {
+        self.message = message
+        self.site = site
+        self.route = route
+    }
+}
+
+/// A screen that lands in place of a route whose title, view, links, loader or validator raised
+/// (React Router's `ErrorBoundary`, go_router's `errorBuilder`), declared on a route, a group or
+/// for the whole app (`Navigator.errorScreen`, beside `notFound`).
+///
+/// `failure` decides which errors it catches: it answers nil for those that must still abort the
+/// operation (a budget running out, an interrupt), which the landing then rethrows unchanged.
+package struct ErrorScreen {
+    package var failure: (_ error: any Error, _ route: String) -> LandingFailure?
+    /// The error screen's title and view, from the info of the landing that failed, whose `failure`
+    /// is set. An error it raises aborts the operation (an error screen does not catch its own).
+    package var render: (RouteInfo) throws -> (title: String?, view: String?)
+    /// Where it was declared ("app.lua:40"), for `:trace` and `check`.
+    package var site: String?
+
+    package init(site: String?, failure: @escaping (any Error, String) -> LandingFailure?,
+                 render: @escaping (RouteInfo) throws -> (title: String?, view: String?)) {
+        self.site = site
+        self.failure = failure
+        self.render = render
+    }
+}
+
+extension Navigator {
+    /// The screen that lands for `info` when rendering its route raised `error`: the route's own
+    /// error screen, else the app's; rethrows `error` when neither catches it.
+    func errorLanding(for info: RouteInfo, route: RouteID?, definition: RouteDefinition,
+                      raised error: any Error) throws -> Screen {
+        guard let errorScreen = definition.errorScreen ?? self.errorScreen,
+              let failure = errorScreen.failure(error, route == nil ? "" : info.pattern) else { throw error }
+        var info = info
+        info.failure = failure
+        let shown = try errorScreen.render(info)
+        return Screen(id: makeID(), info: info, route: route, title: shown.title, view: shown.view, links: [])
+    }
+}
+
+extension Navigator {
+    /// The error screens as `:trace on` lists them, the app's first, then each route's (a group's
+    /// shows on each route inside): "error_screen at app.lua:40", "/album/:id at app.lua:12".
+    package var errorScreenDescriptions: [String] {
+        var lines = errorScreen.map { ["error_screen" + ($0.site.map { " at " + $0 } ?? "")] } ?? []
+        for index in 0..<routes.count {
+            let route = routes[RouteID(rawValue: index)]
+            if let screen = route.payload.errorScreen {
+                lines.append(route.pattern.text + (screen.site.map { " at " + $0 } ?? ""))
+            }
+        }
+        return lines
+    }
+}
