@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Switchyard
 import SwitchyardLiveView
 import SwitchyardTools
 
@@ -16,7 +17,7 @@ extension REPL {
             let line: String
             switch LiveViewMove.line(for: move.fields) {
             case .failure(let refusal):
-                session.server.reply(to: move.client, #"{"type":"error","message":"# + LiveViewServer.jsonString(refusal.description) + "}")
+                session.server.reply(to: move.client, #"{"type":"error","message":"# + JSONStringLiteral.quoted(refusal.description) + "}")
                 continue
             case .success(let text): line = text
             }

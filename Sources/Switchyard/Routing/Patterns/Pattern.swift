@@ -18,6 +18,9 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
 
     private init(normalised text: String) { self.text = text }
 
+    /// The pattern of no route: what parameters built by hand report (`RouteDeclaration(names:)`).
+    static let none = Pattern(normalised: "")
+
     /// The pattern and its segments from one compilation (declaring a route needs both).
     static func compiled(_ text: String) throws(PatternError) -> (pattern: Pattern, segments: [PatternSegment]) {
         let compilation = try PatternCompiler.compilation(of: text)
