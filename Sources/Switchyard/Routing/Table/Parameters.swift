@@ -190,12 +190,13 @@ public struct Parameters: Sendable {
 }
 
 extension Parameters: Sequence {
-    /// Present parameters in pattern order, values decoded.
-    public struct Iterator: IteratorProtocol {
+    /// Present parameters in pattern order, values decoded. Not public: `makeIterator` returns it as
+    /// an opaque iterator, so the type is no part of the surface an embedder reads.
+    struct PresentIterator: IteratorProtocol {
         let parameters: Parameters
         var index = 0
 
-        public mutating func next() -> (name: String, value: String)? {
+        mutating func next() -> (name: String, value: String)? {
             while index < parameters.spanCount {
                 defer { index += 1 }
                 if let value = parameters.value(parameters.span(index)) {
@@ -206,7 +207,7 @@ extension Parameters: Sequence {
         }
     }
 
-    public func makeIterator() -> Iterator { Iterator(parameters: self) }
+    public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> { PresentIterator(parameters: self) }
 
     public var underestimatedCount: Int { count }
 }
