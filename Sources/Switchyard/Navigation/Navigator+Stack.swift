@@ -21,21 +21,23 @@ extension Navigator {
         }
     }
 
-    /// Pushes a screen on the top environment's stack (a no-op if it is the current location), giving
-    /// it `options`: parameters beside the path's, callbacks for when it goes.
+    /// Pushes a screen on the top environment's stack (a no-op if it is the current location).
     ///
     ///     try navigator.push("/album/12")
-    ///     try navigator.push("/item/1", options: ScreenOptions(params: ["text": "Hello!"]))
-    public func push(_ path: String, options: ScreenOptions = ScreenOptions()) throws {
-        if options.isEmpty {
-            try holding(HeldCall(operation: .push, arguments: [path])) {
-                try transact(.push) { state in
-                    guard let screen = try landElsewhere(path, from: state.screen)?.screen else { return }
-                    state.push(screen)
-                }
+    public func push(_ path: String) throws {
+        try holding(HeldCall(operation: .push, arguments: [path])) {
+            try transact(.push) { state in
+                guard let screen = try landElsewhere(path, from: state.screen)?.screen else { return }
+                state.push(screen)
             }
-            return
         }
+    }
+
+    /// `push(_:)` giving the screen `options`: parameters beside the path's, callbacks for when it goes.
+    ///
+    ///     try navigator.push("/item/1", options: ScreenOptions(params: ["text": "Hello!"]))
+    public func push(_ path: String, options: ScreenOptions) throws {
+        guard !options.isEmpty else { return try push(path) }
         try holding(HeldCall(operation: .push, arguments: [path], options: options)) {
             try transact(.push) { state in
                 guard let screen = try landElsewhere(path, from: state.screen, options: options)?.screen else { return }

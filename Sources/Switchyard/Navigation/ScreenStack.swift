@@ -51,13 +51,9 @@ struct ScreenStack: Equatable {
     }
 
     private func node(atDepth depth: Int) -> Node {
-        // Walked unretained (`topNode` holds every node below it): only the node returned is retained.
-        // Safety: `topNode` is held for the whole walk; figure beside `Navigator.timeline`.
-        var node = Unmanaged.passUnretained(topNode)
-        while let below = node._withUnsafeGuaranteedRef({ $0.depth > depth ? $0.unretainedBelow : nil }) {
-            node = below
-        }
-        return node.takeUnretainedValue()
+        var node = topNode
+        while node.depth > depth, let below = node.below { node = below }
+        return node
     }
 
     /// True when both show the same locations in the same order, whatever the screens' ids.

@@ -12,9 +12,14 @@
 /// of its own.
 public final class RouteTable<Payload> {
     package let caseInsensitive: Bool
-    // `storage` and `hasValidators` are read by every navigation. Their exclusivity is checked: issue
-    // 32 re-measured what leaving it unchecked saved (under 5 % of `lua-push-pop`, Benchmarks/README.md).
-    @usableFromInline var storage: [Route<Payload>] = []
+    // `storage` and `hasValidators` are read by every navigation; no access to them lasts beyond one
+    // statement (the table is not Sendable, and validators run with no access open).
+    // Safety: as above. Their dynamic exclusivity checks cost 84 of `lua-push-pop`'s 3,974 instructions
+    // (2.1 %; callgrind, `switchyard-bench --counted-loop lua-push-pop parameter-heavy 1000`,
+    // Benchmarks/README.md case 11). Under issue 32's 5 % bar, but past the 2 % case 11's rows may
+    // move (re-measured in the `shape` round: checked, with the other changes of that round, the row
+    // read 4,145.8, +4.3 %), so they stay unchecked.
+    @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
     /// By route index; most routes have none, so only those that do take room.
     var validators: [Int: RouteValidator] = [:]
     /// Hears each validator's answer while a navigator resolves a path for an operation (its chain:
@@ -23,8 +28,8 @@ public final class RouteTable<Payload> {
     /// Hears each value a route's typed parameters refuse while a lookup resolves (coverage, issue 33).
     package var typeRefusalListener: ((RouteID) -> Void)?
     /// Whether any route has a validator: a navigator without any never listens. Read by every
-    /// navigation, so stored (asking the dictionary cost more).
-    private(set) var hasValidators = false
+    /// navigation, so stored and unchecked (asking the dictionary cost more).
+    @exclusivity(unchecked) private(set) var hasValidators = false
     var names: [String: Int] = [:]
     /// Parameter names by list, so routes with the same ones share them.
     private var sharedParameterNames: [String: ParameterNames] = [:]
