@@ -26,9 +26,31 @@ package enum JSONStringLiteral {
     /// short escape).
     package static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: return true
-        default: return scalar == "<" || scalar == ">" || scalar == "&"
+        case 0..<0x20, 0x7F...0x9F: return true
+        default: return isScriptUnsafe(scalar)
         }
+    }
+
+    /// `<`, `>`, `&`, U+2028 and U+2029: what JSON inside an inline `<script>` must not hold as itself.
+    package static func isScriptUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "<", ">", "&", "\u{2028}", "\u{2029}": true
+        default: false
+        }
+    }
+
+    /// JSON text that can sit inside a `<script>` block (the live view's saved page): outside strings
+    /// JSON has none of `isScriptUnsafe`'s characters, inside them `\u003c` means the same to
+    /// `JSON.parse` and cannot close the block.
+    ///
+    ///     JSONStringLiteral.scriptSafe(#"{"a":"</script>"}"#)   // {"a":"\u003c/script\u003e"}
+    package static func scriptSafe(_ json: String) -> String {
+        var out = ""
+        out.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            if isScriptUnsafe(scalar) { out += unicodeEscape(scalar) } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
     }
 
     /// `scalar` (in the Basic Multilingual Plane) as `\uXXXX`, lower-case hex.

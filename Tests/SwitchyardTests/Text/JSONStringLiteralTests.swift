@@ -23,6 +23,17 @@ import Testing
         #expect(literal.contains("é 🚂"))
     }
 
+    /// A JSON document made safe for an inline script (the live view's saved page) escapes only what
+    /// could end the script or break a JavaScript literal, and reads back the same.
+    @Test func scriptSafeJSONReadsTheSameAndCannotCloseTheScript() throws {
+        let json = #"{"a":"</script><b>&","b":"\#u{2028}\#u{2029}","c":"é"}"#
+        let safe = JSONStringLiteral.scriptSafe(json)
+        #expect(safe == #"{"a":"\u003c/script\u003e\u003cb\u003e\u0026","b":"\u2028\u2029","c":"é"}"#)
+        let original = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
+        let decoded = try JSONSerialization.jsonObject(with: Data(safe.utf8)) as? [String: String]
+        #expect(decoded == original)
+    }
+
     /// Route meta is written by the same writer: a key or value with a control or markup in it
     /// reaches the JSON listing escaped.
     @Test func routeMetaUsesTheWriter() {

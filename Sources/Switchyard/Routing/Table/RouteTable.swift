@@ -17,8 +17,8 @@ public final class RouteTable<Payload> {
     // Safety: as above. Their dynamic exclusivity checks cost 84 of `lua-push-pop`'s 3,974 instructions
     // (2.1 %; callgrind, `switchyard-bench --counted-loop lua-push-pop parameter-heavy 1000`,
     // Benchmarks/README.md case 11). Under issue 32's 5 % bar, but past the 2 % case 11's rows may
-    // move (re-measured in the `shape` round: checked, with the other changes of that round, the row
-    // read 4,145.8, +4.3 %), so they stay unchecked.
+    // move, so they stay unchecked. (Re-measured in the `shape` round: checked, and with that round's
+    // other changes, among them a defaulted `push` options argument since withdrawn, it read 4,145.8.)
     @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
     /// By route index; most routes have none, so only those that do take room.
     var validators: [Int: RouteValidator] = [:]
