@@ -39,7 +39,7 @@ let package = Package(
         // needs and an app embedding the Lua engine does not link.
         .target(name: "SwitchyardTesting", dependencies: ["Switchyard", "SwitchyardAnalysis", "SwitchyardLua"]),
         // The live view's server and page: knows strings only, nothing of routes or Lua.
-        .target(name: "SwitchyardLiveView", dependencies: [.product(name: "FlyingSocks", package: "FlyingFox")]),
+        .target(name: "SwitchyardLiveView", dependencies: ["Switchyard", .product(name: "FlyingSocks", package: "FlyingFox")]),
         .target(name: "SwitchyardTools", dependencies: ["Switchyard", "SwitchyardAnalysis", "SwitchyardLua", "SwitchyardTesting"]),
         .target(
             name: "SwitchyardREPL",

@@ -6,6 +6,7 @@ import Darwin
 import Dispatch
 import FlyingSocks
 import FoundationEssentials
+import Switchyard
 import Synchronization
 
 /// The live view's small local web server: it serves one page, and over a WebSocket pushes the
@@ -272,7 +273,7 @@ package final class LiveViewServer: Sendable {
             }
             if sent.map != board.mapVersion {
                 sent.map = board.mapVersion
-                return .text(#"{"type":"map","svg":"# + Self.jsonString(board.map) + "}")
+                return .text(#"{"type":"map","svg":"# + JSONStringLiteral.quoted(board.map) + "}")
             }
             if sent.state != board.stateVersion {
                 sent.state = board.stateVersion
@@ -317,33 +318,7 @@ package final class LiveViewServer: Sendable {
     }
 
     static func errorMessage(_ text: String) -> String {
-        #"{"type":"error","message":"# + jsonString(text) + "}"
-    }
-
-    /// `text` as a JSON string literal.
-    package static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            // `</script>` and friends cannot end an inline script; U+2028/9 are not line breaks in JSON.
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                out += Self.unicodeEscape(scalar.value)
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                out += Self.unicodeEscape(scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    private static func unicodeEscape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        #"{"type":"error","message":"# + JSONStringLiteral.quoted(text) + "}"
     }
 
     /// 128 random bits as hex, from the system's generator (getrandom).

@@ -3,9 +3,7 @@
 /// what any real app reaches; an operation that would pass one throws `NavigationError.limitReached`
 /// and changes nothing.
 ///
-///     var limits = NavigatorLimits()
-///     limits.screensPerStack = 500
-///     navigator.limits = limits
+///     navigator.limits.screensPerStack = 500
 ///     try navigator.push("/x/501")   // "stack limit of 500 screens reached (push; ...)"
 public struct NavigatorLimits: Equatable, Sendable {
     /// Screens in one push stack (each tab, sheet and cover has its own).
@@ -28,10 +26,11 @@ public struct NavigatorLimits: Equatable, Sendable {
     /// entry can hold one operation's growth. (The embedder's own `setTimelineLimit` is not held to it.)
     var timelineEntries = 10_000
 
-    /// The default limits.
+    /// The default limits. Not public: an embedder changes a navigator's own (`navigator.limits`),
+    /// which start as these.
     ///
     ///     var limits = NavigatorLimits();  limits.screensPerStack = 500;  navigator.limits = limits
-    public init() {}
+    package init() {}
 
     /// What one screen costs beyond its path, measured on a 64-bit Linux build (the screen object,
     /// its route info and parameters), rounded up.

@@ -59,8 +59,12 @@ enum ParameterTypeOption {
             do { _ = try function.call(.string(LuaString("")), .string(LuaString(luaPattern))) } catch {
                 throw LuaError("\(subject): 'match' pattern \"\(luaPattern)\" is malformed: \(error.message)")
             }
+            // Unchecked here, where the engine is: the route table holding this check, like the
+            // engine, is used only by the runtime's single owner (its thread), which is the only
+            // caller of the check, as of the route's `validate`.
+            nonisolated(unsafe) let ownerOnlyFunction = function
             let matcher = ParameterMatcher { text in
-                try !(function.call(.string(LuaString(text)), .string(LuaString(luaPattern))).first ?? .nil).isNil
+                try !(ownerOnlyFunction.call(.string(LuaString(text)), .string(LuaString(luaPattern))).first ?? .nil).isNil
             }
             return .matching(description: luaPattern, accepts: matcher)
         }

@@ -114,30 +114,12 @@ package enum LiveViewSavedPage {
             json.removeLast()
             json += #","state":"# + state + "}"
         }
-        let block = "<script type=\"application/json\" id=\"embedded\">" + scriptSafe(json) + "</script>\n"
+        let block = "<script type=\"application/json\" id=\"embedded\">" + JSONStringLiteral.scriptSafe(json) + "</script>\n"
         var html = LiveViewPage.html.replacing("__ACCESS__", with: "saved")
         if let script = html.firstRange(of: "<script>\n") {
             html.insert(contentsOf: block, at: script.lowerBound)
         }
         return html
-    }
-
-    /// JSON that can sit inside a `<script>` block: outside strings JSON has no `<`, `>` or `&`,
-    /// inside them `\u003c` means the same to `JSON.parse` and cannot close the block.
-    static func scriptSafe(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }
 

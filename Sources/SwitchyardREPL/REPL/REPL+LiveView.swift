@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Switchyard
 import SwitchyardLiveView
 import SwitchyardTools
 
@@ -15,7 +16,7 @@ extension REPL {
         for move in session.server.takeMoves() {
             guard move.fields["type"] == nil else {
                 // `switchyard attach`'s requests: only a Swift host serving `LiveViewHost` runs them.
-                session.server.reply(to: move.client, #"{"type":"error","message":"# + LiveViewServer.jsonString(
+                session.server.reply(to: move.client, #"{"type":"error","message":"# + JSONStringLiteral.quoted(
                     "this live view is a switchyard REPL's: switchyard attach needs a Swift host that serves LiveViewHost") + "}")
                 continue
             }
@@ -28,7 +29,7 @@ extension REPL {
         let line: String
         switch LiveViewMove.line(for: move.fields) {
         case .failure(let refusal):
-            session.server.reply(to: move.client, #"{"type":"error","message":"# + LiveViewServer.jsonString(refusal.description) + "}")
+            session.server.reply(to: move.client, #"{"type":"error","message":"# + JSONStringLiteral.quoted(refusal.description) + "}")
             return
         case .success(let text): line = text
         }

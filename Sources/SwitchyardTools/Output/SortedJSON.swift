@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Switchyard
 
 /// The JSON every report prints (`test -o json`, `--coverage-json`, `check`, `walk`): keys sorted
 /// and slashes left alone, so one input gives the same bytes and paths read as paths. Encoded with
@@ -21,7 +22,7 @@ enum SortedJSON {
         var out = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             if (0x7F...0x9F).contains(scalar.value) {
-                out.append(contentsOf: "\\u00\(String(scalar.value, radix: 16))".unicodeScalars)
+                out.append(contentsOf: JSONStringLiteral.unicodeEscape(scalar).unicodeScalars)
             } else {
                 out.append(scalar)
             }

@@ -18,6 +18,9 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
 
     private init(normalised text: String) { self.text = text }
 
+    /// The pattern of no route: what parameters built by hand report (`RouteDeclaration(names:)`).
+    static let none = Pattern(normalised: "")
+
     /// The pattern and its segments from one compilation (declaring a route needs both).
     static func compiled(_ text: String) throws(PatternError) -> (pattern: Pattern, segments: [PatternSegment]) {
         let compilation = try PatternCompiler.compilation(of: text)
@@ -29,23 +32,21 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
     ///
     ///     try Pattern("/album/:id").segments   // [.literal("album"), .parameter("id")]
     public var segments: [PatternSegment] {
-        var text = text
-        return text.withUTF8 { bytes in
-            // Split on the "/" bytes. The compiler splits at every "/" scalar, one followed by a combining
-            // mark included, so non-ASCII text splits on scalars too (never on Characters).
-            guard !bytes.contains(where: { $0 >= 0x80 }) else {
-                return String(decoding: bytes, as: UTF8.self).unicodeScalars.split(separator: "/")
-                    .map { PatternSegment(normalised: Substring($0)) }
-            }
-            var segments: [PatternSegment] = []
-            segments.reserveCapacity(bytes.count { $0 == UInt8(ascii: "/") })
-            var start = 1
-            for offset in 1...bytes.count where offset == bytes.count || bytes[offset] == UInt8(ascii: "/") {
-                if start < offset { segments.append(PatternSegment(normalisedASCII: UnsafeBufferPointer(rebasing: bytes[start..<offset]))) }
-                start = offset + 1
-            }
-            return segments
+        // Split on the "/" bytes. The compiler splits at every "/" scalar, one followed by a combining
+        // mark included, so non-ASCII text splits on scalars too (never on Characters).
+        let bytes = Array(text.utf8)
+        guard !bytes.contains(where: { $0 >= 0x80 }) else {
+            return text.unicodeScalars.split(separator: "/").map { PatternSegment(normalised: Substring($0)) }
         }
+        var segments: [PatternSegment] = []
+        segments.reserveCapacity(bytes.count { $0 == UInt8(ascii: "/") })
+        var start = 1
+        for offset in bytes.indices.dropFirst() where bytes[offset] == UInt8(ascii: "/") {
+            if start < offset { segments.append(PatternSegment(normalisedASCII: bytes[start..<offset])) }
+            start = offset + 1
+        }
+        if start < bytes.count { segments.append(PatternSegment(normalisedASCII: bytes[start...])) }
+        return segments
     }
 
     /// Each segment's `PatternSegment.specificity`, appended to `pool`: ranking reads them for every route.

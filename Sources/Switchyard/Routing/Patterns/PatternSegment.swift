@@ -19,13 +19,14 @@ public enum PatternSegment: Hashable, Sendable {
     }
 
     /// `init(normalised:)` for ASCII text, byte by byte.
-    init(normalisedASCII bytes: UnsafeBufferPointer<UInt8>) {
-        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+    init(normalisedASCII bytes: ArraySlice<UInt8>) {
+        let (first, end) = (bytes.startIndex, bytes.endIndex)
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         switch bytes.first {
-        case UInt8(ascii: ":") where bytes.last == UInt8(ascii: "?"): self = .optional(text(1..<bytes.count - 1))
-        case UInt8(ascii: ":"): self = .parameter(text(1..<bytes.count))
-        case UInt8(ascii: "*"): self = .splat(bytes.count == 1 ? "*" : text(1..<bytes.count))
-        default: self = .literal(text(0..<bytes.count))
+        case UInt8(ascii: ":") where bytes.last == UInt8(ascii: "?"): self = .optional(text(first + 1..<end - 1))
+        case UInt8(ascii: ":"): self = .parameter(text(first + 1..<end))
+        case UInt8(ascii: "*"): self = .splat(bytes.count == 1 ? "*" : text(first + 1..<end))
+        default: self = .literal(text(first..<end))
         }
     }
 

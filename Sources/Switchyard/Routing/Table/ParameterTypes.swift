@@ -149,11 +149,13 @@ public enum ParameterType: Sendable, Equatable {
     }
 }
 
-/// The check of a `matching` type, held by reference so a type stays cheap to copy.
-public final class ParameterMatcher: @unchecked Sendable {   // used only by the table's owner, as validators are
-    package let accepts: (String) throws -> Bool
+/// The check of a `matching` type, held by reference so a type stays cheap to copy. The check is
+/// `@Sendable`, so the compiler checks that a table's types may be sent: a check tied to one thread
+/// (the Lua layer's, which calls into its engine) says so where it is made.
+public final class ParameterMatcher: Sendable {
+    package let accepts: @Sendable (String) throws -> Bool
 
-    public init(_ accepts: @escaping (String) throws -> Bool) { self.accepts = accepts }
+    public init(_ accepts: @escaping @Sendable (String) throws -> Bool) { self.accepts = accepts }
 }
 
 /// A typed parameter's value: what `info.params.NAME` is in Lua.
@@ -168,7 +170,7 @@ package enum ParameterValue: Sendable, Equatable {
 /// comparing names).
 ///
 ///     let types = ParameterTypes([("id", .int)], pattern: try Pattern("/album/:id"))
-package final class ParameterTypes: @unchecked Sendable {   // immutable after init
+package final class ParameterTypes: Sendable {
     package struct Entry: Sendable {
         package let name: String
         package let type: ParameterType

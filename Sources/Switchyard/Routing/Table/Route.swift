@@ -12,7 +12,7 @@ public typealias RouteValidator = (RouteInfo) throws -> Any?
 ///         guard let id = Int(info.params["id"]!) else { throw RouteMismatch("id is not a number") }
 ///         return id
 ///     })
-public struct RouteMismatch: Error, Sendable, CustomStringConvertible {
+public struct RouteMismatch: Error, Sendable {
     package let reason: String?
 
     /// A rejection saying why.
@@ -20,7 +20,8 @@ public struct RouteMismatch: Error, Sendable, CustomStringConvertible {
     ///     throw RouteMismatch("id is not a number")
     public init(_ reason: String? = nil) { self.reason = reason }
 
-    public var description: String { "mismatch" + (reason.map { ": \($0)" } ?? "") }
+    /// "mismatch: REASON", the text the Lua bridge raises it as (`explain` shows the reason).
+    package var description: String { "mismatch" + (reason.map { ": \($0)" } ?? "") }
 }
 
 /// A declared route and the payload the later layers attach to it (titles, views, Lua callbacks).

@@ -105,16 +105,14 @@ public struct RouteMatchView {
     /// `info` instead. Not generic, so a call from another module looks up no metadata.
     package func withBytes(_ body: (_ pattern: UnsafeBufferPointer<UInt8>, _ parameters: ParameterBytes) -> Void) -> Bool {
         guard case .spans(let bytes, let declaration, let spans) = source else { return false }
-        // The route table holds the declaration for the whole lookup: borrowed, not retained.
-        declaration._withUnsafeGuaranteedRef { route in
-            let names = route.names
-            var pattern = route.pattern.text
-            pattern.withUTF8 { pattern in
-                names.pool.withUnsafeBufferPointer { pool in
-                    names.offsets.withUnsafeBufferPointer { offsets in
-                        body(pattern, ParameterBytes(text: bytes, names: (pool, offsets), inline: spans,
-                                                     overflow: UnsafeBufferPointer(start: nil, count: 0), escaped: true))
-                    }
+        let route = declaration.takeUnretainedValue()
+        let names = route.names
+        var pattern = route.pattern.text
+        pattern.withUTF8 { pattern in
+            names.pool.withUnsafeBufferPointer { pool in
+                names.offsets.withUnsafeBufferPointer { offsets in
+                    body(pattern, ParameterBytes(text: bytes, names: (pool, offsets), inline: spans,
+                                                 overflow: UnsafeBufferPointer(start: nil, count: 0), escaped: true))
                 }
             }
         }

@@ -21,36 +21,20 @@ package indirect enum RouteMeta: Sendable, Equatable {
     /// As JSON, keys sorted (the JSON listing and tests).
     package var json: String {
         switch self {
-        case .string(let text): return Self.quoted(text)
+        case .string(let text): return JSONStringLiteral.quoted(text)
         case .integer(let number): return String(number)
         case .number(let number): return number.isFinite ? "\(number)" : "null"
         case .boolean(let flag): return flag ? "true" : "false"
         case .list(let items): return "[" + items.map(\.json).joined(separator: ",") + "]"
         case .record(let fields):
-            return "{" + fields.sorted { $0.key < $1.key }.map { Self.quoted($0.key) + ":" + $0.value.json }.joined(separator: ",") + "}"
+            return "{" + fields.sorted { $0.key < $1.key }.map { JSONStringLiteral.quoted($0.key) + ":" + $0.value.json }.joined(separator: ",") + "}"
         }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 
 /// A declaration's extras (issue 33): most routes have none, so they take one reference in the
 /// declaration and nothing more.
-final class DeclaredExtras: @unchecked Sendable {   // immutable
+final class DeclaredExtras: Sendable {
     let parameterTypes: ParameterTypes?
     let meta: RouteMeta?
     let querySchema: QuerySchema?

@@ -65,14 +65,10 @@ enum RouteRanking {
             starts.append(pool.count)
         }
         var order = Array(declarations.indices)
-        pool.withUnsafeBufferPointer { pool in
-            starts.withUnsafeBufferPointer { starts in
-                order.sort { a, b in
-                    let (first, second) = (pool[starts[a]..<starts[a + 1]], pool[starts[b]..<starts[b + 1]])
-                    for (mine, theirs) in zip(first, second) where mine != theirs { return mine < theirs }
-                    return first.count != second.count ? first.count < second.count : a < b
-                }
-            }
+        order.sort { a, b in
+            let (first, second) = (pool[starts[a]..<starts[a + 1]], pool[starts[b]..<starts[b + 1]])
+            for (mine, theirs) in zip(first, second) where mine != theirs { return mine < theirs }
+            return first.count != second.count ? first.count < second.count : a < b
         }
         return order
     }

@@ -14,11 +14,11 @@ public final class RouteTable<Payload> {
     package private(set) var caseInsensitive: Bool
     // `storage` and `hasValidators` are read by every navigation; no access to them lasts beyond one
     // statement (the table is not Sendable, and validators run with no access open).
-    // Safety: as above. Their dynamic exclusivity checks cost 84 of `lua-push-pop`'s 4,058.8
-    // instructions (2.1 %; callgrind, `switchyard-bench --counted-loop lua-push-pop parameter-heavy
-    // 1000`, Benchmarks/README.md case 11): under issue 32's 5 % bar, but taking them out would move
-    // that row past the 2 % its counts may move, so they stay unchecked. The other three that were
-    // (`validatorListener`, `cachedLookup`, `unretainedLookup`) are checked again: no row moved.
+    // Safety: as above. Their dynamic exclusivity checks cost 84 of `lua-push-pop`'s 3,974 instructions
+    // (2.1 %; callgrind, `switchyard-bench --counted-loop lua-push-pop parameter-heavy 1000`,
+    // Benchmarks/README.md case 11). Under issue 32's 5 % bar, but past the 2 % case 11's rows may
+    // move, so they stay unchecked. (Re-measured in the `shape` round: checked, and with that round's
+    // other changes, among them a defaulted `push` options argument since withdrawn, it read 4,145.8.)
     @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
     /// By route index; most routes have none, so only those that do take room.
     var validators: [Int: RouteValidator] = [:]
@@ -54,24 +54,21 @@ public final class RouteTable<Payload> {
         self.declarationTrie = RouteTrie(caseInsensitive: caseInsensitive)
     }
 
-    /// Declares a route; a failed declaration leaves the table as it was.
+    /// Declares a route; a failed declaration leaves the table as it was. With `parameterTypes`
+    /// (issue 33), a value that does not fit its type makes the route no match (the next candidate is
+    /// tried, and `explain` says which value), and `url` refuses it. A name that is not a parameter of
+    /// the pattern is an error.
     ///
     ///     try table.add("/album/:id", name: "album", site: "app.lua:3", payload: p)
-    @discardableResult
-    public func add(_ pattern: String, name: String? = nil, site: String? = nil,
-                    validator: RouteValidator? = nil, payload: Payload) throws(RoutingError) -> RouteID {
-        try add(pattern, name: name, site: site, validator: validator, parameterTypes: nil, payload: payload)
-    }
-
-    /// Declares a route with typed parameters (issue 33): a value that does not fit its type makes the
-    /// route no match (the next candidate is tried, and `explain` says which value), and `url` refuses
-    /// it. A name that is not a parameter of the pattern is an error.
-    ///
     ///     try table.add("/album/:id", name: "album", parameterTypes: ["id": .int], payload: p)
     ///     try table.match("/album/abc")   // nil (or the next candidate)
     @discardableResult
     public func add(_ pattern: String, name: String? = nil, site: String? = nil, validator: RouteValidator? = nil,
-                    parameterTypes: [String: ParameterType], payload: Payload) throws(RoutingError) -> RouteID {
+                    parameterTypes: [String: ParameterType] = [:], payload: Payload) throws(RoutingError) -> RouteID {
+        // Untyped (most routes): the pattern is compiled once, by the declaration itself.
+        if parameterTypes.isEmpty {
+            return try add(pattern, name: name, site: site, validator: validator, parameterTypes: nil, payload: payload)
+        }
         let compiled: Pattern
         do { compiled = try Pattern(pattern) } catch { throw .invalidPattern(error) }
         let sorted = parameterTypes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -133,18 +130,14 @@ public final class RouteTable<Payload> {
         var length = -1
         for segment in segments { if let name = segment.parameterName { length += name.utf8.count + 1 } }
         if length < 0 { return ParameterOrigin.noNames }
-        // Written byte by byte: appending each name to a `String` was 140 instructions an append.
-        // Safety: `length` is the names' bytes plus one "/" between each two, so every write is in
-        // bounds, and the closure returns how many it wrote. A declaration-time cost (`--loop declare`,
-        // Benchmarks/README.md), not re-measured in issue 32's round.
-        let key = String(unsafeUninitializedCapacity: length) { key in
-            var end = 0
-            for segment in segments {
-                guard let name = segment.parameterName else { continue }
-                if end > 0 { key[end] = UInt8(ascii: "/"); end += 1 }
-                for byte in name.utf8 { key[end] = byte; end += 1 }
-            }
-            return end
+        // Appended name by name (issue 32 re-measured the uninitialised buffer this was written into:
+        // it saved under 5 % of a declaration, see Benchmarks/README.md).
+        var key = ""
+        key.reserveCapacity(length)
+        for segment in segments {
+            guard let name = segment.parameterName else { continue }
+            if !key.isEmpty { key += "/" }
+            key += name
         }
         if let shared = sharedParameterNames[key] { return shared }
         let names = ParameterNames(segments.compactMap(\.parameterName))
