@@ -26,12 +26,13 @@
 ---@field path string the matched path
 ---@field pattern string the pattern that won ("" on the not-found screen)
 ---@field params table<string, string> the captured parameters, percent-decoded
----@field query table<string, string>
+---@field query table<string, string|number|boolean> the query, decoded; a route's query schema coerces its keys and fills defaults
 ---@field fragment string?
 ---@field value any what the route's validator returned
 ---@field data any what the route's loader returned
 ---@field error SwitchyardLandingError? on an error screen: what raised
 ---@field meta table<string, any>? the route's meta, its groups' merged in, outer first
+---@field extra any what the call that showed the screen gave as `extra` (a JSON value)
 ---@field matched SwitchyardMatchedRecord[]? the layouts the route is in, then the route (only for a route in a layout)
 
 ---A screen in a stack: its info, id, title and view.
@@ -49,6 +50,7 @@
 ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))? true allows, false blocks, a path redirects
 ---@field redirect (string|fun(info: SwitchyardInfo): string?)?
 ---@field presentation ("push"|"sheet"|"cover")? how a deep link opens it
+---@field exact boolean? false: a prefix route, matching its pattern followed by anything more (`info.params.rest`)
 ---@field links (string[]|fun(info: SwitchyardInfo): string[])? declared edges: `:follow N` in the REPL, graphs, `check`, `walk`
 ---@field entry boolean? reached from outside (a deep link): `check` crawls from it, `walk` opens it
 ---@field parent string? the pattern of the screen this one sits above
@@ -58,6 +60,8 @@
 ---@field action (fun(info: SwitchyardInfo))? runs once the navigation that landed the route committed, and may navigate; with no title nor view, no screen lands
 ---@field params table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}>? typed parameters: a value that does not fit is no match
 ---@field meta table<string, any>? what the app reads as `info.meta`: any table that saves as JSON
+---@field query table<string, "int"|"number"|"uuid"|"bool"|string[]|{match: string}|{type: ("int"|"number"|"uuid"|"bool"|string[]|{match: string})?, default: (string|number|boolean)?, required: boolean?}>? a query schema: values coerced into `info.query`, defaults filled in
+---@field query_mismatch ("no_match"|"error")? what a query value that does not fit makes of the route: no match (the default) or an error
 
 ---The options of `group`, which every route inside it takes: guards and leave guards run
 ---outer group first, then the route's own; a route's own title, view, presentation or entry wins.
@@ -118,6 +122,7 @@
 ---@field rank integer? its place in rank order (from `routes()`)
 ---@field validated boolean whether it has a validator
 ---@field params table<string, string>? each typed parameter's type ("int", "grid|list")
+---@field query table<string, string>? each query key's type, default ("=1") and "!" when required ("int=1", "info|tracks")
 ---@field meta table<string, any>? its meta, its groups' merged in
 ---@field layouts SwitchyardMatchedRecord[]? the layouts it is declared in, outermost first
 
@@ -126,10 +131,15 @@
 ---@field params table<string, string|number|boolean>? beside the path's parameters
 ---@field on_dismiss fun(info: SwitchyardInfo)? once, after the screen has gone
 ---@field on_result fun(result: any)? once, with what `nav.pop{result = v}` gave
+---@field extra table<string, any>? any table that saves as JSON: `info.extra` to the route's callbacks and on the screen
 ---@field detents string[]? a resizable sheet's detents (sheets only)
 ---@field detent string? the detent it opens at
+---@field drag_indicator boolean? a resizable sheet shows its drag indicator (with detents)
 ---@field transition ("identity"|"opacity"|"scale"|"slide"|"move-top"|"move-bottom"|"move-leading"|"move-trailing")? modals only
 ---@field background ("none"|"dim"|"blur")? modals only
+---@field animation ("ease-in-out"|"ease-in"|"ease-out"|"linear"|"spring"|"none")? modals only
+---@field alignment ("center"|"top"|"bottom"|"leading"|"trailing"|"top-leading"|"top-trailing"|"bottom-leading"|"bottom-trailing")? modals only
+---@field use_device_bounds boolean? modals only: laid out in the device's bounds (true) or the safe area (false)
 
 ---A flow's steps: paths, or `{path, as = "sheet"}`.
 ---@alias SwitchyardFlowStepList (string|{[1]: string, as: ("push"|"sheet"|"cover")?})[]
@@ -170,6 +180,7 @@
 ---@field selected_tab integer?
 ---@field detents string[]?
 ---@field detent string?
+---@field drag_indicator boolean? with detents: whether the sheet shows its drag indicator
 
 ---@class SwitchyardState
 ---@field environments SwitchyardEnvironment[]
@@ -202,12 +213,12 @@
 ---@class SwitchyardNav
 ---@field path string the location: the top screen of the top environment
 ---@field params table<string, string> its parameters and query
----@field query table<string, string> its parameters and query
+---@field query table<string, string|number|boolean> its parameters and query
 ---@field info SwitchyardInfo its `info` table
 ---@field screen SwitchyardScreen the top screen itself, and its title
 ---@field title string? the top screen itself, and its title
 ---@field stack SwitchyardScreen[] the screens of the top environment, bottom first
----@field state SwitchyardState `{environments = {{kind, stack, tabs, selected_tab, detents, detent}...}, alert, modals, queue, path}`
+---@field state SwitchyardState `{environments = {{kind, stack, tabs, selected_tab, detents, detent, drag_indicator}...}, alert, modals, queue, path}`
 ---@field history SwitchyardHistoryEntry[] the timeline: `{operation, location, current}` per entry
 ---@field can_back boolean whether `back`/`forward` would move
 ---@field can_forward boolean whether `back`/`forward` would move
@@ -218,6 +229,10 @@
 ---@field last_action SwitchyardEvent? the last change that applied, `{operation, from, to, direction, chain}`, or nil before the first; `chain` lists each redirect, guard answer (`{step = "guard", route, site, path, answer, to}`), leave answer and alert thrown away on the way, each with a `text` for a person (empty when nothing sent the navigation elsewhere)
 ---@field pending_navigation SwitchyardPendingNavigation? the navigation a guard holds, `{key, path, operation}` (with `kind = "leave"` and `to` when a leave guard holds it, `kind = "load"` when a loader does), or nil; any other navigation cancels it
 nav = {}
+
+---The session flags' current values, by name (`flags.signed_in`): `flag(name, values [, set])` declares one.
+---@type table<string, boolean|number|string>
+flags = {}
 
 ---is Lua's own `assert` (failing at the spec's line), and also the checks below, read as words: `is`, `are`, `was`, `has`, `does` read well, `not` and `no` negate (`assert.is_not.equal`, `assert.has_no.errors`, `assert.not_same`).
 ---@class SwitchyardAssert
@@ -283,6 +298,22 @@ function flow(name, steps) end
 ---@param fn fun(): (boolean?, string?)
 function invariant(name, fn) end
 
+---declares a session value the app's guards read (signed in, a role): `values` lists what it can be, the first what the app starts with; `flags[name]` holds it, and `set(value)`, when given, carries a change into the app's own state. `switchyard walk` changes it as a move (`set_flag`) and starts each run at the first value.
+---
+---Example: `flag("signed_in", {false, true}, function(on) if on then app.log_in("Ada") else app.log_out() end end)`
+---@param name string
+---@param values (boolean|number|string)[]
+---@param set? fun(value: boolean|number|string)
+function flag(name, values, set) end
+
+---sets a declared flag (`flags[name]`, then its `set` function) and revalidates what is shown (`nav.revalidate()`), returning what that returns: a walk's `set` move, and how a spec replays it.
+---
+---Example: `set_flag("signed_in", false)`
+---@param name string
+---@param value boolean|number|string
+---@return boolean
+function set_flag(name, value) end
+
 ---what a guard returns to hold its navigation until `nav.settle(key, result)`: nothing changes meanwhile, and `nav.pending_navigation` says what waits.
 ---
 ---Example: `route("/checkout", {guard = function() return nav.pending("payment") end})`
@@ -339,7 +370,7 @@ function match_all(path) end
 ---@return string
 function explain(path) end
 
----builds a path from a route's name (reverse routing); values are percent-encoded.
+---builds a path from a route's name (reverse routing); values are percent-encoded, and checked against the route's typed parameters and query schema.
 ---
 ---Example: `url("album", {id = "12"}, {lang = "en"})   --> "/album/12?lang=en"`
 ---@overload fun(name: "album", params: {id: string|number|boolean}, query?: table<string, string|number|boolean>): string
@@ -351,9 +382,10 @@ function url(name, params, query) end
 
 ---lists the declared routes.
 ---
----Example: `for _, r in ipairs(routes()) do print(r.pattern, r.name) end`
+---Example: `for _, r in ipairs(routes{case_insensitive = true}) do print(r.pattern, r.name) end`
+---@param opts? {case_insensitive: boolean?}
 ---@return SwitchyardRouteEntry[]
-function routes() end
+function routes(opts) end
 
 ---returns the screen navigating to `path` would show, without navigating and without asking guards; nil when nothing matches.
 ---
@@ -476,6 +508,13 @@ function nav.forward(n) end
 ---@param name SwitchyardTabName|integer
 function nav.tab(name) end
 
+---pops one tab's stack to its root, by name or 1-based position, without switching tabs; on the selected tab it also dismisses the sheets and covers over it. One timeline entry (`pop_to_root`); false when the tab was already at its root.
+---
+---Example: `nav.reset_tab("library")`
+---@param name SwitchyardTabName|integer
+---@return boolean
+function nav.reset_tab(name) end
+
 ---goes to the current screen's parent: it pops to it when it is below, and replaces the top screen with it otherwise.
 ---
 ---Example: `nav.up()`
@@ -576,6 +615,12 @@ function step(title, fn) end
 ---Example: `pause("Which route wins? Enter to see")`
 ---@param prompt? string
 function pause(prompt) end
+
+---prints `line` as the class would type it (`> line`), then runs it: in the REPL exactly as typed (a `:command` too: its screen shown, `:record` recording it); without a REPL a Lua line runs and a `:command` is only shown. An error is shown and the step goes on.
+---
+---Example: `demo('nav.push("/news")')`
+---@param line string
+function demo(line) end
 
 ---groups tests; its body runs while the file loads, declaring them. `context` is the same; #words in a name are tags.
 ---
