@@ -87,7 +87,7 @@ end, {
   meta = {section = "news", analytics = "news", cache_seconds = 300},
   -- Runs before the routes' own guards, once per navigation (a push_stack of three
   -- articles asks once).
-  guard = function(info)
+  guard = function()
     if news_desk.closed then return "/" end
     news_desk.visits = news_desk.visits + 1
   end,

@@ -5,7 +5,7 @@ local app = require("app")
 describe("the signed_in flag", function()
   before_each(function()
     app.reset_session()
-    flags.signed_in = false
+    set_flag("signed_in", false)
   end)
 
   it("starts signed out and signs in through app.log_in", function()
