@@ -55,6 +55,7 @@ import Testing
             switch entry.arguments {
             case "": argument = ""
             case "[N]", "N": argument = " 1"
+            case "[RUNS [SEED]]": argument = " 1 2"
             case "on|off": argument = " on"
             case "[dot|mermaid] [FILE]": argument = " dot"
             default: argument = " x"
