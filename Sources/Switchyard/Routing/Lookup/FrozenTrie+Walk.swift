@@ -13,6 +13,9 @@ extension FrozenTrie {
     /// (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`.)
     enum Walked {
         case node(Int32)
+        /// `node` for the plain path that starts the text, which goes on with a `?query` or `#fragment`:
+        /// the walk cut the text at its first `?` or `#` and walked what came before.
+        case nodeBeforeQuery(Int32)
         /// The text is not a plain normalised path.
         case notPlain
         /// No child takes a segment (the full search decides, unless `misses` says that way was the
@@ -28,9 +31,11 @@ extension FrozenTrie {
     /// `.node` of the first shape the depth-first search would report (at each segment the static
     /// child, else the parameter child) when it ends on a route: that shape is settled, since every
     /// other one ranks below it at the first segment where they differ. Its parameters' spans go to
-    /// `spans`, in pattern order. `notPlain` for text that needs normalising first or carries a
-    /// `?query` or `#fragment` (only a parameter's bytes are checked for those: a literal holds
-    /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
+    /// `spans`, in pattern order. `nodeBeforeQuery` when the text goes on with a `?query` or
+    /// `#fragment`: a segment that no static child takes (a literal holds neither `?` nor `#`) and that
+    /// holds one is cut there and looked at again, and the walk ends with it (issue 37: the path was
+    /// found, walked again, and its query decoded at once). `notPlain` for text that needs normalising
+    /// first; `deadEnd` where no child takes a segment;
     /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
     /// caller checks.
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
@@ -49,6 +54,9 @@ extension FrozenTrie {
                       spans: UnsafeMutablePointer<Parameters.Span>) -> (Walked, Int) {
         // A trailing slash means the text is not normalised: asked once here, not at every segment.
         if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain, 0) }
+        // Moved back to the first `?` or `#` when a segment holds one (`cut`).
+        var end = end
+        var cut = false
         var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var index: Int32 = 0
         let fold = caseInsensitive
@@ -77,13 +85,18 @@ extension FrozenTrie {
             }
             if next < 0 {
                 next = node.pointee.parameter
-                if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    return (next < 0 ? .deadEnd : .pastInlineParameters, spanEnd - spans)
-                }
                 // (Folding leaves `?` and `#` as they are.)
-                if _slowPath(FrozenTrie.holdsQueryMark(packed)
+                if _slowPath(next < 0 || spanEnd == spansLimit || FrozenTrie.holdsQueryMark(packed)
                     || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
-                    return (.notPlain, spanEnd - spans)
+                    // A `?` or `#` ends the path: the segment is read again up to it, and is the last.
+                    if let mark = FrozenTrie.firstQueryMark(from: cursor, to: stop, end: end) {
+                        // An empty segment before it (`/album/?x`): a trailing slash, not normalised.
+                        if mark == cursor { return (.notPlain, spanEnd - spans) }
+                        end = mark
+                        cut = true
+                        continue
+                    }
+                    return (next < 0 ? .deadEnd : .pastInlineParameters, spanEnd - spans)
                 }
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
                 spanEnd += 1
@@ -92,7 +105,27 @@ extension FrozenTrie {
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
-        return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided, spanEnd - spans)
+        if node.pointee.firstRoute < 0 { return (.undecided, spanEnd - spans) }
+        return (cut ? .nodeBeforeQuery(index) : .node(index), spanEnd - spans)
+    }
+
+    /// Where the first `?` or `#` from `start` to `stop` is, a word at a time, or nil when there is
+    /// none (out of line: a segment with one is read once a lookup).
+    @inline(never)
+    private static func firstQueryMark(from start: UnsafePointer<UInt8>, to stop: UnsafePointer<UInt8>,
+                                       end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        var cursor = start
+        while cursor < stop {
+            let word = FrozenTrie.word(at: cursor, end: end, text: start)
+            // `marks` is exact up to the first mark of each byte; the lower of the two firsts is exact.
+            let marks = FrozenTrie.marks(of: UInt8(ascii: "?"), in: word) | FrozenTrie.marks(of: UInt8(ascii: "#"), in: word)
+            if marks != 0 {
+                let found = cursor + (marks.trailingZeroBitCount &>> 3)
+                return found < stop ? found : nil
+            }
+            cursor += 8
+        }
+        return nil
     }
 
     /// Whether a plain normalised path (the caller checks) matches no route, decided by tracing the

@@ -19,7 +19,8 @@ final class RouteLookup {
         let slotCount: Int32
     }
 
-    private let trie: FrozenTrie
+    /// (Internal for the lookup tests, which ask the walk what it decided.)
+    let trie: FrozenTrie
     private let ranks: [Int32]
     /// Per route: the origin of its matches' parameters (names and pattern). The fast path reads the
     /// winner's from its trie node instead.
@@ -74,7 +75,7 @@ final class RouteLookup {
             if winner.hasTypes { return typedHit(declaration, spans, in: bytes) }
             return .hit(declaration, spans)
         }
-        return settle(bytes, walked: walked)
+        return settle(bytes, walked: walked, spans: spans)
     }
 
     /// `find` for the lookup's own copy of a normalised path (a parsed location's): every answer but
@@ -95,11 +96,29 @@ final class RouteLookup {
     /// carries none of it (the lending step it replaces was out of line for that reason: inline, it cost
     /// github-rest `withMatch` 3 instructions).
     @inline(never)
-    private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked) -> RouteFind {
+    private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked,
+                        spans: Parameters.InlineSpans) -> RouteFind {
+        switch walked {
+        case .nodeBeforeQuery(let node):
+            // The walk cut the query off and found the path's winner: a hit, unless a validator must
+            // see the parsed query (or a typed value does not fit), which the parsed location decides.
+            let winner = trie.winner(at: node)
+            guard let declaration = winner.declaration, !winner.hasValidator else { return .needsNormalising }
+            if winner.hasTypes {
+                guard case .hit = typedHit(declaration, spans, in: bytes) else { return .needsNormalising }
+            }
+            return .hitBeforeQuery(declaration, spans)
+        case .notPlain:
+            return findBeforeQuery(bytes)
+        case .node, .deadEnd, .undecided, .pastInlineParameters:
+            break
+        }
         // The walk may stop (a dead end) before the part of the text that is not plain.
-        if case .notPlain = walked { return findBeforeQuery(bytes) }
-        if !PathSegmenter.isPlain(bytes) { return findBeforeQuery(bytes) }
-        if case .deadEnd = walked, trie.misses(bytes) { return .miss }
+        guard let end = FrozenTrie.plainPathEnd(bytes) else { return .needsNormalising }
+        // A dead end on the only way through the trie is a miss whatever follows the path (issue 37:
+        // a miss with a query was found twice, and each time the text read byte by byte).
+        if case .deadEnd = walked, trie.misses(UnsafeBufferPointer(rebasing: bytes[..<end])) { return .miss }
+        if end < bytes.count { return findBeforeQuery(bytes) }
         // A plain path: searching it here would only tell that its winner has too many parameters for
         // a hit, and the candidates search it again (issue 37: two searches, 14,400 instructions).
         if case .pastInlineParameters = walked { return .needsCandidates }

@@ -1,0 +1,91 @@
+import Testing
+@testable import Switchyard
+
+/// Issue 37, in one pass: the walk cuts a `?query` or `#fragment` off where it meets it and settles the
+/// path before it, and what the walk leaves (a dead end, a path before a query) is checked for being
+/// plain a word at a time (`FrozenTrie.plainPathEnd`), not byte by byte.
+@Suite struct OnePassQueryLookupTests {
+    private func table() throws -> RouteTable<Int> {
+        let table = RouteTable<Int>()
+        try table.add("/album/new", payload: 0)
+        try table.add("/album/:id", payload: 1)
+        try table.add("/album/:id/photos/:photo?", payload: 2)
+        try table.add("/files/*path", payload: 3)
+        try table.add("/settings/notifications", payload: 4)
+        try table.add("/q/:a/:b/:c/:d", payload: 5)
+        return table
+    }
+
+    private func walked(_ table: RouteTable<Int>, _ text: String) -> FrozenTrie.Walked {
+        var text = text
+        return table.withFrozenLookup { lookup in
+            text.withUTF8 { bytes in
+                var spans = Parameters.InlineSpans()
+                return lookup.trie.walk(bytes, spans: &spans)
+            }
+        }
+    }
+
+    /// The walk itself settles a path before a query: before, it answered `notPlain` and the path
+    /// was found again from the start.
+    @Test func theWalkCutsTheQueryOffAndSettlesThePathBeforeIt() throws {
+        let table = try table()
+        for text in ["/album/12?tab=info", "/album/new?x=1", "/album/12#top", "/settings/notifications?a=/b",
+                     "/q/1/2/3/4?x", "/album/a%20b#f?g"] {
+            guard case .nodeBeforeQuery = walked(table, text) else {
+                Issue.record("\(text): \(walked(table, text))")
+                continue
+            }
+        }
+        // A static literal cut off by the query is taken as the literal, not as its parameter sibling.
+        #expect(try table.withMatch("/album/new?x=1") { $0?.route } == RouteID(rawValue: 0))
+        #expect(try table.withMatch("/album/new#x") { $0?.route } == RouteID(rawValue: 0))
+        #expect(try table.withMatch("/settings/notifications?from=/home") { $0?.route } == RouteID(rawValue: 4))
+        #expect(try table.withMatch("/album/12345678901234567?x") { $0?[parameter: "id"] } == "12345678901234567")
+        #expect(try table.withMatch("/q/1/2/3/4#x") { $0.map { [$0[parameter: "a"], $0[parameter: "d"]] } } == ["1", "4"])
+        // An empty segment before the query is a trailing slash: normalised first, as before.
+        guard case .notPlain = walked(table, "/album/?x=1") else { Issue.record("/album/?x=1"); return }
+        #expect(try table.match("/album/12/?x=1")?.info.path == "/album/12")
+        #expect(try table.match("/album/new/?x=1")?.route.payload == 0)
+    }
+
+    @Test func aMissWithAQueryIsAMiss() throws {
+        let table = try table()
+        for text in ["/nowhere?x=1", "/settings/nope?x=1", "/settings?x", "/album/12/nope?x#y", "/settings/notifications/x#y"] {
+            #expect(try table.match(text) == nil, "\(text)")
+            #expect(try table.withMatch(text) { $0?.route } == nil, "\(text)")
+            #expect(table.firstMatch(text) == nil, "\(text)")
+        }
+        // Not a miss: normalising leads to a route.
+        #expect(try table.match("/nowhere/../album/3?x=1")?.info.params == ["id": "3"])
+        #expect(try table.match("/settings//notifications?x")?.route.payload == 4)
+    }
+
+    /// `plainPathEnd` against the byte-by-byte definition on every short text over the bytes that
+    /// matter (slash, dot, `?`, `#`, a letter), at every alignment a word can fall on.
+    @Test func plainPathEndAgreesWithTheByteByByteDefinition() {
+        let alphabet: [UInt8] = Array("/.?#a".utf8)
+        var texts: [[UInt8]] = [[]]
+        var checked = 0
+        for _ in 1...7 {
+            texts = texts.flatMap { text in alphabet.map { text + [$0] } }
+            for text in texts { check(text); checked += 1 }
+        }
+        // Longer texts, so that segments and marks straddle words.
+        for prefix in ["/abcdefg", "/abcdef/", "/a/b/c/d", "/abcdefghijklmno"] {
+            for text in texts where text.count >= 5 { check(Array(prefix.utf8) + text); checked += 1 }
+        }
+        #expect(checked > 100_000)
+    }
+
+    private func check(_ text: [UInt8]) {
+        text.withUnsafeBufferPointer { bytes in
+            let end = PathSegmenter.pathEnd(bytes)
+            let expected = PathSegmenter.isNormalized(UnsafeBufferPointer(rebasing: bytes[..<end])) ? end : nil
+            let found = FrozenTrie.plainPathEnd(bytes)
+            if found != expected {
+                Issue.record("\(String(decoding: text, as: UTF8.self)): \(String(describing: found)), expected \(String(describing: expected))")
+            }
+        }
+    }
+}
