@@ -88,4 +88,46 @@ import Testing
             }
         }
     }
+
+    /// Issue 33's typed `int`: the walk's own spans are checked for digits (`FrozenTrie.holdsIntegers`),
+    /// and only a value it cannot settle (percent-encoded, past 18 digits) goes to the full check.
+    @Test func anIntParameterIsCheckedInTheWalksSpans() throws {
+        let table = RouteTable<Int>()
+        try table.add("/n/:a/:id", parameterTypes: ["id": .int], payload: 0)
+        try table.add("/n/:a/:slug", payload: 1)
+        try table.add("/m/:x/:y", parameterTypes: ["x": .int, "y": .oneOf(["a", "b"])], payload: 2)
+        let integerSlots = table.withFrozenLookup { lookup -> [UInt8] in
+            var path = "/n/a/1"
+            return path.withUTF8 { bytes in
+                var spans = Parameters.InlineSpans()
+                guard case .node(let node) = lookup.trie.walk(bytes, spans: &spans) else { return [] }
+                var other = Array("/m/1/a".utf8)
+                let otherNode = other.withUnsafeMutableBufferPointer { bytes -> Int32 in
+                    guard case .node(let node) = lookup.trie.walk(UnsafeBufferPointer(bytes), spans: &spans) else { return -1 }
+                    return node
+                }
+                return [lookup.trie.winner(at: node).integerSlots, otherNode < 0 ? 99 : lookup.trie.winner(at: otherNode).integerSlots]
+            }
+        }
+        // The second parameter alone; a route with another type keeps the full check.
+        #expect(integerSlots == [0b10, 0])
+        let cases: [(String, Int, String)] = [
+            ("/n/x/12", 0, "12"), ("/n/x/-3", 0, "-3"), ("/n/x/007", 0, "007"),
+            ("/n/x/123456789012345678", 0, "123456789012345678"),
+            ("/n/x/1234567890123456789", 0, "1234567890123456789"),   // 19 digits: the full check
+            ("/n/x/%31%32", 0, "12"),                                  // percent-encoded digits
+            ("/n/x/12a", 1, "12a"), ("/n/x/-", 1, "-"), ("/n/x/1-2", 1, "1-2"), ("/n/x/+1", 1, "+1"),
+            ("/n/x/99999999999999999999", 1, "99999999999999999999"), // past Int
+            ("/n/x/12?q=1", 0, "12"), ("/n/x/1:2?q=1", 1, "1:2"),
+        ]
+        for (path, payload, value) in cases {
+            let found = try #require(try table.match(path), "\(path)")
+            #expect(found.route.payload == payload, "\(path)")
+            #expect(found.info.params[payload == 0 ? "id" : "slug"] == value, "\(path)")
+            #expect(try table.withMatch(path) { $0?.route } == found.route.id, "\(path)")
+        }
+        #expect(try table.match("/m/1/a")?.route.payload == 2)
+        #expect(try table.match("/m/1/c") == nil)
+        #expect(try table.match("/m/z/a") == nil)
+    }
 }

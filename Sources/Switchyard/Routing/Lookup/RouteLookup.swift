@@ -57,7 +57,8 @@ final class RouteLookup {
             let declaration = declarations[Int(route)]
             return FrozenTrie.Winner(declaration: Unmanaged.passUnretained(declaration),
                                      layout: layoutOfRoute[Int(route)], hasValidator: declaration.hasValidator,
-                                     hasTypes: declaration.parameterTypes != nil)
+                                     hasTypes: declaration.parameterTypes != nil,
+                                     integerSlots: RouteLookup.integerSlots(of: declaration.parameterTypes))
         }
     }
 
@@ -72,10 +73,29 @@ final class RouteLookup {
         if case .node(let node) = walked {
             let winner = trie.winner(at: node)
             guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
-            if winner.hasTypes { return typedHit(declaration, spans, in: bytes) }
+            if _slowPath(winner.hasTypes) {
+                // Issue 33: `int` values checked here, in the walk's spans (+316 instructions a lookup
+                // through `typedHit`, which reads the declaration's types and asks each one).
+                if winner.integerSlots != 0 && FrozenTrie.holdsIntegers(bytes, spans, integerSlots: winner.integerSlots) {
+                    return .hit(declaration, spans)
+                }
+                return typedHit(declaration, spans, in: bytes)
+            }
             return .hit(declaration, spans)
         }
         return settle(bytes, walked: walked, spans: spans)
+    }
+
+    /// `FrozenTrie.Winner.integerSlots` for a route's types: the first four parameters' `int` bits, or
+    /// 0 when any type is another one or types a later parameter.
+    private static func integerSlots(of types: ParameterTypes?) -> UInt8 {
+        guard let types else { return 0 }
+        var slots: UInt8 = 0
+        for entry in types.entries {
+            guard entry.type == .int, entry.slot < Parameters.InlineSpans.capacity else { return 0 }
+            slots |= 1 << UInt8(entry.slot)
+        }
+        return slots
     }
 
     /// `find` for the lookup's own copy of a normalised path (a parsed location's): every answer but
