@@ -73,14 +73,7 @@ final class RouteLookup {
         if case .node(let node) = walked {
             let winner = trie.winner(at: node)
             guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
-            if _slowPath(winner.hasTypes) {
-                // Issue 33: `int` values checked here, in the walk's spans (+316 instructions a lookup
-                // through `typedHit`, which reads the declaration's types and asks each one).
-                if winner.integerSlots != 0 && FrozenTrie.holdsIntegers(bytes, spans, integerSlots: winner.integerSlots) {
-                    return .hit(declaration, spans)
-                }
-                return typedHit(declaration, spans, in: bytes)
-            }
+            if winner.hasTypes { return typedHit(declaration, spans, in: bytes, integerSlots: winner.integerSlots) }
             return .hit(declaration, spans)
         }
         return settle(bytes, walked: walked, spans: spans)
@@ -210,9 +203,15 @@ final class RouteLookup {
     /// is left to the candidates, where `RouteTable.validated` refuses it, says why, and the next
     /// candidate in rank order is tried. The one place the lookup checks types: an untyped hit pays the
     /// test of one bit of the winner it has already read.
+    ///
+    /// `int` values among the first four parameters (`integerSlots`, from the walk's winner) are checked
+    /// first in the spans themselves: reading the declaration's types and asking each one cost a lookup
+    /// 316 instructions (issue 33). Out of line, so that an untyped lookup carries none of it: inline in
+    /// `find`, github-rest `withMatch` went 639.3 → 664.6 (with the query cut).
     @inline(never)
     private func typedHit(_ declaration: Unmanaged<RouteDeclaration>, _ spans: Parameters.InlineSpans,
-                          in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+                          in bytes: UnsafeBufferPointer<UInt8>, integerSlots: UInt8 = 0) -> RouteFind {
+        if integerSlots != 0 && FrozenTrie.holdsIntegers(bytes, spans, integerSlots: integerSlots) { return .hit(declaration, spans) }
         guard let types = declaration.takeUnretainedValue().parameterTypes,
               (try? types.fit(bytes, spans)) == true else { return .needsCandidates }
         return .hit(declaration, spans)
