@@ -13,9 +13,6 @@ extension FrozenTrie {
     /// (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`.)
     enum Walked {
         case node(Int32)
-        /// `node` for the plain path that starts the text, which goes on with a `?query` or `#fragment`:
-        /// the walk cut the text at its first `?` or `#` and walked what came before.
-        case nodeBeforeQuery(Int32)
         /// The text is not a plain normalised path.
         case notPlain
         /// No child takes a segment (the full search decides, unless `misses` says that way was the
@@ -31,11 +28,9 @@ extension FrozenTrie {
     /// `.node` of the first shape the depth-first search would report (at each segment the static
     /// child, else the parameter child) when it ends on a route: that shape is settled, since every
     /// other one ranks below it at the first segment where they differ. Its parameters' spans go to
-    /// `spans`, in pattern order. `nodeBeforeQuery` when the text goes on with a `?query` or
-    /// `#fragment`: a segment that no static child takes (a literal holds neither `?` nor `#`) and that
-    /// holds one is cut there and looked at again, as the last (`walkBeforeQuery`; issue 37: the path
-    /// was found, walked again, and its query decoded at once). `notPlain` for text that needs
-    /// normalising first; `deadEnd` where no child takes a segment;
+    /// `spans`, in pattern order. `notPlain` for text that needs normalising first or carries a
+    /// `?query` or `#fragment` (only a parameter's bytes are checked for those: a literal holds
+    /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
     /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
     /// caller checks.
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
@@ -83,14 +78,12 @@ extension FrozenTrie {
             if next < 0 {
                 next = node.pointee.parameter
                 if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    return walkBeforeQuery(node, from: cursor, to: stop, end: end, text: base, spans: spans, written: spanEnd,
-                                           otherwise: next < 0 ? .deadEnd : .pastInlineParameters)
+                    return (next < 0 ? .deadEnd : .pastInlineParameters, spanEnd - spans)
                 }
                 // (Folding leaves `?` and `#` as they are.)
                 if _slowPath(FrozenTrie.holdsQueryMark(packed)
                     || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
-                    return walkBeforeQuery(node, from: cursor, to: stop, end: end, text: base, spans: spans, written: spanEnd,
-                                           otherwise: .notPlain)
+                    return (.notPlain, spanEnd - spans)
                 }
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
                 spanEnd += 1
@@ -100,59 +93,6 @@ extension FrozenTrie {
             cursor = stop + 1
         }
         return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided, spanEnd - spans)
-    }
-
-    /// Where the first `?` or `#` from `start` to `stop` is, a word at a time, or nil when there is
-    /// none (out of line: a segment with one is read once a lookup).
-    @inline(never)
-    private static func firstQueryMark(from start: UnsafePointer<UInt8>, to stop: UnsafePointer<UInt8>,
-                                       end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
-        var cursor = start
-        while cursor < stop {
-            let word = FrozenTrie.word(at: cursor, end: end, text: start)
-            // `marks` is exact up to the first mark of each byte; the lower of the two firsts is exact.
-            let marks = FrozenTrie.marks(of: UInt8(ascii: "?"), in: word) | FrozenTrie.marks(of: UInt8(ascii: "#"), in: word)
-            if marks != 0 {
-                let found = cursor + (marks.trailingZeroBitCount &>> 3)
-                return found < stop ? found : nil
-            }
-            cursor += 8
-        }
-        return nil
-    }
-
-    /// The walk's end when the segment from `cursor` to `stop` at `node` holds a `?` or `#`: the text
-    /// is cut there, and what comes before is the path's last segment, taken as the walk takes one.
-    /// `otherwise` when the segment holds neither. Out of the walk's loop: kept in it (the end a
-    /// variable, a flag for the cut), it cost every lookup 66-76 instructions (github-rest `withMatch`
-    /// 639.3 → 705.4, parameter-heavy 659.1 → 734.9).
-    @inline(never)
-    private func walkBeforeQuery(_ node: UnsafePointer<Node>, from cursor: UnsafePointer<UInt8>, to stop: UnsafePointer<UInt8>,
-                                 end: UnsafePointer<UInt8>, text base: UnsafePointer<UInt8>,
-                                 spans: UnsafeMutablePointer<Parameters.Span>, written spanEnd: UnsafeMutablePointer<Parameters.Span>,
-                                 otherwise: Walked) -> (Walked, Int) {
-        guard let mark = FrozenTrie.firstQueryMark(from: cursor, to: stop, end: end) else { return (otherwise, spanEnd - spans) }
-        let length = mark - cursor
-        // An empty segment before the mark (`/album/?x`) is a trailing slash: not normalised.
-        guard length > 0 else { return (.notPlain, spanEnd - spans) }
-        // The segment's first 8 bytes, zeros after a shorter one (`word` reads none past `mark`).
-        var packed = FrozenTrie.word(at: cursor, end: mark, text: base)
-        if packed | 0x2e2e == 0x2e2e { return (.notPlain, spanEnd - spans) }
-        var next: Int32 = -1
-        if node.pointee.staticCount > 0 {
-            if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
-            next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
-        }
-        var written = spanEnd
-        if next < 0 {
-            next = node.pointee.parameter
-            if next < 0 { return (.deadEnd, written - spans) }
-            if written == spans + Parameters.InlineSpans.capacity { return (.pastInlineParameters, written - spans) }
-            written.pointee = Parameters.Span(unchecked: cursor - base, end: mark - base)
-            written += 1
-        }
-        let last = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
-        return (last.pointee.firstRoute >= 0 ? .nodeBeforeQuery(next) : .undecided, written - spans)
     }
 
     /// Whether a plain normalised path (the caller checks) matches no route, decided by tracing the

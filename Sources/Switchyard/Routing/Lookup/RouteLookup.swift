@@ -76,7 +76,7 @@ final class RouteLookup {
             if winner.hasTypes { return typedHit(declaration, spans, in: bytes, integerSlots: winner.integerSlots) }
             return .hit(declaration, spans)
         }
-        return settle(bytes, walked: walked, spans: spans)
+        return settle(bytes, walked: walked)
     }
 
     /// `FrozenTrie.Winner.integerSlots` for a route's types: the first four parameters' `int` bits, or
@@ -109,24 +109,9 @@ final class RouteLookup {
     /// carries none of it (the lending step it replaces was out of line for that reason: inline, it cost
     /// github-rest `withMatch` 3 instructions).
     @inline(never)
-    private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked,
-                        spans: Parameters.InlineSpans) -> RouteFind {
-        switch walked {
-        case .nodeBeforeQuery(let node):
-            // The walk cut the query off and found the path's winner: a hit, unless a validator must
-            // see the parsed query (or a typed value does not fit), which the parsed location decides.
-            let winner = trie.winner(at: node)
-            guard let declaration = winner.declaration, !winner.hasValidator else { return .needsNormalising }
-            if winner.hasTypes {
-                guard case .hit = typedHit(declaration, spans, in: bytes) else { return .needsNormalising }
-            }
-            return .hitBeforeQuery(declaration, spans)
-        case .notPlain:
-            return findBeforeQuery(bytes)
-        case .node, .deadEnd, .undecided, .pastInlineParameters:
-            break
-        }
+    private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked) -> RouteFind {
         // The walk may stop (a dead end) before the part of the text that is not plain.
+        if case .notPlain = walked { return findBeforeQuery(bytes) }
         guard let end = FrozenTrie.plainPathEnd(bytes) else { return .needsNormalising }
         // A dead end on the only way through the trie is a miss whatever follows the path (issue 37:
         // a miss with a query was found twice, and each time the text read byte by byte).
@@ -143,8 +128,8 @@ final class RouteLookup {
     /// `Location(parsing:)`, which decodes the query into a dictionary at once, about 20,000
     /// instructions). Anything else needs the text parsed first.
     private func findBeforeQuery(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
-        let end = PathSegmenter.pathEnd(bytes)
-        guard end < bytes.count else { return .needsNormalising }
+        // (Word at a time: `PathSegmenter.pathEnd` read the text byte by byte.)
+        guard let end = FrozenTrie.plainPathEnd(bytes), end < bytes.count else { return .needsNormalising }
         switch find(UnsafeBufferPointer(rebasing: bytes[..<end])) {
         case .hit(let declaration, let spans): return .hitBeforeQuery(declaration, spans)
         case .miss: return .miss
