@@ -64,6 +64,10 @@ struct FixedTable {
         // More parameters than a match keeps inline (four), with and without a validator.
         Declaration(pattern: "/many/:p1/:p2/:p3/:p4/:p5/:p6", validator: .none),
         Declaration(pattern: "/many/:p1/:p2/:p3/:p4/:p5/:p6/:p7", validator: .integer("p7")),
+        // Long static segments (past one and two words) beside a parameter: the walk cuts a `?` or `#`
+        // off inside them (issue 37).
+        Declaration(pattern: "/preferences/notifications-and-privacy/:section", validator: .none),
+        Declaration(pattern: "/preferences/:group/x", validator: .none),
     ] + (0..<12).map { Declaration(pattern: "/hub/s\($0)", validator: .none) }   // enough statics for the hash table
 
     let table: RouteTable<Int>

@@ -58,7 +58,8 @@ extension FrozenTrie {
             if route >= 0 {
                 let found = winner(route)
                 frozen.declaration = found.declaration
-                frozen.winnerCode = found.layout << 2 | (found.hasTypes ? 2 : 0) | (found.hasValidator ? 1 : 0)
+                frozen.winnerCode = found.layout << 6 | Int32(found.integerSlots) << 2 | (found.hasTypes ? 2 : 0)
+                    | (found.hasValidator ? 1 : 0)
             }
             while route >= 0 {
                 routeIDs[routeEnd] = route

@@ -24,8 +24,8 @@ final class FrozenTrie {
         var optional: Int32 = -1
         var splat: Int32 = -1
         var firstRoute: Int32 = -1
-        /// The winner's parameter layout times four, plus two when it declares typed parameters and one when
-        /// it has a validator (48 bytes a node).
+        /// The winner's parameter layout times 64, its `integerSlots` times four, plus two when it declares
+        /// typed parameters and one when it has a validator (48 bytes a node).
         var winnerCode: Int32 = 0
     }
 
@@ -38,6 +38,10 @@ final class FrozenTrie {
         var hasValidator = false
         /// The route declares typed parameters (issue 33): a hit is checked against them before it counts.
         var hasTypes = false
+        /// When every typed parameter is an `int` among the first four: bit i set for parameter i (in
+        /// pattern order). The lookup checks those spans' digits in place (`holdsIntegers`); 0 when the
+        /// types need the full check (`ParameterTypes.fit`).
+        var integerSlots: UInt8 = 0
     }
 
     /// A capture of pattern segment i: path segments first..<end, or first < 0 when an optional was skipped.
@@ -111,8 +115,31 @@ final class FrozenTrie {
     /// What a match of the route that wins at `node` needs (a node where routes end).
     func winner(at node: Int32) -> Winner {
         let found = nodes[Int(node)]
-        return Winner(declaration: found.declaration, layout: found.winnerCode >> 2, hasValidator: found.winnerCode & 1 == 1,
-                      hasTypes: found.winnerCode & 2 == 2)
+        return Winner(declaration: found.declaration, layout: found.winnerCode >> 6, hasValidator: found.winnerCode & 1 == 1,
+                      hasTypes: found.winnerCode & 2 == 2, integerSlots: UInt8(truncatingIfNeeded: found.winnerCode >> 2) & 0xf)
+    }
+
+    /// Whether the spans of `integerSlots` (a `Winner`'s) in `bytes` each hold an `int` as
+    /// `ParameterType.integer(bytes:)` reads one without overflow: an optional `-` and 1 to 18 digits.
+    /// False sends the hit to the full check, which decides (a percent-encoded or longer value).
+    @inline(__always)
+    static func holdsIntegers(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: Parameters.InlineSpans, integerSlots: UInt8) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var slots = integerSlots
+        while slots != 0 {
+            let span = spans[slots.trailingZeroBitCount]
+            slots &= slots &- 1
+            var cursor = span.start
+            let end = span.end
+            if cursor < 0 { continue }   // an optional left out
+            if cursor < end && base[cursor] == UInt8(ascii: "-") { cursor &+= 1 }
+            guard cursor < end && end &- cursor <= 18 else { return false }
+            while cursor < end {
+                if base[cursor] &- UInt8(ascii: "0") > 9 { return false }
+                cursor &+= 1
+            }
+        }
+        return true
     }
 
     /// The route that wins at `node` (the first declared; later ones are its fall-throughs).

@@ -19,7 +19,8 @@ final class RouteLookup {
         let slotCount: Int32
     }
 
-    private let trie: FrozenTrie
+    /// (Internal for the lookup tests, which ask the walk what it decided.)
+    let trie: FrozenTrie
     private let ranks: [Int32]
     /// Per route: the origin of its matches' parameters (names and pattern). The fast path reads the
     /// winner's from its trie node instead.
@@ -56,7 +57,8 @@ final class RouteLookup {
             let declaration = declarations[Int(route)]
             return FrozenTrie.Winner(declaration: Unmanaged.passUnretained(declaration),
                                      layout: layoutOfRoute[Int(route)], hasValidator: declaration.needsCandidates,
-                                     hasTypes: declaration.parameterTypes != nil)
+                                     hasTypes: declaration.parameterTypes != nil,
+                                     integerSlots: RouteLookup.integerSlots(of: declaration.parameterTypes))
         }
     }
 
@@ -71,10 +73,22 @@ final class RouteLookup {
         if case .node(let node) = walked {
             let winner = trie.winner(at: node)
             guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
-            if winner.hasTypes { return typedHit(declaration, spans, in: bytes) }
+            if winner.hasTypes { return typedHit(declaration, spans, in: bytes, integerSlots: winner.integerSlots) }
             return .hit(declaration, spans)
         }
         return settle(bytes, walked: walked)
+    }
+
+    /// `FrozenTrie.Winner.integerSlots` for a route's types: the first four parameters' `int` bits, or
+    /// 0 when any type is another one or types a later parameter.
+    private static func integerSlots(of types: ParameterTypes?) -> UInt8 {
+        guard let types else { return 0 }
+        var slots: UInt8 = 0
+        for entry in types.entries {
+            guard entry.type == .int, entry.slot < Parameters.InlineSpans.capacity else { return 0 }
+            slots |= 1 << UInt8(entry.slot)
+        }
+        return slots
     }
 
     /// `find` for the lookup's own copy of a normalised path (a parsed location's): every answer but
@@ -98,7 +112,10 @@ final class RouteLookup {
     private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked) -> RouteFind {
         // The walk may stop (a dead end) before the part of the text that is not plain.
         if case .notPlain = walked { return findBeforeQuery(bytes) }
-        if !PathSegmenter.isPlain(bytes) { return findBeforeQuery(bytes) }
+        guard let end = FrozenTrie.plainPathEnd(bytes) else { return .needsNormalising }
+        // The path before a query is found alone (its own dead end is retraced there): retracing here
+        // first cost the query set 64 instructions a hit (1,901.3 against 1,837.1).
+        if end < bytes.count { return findBeforeQuery(bytes, end: end) }
         if case .deadEnd = walked, trie.misses(bytes) { return .miss }
         // A plain path: searching it here would only tell that its winner has too many parameters for
         // a hit, and the candidates search it again (issue 37: two searches, 14,400 instructions).
@@ -110,8 +127,10 @@ final class RouteLookup {
     /// is one and the walk or the retrace settles it (issue 37: a lookup with a query went through
     /// `Location(parsing:)`, which decodes the query into a dictionary at once, about 20,000
     /// instructions). Anything else needs the text parsed first.
-    private func findBeforeQuery(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
-        let end = PathSegmenter.pathEnd(bytes)
+    private func findBeforeQuery(_ bytes: UnsafeBufferPointer<UInt8>, end known: Int? = nil) -> RouteFind {
+        // (`plainPathEnd` here, which also checks the path, cost the query set's `withMatch` 57 more:
+        // 1,893.7 against 1,837.1; the walk of the path checks it anyway.)
+        let end = known ?? PathSegmenter.pathEnd(bytes)
         guard end < bytes.count else { return .needsNormalising }
         switch find(UnsafeBufferPointer(rebasing: bytes[..<end])) {
         case .hit(let declaration, let spans): return .hitBeforeQuery(declaration, spans)
@@ -171,9 +190,15 @@ final class RouteLookup {
     /// is left to the candidates, where `RouteTable.validated` refuses it, says why, and the next
     /// candidate in rank order is tried. The one place the lookup checks types: an untyped hit pays the
     /// test of one bit of the winner it has already read.
+    ///
+    /// `int` values among the first four parameters (`integerSlots`, from the walk's winner) are checked
+    /// first in the spans themselves: reading the declaration's types and asking each one cost a lookup
+    /// 316 instructions (issue 33). Out of line, so that an untyped lookup carries none of it: inline in
+    /// `find`, github-rest `withMatch` went 639.3 → 664.6 (with the query cut).
     @inline(never)
     private func typedHit(_ declaration: Unmanaged<RouteDeclaration>, _ spans: Parameters.InlineSpans,
-                          in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+                          in bytes: UnsafeBufferPointer<UInt8>, integerSlots: UInt8 = 0) -> RouteFind {
+        if integerSlots != 0 && FrozenTrie.holdsIntegers(bytes, spans, integerSlots: integerSlots) { return .hit(declaration, spans) }
         guard let types = declaration.takeUnretainedValue().parameterTypes,
               (try? types.fit(bytes, spans)) == true else { return .needsCandidates }
         return .hit(declaration, spans)
