@@ -28,6 +28,23 @@ import Testing
         #expect(run.output.contains("1 error, 2 warnings"), "\(run.output)")
     }
 
+    @Test func aValidatorThatRaisesLandsItsErrorScreenInTheReplAndCheckTellsCaughtFromUncaught() throws {
+        let repl = try CommandRun.switchyard(["-i", "--no-color", "lifecycle/validator_errors.lua"],
+                                             input: ":push /item/boom\n#nav.history\n:push /plain/7\nnav.path\n")
+        #expect(repl.output.contains("""
+            ━━ Item unavailable ━━  /item/boom  (/item/:id)
+            the catalogue is down at lifecycle/validator_errors.lua:6
+            """), "\(repl.output)\(repl.errors)")
+        #expect((repl.output + repl.errors).contains("lifecycle/validator_errors.lua:10: no screen catches me"), "\(repl.output)\(repl.errors)")
+        #expect(repl.output.contains("\"/item/boom\""), "the failed push left the path where it was: \(repl.output)")
+
+        let check = try CommandRun.switchyard(["check", "--no-color", "lifecycle/validator_errors.lua"])
+        #expect(check.status == 1, "\(check.output)\(check.errors)")
+        #expect(check.output.contains("warning  caught-error  /item/boom: the catalogue is down at lifecycle/validator_errors.lua:6 (landing /item/boom by link /item/boom from /); its error screen landed"), "\(check.output)")
+        #expect(check.output.contains("error    callback-error  /plain/7: lifecycle/validator_errors.lua:10: no screen catches me (landing /plain/7 by link /plain/7 from /)"), "\(check.output)")
+        #expect(check.output.contains("1 error, 2 warnings"), "\(check.output)")
+    }
+
     @Test func coverageCountsErrorLandingsApartFromTheRoutesOwn() throws {
         let run = try CommandRun.switchyard(["test", "--no-color", "--coverage", "lifecycle/errors_spec.lua"])
         #expect(run.status == 0, "\(run.output)\(run.errors)")

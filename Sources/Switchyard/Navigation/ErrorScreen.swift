@@ -35,6 +35,38 @@ package struct ErrorScreen {
     }
 }
 
+/// A validator's error that an error screen may catch, thrown by the validator itself (the Lua
+/// wrapper throws it for a script's error, never for a budget running out or an interrupt) with the
+/// info of the candidate it was validating: the landing then shows that candidate's error screen in
+/// place of its route. Matching stops at it as at any error (no later candidate is tried), so a
+/// lookup does no work for it; everything that is not a landing (`match`, a preview, `:explain`)
+/// sees it as the error it carries.
+package struct ValidatorRaised: Error, CustomStringConvertible {
+    package let info: RouteInfo
+    package let error: any Error
+
+    package init(info: RouteInfo, error: any Error) {
+        self.info = info
+        self.error = error
+    }
+
+    package var description: String { String(describing: error) }
+}
+
+extension Navigator {
+    /// The landing when the validator of a candidate for `raised.info` raised: that route's error
+    /// screen (its own, its group's, else the app's) at the path asked for; rethrows the validator's
+    /// error when none catches it, so the operation aborts as it did before error screens.
+    func errorLanding(_ raised: ValidatorRaised, passing passed: [String: String] = [:], extra: RouteMeta? = nil,
+                      redirected: Bool) throws -> Landing {
+        guard let route = raised.info.matchedRoute else { throw raised.error }
+        let definition = routes[payloadOf: route]
+        let info = try raised.info.passing(passed, inFlight ?? .push, extra: extra)
+        return Landing(screen: try errorLanding(for: info, route: route, definition: definition, raised: raised.error),
+                       presentation: definition.presentation, redirected: redirected)
+    }
+}
+
 extension Navigator {
     /// The screen that lands for `info` when rendering its route raised `error`: the route's own
     /// error screen, else the app's; rethrows `error` when neither catches it.

@@ -16,7 +16,11 @@ extension Navigator {
     /// `lenient`: a path no route matches gives a bare screen instead of not-found or an error (the
     /// start screens: a fresh navigator shows `/` whether or not a route matches it).
     func land(_ location: consuming Location, lenient: Bool = false) throws -> Landing {
-        try land(routes.resolve(location), at: location, lenient: lenient)
+        let found: RouteResolution
+        do { found = try routes.resolve(location) } catch let raised as ValidatorRaised {
+            return try errorLanding(raised, redirected: false)
+        }
+        return try land(found, at: location, lenient: lenient)
     }
 
     /// Lands a match already made for `location`, then follows redirects and guards. `location` is
@@ -67,13 +71,23 @@ extension Navigator {
                 }
                 try follow(next, from: &location, chain: &chain)
             }
-            found = try routes.resolve(location)
+            // A redirect's target whose validator raised lands its error screen (a preview, which
+            // lands nothing for real, reports the error).
+            do { found = try routes.resolve(location) } catch let raised as ValidatorRaised where askingGuards {
+                return try errorLanding(raised, passing: passed, extra: extra, redirected: true)
+            }
         }
     }
 
     /// `land(_:)` with `options` given to the screen.
     func land(options: ScreenOptions, at location: consuming Location) throws -> Landing {
-        let landed = try land(routes.resolve(location), at: location, passing: options.params, extra: options.extra)
+        let landed: Landing
+        do {
+            let found = try routes.resolve(location)
+            landed = try land(found, at: location, passing: options.params, extra: options.extra)
+        } catch let raised as ValidatorRaised {
+            landed = try errorLanding(raised, passing: options.params, extra: options.extra, redirected: false)
+        }
         var key: ScreenCallbacksKey?
         if let callbacks = options.callbacks {
             let made = ScreenCallbacksKey()

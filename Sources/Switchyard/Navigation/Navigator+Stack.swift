@@ -147,7 +147,11 @@ extension Navigator {
         if current.isAt(plainPath: path) { return nil }
         // A plain normalised path (the common case) is its own location: the lookup checks it and finds
         // its route in one pass. A path over the length limit takes the general way, which refuses it.
-        if path.utf8.count <= limits.pathBytes, let found = try routes.resolve(plainPath: path) {
+        let plain: RouteResolution?
+        do { plain = path.utf8.count <= limits.pathBytes ? try routes.resolve(plainPath: path) : nil } catch let raised as ValidatorRaised {
+            return elsewhere(try errorLanding(raised, redirected: false), from: current)
+        }
+        if let found = plain {
             // Not redirected, so not back at `current`. (The bare landing is `land(_:at:)`'s own, taken
             // here without making a location: through `land`, a push + pop pair cost 4,401 instructions,
             // not 4,082; callgrind, `--counted-loop lua-push-pop parameter-heavy 1000`.)

@@ -52,7 +52,7 @@ package enum LuaAPIReference {
               "is the screen for paths nothing matches (the options of `route`, but `name` and `validate`).",
               #"not_found{title = "Not Found", links = {"/"}}"#),
         entry(.declaring, "error_screen", "error_screen(opts)",
-              "is the screen that lands in place of a route whose title, view, links or loader raises, for every route without its own `error` option: `{title, view}` (strings or functions of info) or `function(info, err)` returning such a table; `info.error` is `{message, where, route}`. A budget running out or an interrupt is never caught: it still aborts.",
+              "is the screen that lands in place of a route whose title, view, links, loader or validator raises, for every route without its own `error` option: `{title, view}` (strings or functions of info) or `function(info, err)` returning such a table; `info.error` is `{message, where, route}`. A budget running out or an interrupt is never caught: it still aborts.",
               #"error_screen{title = "Something went wrong", view = function(info) return info.error.message end}"#),
         entry(.declaring, "tabs", "tabs{...}",
               "makes the root a set of tabs, each with its own stack, and starts over on the first one",

@@ -72,6 +72,11 @@ struct RouteCallbacks {
             } catch let mismatch as RouteMismatch {
                 outcomes?.recorder?.validated(accepted: false, site: site, pattern: subject)
                 throw mismatch
+            } catch {
+                // A script's error (not a budget or an interrupt): the landing shows this
+                // candidate's error screen in its place, when one catches it.
+                guard RouteCallbacks.landingFailure(error, route: subject) != nil else { throw error }
+                throw ValidatorRaised(info: info, error: error)
             }
             outcomes?.recorder?.validated(accepted: result.isTruthy, site: site, pattern: subject)
             guard result.isTruthy else { return nil as Any? }  // a bare nil here would box as Optional<LuaValue>

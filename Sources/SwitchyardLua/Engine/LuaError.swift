@@ -1,3 +1,5 @@
+import Switchyard
+
 /// Why a chunk, a call or a protected operation failed.
 ///
 /// ```swift
@@ -52,7 +54,10 @@ public struct LuaError: Error, CustomStringConvertible {
     /// do { try navigator.push("/nowhere") } catch { throw LuaError(bridging: error) }
     /// ```
     package init(bridging error: any Error) {
-        if let error = error as? LuaError { self = error } else { self.init(String(describing: error)) }
+        if let error = error as? LuaError { self = error }
+        // A validator's error on its way to an error screen is, everywhere else, the error it carries.
+        else if let raised = error as? ValidatorRaised { self.init(bridging: raised.error) }
+        else { self.init(String(describing: error)) }
     }
 
     package init(kind: Kind, message: String, traceback: String?, isLocated: Bool) {

@@ -1,3 +1,4 @@
+import Switchyard
 import SwitchyardLua
 
 /// How a Lua error reaches the user: "switchyard: app.lua:12: message" on stderr, with the traceback
@@ -11,6 +12,7 @@ package enum ErrorReport {
     }
 
     private static func unescapedText(_ error: any Error, traceback: Bool) -> String {
+        if let raised = error as? ValidatorRaised { return unescapedText(raised.error, traceback: traceback) }
         guard let error = error as? LuaError else { return String(describing: error) }
         var text = error.message
         if traceback, let trace = error.traceback, !trace.isEmpty {
