@@ -11,7 +11,7 @@ import Testing
     @Test func theRemoveRouteSpecPasses() throws {
         let result = try CommandRun.switchyard(["test", "--no-color", "remove_spec.lua"], directory: folder)
         #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("6 passed, 0 failed"), "\(result.output)")
+        #expect(result.output.contains("7 passed, 0 failed"), "\(result.output)")
     }
 
     @Test func theREPLRefusesARouteOnViewThenRoutesNoLongerListsItOnceRemoved() throws {

@@ -43,6 +43,14 @@ describe("remove_route", function()
     assert.equal("Beta", preview("/beta/checkout").title)
   end)
 
+  it("is refused during a navigation: a guard cannot take out a route while it lands", function()
+    local said
+    route("/guarded", {guard = function() said = select(2, pcall(remove_route, "beta_page")) end})
+    nav.push("/guarded")
+    assert.equal('remove_route: cannot remove route "beta_page" (/beta/:page, declared at remove_app.lua:5): not while nav.push runs', said)
+    assert.equal("Beta", preview("/beta/x").title)
+  end)
+
   it("says did you mean for a name or pattern that is not declared", function()
     local ok, message = pcall(remove_route, "beta_chekout")
     assert.is_false(ok)
