@@ -22,7 +22,7 @@ extension SwitchyardRuntime {
         // The navigator files load on and setups run on is heard too, until the run ends.
         let watching = coverage?.watch(original.0)
         if let coverage {
-            routeTable.typeRefusalListener = { [unowned(unsafe) self] route in coverage.typeRefused(self.routeTable.routes[route.rawValue]) }
+            routeTable.typeRefusalListener = { [unowned(unsafe) self] route in coverage.typeRefused(self.routeTable[route]) }
         }
         defer {
             routeTable.typeRefusalListener = nil
@@ -280,6 +280,10 @@ private struct ScenarioRun {
         guard lazySetups(chain, file: file) else { return }
         let clock = ContinuousClock()
         let start = clock.now
+        // A route the test removes (`remove_route`, a feature flag's spec) is back for the next test,
+        // as the navigator is fresh for it.
+        let removedRoutes = runtime.routeTable.removed
+        defer { runtime.routeTable.restoreRemoved(removedRoutes) }
         do {
             let fresh = try runtime.startFresh()
             if let fileHooks { fresh.replaceHooks(with: fileHooks) }

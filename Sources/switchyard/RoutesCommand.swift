@@ -11,13 +11,15 @@ struct RoutesCommand: ParsableCommand {
         discussion: """
             With --format json, one JSON document: each route in rank order with its pattern, name, rank,
             declaration site, presentation, fixed title, entry, validated, guarded, links, typed parameters
-            (params), query schema (query, query_mismatch) and merged meta; keys sorted, fields a route does
-            not have left out.
+            (params), query schema (query, query_mismatch), merged meta and the layouts it is in, outermost
+            first (layouts: prefix, name, title, site, guarded, links, the layout's own meta); keys sorted,
+            fields a route does not have left out.
 
             EXAMPLES:
               switchyard routes examples/music/app.lua
               switchyard routes examples/music/app.lua --format json
               switchyard routes app.lua --format json | jq '.routes[] | select(.query) | .pattern'
+              switchyard routes examples/news/app.lua --format json | jq '.routes[] | select(.layouts) | .pattern'
             """
     )
 

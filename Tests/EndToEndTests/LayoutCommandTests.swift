@@ -44,6 +44,28 @@ import Testing
         #expect(result.output.contains("guard: layout /account (app.lua:10), then its own (app.lua:13)"), "\(result.output)")
     }
 
+    @Test func routesAsJSONShowsEachRoutesLayoutsOutermostFirst() throws {
+        let result = try CommandRun.switchyard(["routes", "app.lua", "--format", "json"], directory: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let routes = try #require(document["routes"] as? [[String: Any]])
+        let settings = try #require(routes.first { $0["pattern"] as? String == "/account/settings" })
+        let chain = try #require(settings["layouts"] as? [[String: Any]], "\(result.output)")
+        #expect(chain.map { $0["prefix"] as? String } == ["/account", "/account/settings"], "outermost first: \(chain)")
+        #expect(chain.map { $0["name"] as? String } == ["account", "settings"])
+        #expect(chain.map { $0["site"] as? String } == ["app.lua:10", "app.lua:15"])
+        #expect(chain[0]["title"] as? String == "My Account" && chain[0]["guarded"] as? Bool == true)
+        #expect(chain[0]["links"] as? [String] == ["/account/orders"])
+        // Each layout's meta as declared, not merged: the route's own merged meta is its `meta`.
+        #expect((chain[0]["meta"] as? [String: Any])?["tab"] as? String == "account")
+        #expect((chain[1]["meta"] as? [String: Any])?["tab"] as? String == "settings")
+        #expect((settings["meta"] as? [String: Any])?["tab"] as? String == "general")
+        let order = try #require(routes.first { $0["name"] as? String == "order" })
+        #expect((order["layouts"] as? [[String: Any]])?.map { $0["name"] as? String } == ["account"])
+        let login = try #require(routes.first { $0["pattern"] as? String == "/login" })
+        #expect(login["layouts"] == nil, "a route in no layout has no layouts field")
+    }
+
     @Test func graphDrawsALayoutAsAClusterOfItsOwn() throws {
         let dot = try CommandRun.switchyard(["graph", "app.lua"], directory: folder)
         #expect(dot.status == 0, "\(dot.errors)")

@@ -32,6 +32,7 @@ stds.switchyard = {
     pause = {},
     pending = {},
     preview = {},
+    remove_route = {},
     route = {},
     routes = {},
     set_flag = {},

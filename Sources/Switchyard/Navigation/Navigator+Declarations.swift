@@ -4,6 +4,7 @@ extension Navigator {
     /// it fails (the REPL's `:load`); the navigation state itself has its own `Checkpoint`.
     package struct Declarations {
         fileprivate let routeCount: Int
+        fileprivate let removedRoutes: Set<Int>
         fileprivate let notFound: RouteDefinition?
         fileprivate let errorScreen: ErrorScreen?
         fileprivate let flows: [String: [FlowStep]]
@@ -13,15 +14,16 @@ extension Navigator {
     }
 
     package func declarations() -> Declarations {
-        Declarations(routeCount: routes.count, notFound: notFound, errorScreen: errorScreen, flows: flows, tabPaths: tabPaths,
+        Declarations(routeCount: routes.count, removedRoutes: routes.removed, notFound: notFound, errorScreen: errorScreen, flows: flows, tabPaths: tabPaths,
                      observerKeys: observerKeys, hooks: hooks)
     }
 
-    /// Puts back what `declarations` recorded: routes declared since are forgotten, and so are
-    /// observers added since. Restore the navigation state first (`rollBack(to:)`): it may hold
-    /// screens of the routes this forgets.
+    /// Puts back what `declarations` recorded: routes declared since are forgotten, routes removed since
+    /// come back, and observers added since are forgotten. Restore the navigation state first
+    /// (`rollBack(to:)`): it may hold screens of the routes this forgets.
     package func restoreDeclarations(_ declarations: Declarations) {
         routes.removeRoutes(after: declarations.routeCount)
+        routes.restoreRemoved(declarations.removedRoutes)
         notFound = declarations.notFound
         errorScreen = declarations.errorScreen
         restoreDeclared(flows: declarations.flows, tabPaths: declarations.tabPaths,

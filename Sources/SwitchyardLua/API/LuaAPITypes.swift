@@ -37,6 +37,7 @@ package enum LuaAPITypes {
         "route": f(p("pattern", "string"), p("opts", "SwitchyardRouteOptions", optional: true), returns: "SwitchyardRouteEntry"),
         "group": f(p("prefix", "string"), p("body", "fun()"), p("opts", "SwitchyardGroupOptions", optional: true)),
         "layout": f(p("prefix", "string"), p("body", "fun()"), p("opts", "SwitchyardLayoutOptions", optional: true)),
+        "remove_route": f(p("name_or_pattern", "SwitchyardRouteName|string")),
         "not_found": f(p("opts", "SwitchyardRouteOptions")),
         "error_screen": f(p("opts", "SwitchyardErrorScreen|fun(info: SwitchyardInfo, err: SwitchyardLandingError): (SwitchyardErrorScreen|string)")),
         "tabs": f(p("paths", "string[]")),

@@ -27,6 +27,7 @@ extension SwitchyardRuntime {
         try define("tabs") { runtime, call in try runtime.declareTabs(call) }
         try define("flow") { runtime, call in try runtime.declareFlow(call) }
         try define("layout") { runtime, call in try runtime.declareLayout(call) }
+        try define("remove_route") { runtime, call in try runtime.removeRoute(call) }
     }
 
     /// route(pattern, opts) -> route

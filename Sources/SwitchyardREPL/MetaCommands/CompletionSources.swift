@@ -8,7 +8,7 @@ final class CompletionSources {
     let host: ScriptHost
     private(set) lazy var completer: LineCompleter = makeCompleter()
     private lazy var fields: LuaFieldLister? = try? LuaFieldLister(engine: host.engine, beforeListing: host.buildScenarioLibraries)
-    private var pathCompletion: (routeCount: Int, navigator: ObjectIdentifier, completer: RoutePathCompleter)?
+    private var pathCompletion: (routeCount: Int, removed: Set<Int>, navigator: ObjectIdentifier, completer: RoutePathCompleter)?
 
     init(host: ScriptHost) {
         self.host = host
@@ -37,15 +37,16 @@ final class CompletionSources {
         _ = routePaths()
     }
 
-    /// Rebuilt only when routes were added or the navigator was replaced (`:reload`).
+    /// Rebuilt only when routes were added or removed (`remove_route`) or the navigator was replaced
+    /// (`:reload`).
     private func routePaths() -> RoutePathCompleter {
         let table = runtime.routeTable
         let identity = ObjectIdentifier(runtime.navigator)
-        if let cached = pathCompletion, cached.routeCount == table.count, cached.navigator == identity {
+        if let cached = pathCompletion, cached.routeCount == table.count, cached.removed == table.removed, cached.navigator == identity {
             return cached.completer
         }
         let completer = RoutePathCompleter(table)
-        pathCompletion = (table.count, identity, completer)
+        pathCompletion = (table.count, table.removed, identity, completer)
         return completer
     }
 

@@ -70,7 +70,7 @@ enum NavigationMapBuilder {
         for (index, route) in runtime.routeTable.routes.enumerated() where indexOfPattern[route.pattern.text] == nil {
             indexOfPattern[route.pattern.text] = index
         }
-        let notFound = runtime.notFound == nil ? nil : runtime.routeTable.count
+        let notFound = runtime.notFound == nil ? nil : runtime.routeTable.routes.count
         func node(_ screen: Screen) -> Int? {
             screen.pattern.map { indexOfPattern[$0] } ?? notFound
         }
@@ -89,25 +89,36 @@ enum NavigationMapBuilder {
             return .route(exact)
         }
         if isTemplate(normalized) {
-            return table.firstMatch(normalized).map { .route($0.rawValue) } ?? .unmatched(link)
+            return table.firstMatch(normalized).map { .route(patterns.node(of: $0)) } ?? .unmatched(link)
         }
         if let match = try? table.match(link) {
-            return .route(match.route.id.rawValue)
+            return .route(patterns.node(of: match.route.id))
         }
         return .unmatched(link)
     }
 
     /// Each pattern text's first route, so that resolving a link is one lookup, not a scan of the
     /// routes (a scan per link made `graph` quadratic in routes: 9.5 s for a 16,000-route chain).
+    /// Nodes are the table's `routes`, which leave out a removed route (`remove_route`): then a route's
+    /// node is not its id, and `nodeOfRoute` maps one to the other.
     struct PatternIndex {
         let first: [String: Int]
+        private let nodeOfRoute: [RouteID: Int]?
 
         init(_ table: RouteTable<RouteDefinition>) {
             var first: [String: Int] = [:]
-            for (index, route) in table.routes.enumerated() where first[route.pattern.text] == nil {
+            let routes = table.routes
+            for (index, route) in routes.enumerated() where first[route.pattern.text] == nil {
                 first[route.pattern.text] = index
             }
             self.first = first
+            nodeOfRoute = routes.count == table.count ? nil
+                : Dictionary(uniqueKeysWithValues: routes.enumerated().map { ($0.element.id, $0.offset) })
+        }
+
+        /// The node of a route a lookup found (a lookup never finds a removed one).
+        func node(of route: RouteID) -> Int {
+            nodeOfRoute?[route] ?? route.rawValue
         }
     }
 

@@ -3,12 +3,12 @@ import SwitchyardLua
 
 /// `switchyard routes APP --format json` (issue 33): every route in rank order with what its
 /// declaration says (pattern, name, typed parameters, query schema, merged meta, declaration site), for
-/// tools that read the table instead of a person. Keys are sorted (`SortedJSON`), so one app gives the
+/// tools that read the table instead of a person, and the layouts each route is in, outermost first. Keys are sorted (`SortedJSON`), so one app gives the
 /// same bytes each time.
 ///
 ///     {"routes":[{"entry":false,...,"name":"album","params":{"id":"int"},"pattern":"/album/:id",...}],"tabs":[]}
 ///
-/// A field the route does not have (no name, no types, no schema, no meta) is left out.
+/// A field the route does not have (no name, no types, no schema, no meta, no layouts) is left out.
 package enum RouteTableJSON {
     struct Document: Encodable {
         let routes: [Entry]
@@ -39,6 +39,20 @@ package enum RouteTableJSON {
         let query: [String: QueryKey]?
         /// "no_match" or "error", with a query schema.
         let query_mismatch: String?
+        let meta: MetaValue?
+        /// The layouts the route is declared in, outermost first (its matched chain without the route).
+        let layouts: [Layout]?
+    }
+
+    /// A layout as declared: its own meta, not its routes' merged meta.
+    struct Layout: Encodable {
+        let prefix: String
+        let name: String?
+        let title: String?
+        let site: String?
+        /// Whether the layout has a guard or a leave guard: it guards every route inside.
+        let guarded: Bool
+        let links: [String]?
         let meta: MetaValue?
     }
 
@@ -87,7 +101,12 @@ package enum RouteTableJSON {
                     })
                 },
                 query_mismatch: schema?.mismatch.rawValue,
-                meta: route.meta.map(MetaValue.meta))
+                meta: route.meta.map(MetaValue.meta),
+                layouts: route.layouts.isEmpty ? nil : route.layouts.map { layout in
+                    Layout(prefix: layout.prefix, name: layout.name, title: layout.title, site: layout.site,
+                           guarded: layout.guarded || layout.leaveGuarded, links: layout.links.isEmpty ? nil : layout.links,
+                           meta: layout.meta.map(MetaValue.meta))
+                })
         }
         let notFound = runtime.notFound.map { _ in NotFound(site: runtime.notFoundSite) }
         return SortedJSON.text(of: Document(routes: routes, not_found: notFound, tabs: runtime.tabs))

@@ -266,6 +266,12 @@ function group(prefix, body, opts) end
 ---@param opts? SwitchyardLayoutOptions
 function layout(prefix, body, opts) end
 
+---takes a declared route out of the table (a name, or a pattern as declared): no lookup, listing or tool sees it from then on. Refused while a screen of it is on a stack or a modal, or in the timeline Back and Forward move through.
+---
+---Example: `if not flags.new_checkout then remove_route("new_checkout") end`
+---@param name_or_pattern SwitchyardRouteName|string
+function remove_route(name_or_pattern) end
+
 ---is the screen for paths nothing matches (the options of `route`, but `name` and `validate`).
 ---
 ---Example: `not_found{title = "Not Found", links = {"/"}}`

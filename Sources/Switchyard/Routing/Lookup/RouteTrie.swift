@@ -65,9 +65,12 @@ struct RouteTrie {
         return routes
     }
 
-    /// Ends `route` at `node`, after the routes already there; `route` must be the next route number
-    /// (routes are attached in declaration order).
+    /// Ends `route` at `node`, after the routes already there; `route` must be above every route
+    /// attached before (routes are attached in declaration order).
     mutating func attach(route: Int, at node: Int32) {
+        // Routes come in index order; a removed route's index (`RouteTable.removeRoute`) is skipped,
+        // its slot left unlinked.
+        while nextRoute.count < route { nextRoute.append(-1) }
         nextRoute.append(-1)
         if nodes[Int(node)].lastRoute >= 0 {
             nextRoute[Int(nodes[Int(node)].lastRoute)] = Int32(route)

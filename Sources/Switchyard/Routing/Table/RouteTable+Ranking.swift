@@ -15,12 +15,13 @@ extension RouteTable {
         return ranks
     }
 
-    /// Route indices in rank order, inverted from `ranks` (the table keeps one of the two).
+    /// Route indices in rank order, inverted from `ranks` (the table keeps one of the two); a removed
+    /// route (`removeRoute`) keeps its rank in `ranks` but is left out here, so nothing lists it.
     var rankOrder: [Int] {
         let ranks = self.ranks
         var order = [Int](repeating: 0, count: ranks.count)
         for (route, rank) in ranks.enumerated() { order[Int(rank)] = route }
-        return order
+        return removed.isEmpty ? order : order.filter { !removed.contains($0) }
     }
 }
 

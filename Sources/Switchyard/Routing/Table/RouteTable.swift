@@ -31,6 +31,11 @@ public final class RouteTable<Payload> {
     /// navigation, so stored and unchecked (asking the dictionary cost more).
     @exclusivity(unchecked) private(set) var hasValidators = false
     var names: [String: Int] = [:]
+    /// Routes `removeRoute` took out (issue 33, `remove_route` in Lua): tombstones. A route is known by
+    /// its index everywhere (`RouteID`, screens, the timeline, coverage), so a removed one stays in
+    /// `storage` and its index keeps meaning it; it is left out of the trie (no lookup finds it), the
+    /// names, the rank order and every listing (`routes`, `rankedRoutes`).
+    package private(set) var removed: Set<Int> = []
     /// Parameter names by list, so routes with the same ones share them.
     private var sharedParameterNames: [String: ParameterNames] = [:]
     /// The declaration trie, changed in place by each declaration. Handed to the lookup when it is
@@ -157,14 +162,39 @@ public final class RouteTable<Payload> {
         storage.removeSubrange(count...)
         validators = validators.filter { $0.key < count }
         names = names.filter { $0.value < count }
+        removed = removed.filter { $0 < count }
         rebuildDeclarationTrie()
         cachedRanks = nil
         cachedLookup = nil
     }
 
+    /// Puts back the routes removed since `removed` was `recorded` (a failed script's `remove_route`,
+    /// REPL `:load`; a spec's, after its test). A route removed and then replaced (its pattern or
+    /// name declared again since) stays removed: the two would otherwise be one pattern or one name.
+    /// After `removeRoutes(after:)` nothing is replaced, and the table is as it was when recorded.
+    package func restoreRemoved(_ recorded: Set<Int>) {
+        var kept = recorded.filter { $0 < storage.count }
+        for index in removed.subtracting(kept) {
+            let route = storage[index]
+            let replaced = storage[(index + 1)...].contains { later in
+                !removed.contains(later.id.rawValue)
+                    && (later.pattern.text == route.pattern.text || (route.name != nil && later.name == route.name))
+            }
+            if replaced { kept.insert(index) }
+        }
+        guard kept != removed else { return }
+        removed = kept
+        names = [:]
+        for (index, route) in storage.enumerated() where !removed.contains(index) {
+            if let name = route.name { names[name] = index }
+        }
+        rebuildDeclarationTrie()
+        cachedLookup = nil
+    }
+
     private func rebuildDeclarationTrie() {
         var trie = RouteTrie(caseInsensitive: caseInsensitive)
-        for (index, route) in storage.enumerated() {
+        for (index, route) in storage.enumerated() where !removed.contains(index) {
             trie.attach(route: index, at: trie.node(shapedLike: route.pattern.segments))
         }
         declarationTrie = trie
@@ -177,7 +207,7 @@ public final class RouteTable<Payload> {
     package func setCaseInsensitive(_ folding: Bool) throws(RoutingError) {
         guard folding != caseInsensitive else { return }
         var trie = RouteTrie(caseInsensitive: folding)
-        for (index, route) in storage.enumerated() {
+        for (index, route) in storage.enumerated() where !removed.contains(index) {
             let node = trie.node(shapedLike: route.pattern.segments)
             if let blocking = trie.routes(at: node).first(where: { validators[$0] == nil && storage[$0].parameterTypes == nil }) {
                 throw .duplicatePattern(pattern: route.pattern.text, firstPattern: storage[blocking].pattern.text,
@@ -192,6 +222,23 @@ public final class RouteTable<Payload> {
         cachedLookup = nil
     }
 
+    /// Takes a route out of the table (`remove_route`): no lookup, name, listing, suggestion or
+    /// explanation sees it from now on, and its pattern and name may be declared again. Its index stays
+    /// taken, so every `RouteID` already handed out still names what it named (the caller makes sure no
+    /// screen still shows it). Removing a removed route does nothing.
+    ///
+    ///     table.removeRoute(table.route(named: "beta")!.id)
+    ///     table.route(named: "beta")   // nil; table.match("/beta") finds another route or none
+    package func removeRoute(_ id: RouteID) {
+        guard id.rawValue < storage.count, removed.insert(id.rawValue).inserted else { return }
+        if let name = storage[id.rawValue].name, names[name] == id.rawValue { names[name] = nil }
+        rebuildDeclarationTrie()
+        cachedLookup = nil
+    }
+
+    /// Whether `removeRoute` took the route out.
+    package func isRemoved(_ id: RouteID) -> Bool { removed.contains(id.rawValue) }
+
     /// The declaration trie for the lookup to freeze, the table keeping an empty one in its place.
     private func handOverDeclarationTrie() -> RouteTrie {
         if declarationTrieHandedOver { rebuildDeclarationTrie() }
@@ -203,10 +250,13 @@ public final class RouteTable<Payload> {
 
     // MARK: Reading routes
 
-    /// Declaration order.
+    /// Declaration order; a removed route (`removeRoute`) is left out, so a route's place here is its
+    /// `id.rawValue` only while none is removed.
     ///
     ///     table.routes.map(\.pattern.text)
-    public var routes: [Route<Payload>] { storage }
+    public var routes: [Route<Payload>] {
+        removed.isEmpty ? storage : storage.filter { !removed.contains($0.id.rawValue) }
+    }
 
     /// Rank order, most specific first.
     package var rankedRoutes: [Route<Payload>] { rankOrder.map { storage[$0] } }
@@ -235,7 +285,7 @@ public final class RouteTable<Payload> {
     ///
     ///     table.route(withPattern: "/album/:id")?.id   // RouteID(rawValue: 1)
     package func route(withPattern pattern: String) -> Route<Payload>? {
-        storage.first { $0.pattern.text == pattern }
+        storage.first { $0.pattern.text == pattern && !removed.contains($0.id.rawValue) }
     }
 
     // MARK: Freezing
