@@ -67,7 +67,8 @@ struct LiveViewTests {
         try session.enter("print(nav.path)", expecting: "/library\n", count: 2)
     }
 
-    /// Issue 35 item 3: a route declared at the prompt, with no navigation, lays the map out again.
+    /// Issue 35 item 3: a route declared (or removed) at the prompt, with no navigation, lays the map
+    /// out again.
     @Test func aRouteDeclaredAtThePromptLaysTheMapOutAgain() throws {
         let session = try serve()
         defer { session.close() }
@@ -78,6 +79,10 @@ struct LiveViewTests {
         #expect(client.count(of: "/brandnewroute") == 0)   // graphviz writes "-" as &#45;: a name without one
         try session.enter(#"route("/brandnewroute", {title = "Brand new"})"#)
         try client.receive(until: "/brandnewroute")
+        // Removing it lays the map out again too (a third map: the first, with it, without it).
+        #expect(client.count(of: #""type":"map""#) == 2)
+        try session.enter(#"remove_route("/brandnewroute")"#)
+        try client.receive(until: #""type":"map""#, count: 3)
     }
 
     @Test func recordRecordsAPageMoveAsItsLine() throws {
@@ -301,9 +306,9 @@ final class RawClient {
         try write([0x81, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] })
     }
 
-    /// Reads frames until their text contains `text` (the server's frames are unmasked).
-    func receive(until text: String) throws {
-        while Self.index(of: Array(text.utf8), in: received) == nil {
+    /// Reads frames until their text contains `text` (`count` times; the server's frames are unmasked).
+    func receive(until text: String, count: Int = 1) throws {
+        while count > 1 ? self.count(of: text) < count : Self.index(of: Array(text.utf8), in: received) == nil {
             guard try readMore() else {
                 throw Failure(description: "the connection closed before \(text.debugDescription); got \(String(decoding: received, as: UTF8.self))")
             }

@@ -26,9 +26,10 @@ final class LiveViewSession {
     /// The last move a page made, shown on the page: the line it equals, and its error if refused.
     var lastMove: (line: String, error: String?)?
     private var sequence = 0
-    /// How many routes the table had when the state was last sent: a line that declares routes
-    /// without navigating (`route("/new")` typed at the prompt) sends the new map all the same.
-    private var publishedRouteCount = -1
+    /// How many routes the table had, and how many were removed, when the state was last sent: a
+    /// line that declares or removes routes without navigating (`route("/new")` typed at the
+    /// prompt) sends the new map all the same.
+    private var publishedRoutes = (declared: -1, removed: -1)
 
     init(address: String, port: UInt16) throws(LiveViewError) {
         server = try LiveViewServer(address: address, port: port, page: LiveViewPage.html)
@@ -47,7 +48,7 @@ final class LiveViewSession {
 
     /// Sends the state (and the map, when the routes changed) to every page; never waits for them.
     func publish(_ host: ScriptHost) {
-        publishedRouteCount = host.runtime.routeTable.count
+        publishedRoutes = Self.routeCounts(host)
         var map: String?
         if let dot = try? currentDot(host), dot != laidOutDot {
             laidOutDot = dot
@@ -58,9 +59,13 @@ final class LiveViewSession {
     }
 
     /// After a line that left the navigation as it was: sends the map again when the line declared
-    /// routes, and nothing otherwise (no DOT is made for a line that declared none).
+    /// or removed routes, and nothing otherwise (no DOT is made for a line that changed none).
     func publishIfRoutesChanged(_ host: ScriptHost) {
-        if host.runtime.routeTable.count != publishedRouteCount { publish(host) }
+        if Self.routeCounts(host) != publishedRoutes { publish(host) }
+    }
+
+    private static func routeCounts(_ host: ScriptHost) -> (declared: Int, removed: Int) {
+        (host.runtime.routeTable.count, host.runtime.routeTable.removed.count)
     }
 
     private func currentDot(_ host: ScriptHost) throws(LuaError) -> String {

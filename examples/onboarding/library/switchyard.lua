@@ -278,7 +278,7 @@ function remove_route(name_or_pattern) end
 ---@param opts SwitchyardRouteOptions
 function not_found(opts) end
 
----is the screen that lands in place of a route whose title, view, links or loader raises, for every route without its own `error` option: `{title, view}` (strings or functions of info) or `function(info, err)` returning such a table; `info.error` is `{message, where, route}`. A budget running out or an interrupt is never caught: it still aborts.
+---is the screen that lands in place of a route whose title, view, links, loader or validator raises, for every route without its own `error` option: `{title, view}` (strings or functions of info) or `function(info, err)` returning such a table; `info.error` is `{message, where, route}`. A budget running out or an interrupt is never caught: it still aborts.
 ---
 ---Example: `error_screen{title = "Something went wrong", view = function(info) return info.error.message end}`
 ---@param opts SwitchyardErrorScreen|fun(info: SwitchyardInfo, err: SwitchyardLandingError): (SwitchyardErrorScreen|string)
