@@ -16,6 +16,15 @@ struct LiveViewTests {
         return (try #require(UInt16(match.1)), String(match.2), String(match.3))
     }
 
+    /// A page on the navigate link, its first state received.
+    private func navigatingPage(of session: TerminalSession) throws -> RawClient {
+        let (port, navigate, _) = try links(session)
+        let client = try RawClient(port: port)
+        _ = try client.upgrade(token: navigate, origin: "http://127.0.0.1:\(port)")
+        try client.receive(until: #""type":"state""#)
+        return client
+    }
+
     private func serve() throws -> TerminalSession {
         let session = try TerminalSession(arguments: ["serve", "--no-color", Self.app])
         try session.waitFor("> ")
@@ -52,10 +61,7 @@ struct LiveViewTests {
     @Test func aPageMoveRunsInTheReplAsTheLineItEquals() throws {
         let session = try serve()
         defer { session.close() }
-        let (port, navigate, _) = try links(session)
-        let client = try RawClient(port: port)
-        _ = try client.upgrade(token: navigate, origin: "http://127.0.0.1:\(port)")
-        try client.receive(until: #""type":"state""#)
+        let client = try navigatingPage(of: session)
         try client.send(#"{"op":"push","path":"/library"}"#)
         try session.waitFor(#"(page) nav.push("/library")"#)
         try client.receive(until: #""path":"/library""#)
@@ -72,10 +78,7 @@ struct LiveViewTests {
     @Test func aRouteDeclaredAtThePromptLaysTheMapOutAgain() throws {
         let session = try serve()
         defer { session.close() }
-        let (port, navigate, _) = try links(session)
-        let client = try RawClient(port: port)
-        _ = try client.upgrade(token: navigate, origin: "http://127.0.0.1:\(port)")
-        try client.receive(until: #""type":"state""#)
+        let client = try navigatingPage(of: session)
         #expect(client.count(of: "/brandnewroute") == 0)   // graphviz writes "-" as &#45;: a name without one
         try session.enter(#"route("/brandnewroute", {title = "Brand new"})"#)
         try client.receive(until: "/brandnewroute")

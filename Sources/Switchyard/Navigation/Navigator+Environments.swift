@@ -153,11 +153,7 @@ extension Navigator {
         try holding(HeldCall(operation: .open, arguments: [url])) {
             try transact(.open) { state in
                 let landed = try land(location)
-                let ancestors = try self.ancestors(of: landed.screen)
-                state.dismissPresented()
-                if let first = ancestors.first {
-                    state.showFromRoot(first, as: .push)
-                    for ancestor in ancestors.dropFirst() { state.show(ancestor, as: .push) }
+                if try showAncestorsForOpen(of: landed.screen, in: &state) {
                     state.show(landed.screen, as: asked ?? landed.presentation)
                 } else {
                     state.showFromRoot(landed.screen, as: asked ?? landed.presentation)

@@ -9,12 +9,7 @@ extension Navigator {
             defer { landsOwnModals = false }
             try transact(.open) { state in
                 let landed = try land(location)
-                let ancestors = try self.ancestors(of: landed.screen)
-                state.dismissPresented()
-                if let first = ancestors.first {
-                    state.showFromRoot(first, as: .push)
-                    for ancestor in ancestors.dropFirst() { state.show(ancestor, as: .push) }
-                } else {
+                if try !showAncestorsForOpen(of: landed.screen, in: &state) {
                     if let index = state.root.tabs.firstIndex(of: Navigator.tabName(landed.screen.path)) {
                         state.root.selectTab(index)
                     }
@@ -23,5 +18,17 @@ extension Navigator {
                 state.modals = [landed.screen]
             }
         }
+    }
+
+    /// What `open` does before it shows its target, whatever the presentation: everything presented
+    /// dismissed and, when the target declares ancestors, those pushed from the root. False when it
+    /// has none (the caller then shows the target from the root its own way).
+    func showAncestorsForOpen(of screen: Screen, in state: inout NavigationState) throws -> Bool {
+        let ancestors = try self.ancestors(of: screen)
+        state.dismissPresented()
+        guard let first = ancestors.first else { return false }
+        state.showFromRoot(first, as: .push)
+        for ancestor in ancestors.dropFirst() { state.show(ancestor, as: .push) }
+        return true
     }
 }
