@@ -77,8 +77,9 @@ final class LayoutDeclaration {
 
 extension GroupOptions {
     /// A layout's options as a group's: its prefix and meta pass to its routes; its title, view and
-    /// links stay its own; its guards are the layout's (`LayoutDeclaration`), not a group's.
-    init(layout: LayoutDeclaration, site: String?) {
+    /// links stay its own; its guards are the layout's (`LayoutDeclaration`), not a group's; its `error`
+    /// is the error screen of the routes inside without one of their own, as a group's is.
+    init(layout: LayoutDeclaration, site: String?, error: LuaValue = .nil) {
         prefix = layout.record.prefix
         self.site = site
         title = .nil
@@ -89,14 +90,14 @@ extension GroupOptions {
         entry = nil
         meta = layout.record.meta
         self.layout = layout
-        error = .nil
+        self.error = error
     }
 }
 
 extension SwitchyardRuntime {
     /// What `layout` takes: a record's options (`name`, `title`, `view`, `links`, `meta`) and the
-    /// guards that apply to every route inside.
-    static let layoutOptions: Set<String> = ["name", "title", "view", "links", "guard", "leave", "meta"]
+    /// guards and error screen that apply to every route inside.
+    static let layoutOptions: Set<String> = ["name", "title", "view", "links", "guard", "leave", "meta", "error"]
 
     /// layout(prefix, function() ... end [, opts])
     func declareLayout(_ call: LuaCall) throws -> Int {
@@ -120,6 +121,8 @@ extension SwitchyardRuntime {
         }
         let guardFunction = try options.function("guard")
         let leave = try options.function("leave")
+        let error = options["error"]
+        _ = try check.errorScreen(error)   // a wrong shape is an error at the layout's line
         let record = RouteLayout(prefix: prefix, name: name, title: title, view: view, links: links,
                                  meta: try MetaOption.meta(options["meta"], context: subject), site: site,
                                  guarded: guardFunction != nil, leaveGuarded: leave != nil)
@@ -128,7 +131,7 @@ extension SwitchyardRuntime {
             let navigator = self.navigator
             return navigator.navigationInFlight.map { LayoutDeclaration.Operation(navigator: navigator, number: $0) }
         }
-        groups.append(GroupOptions(layout: layout, site: site))
+        groups.append(GroupOptions(layout: layout, site: site, error: error))
         defer { groups.removeLast() }
         try body.call()
         return 0

@@ -247,6 +247,7 @@ package enum LuaAPITypes {
         ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))?
         ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)?
         ---@field meta table<string, any>? the layout's own, laid under each route's meta
+        ---@field error (SwitchyardErrorScreen|fun(info: SwitchyardInfo, err: SwitchyardLandingError): (SwitchyardErrorScreen|string))? for each route inside without its own
 
         ---One record of `info.matched`: a layout (`prefix`) or, last, the route (`pattern`, `params`).
         ---@class SwitchyardMatchedRecord
