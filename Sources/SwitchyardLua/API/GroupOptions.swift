@@ -33,7 +33,7 @@ struct GroupOptions {
     /// Whether the group gave any option (a plain group changes nothing about its routes).
     var hasOptions: Bool {
         !title.isNil || !view.isNil || !presentation.isNil || guardFunction != nil || leave != nil || entry != nil
-            || layout?.guardFunction != nil || layout?.leave != nil
+            || layout?.guardFunction != nil || layout?.leave != nil || layout?.loadFunction != nil
             || !error.isNil
     }
 
@@ -114,6 +114,11 @@ struct GroupOptions {
         if !guards.isEmpty {
             if let own = try silentOwn.guardian(own["guard"]) { guards.append(own) }
             merged.guard = callbacks.guardChain(guards)
+        }
+        // Every layout of the route gets a place in `layoutData` once one of them loads.
+        let layouts = groups.compactMap(\.layout)
+        if layouts.contains(where: { $0.loadFunction != nil }) {
+            merged.layoutLoads = try layouts.map { (layout) throws(LuaError) in try layout.loader(layoutCallbacks(layout)) }
         }
         var leaves: [(RouteInfo, RouteInfo) throws -> Bool] = []
         for group in groups {

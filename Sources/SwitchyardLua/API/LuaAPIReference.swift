@@ -46,7 +46,7 @@ package enum LuaAPIReference {
               "declares the routes inside relative to `prefix`; `opts` (`guard`, `leave`, `title`, `view`, `presentation`, `entry`, `meta`, `error`) apply to each of them.",
               #"group("/library", function() route("playlists", {}) end)"#),
         entry(.declaring, "layout", "layout(prefix, function() ... end [, opts])",
-              "declares the routes inside relative to `prefix` under a layout, a record of its own (`name`, `title`, `view`, `links`, `meta`) listed in their `info.matched`; its `guard` runs once per navigation before the routes' own, its `leave` when a navigation leaves it; its `error` is the error screen of the routes inside without their own.",
+              "declares the routes inside relative to `prefix` under a layout, a record of its own (`name`, `title`, `view`, `links`, `meta`) listed in their `info.matched`; its `guard` runs once per navigation before the routes' own, its `leave` when a navigation leaves it; its `error` is the error screen of the routes inside without their own; its `load` runs once per navigation before theirs, its result the layout's `data` in `info.matched`.",
               #"layout("/news", function() route(":id", {}) end, {name = "news", meta = {section = "news"}})"#),
         entry(.declaring, "not_found", "not_found(opts)",
               "is the screen for paths nothing matches (the options of `route`, but `name` and `validate`).",
