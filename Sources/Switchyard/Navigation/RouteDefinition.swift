@@ -110,7 +110,8 @@ public struct RouteDefinition {
 }
 
 extension RouteDefinition {
-    /// No title, view, guard, redirect, link function or leave guard: a landing on the route runs and renders nothing (many routes).
+    /// No title, view, guard, redirect, link function, leave guard, loader or action, and no layout
+    /// loader: a landing on the route runs and renders nothing (many routes).
     /// Read where the definition is (no copy of it): the cases are tested, no payload is touched.
     var isBare: Bool {
         if case .some = title { return false }
@@ -121,6 +122,7 @@ extension RouteDefinition {
         if case .some = linkFunction { return false }
         if case .some = load { return false }
         if case .some = action { return false }
+        if !layoutLoads.isEmpty { return false }
         return true
     }
 

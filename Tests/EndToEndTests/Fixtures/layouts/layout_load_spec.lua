@@ -7,6 +7,7 @@ server = {}
 route("/", {title = "Home"})
 layout("/team", function()
   route("/", {title = function(info) return info.matched[1].data.name end})
+  route("about", {})   -- no callback of its own: the layout's loader still runs
   route("members", {
     guard = function() log[#log + 1] = "members guard" end,
     load = function(info)
@@ -59,6 +60,8 @@ describe("a layout's loader", function()
     assert.equal("Project 4", nav.title)
     assert.same({"team loader /team/projects/4", "projects loader saw Core team"}, {log[#log - 1], log[#log]})
     assert.is_nil(match("/").matched)
+    nav.push("/team/about")
+    assert.equal("Core team", nav.screen.matched[1].data.name)
   end)
 
   it("holds the navigation with nav.pending until it is settled with the data", function()
