@@ -13,6 +13,18 @@ import Testing
         #expect(result.output.contains("7 passed, 0 failed"), "\(result.output)")
     }
 
+    @Test func aLayoutsErrorScreenCatchesTheRoutesInsideItUnderTest() throws {
+        let result = try CommandRun.switchyard(["test", "--no-color", "layout_error_spec.lua"], directory: folder)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("4 passed, 0 failed"), "\(result.output)")
+    }
+
+    @Test func aLayoutsLoaderRunsOncePerNavigationAndHoldsUnderTest() throws {
+        let result = try CommandRun.switchyard(["test", "--no-color", "layout_load_spec.lua"], directory: folder)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("4 passed, 0 failed"), "\(result.output)")
+    }
+
     @Test func theNewsExamplesLayoutSpecPasses() throws {
         let result = try CommandRun.switchyard(["test", "--no-color", "examples/news/scenarios/layout_spec.lua"], directory: SwitchyardBinary.packageRoot)
         #expect(result.status == 0, "\(result.output)\(result.errors)")

@@ -13,6 +13,20 @@ import Testing
         #expect(run.output.contains("actions: /share/:id at examples/music/features/albums.lua:"), "\(run.output)")
     }
 
+    @Test func anActionOnlyRootIsRefusedByNameAndASettledLeaveHoldRunsTheLandedAction() throws {
+        let spec = try CommandRun.switchyard(["test", "--no-color", "action_gaps_spec.lua"],
+                                             directory: SwitchyardBinary.fixtures + "/lifecycle")
+        #expect(spec.status == 0, "\(spec.output)\(spec.errors)")
+        #expect(spec.output.contains("4 passed, 0 failed"), "\(spec.output)")
+        // In the REPL: the error names the route and says why, and the app stays where it was.
+        let run = try CommandRun.switchyard(["-i", "--no-color", "examples/music/app.lua"],
+                                            input: "nav.reset(\"/share/1\")\nnav.path\n",
+                                            directory: SwitchyardBinary.packageRoot)
+        #expect((run.output + run.errors).contains("/share/1 matches the action-only route /share/:id"), "\(run.output)\(run.errors)")
+        #expect(!(run.output + run.errors).contains("internal error"), "\(run.output)\(run.errors)")
+        #expect(run.output.contains("\"/\"\n"), "\(run.output)")
+    }
+
     @Test func coverageCountsTheActionsRunAndTheyCoverAnActionOnlyRoute() throws {
         let run = try CommandRun.switchyard(["test", "--no-color", "--coverage", "examples/music/scenarios/actions_spec.lua"],
                                             directory: SwitchyardBinary.packageRoot)

@@ -201,20 +201,33 @@ extension Navigator {
     private func resetState(_ path: String?) throws -> NavigationState {
         guard let path else { return try startState() }
         guard !tabPaths.isEmpty else {
-            return NavigationState(root: NavigationEnvironment(kind: .root, root: try land(Location(parsing: path)).screen))
+            return NavigationState(root: NavigationEnvironment(kind: .root, root: try rootLanding(path, .reset).screen))
         }
         var fresh = try startState()
-        fresh.showFromRoot(try land(Location(parsing: path)).screen, as: .push)
+        fresh.showFromRoot(try rootLanding(path, .reset).screen, as: .push)
         return fresh
     }
 
     private func startState() throws -> NavigationState {
+        let operation = inFlight ?? .start
         guard !tabPaths.isEmpty else {
-            return NavigationState(root: NavigationEnvironment(kind: .root, root: try land(Location(parsing: "/"), lenient: true).screen))
+            return NavigationState(root: NavigationEnvironment(kind: .root, root: try rootLanding("/", operation, lenient: true).screen))
         }
-        let stacks = try tabPaths.map { ScreenStack(root: try land(Location(parsing: $0), lenient: true).screen) }
+        let stacks = try tabPaths.map { ScreenStack(root: try rootLanding($0, operation, lenient: true).screen) }
         return NavigationState(root: NavigationEnvironment(kind: .root, tabs: tabPaths.map(Self.tabName),
                                                            stacks: stacks, selectedTab: 0))
+    }
+}
+
+extension Navigator {
+    /// The landing of a path `reset` or the start puts at the bottom of a stack. An action-only route
+    /// (an `action`, no title nor view) lands no screen, so it cannot be one: an error naming the
+    /// route and saying so, rather than the landing's internal signal.
+    fileprivate func rootLanding(_ path: String, _ operation: NavigationOperation, lenient: Bool = false) throws -> Landing {
+        do { return try land(Location(parsing: path), lenient: lenient) } catch let only as ActionOnlyLanding {
+            let route = only.action.info.pattern
+            throw NavigationError.invalidArgument(operation: operation, reason: "\(path) matches the action-only route \(route) (an action with no title nor view): it shows no screen, so it cannot be a root or a tab's root screen; navigate to it (nav.push, nav.open) to run its action")
+        }
     }
 }
 

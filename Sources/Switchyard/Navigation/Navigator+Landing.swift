@@ -193,11 +193,24 @@ extension Navigator {
         if definition.leave != nil { watchesDepartures = true }
         var info = info
         do {
+            if !definition.layoutLoads.isEmpty {
+                // The layouts' loaders, outermost first; the route's own sees what they returned.
+                var loaded: [Any?] = []
+                for (stage, load) in definition.layoutLoads.enumerated() {
+                    switch try load(info, settledLoad(for: info.path, stage: stage)) {
+                    case let .data(data): loaded.append(data)
+                    case let .pending(key):
+                        if holding { throw GuardHold(key: key, path: info.path, loading: true, stage: stage) }
+                        loaded.append(nil)
+                    }
+                    info.layoutData = loaded   // an inner layout's loader sees the outer ones' data
+                }
+            }
             if let load = definition.load {
-                switch try loadAnswer(for: info.path, { try load(info) }) {
+                switch try loadAnswer(for: info.path, stage: definition.layoutLoads.count, { try load(info) }) {
                 case let .data(data): info.data = data
                 case let .pending(key):
-                    if holding { throw GuardHold(key: key, path: info.path, loading: true) }
+                    if holding { throw GuardHold(key: key, path: info.path, loading: true, stage: definition.layoutLoads.count) }
                 }
             }
             return Screen(id: makeID(), info: info, route: route,

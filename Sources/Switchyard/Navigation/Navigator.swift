@@ -82,7 +82,7 @@ public final class Navigator {
     @exclusivity(unchecked) var held: HeldNavigation?
     var settling: (path: String, decision: GuardDecision)?
     /// The data `settle(_:loaded:)` gives the held path's loader while it runs the operation again.
-    var settlingLoad: (path: String, data: Any?)?
+    var settlingLoad: (path: String, stage: Int, data: Any?)?
     /// While a leave guard's pending navigation is settled with allow: the screen whose leave guard
     /// has answered.
     var leaveAllowed: Int?
@@ -371,6 +371,7 @@ public final class Navigator {
             do { try askLeaveGuards(of: departing, to: draft.screen) } catch let hold as LeaveHold {
                 // Held: nothing changes now; settling commits this very draft, asking the other guards.
                 let computed = copy draft, idsAfter = nextID, result = departureResult
+                let actions = landedActions   // transact drops them now; the settled commit runs them
                 nextID = firstID
                 holdLeave(hold, operation) { [unowned self] in
                     departureResult = result
@@ -378,6 +379,10 @@ public final class Navigator {
                     try transact(operation, replacing: replacing) { draft in
                         draft = computed
                         nextID = idsAfter
+                        if !actions.isEmpty {
+                            landedActions = actions
+                            hasLandedActions = true
+                        }
                     }
                 }
                 return false

@@ -17,6 +17,9 @@ package struct PendingNavigation: Equatable, Sendable {
     package var kind: PendingKind = .guard
     /// For a leave guard's hold, the path the operation would show.
     package var to: String? = nil
+    /// For a loader's hold, which loader of the path holds it: a layout's (0 the outermost), or the
+    /// route's own (after its layouts'). The settled data answers for that one.
+    package var loadStage = 0
 }
 
 /// Which kind of guard holds a pending navigation.
@@ -62,6 +65,8 @@ package struct GuardHold: Error {
     let path: String
     /// Whether the route's loader (not a guard) holds it: `settle(_:loaded:)` then gives the data.
     var loading = false
+    /// Which of the path's loaders holds it (`PendingNavigation.loadStage`).
+    var stage = 0
 }
 
 extension Navigator {
@@ -108,7 +113,8 @@ extension Navigator {
         do { try operation() } catch let hold as GuardHold {
             let call = call()
             held = HeldNavigation(pending: PendingNavigation(key: hold.key, path: hold.path, operation: call.operation,
-                                                             kind: hold.loading ? .load : .guard), call: call)
+                                                             kind: hold.loading ? .load : .guard, loadStage: hold.stage),
+                                   call: call)
         }
     }
 
@@ -126,7 +132,7 @@ extension Navigator {
             throw NavigationError.invalidArgument(operation: held.call.operation, reason: "the pending navigation \"\(key)\" is held by a guard; its data is no answer")
         }
         self.held = nil
-        settlingLoad = (held.pending.path, data)
+        settlingLoad = (held.pending.path, held.pending.loadStage, data)
         defer { settlingLoad = nil }
         do { try replay(held.call) } catch {
             self.held = held
@@ -134,14 +140,18 @@ extension Navigator {
         }
     }
 
-    /// The loader's answer for `path` while `settle(_:loaded:)` runs its operation again: the data
-    /// settled (once), otherwise what `ask` says.
-    func loadAnswer(for path: String, _ ask: () throws -> LoadAnswer) rethrows -> LoadAnswer {
-        if let settlingLoad, settlingLoad.path == path {
-            self.settlingLoad = nil
-            return .data(settlingLoad.data)
-        }
+    /// The answer of the loader `stage` of `path` (`PendingNavigation.loadStage`) while
+    /// `settle(_:loaded:)` runs its operation again: the data settled (once), otherwise what `ask` says.
+    func loadAnswer(for path: String, stage: Int = 0, _ ask: () throws -> LoadAnswer) rethrows -> LoadAnswer {
+        if let settled = settledLoad(for: path, stage: stage) { return settled }
         return try ask()
+    }
+
+    /// The data `settle(_:loaded:)` gave the loader `stage` of `path`, taken once; nil otherwise.
+    func settledLoad(for path: String, stage: Int) -> LoadAnswer? {
+        guard let settlingLoad, settlingLoad.path == path, settlingLoad.stage == stage else { return nil }
+        self.settlingLoad = nil
+        return .data(settlingLoad.data)
     }
 
     /// The guard's answer for `path` while `settle` runs its operation again: the settled decision

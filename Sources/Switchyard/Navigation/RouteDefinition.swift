@@ -75,6 +75,11 @@ public struct RouteDefinition {
     /// answers becomes the screen's `info.data` (React Router's loaders, Angular's `resolve`), or
     /// holds the operation until `Navigator.settle(_:loaded:)` gives the data.
     package var load: ((RouteInfo) throws -> LoadAnswer)?
+    /// The loaders of the layouts the route is in, outermost first (`layout(..., {load = ...})`): run
+    /// before `load`, their results in `RouteInfo.layoutData` in the same order. Each is given the data
+    /// a `settle(_:loaded:)` answered for it (nil otherwise), so a layout that loads once per navigation
+    /// can keep what was settled.
+    package var layoutLoads: [(RouteInfo, _ settled: LoadAnswer?) throws -> LoadAnswer] = []
     /// Lands in place of the route when its title, view, links, loader or validator raises (before
     /// the app's `Navigator.errorScreen`); nil: the app's, else the error aborts the operation.
     package var errorScreen: ErrorScreen?
@@ -105,7 +110,8 @@ public struct RouteDefinition {
 }
 
 extension RouteDefinition {
-    /// No title, view, guard, redirect, link function or leave guard: a landing on the route runs and renders nothing (many routes).
+    /// No title, view, guard, redirect, link function, leave guard, loader or action, and no layout
+    /// loader: a landing on the route runs and renders nothing (many routes).
     /// Read where the definition is (no copy of it): the cases are tested, no payload is touched.
     var isBare: Bool {
         if case .some = title { return false }
@@ -116,6 +122,7 @@ extension RouteDefinition {
         if case .some = linkFunction { return false }
         if case .some = load { return false }
         if case .some = action { return false }
+        if !layoutLoads.isEmpty { return false }
         return true
     }
 

@@ -132,6 +132,8 @@ public struct Screen: Codable, Equatable, Sendable {
     public var value: Any? { fields.info.value }
     /// What the route's loader returned when the screen landed (in memory only, as `value`).
     package var data: Any? { fields.info.data }
+    /// What its layouts' loaders returned, outermost first (`RouteInfo.layoutData`).
+    package var layoutData: [Any?]? { fields.info.layoutData }
     /// What raised, when the screen is an error screen landed in place of its route (in memory only).
     package var failure: LandingFailure? { fields.info.failure }
     /// The parameters the call that showed it passed beside the path's (`ScreenOptions.params`);

@@ -26,13 +26,14 @@ struct GroupOptions {
     let meta: RouteMeta?
     /// Set when the group is a layout (`layout(...)`, issue 33): a record of its own, with its guards.
     var layout: LayoutDeclaration? = nil
-    /// The error screen of every route inside that has none of its own (the innermost group's).
+    /// The error screen of every route inside that has none of its own (the innermost group's or
+    /// layout's).
     let error: LuaValue
 
     /// Whether the group gave any option (a plain group changes nothing about its routes).
     var hasOptions: Bool {
         !title.isNil || !view.isNil || !presentation.isNil || guardFunction != nil || leave != nil || entry != nil
-            || layout?.guardFunction != nil || layout?.leave != nil
+            || layout?.guardFunction != nil || layout?.leave != nil || layout?.loadFunction != nil
             || !error.isNil
     }
 
@@ -76,7 +77,7 @@ struct GroupOptions {
         // Each group's callbacks report errors at the group's line and name the route they ran for;
         // none records coverage itself: the merged guard records its one decision for the route.
         func groupCallbacks(_ group: GroupOptions) -> RouteCallbacks {
-            RouteCallbacks(subject: "\(callbacks.subject) (from group \(group.prefix))", site: group.site,
+            RouteCallbacks(subject: "\(callbacks.subject) (from \(group.layout == nil ? "group" : "layout") \(group.prefix))", site: group.site,
                            mismatches: callbacks.mismatches)
         }
         // A layout's callbacks report errors at the layout's line; its answer is the layout's, not the
@@ -113,6 +114,11 @@ struct GroupOptions {
         if !guards.isEmpty {
             if let own = try silentOwn.guardian(own["guard"]) { guards.append(own) }
             merged.guard = callbacks.guardChain(guards)
+        }
+        // Every layout of the route gets a place in `layoutData` once one of them loads.
+        let layouts = groups.compactMap(\.layout)
+        if layouts.contains(where: { $0.loadFunction != nil }) {
+            merged.layoutLoads = try layouts.map { (layout) throws(LuaError) in try layout.loader(layoutCallbacks(layout)) }
         }
         var leaves: [(RouteInfo, RouteInfo) throws -> Bool] = []
         for group in groups {

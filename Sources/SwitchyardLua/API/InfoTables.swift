@@ -25,7 +25,7 @@ extension LuaState {
             try push(meta: extra, on: L)
             try setField("extra", on: L)
         }
-        try setMatched(info.params, on: L)
+        try setMatched(info.params, data: info.layoutData, on: L)
         if let value = info.value {
             try push(anyValue: value, on: L)
             try setField("value", on: L)
@@ -140,7 +140,7 @@ extension LuaState {
             try push(meta: extra, on: L)
             try setField("extra", on: L)
         }
-        try setMatched(screen.parameters, on: L)
+        try setMatched(screen.parameters, data: screen.layoutData, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))
         try setField("id", on: L)
         if let bounds = screen.placement?.usesDeviceBounds {

@@ -18,12 +18,18 @@ final class LayoutDeclaration {
     let record: RouteLayout
     let guardFunction: LuaFunction?
     let leave: LuaFunction?
+    /// `load`: asked once per navigation, after the guards, before any route inside lands.
+    let loadFunction: LuaFunction?
     /// The operation a guard of the layout last allowed, and the one its leave guard last allowed:
     /// asked again inside the same operation, the layout's answer stands. An operation is its
     /// navigator and that navigator's count: each scenario runs on a fresh navigator whose count starts
     /// over, so a count alone would match another navigator's operation.
     private var allowed: Operation?
     private var left: Operation?
+    /// The operation the loader last answered data for, and that data: the next landing inside the
+    /// layout in the same operation gets it without asking again.
+    private var loadedIn: Operation?
+    private var loaded: Any?
     /// The navigator's operation in flight, nil between operations (`Navigator.navigationInFlight`).
     private let operation: () -> Operation?
 
@@ -38,10 +44,12 @@ final class LayoutDeclaration {
         }
     }
 
-    init(record: RouteLayout, guardFunction: LuaFunction?, leave: LuaFunction?, operation: @escaping () -> Operation?) {
+    init(record: RouteLayout, guardFunction: LuaFunction?, leave: LuaFunction?, loadFunction: LuaFunction? = nil,
+         operation: @escaping () -> Operation?) {
         self.record = record
         self.guardFunction = guardFunction
         self.leave = leave
+        self.loadFunction = loadFunction
         self.operation = operation
     }
 
@@ -56,6 +64,25 @@ final class LayoutDeclaration {
             let decision = try inner(info)
             if decision == .allow { allowed = current }
             return decision
+        }
+    }
+
+    /// The layout's loader for one route inside it (a layout without one answers no data, so each
+    /// layout of a route keeps its place in `RouteInfo.layoutData`): asked once per navigation; the data
+    /// a settle answered stands for the rest of that navigation, as an answer does.
+    func loader(_ callbacks: RouteCallbacks) throws(LuaError) -> (RouteInfo, LoadAnswer?) throws -> LoadAnswer {
+        guard let inner = try callbacks.loader(loadFunction.map(LuaValue.function) ?? .nil) else {
+            return { _, _ in .data(nil) }
+        }
+        return { [self] info, settled in
+            let current = operation()
+            if let current, current.isSame(as: loadedIn) { return .data(loaded) }
+            let answer = try settled ?? inner(info)
+            if case let .data(data) = answer {
+                loadedIn = current
+                loaded = data
+            }
+            return answer
         }
     }
 
@@ -77,8 +104,9 @@ final class LayoutDeclaration {
 
 extension GroupOptions {
     /// A layout's options as a group's: its prefix and meta pass to its routes; its title, view and
-    /// links stay its own; its guards are the layout's (`LayoutDeclaration`), not a group's.
-    init(layout: LayoutDeclaration, site: String?) {
+    /// links stay its own; its guards are the layout's (`LayoutDeclaration`), not a group's; its `error`
+    /// is the error screen of the routes inside without one of their own, as a group's is.
+    init(layout: LayoutDeclaration, site: String?, error: LuaValue = .nil) {
         prefix = layout.record.prefix
         self.site = site
         title = .nil
@@ -89,14 +117,14 @@ extension GroupOptions {
         entry = nil
         meta = layout.record.meta
         self.layout = layout
-        error = .nil
+        self.error = error
     }
 }
 
 extension SwitchyardRuntime {
     /// What `layout` takes: a record's options (`name`, `title`, `view`, `links`, `meta`) and the
-    /// guards that apply to every route inside.
-    static let layoutOptions: Set<String> = ["name", "title", "view", "links", "guard", "leave", "meta"]
+    /// guards and error screen that apply to every route inside.
+    static let layoutOptions: Set<String> = ["name", "title", "view", "links", "guard", "leave", "meta", "error", "load"]
 
     /// layout(prefix, function() ... end [, opts])
     func declareLayout(_ call: LuaCall) throws -> Int {
@@ -120,15 +148,18 @@ extension SwitchyardRuntime {
         }
         let guardFunction = try options.function("guard")
         let leave = try options.function("leave")
+        let load = try options.function("load")
+        let error = options["error"]
+        _ = try check.errorScreen(error)   // a wrong shape is an error at the layout's line
         let record = RouteLayout(prefix: prefix, name: name, title: title, view: view, links: links,
                                  meta: try MetaOption.meta(options["meta"], context: subject), site: site,
                                  guarded: guardFunction != nil, leaveGuarded: leave != nil)
-        let layout = LayoutDeclaration(record: record, guardFunction: guardFunction, leave: leave) {
+        let layout = LayoutDeclaration(record: record, guardFunction: guardFunction, leave: leave, loadFunction: load) {
             [unowned(unsafe) self] in
             let navigator = self.navigator
             return navigator.navigationInFlight.map { LayoutDeclaration.Operation(navigator: navigator, number: $0) }
         }
-        groups.append(GroupOptions(layout: layout, site: site))
+        groups.append(GroupOptions(layout: layout, site: site, error: error))
         defer { groups.removeLast() }
         try body.call()
         return 0

@@ -46,7 +46,7 @@ package enum LuaAPIReference {
               "declares the routes inside relative to `prefix`; `opts` (`guard`, `leave`, `title`, `view`, `presentation`, `entry`, `meta`, `error`) apply to each of them.",
               #"group("/library", function() route("playlists", {}) end)"#),
         entry(.declaring, "layout", "layout(prefix, function() ... end [, opts])",
-              "declares the routes inside relative to `prefix` under a layout, a record of its own (`name`, `title`, `view`, `links`, `meta`) listed in their `info.matched`; its `guard` runs once per navigation before the routes' own, its `leave` when a navigation leaves it.",
+              "declares the routes inside relative to `prefix` under a layout, a record of its own (`name`, `title`, `view`, `links`, `meta`) listed in their `info.matched`; its `guard` runs once per navigation before the routes' own, its `leave` when a navigation leaves it; its `error` is the error screen of the routes inside without their own; its `load` runs once per navigation before theirs, its result the layout's `data` in `info.matched`.",
               #"layout("/news", function() route(":id", {}) end, {name = "news", meta = {section = "news"}})"#),
         entry(.declaring, "remove_route", "remove_route(name_or_pattern)",
               "takes a declared route out of the table (a name, or a pattern as declared): no lookup, listing or tool sees it from then on. Refused while a screen of it is on a stack or a modal, or in the timeline Back and Forward move through.",

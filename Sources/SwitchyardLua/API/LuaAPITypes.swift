@@ -248,6 +248,8 @@ package enum LuaAPITypes {
         ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))?
         ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)?
         ---@field meta table<string, any>? the layout's own, laid under each route's meta
+        ---@field load (fun(info: SwitchyardInfo): any)? runs once per navigation after the guards, before the route's own loader; its result is the layout's `data` in `info.matched`
+        ---@field error (SwitchyardErrorScreen|fun(info: SwitchyardInfo, err: SwitchyardLandingError): (SwitchyardErrorScreen|string))? for each route inside without its own
 
         ---One record of `info.matched`: a layout (`prefix`) or, last, the route (`pattern`, `params`).
         ---@class SwitchyardMatchedRecord
@@ -259,6 +261,7 @@ package enum LuaAPITypes {
         ---@field view string? a layout's view
         ---@field links string[]? a layout's links
         ---@field site string? where a layout was declared
+        ---@field data any? what a layout's loader returned
         ---@field params table<string, any>? the route's parameters
         ---@field meta table<string, any>? a layout's own meta; the route's merged meta
 

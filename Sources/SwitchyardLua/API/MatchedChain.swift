@@ -5,9 +5,10 @@ import Switchyard
 /// route is declared in, then the route itself. Only a route inside a layout has it: for any other the
 /// chain would be the route alone, which `info` already is, and every callback would pay a table for it.
 extension LuaState {
-    /// Sets `matched` on the info or screen table on top of the stack when its route is in a layout.
+    /// Sets `matched` on the info or screen table on top of the stack when its route is in a layout;
+    /// `data` (what the layouts' loaders returned, one per layout) is each layout record's `data`.
     /// [-0, +0]
-    func setMatched(_ params: Parameters, on L: OpaquePointer) throws(LuaError) {
+    func setMatched(_ params: Parameters, data: [Any?]? = nil, on L: OpaquePointer) throws(LuaError) {
         let layouts = params.layouts
         guard !layouts.isEmpty else { return }
         try ensureStack(L, 8)
@@ -15,6 +16,10 @@ extension LuaState {
         try pushNewTable(on: L, array: layouts.count + 1)
         for (offset, layout) in layouts.enumerated() {
             try push(layout: layout, on: L)
+            if let data, offset < data.count, let loaded = data[offset] {
+                try push(anyValue: loaded, on: L)
+                try setField("data", on: L)
+            }
             try setIndex(offset + 1, on: L)
         }
         try push(fields: [("kind", "route"), ("pattern", params.patternText), ("name", params.routeName)], on: L)

@@ -96,6 +96,8 @@
 ---@field guard (fun(info: SwitchyardInfo): (boolean|string|SwitchyardPendingMarker|nil))?
 ---@field leave (fun(info: SwitchyardInfo, to: SwitchyardInfo): boolean?)?
 ---@field meta table<string, any>? the layout's own, laid under each route's meta
+---@field load (fun(info: SwitchyardInfo): any)? runs once per navigation after the guards, before the route's own loader; its result is the layout's `data` in `info.matched`
+---@field error (SwitchyardErrorScreen|fun(info: SwitchyardInfo, err: SwitchyardLandingError): (SwitchyardErrorScreen|string))? for each route inside without its own
 
 ---One record of `info.matched`: a layout (`prefix`) or, last, the route (`pattern`, `params`).
 ---@class SwitchyardMatchedRecord
@@ -107,6 +109,7 @@
 ---@field view string? a layout's view
 ---@field links string[]? a layout's links
 ---@field site string? where a layout was declared
+---@field data any? what a layout's loader returned
 ---@field params table<string, any>? the route's parameters
 ---@field meta table<string, any>? a layout's own meta; the route's merged meta
 
@@ -258,7 +261,7 @@ function route(pattern, opts) end
 ---@param opts? SwitchyardGroupOptions
 function group(prefix, body, opts) end
 
----declares the routes inside relative to `prefix` under a layout, a record of its own (`name`, `title`, `view`, `links`, `meta`) listed in their `info.matched`; its `guard` runs once per navigation before the routes' own, its `leave` when a navigation leaves it.
+---declares the routes inside relative to `prefix` under a layout, a record of its own (`name`, `title`, `view`, `links`, `meta`) listed in their `info.matched`; its `guard` runs once per navigation before the routes' own, its `leave` when a navigation leaves it; its `error` is the error screen of the routes inside without their own; its `load` runs once per navigation before theirs, its result the layout's `data` in `info.matched`.
 ---
 ---Example: `layout("/news", function() route(":id", {}) end, {name = "news", meta = {section = "news"}})`
 ---@param prefix string

@@ -71,6 +71,12 @@ public struct RouteInfo: Sendable {
         get { extras.first?.data?.value }
         set { updateExtras { $0.data = newValue.map(ValidatorValue.init) } }
     }
+    /// What the loaders of the route's layouts returned, outermost first (`RouteDefinition.layoutLoads`);
+    /// nil when none of its layouts has a loader.
+    package var layoutData: [Any?]? {
+        get { extras.first?.layoutData?.value as? [Any?] }
+        set { updateExtras { $0.layoutData = newValue.map(ValidatorValue.init) } }
+    }
     /// What the call that showed the screen handed it beside the path (`nav.push(path, {extra = ...})`,
     /// go_router's `extra`, URLNavigator's `context`): a JSON value, saved with the screen; nil without one.
     package var extra: RouteMeta? {
@@ -181,6 +187,7 @@ private struct RouteInfoExtras: Sendable {
     private var parsedFragment: String?
     var value: ValidatorValue?
     var data: ValidatorValue?
+    var layoutData: ValidatorValue?
     var extra: RouteMeta?
     var failure: LandingFailure?
 
@@ -234,7 +241,7 @@ private struct RouteInfoExtras: Sendable {
     /// None at all when there is nothing to keep.
     static func boxing(_ fields: RouteInfoExtras) -> [RouteInfoExtras] {
         fields.written == nil && fields.parsedQuery.isEmpty && fields.parsedFragment == nil && fields.value == nil
-            && fields.data == nil && fields.extra == nil && fields.failure == nil
+            && fields.data == nil && fields.layoutData == nil && fields.extra == nil && fields.failure == nil
             ? [] : [fields]
     }
 }

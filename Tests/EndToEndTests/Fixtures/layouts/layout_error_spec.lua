@@ -1,0 +1,51 @@
+-- A layout's error screen (issue 34 item 5): it catches for every route inside without one of its
+-- own, the innermost layout or group first, as a group's does; the app's catches the rest.
+error_screen{title = "Something went wrong"}
+route("/", {title = "Home"})
+route("/plain", {title = function() error("plain broke") end})
+layout("/shop", function()
+  route("cart", {title = function() error("cart service down") end})
+  route("own", {title = function() error("own broke") end, error = {title = "Own"}})
+  group("deals", function()
+    route("today", {title = function() error("no deals") end})
+  end, {error = {title = "Deals unavailable"}})
+  layout("orders", function()
+    route(":id", {view = function(info) error("order " .. info.params.id .. " lost") end})
+  end, {name = "orders", error = function(info, err)
+    return {title = "Order unavailable", view = err.message .. " (" .. err.route .. ")"}
+  end})
+end, {name = "shop", error = {title = "Shop unavailable",
+                               view = function(info) return info.error.route .. ": " .. info.error.message end}})
+
+describe("a layout's error screen", function()
+  it("lands in place of a route inside that raises", function()
+    nav.push("/shop/cart")
+    assert.equal("/shop/cart", nav.path)
+    assert.equal("Shop unavailable", nav.title)
+    assert.equal("/shop/cart: cart service down", nav.screen.view)
+    assert.equal("cart service down", nav.screen.error.message)
+    assert.equal(2, #nav.history)
+  end)
+
+  it("gives way to the route's own, and to an inner group's or layout's", function()
+    nav.push("/shop/own")
+    assert.equal("Own", nav.title)
+    nav.push("/shop/deals/today")
+    assert.equal("Deals unavailable", nav.title)
+    nav.push("/shop/orders/7")
+    assert.equal("Order unavailable", nav.title)
+    assert.equal("order 7 lost (/shop/orders/:id)", nav.screen.view)
+  end)
+
+  it("leaves the routes outside it to the app's", function()
+    nav.push("/plain")
+    assert.equal("Something went wrong", nav.title)
+    assert.equal("plain broke", nav.screen.error.message)
+  end)
+
+  it("is refused at the layout's call when malformed", function()
+    local ok, message = pcall(layout, "/x", function() end, {error = 5})
+    assert.is_false(ok)
+    assert.truthy(message:find("option 'error' of layout /x must be a table", 1, true), message)
+  end)
+end)
