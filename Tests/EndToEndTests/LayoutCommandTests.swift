@@ -13,6 +13,18 @@ import Testing
         #expect(result.output.contains("7 passed, 0 failed"), "\(result.output)")
     }
 
+    /// Issue 34 item 7: `:state` shows what a layout's loader gave beside the route's own, and
+    /// `:trace on` lists the layout's loader with where it was declared.
+    @Test func stateShowsALayoutsLoadedDataAndTraceListsItsLoader() throws {
+        let result = try CommandRun.switchyard(["--no-color", "-i", "loading_app.lua"],
+                                               input: ":push /shop/item/1\n:state\n:trace on\n", directory: folder)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("data  /shop/item/1  layout /shop (shop): { basket = 2 }\ndata  /shop/item/1  { stock = 3 }\n"),
+                "\(result.output)")
+        #expect(result.output.contains("loaders: layout /shop (shop) at loading_app.lua:2; /shop/item/:id at loading_app.lua:3"),
+                "\(result.output)")
+    }
+
     @Test func aLayoutsErrorScreenCatchesTheRoutesInsideItUnderTest() throws {
         let result = try CommandRun.switchyard(["test", "--no-color", "layout_error_spec.lua"], directory: folder)
         #expect(result.status == 0, "\(result.output)\(result.errors)")

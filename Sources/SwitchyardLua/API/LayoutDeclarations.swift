@@ -153,7 +153,7 @@ extension SwitchyardRuntime {
         _ = try check.errorScreen(error)   // a wrong shape is an error at the layout's line
         let record = RouteLayout(prefix: prefix, name: name, title: title, view: view, links: links,
                                  meta: try MetaOption.meta(options["meta"], context: subject), site: site,
-                                 guarded: guardFunction != nil, leaveGuarded: leave != nil)
+                                 guarded: guardFunction != nil, leaveGuarded: leave != nil, loads: load != nil)
         let layout = LayoutDeclaration(record: record, guardFunction: guardFunction, leave: leave, loadFunction: load) {
             [unowned(unsafe) self] in
             let navigator = self.navigator

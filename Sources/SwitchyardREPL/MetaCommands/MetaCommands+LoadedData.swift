@@ -15,22 +15,41 @@ extension MetaCommands {
         for environment in runtime.navigator.state.environments {
             for stack in environment.tabStacks {
                 for screen in stack {
+                    // What its layouts' loaders gave (outermost first), then its route's own loader.
+                    for (layout, data) in zip(screen.parameters.layouts, screen.layoutData ?? []) {
+                        guard let data else { continue }
+                        lines.append(try dataLine(screen, data, source: layout.label + ": "))
+                    }
                     guard let data = screen.data else { continue }
-                    let prefix = "data  " + TerminalText.escaped(screen.location) + "  "
-                    let rendered = try evaluator.render(Self.luaValue(data), width: max(20, TerminalWidth.current - prefix.count))
-                    let oneLine = rendered.split(separator: "\n").map { $0.drop(while: { $0 == " " }) }.joined(separator: " ")
-                    lines.append(style.cyan("data") + "  " + TerminalText.escaped(screen.location) + "  " + oneLine)
+                    lines.append(try dataLine(screen, data, source: ""))
                 }
             }
         }
         return lines
     }
 
-    /// `:trace on`'s line for the routes with a loader, each with where it was declared:
-    /// "loaders: /album/:id at features/albums.lua:33"; nil when no route has one.
+    /// One `data` line: the screen's path, which loader (`source`: "layout /news: ", or "" for the
+    /// route's own), and the value on one line.
+    private func dataLine(_ screen: Screen, _ data: Any, source: String) throws(LuaError) -> String {
+        let prefix = "data  " + TerminalText.escaped(screen.location) + "  " + TerminalText.escaped(source)
+        let rendered = try evaluator.render(Self.luaValue(data), width: max(20, TerminalWidth.current - prefix.count))
+        let oneLine = rendered.split(separator: "\n").map { $0.drop(while: { $0 == " " }) }.joined(separator: " ")
+        return style.cyan("data") + String(prefix.dropFirst("data".count)) + oneLine
+    }
+
+    /// `:trace on`'s line for the layouts and routes with a loader, each with where it was declared:
+    /// "loaders: layout /news at app.lua:80; /album/:id at features/albums.lua:33"; nil when none has one.
     func loaderDescriptions() -> String? {
-        let loaders = runtime.routeTable.routes.filter { $0.payload.load != nil }
+        var layouts: [String] = []
+        for route in runtime.routeTable.routes {
+            for layout in route.layouts where layout.loads {
+                let described = layout.label + (layout.site.map { " at " + $0 } ?? "")
+                if !layouts.contains(described) { layouts.append(described) }
+            }
+        }
+        let routes = runtime.routeTable.routes.filter { $0.payload.load != nil }
             .map { route in route.pattern.text + (route.site.map { " at " + $0 } ?? "") }
+        let loaders = layouts + routes
         return loaders.isEmpty ? nil : "loaders: " + loaders.joined(separator: "; ")
     }
 

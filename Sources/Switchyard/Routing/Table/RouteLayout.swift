@@ -20,10 +20,12 @@ package final class RouteLayout: Sendable {
     /// Whether the layout has a guard or a leave guard (tools say a route inside is guarded).
     package let guarded: Bool
     package let leaveGuarded: Bool
+    /// Whether the layout has a loader (`load`): `:trace on` lists it.
+    package let loads: Bool
 
     package init(prefix: String, name: String? = nil, title: String? = nil, view: String? = nil,
                  links: [String] = [], meta: RouteMeta? = nil, site: String? = nil,
-                 guarded: Bool = false, leaveGuarded: Bool = false) {
+                 guarded: Bool = false, leaveGuarded: Bool = false, loads: Bool = false) {
         self.prefix = prefix
         self.name = name
         self.title = title
@@ -33,6 +35,7 @@ package final class RouteLayout: Sendable {
         self.site = site
         self.guarded = guarded
         self.leaveGuarded = leaveGuarded
+        self.loads = loads
     }
 
     /// "layout /news (news)": how tools name it.
