@@ -162,41 +162,6 @@ struct LiveViewTests {
         #expect(throws: (any Error).self) { try RawClient(port: port).request("/?token=" + navigate) }
         try session.enter(":serve stop", expecting: "the live view is not running")
     }
-
-    /// Issue 35 item 9: a page that never reads. 450 states of about 100 KB each (a timeline of 100
-    /// long paths) are made while it sits on a full socket: the REPL runs every line, the server's
-    /// memory does not grow with the states it could not deliver (queued, the last 300 would be
-    /// 30 MB), and when the page reads at last it gets the newest state, having skipped the others.
-    @Test func aPageThatNeverReadsNeitherSlowsTheReplNorGrowsItsMemory() throws {
-        let app = FileManager.default.temporaryDirectory.appendingPathComponent("slow-page-\(UUID().uuidString.prefix(8)).lua").path
-        defer { try? FileManager.default.removeItem(atPath: app) }
-        try #"route("/") route("/p/:long/:n", {title = "Long"})"#.write(toFile: app, atomically: true, encoding: .utf8)
-        let serve = try PipedServe(arguments: ["serve", "--no-color", app])
-        defer { serve.stop() }
-        let links = try serve.read(until: /view only:.*\n/)
-        let found = try #require(links.firstMatch(of: /127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+)/))
-        let port = try #require(UInt16(found.1))
-        let slow = try RawClient(port: port, receiveBuffer: 4096)
-        _ = try slow.upgrade(token: String(found.2), origin: "http://127.0.0.1:\(port)")
-        let long = String(repeating: "x", count: 1_000)
-        let batches = 3, perBatch = 150
-        serve.write((1...batches).map { batch in
-            (1...perBatch).map { #"nav.go("/p/\#(long)/\#(batch * perBatch + $0)")"# }.joined(separator: "\n")
-                + "\nprint(\"batch \(batch) done\")\n"
-        })
-        var resident: [Int] = []
-        for batch in 1...batches {
-            _ = try serve.read(until: try Regex("batch \(batch) done"))
-            resident.append(try serve.residentKilobytes())
-        }
-        // The first batch fills the socket's buffers; the three after it must add no queue.
-        let growth = resident[batches - 1] - resident[0]
-        #expect(growth < 12_288, "the server grew by \(growth) KB over \((batches - 1) * perBatch) undelivered states (resident KB per batch: \(resident))")
-        let newest = "/\(batches * perBatch + perBatch)\""
-        try slow.receive(until: newest)
-        let delivered = slow.count(of: #""type":"state""#)
-        #expect(delivered < batches * perBatch / 2, "the page that never read was sent \(delivered) of \(batches * perBatch) states")
-    }
 }
 
 /// `count` TCP connections to 127.0.0.1:`port` that send nothing, held open by a python3 child until
@@ -335,59 +300,5 @@ final class RawClient {
         guard count >= 0 else { throw Failure(description: "recv failed: \(String(cString: strerror(errno)))") }
         received += buffer[..<count]
         return count > 0
-    }
-}
-
-/// `switchyard` run with pipes, not a terminal (its stdin lines run as the REPL's): lines written from
-/// a thread of their own, so that a REPL blocked on a full stdout never deadlocks the writer.
-private final class PipedServe: @unchecked Sendable {   // its pipes are used by the test's thread and one writer thread
-    struct Failure: Error, CustomStringConvertible { let description: String }
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private var said = ""
-
-    init(arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: SwitchyardBinary.path)
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-    }
-
-    func write(_ chunks: [String]) {
-        let handle = input.fileHandleForWriting
-        Thread.detachNewThread { for chunk in chunks { try? handle.write(contentsOf: Data(chunk.utf8)) } }
-    }
-
-    /// Reads the output until `pattern` matches in it; what was read up to the match's end.
-    func read(until pattern: some RegexComponent) throws -> String {
-        while true {
-            if let found = said.firstMatch(of: pattern) {
-                let text = String(said[..<found.range.upperBound])
-                said = String(said[found.range.upperBound...])
-                return text
-            }
-            let more = output.fileHandleForReading.availableData
-            if more.isEmpty { throw Failure(description: "switchyard ended; its last output: \(said.suffix(2_000))") }
-            said += String(decoding: more, as: UTF8.self)
-            if said.count > 100_000 { said = String(said.suffix(50_000)) }
-        }
-    }
-
-    /// The process's resident memory (VmRSS), in kilobytes.
-    func residentKilobytes() throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else {
-            throw Failure(description: "no VmRSS in /proc/\(process.processIdentifier)/status")
-        }
-        return kilobytes
-    }
-
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
     }
 }
