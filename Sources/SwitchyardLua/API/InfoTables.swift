@@ -18,14 +18,7 @@ extension LuaState {
             pushInfoShaped(&shape, params: info.params, query: info.query, on: L)
         }
         try check(status, on: L)
-        try replaceTypedParameters(info.params, on: L)
-        try replaceSchemaQuery(info.query, schema: info.params.querySchema, on: L)
-        try setMeta(info.params.meta, on: L)
-        if let extra = info.extra {
-            try push(meta: extra, on: L)
-            try setField("extra", on: L)
-        }
-        try setMatched(info.params, data: info.layoutData, on: L)
+        try setDeclaredFields(params: info.params, query: info.query, extra: info.extra, layoutData: info.layoutData, on: L)
         if let value = info.value {
             try push(anyValue: value, on: L)
             try setField("value", on: L)
@@ -133,14 +126,8 @@ extension LuaState {
             }
         }
         try check(status, on: L)
-        try replaceTypedParameters(screen.parameters, on: L)
-        try replaceSchemaQuery(screen.query, schema: screen.parameters.querySchema, on: L)
-        try setMeta(screen.parameters.meta, on: L)
-        if let extra = screen.extra {
-            try push(meta: extra, on: L)
-            try setField("extra", on: L)
-        }
-        try setMatched(screen.parameters, data: screen.layoutData, on: L)
+        try setDeclaredFields(params: screen.parameters, query: screen.query, extra: screen.extra,
+                              layoutData: screen.layoutData, on: L)
         lua_pushinteger(L, lua_Integer(screen.id))
         try setField("id", on: L)
         if let bounds = screen.placement?.usesDeviceBounds {
@@ -383,5 +370,20 @@ extension LuaState {
         }
         try setMeta(route.meta, on: L)
         try setLayouts(of: route, on: L)
+    }
+
+    /// What a route's declaration adds to the info or screen table on top, the same for both: the
+    /// typed parameters, the query read through its schema, `meta`, `extra` and the matched chain
+    /// of layouts. [-0, +0]
+    func setDeclaredFields(params: Parameters, query: [String: String], extra: RouteMeta?, layoutData: [Any?]?,
+                           on L: OpaquePointer) throws(LuaError) {
+        try replaceTypedParameters(params, on: L)
+        try replaceSchemaQuery(query, schema: params.querySchema, on: L)
+        try setMeta(params.meta, on: L)
+        if let extra {
+            try push(meta: extra, on: L)
+            try setField("extra", on: L)
+        }
+        try setMatched(params, data: layoutData, on: L)
     }
 }
