@@ -521,14 +521,6 @@ int sy_openlibs (lua_State *L, int sandboxed) {
 }
 
 
-/* =============================================================== output */
-
-int sy_flush_stdout (void) {
-  if (fflush(stdout) != 0) return errno != 0 ? errno : EIO;
-  return ferror(stdout) ? -1 : 0;
-}
-
-
 /* ================================================== macros as functions */
 
 void sy_pushglobaltable (lua_State *L) { lua_pushglobaltable(L); }

@@ -14,7 +14,8 @@
 ** budget and the interrupt; BudgetedLibrary.c and PatternMatch.c the
 ** library functions that charge it; SwiftBox.c Swift functions and objects
 ** in Lua; MatchInfo.c the info tables and match(path); RouteShape.c the
-** table route() returns; BlockPool.c the allocator's small blocks.
+** table route() returns; BlockPool.c the allocator's small blocks;
+** StandardOutput.c C's stdout.
 */
 #ifndef CLUASHIM_SHIMSTATE_H
 #define CLUASHIM_SHIMSTATE_H

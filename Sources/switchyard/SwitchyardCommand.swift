@@ -74,6 +74,7 @@ struct SwitchyardCommand: ParsableCommand {
     /// is 2 (docs/cli.md). The subcommands are
     /// dispatched here because a root command with positional arguments never reaches them.
     static func main() {
+        StandardOutput.retryInterruptedWrites()
         // From argv's bytes, not CommandLine.arguments: a file name that is not UTF-8 must keep its bytes.
         let arguments = (1..<Int(CommandLine.argc)).map { index in
             RawPath.decode(UnsafeRawBufferPointer(start: CommandLine.unsafeArgv[index],

@@ -29,8 +29,9 @@ struct RecordingTests {
         try enter(":record", in: session, expecting: "not recording (:record FILE starts)")
         try enter(":record session_spec.lua", in: session, expecting: "recording to session_spec.lua")
         try enter(":follow 1", in: session, expecting: "━━ Album ━━")
-        // Written as it goes: what a crash would keep is already on disk.
-        #expect(try String(contentsOfFile: specFile, encoding: .utf8).contains("nav.push(\"/album/1\")"))
+        // Written as it goes: what a crash would keep is already on disk. The step is written after the
+        // screen it showed is printed, so the file is read until it holds it (a hung REPL fails).
+        try Self.waitUntil(specFile, holds: "nav.push(\"/album/1\")")
         try enter(":push /account", in: session, expecting: "━━ Log In ━━")
         try enter(":push /nowhere", in: session, expecting: "no route matches \"/nowhere\"")   // failed: not recorded
         try enter("nav.path", in: session, expecting: "\"/login\"")                         // looked at: not recorded
@@ -68,6 +69,17 @@ struct RecordingTests {
         #expect(failing.status == 1)
         #expect(failing.output.contains("session_spec.lua:\(stepLine)"), "\(failing.output)")
         #expect(failing.output.contains("0 passed, 1 failed"))
+    }
+
+    private static func waitUntil(_ file: String, holds text: String, deadline seconds: Double = 60) throws {
+        let end = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < end {
+            last = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            if last.contains(text) { return }
+            usleep(50_000)
+        }
+        Issue.record("\(file) never held \(text); it holds:\n\(last)")
     }
 
     private func enter(_ line: String, in session: TerminalSession, expecting text: String, count: Int = 1) throws {

@@ -324,6 +324,12 @@ void *sy_tobox (lua_State *L, int idx);
 ** (its errno is gone).  [-0, +0, -] */
 int sy_flush_stdout (void);
 
+/* Makes stdout a stream whose writes go on after a signal interrupts them
+** (EINTR) instead of dropping the bytes: call once, before anything is
+** written or read.  0, or -1 where the C library cannot (not glibc).
+** [-0, +0, -] */
+int sy_stdout_retry_interrupted (void);
+
 /* ------------------------------------------------------- macros as calls */
 
 void sy_pushglobaltable (lua_State *L);            /* [-0, +1, -] */

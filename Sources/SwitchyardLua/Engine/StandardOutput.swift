@@ -10,6 +10,12 @@ import CLuaShim
 ///
 ///     if let failure = StandardOutput.flush() { print("cannot write standard output: \(failure)") }
 package enum StandardOutput {
+    /// Makes a write a Ctrl-C interrupts go on rather than lose its bytes (SIGINT is installed without
+    /// SA_RESTART so blocking reads return at once): once, first thing in `main`.
+    package static func retryInterruptedWrites() {
+        _ = sy_stdout_retry_interrupted()
+    }
+
     /// Flushes what is buffered; what went wrong with a write since the start, or nil.
     package static func flush() -> String? {
         switch sy_flush_stdout() {
