@@ -81,10 +81,12 @@ struct InterruptEverywhereTests {
         let run = try SignalledRun(["-e", chunk], directory: directory)
         defer { run.close() }
         try run.waitForErrors("looping")
-        // Signalled only once `sleep` runs (with SIGINT ignored): earlier, the interrupt is honoured
-        // inside io.stderr:write and there is no hang to end (seen on a loaded machine).
+        // Signalled only once `sleep` runs (with SIGINT ignored) and switchyard waits for it in
+        // pclose: earlier, the interrupt is honoured by a Lua instruction and there is no hang to end
+        // (seen on a loaded machine, twice).
         let children = try run.waitForChild(running: "sleep")
         defer { for child in children { kill(child, SIGKILL) } }
+        try run.waitUntilWaitingForChild()
         run.signal(SIGINT)
         try run.waitForErrors("press Ctrl-C again to end switchyard at once")
         #expect(run.errors.contains("still running the chunk `io.stderr:write"))

@@ -111,6 +111,20 @@ final class SignalledRun {
         throw Timeout(expected: "a child process running \(command)", errors: errors)
     }
 
+    /// Waits until the process's main thread sleeps in waitpid (the kernel's `do_wait`): the chunk
+    /// has reached `pclose`, past the last Lua instruction an interrupt could stop at. Seeing the
+    /// child alone is not enough: on a loaded machine the child runs before the parent reaches
+    /// `pclose`, and a signal then is honoured by the hook.
+    func waitUntilWaitingForChild(deadline: Double = 60) throws {
+        let end = Date().addingTimeInterval(deadline)
+        while Date() < end {
+            let channel = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/wchan", encoding: .utf8)) ?? ""
+            if channel.hasPrefix("do_wait") { return }
+            usleep(20_000)
+        }
+        throw Timeout(expected: "the process waiting for its child", errors: errors)
+    }
+
     func childPIDs() -> [Int32] {
         let file = "/proc/\(pid)/task/\(pid)/children"
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
