@@ -14,8 +14,12 @@ import SwitchyardTools
 ///     43
 final class InputLog {
     private let history: PersistentHistory?
-    /// This session's lines, for a reader that keeps no history.
+    /// This session's lines, for a reader that keeps no history: the last `typedLimit` of them (a
+    /// pipe may feed a session for ever), numbered from `typedDropped + 1`.
     private var typed: [String] = []
+    private var typedDropped = 0
+    /// As many lines as a terminal's history keeps (`PersistentHistory.limit`'s default).
+    static let typedLimit = 1000
     /// The number of the entry remembered last: `_N` is the value it printed.
     private(set) var lastNumber: Int?
 
@@ -32,7 +36,13 @@ final class InputLog {
             lastNumber = Int(history_base + history_length - 1)
         } else {
             typed.append(text)
-            lastNumber = typed.count
+            // Dropped a quarter at a time, so that a long pipe does not move the whole log each line.
+            if typed.count > Self.typedLimit + Self.typedLimit / 4 {
+                let dropped = typed.count - Self.typedLimit
+                typed.removeFirst(dropped)
+                typedDropped += dropped
+            }
+            lastNumber = typedDropped + typed.count
         }
     }
 
@@ -45,7 +55,7 @@ final class InputLog {
                 return history_get(Int32(number)).flatMap { $0.pointee.line.map { (number, String(cString: $0)) } }
             }
         }
-        return typed.enumerated().suffix(count).map { ($0.offset + 1, $0.element) }
+        return typed.enumerated().suffix(count).map { (typedDropped + $0.offset + 1, $0.element) }
     }
 
     /// `:lines` as printed: the number, then the entry, its further lines indented under the first.
