@@ -284,8 +284,9 @@ public struct Screen: Codable, Equatable, Sendable {
 
     /// `isAt` for a plain normalised path (no query, no fragment), which needs no `Location`.
     func isAt(plainPath text: String) -> Bool {
-        // Lengths first: most pushes go somewhere else, and a UTF-8 count is stored, not counted.
-        path.utf8.count == text.utf8.count && path == text && fragment == nil && query.isEmpty
+        // Lengths first (in `RouteInfo`): most pushes go somewhere else, and a UTF-8 count is stored,
+        // not counted.
+        fields.info.isAt(plainPath: text)
     }
 
     /// Whether both screens are at the same location, as their `location` texts would say.
