@@ -49,7 +49,7 @@ public struct LuaCall {
     /// `guard let name = call.string(1) else { throw LuaError("greet: name expected") }`.
     public func string(_ index: Int) -> String? {
         // Static: it needs only `L`, and a method of `state` retained and released the state around
-        // every call (40 of a `nav.push` + `nav.pop` pair's instructions; callgrind, `switchyard-bench
+        // every call (46 of a `nav.push` + `nav.pop` pair's instructions; callgrind, `switchyard-bench
         // --counted-loop lua-push-pop parameter-heavy 1000`).
         LuaState.string(at: Int32(index), on: L)
     }
