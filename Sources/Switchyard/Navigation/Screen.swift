@@ -24,13 +24,16 @@ public struct Screen: Codable, Equatable, Sendable {
         /// The route that matched; nil when none did, and for a screen decoded from a save that does
         /// not name its route until a navigator restores it.
         let route: RouteID?
-        let title: String?
-        let view: String?
+        var title: String? { rendered?.title }
+        var view: String? { rendered?.view }
         /// The links its route's link function gave it on landing; nil when the route declares a
         /// fixed list (or none), which `Navigator.links(of:)` fills from the parameters instead.
-        let links: [String]?
+        var links: [String]? { rendered?.links }
         /// What the call that showed it gave beside the path (`ScreenOptions`); nil for most screens.
-        let extras: ScreenExtras?
+        var extras: ScreenExtras? { rendered?.extras }
+        /// Title, view, links and extras, nil when the screen has none of them (a route with nothing
+        /// to render, the commonest push): one reference to write and release instead of four.
+        private let rendered: Rendered?
         /// The node below this one in its stack, and the stack's depth here (1 at the root); 0 while
         /// the screen sits in no stack. Set once, by `place(above:)`, while nothing else holds the
         /// object; fixed from then on, like the rest. (Unchecked exclusivity: no access overlaps.)
@@ -44,10 +47,23 @@ public struct Screen: Codable, Equatable, Sendable {
             self.info = info
             self.matched = matched
             self.route = route
-            self.title = title
-            self.view = view
-            self.links = links
-            self.extras = extras
+            rendered = title == nil && view == nil && links == nil && extras == nil ? nil
+                : Rendered(title: title, view: view, links: links, extras: extras)
+        }
+
+        /// What a landing rendered for the screen, and what the call that showed it gave.
+        private final class Rendered: Sendable {
+            let title: String?
+            let view: String?
+            let links: [String]?
+            let extras: ScreenExtras?
+
+            init(title: String?, view: String?, links: [String]?, extras: ScreenExtras?) {
+                self.title = title
+                self.view = view
+                self.links = links
+                self.extras = extras
+            }
         }
 
         /// Links this object above `below`: only for one that sits in no stack yet and that nothing
@@ -62,8 +78,15 @@ public struct Screen: Codable, Equatable, Sendable {
 
         /// The same fields in a new object, in no stack.
         func copy() -> Fields {
-            Fields(id: id, info: info, matched: matched, route: route, title: title, view: view, links: links,
-                   extras: extras)
+            Fields(id: id, info: info, matched: matched, route: route, rendered: rendered)
+        }
+
+        private init(id: Int, info: RouteInfo, matched: Bool, route: RouteID?, rendered: Rendered?) {
+            self.id = id
+            self.info = info
+            self.matched = matched
+            self.route = route
+            self.rendered = rendered
         }
 
         /// The screen this node holds.
@@ -261,8 +284,9 @@ public struct Screen: Codable, Equatable, Sendable {
 
     /// `isAt` for a plain normalised path (no query, no fragment), which needs no `Location`.
     func isAt(plainPath text: String) -> Bool {
-        // Lengths first: most pushes go somewhere else, and a UTF-8 count is stored, not counted.
-        path.utf8.count == text.utf8.count && path == text && fragment == nil && query.isEmpty
+        // Lengths first (in `RouteInfo`): most pushes go somewhere else, and a UTF-8 count is stored,
+        // not counted.
+        fields.info.isAt(plainPath: text)
     }
 
     /// Whether both screens are at the same location, as their `location` texts would say.

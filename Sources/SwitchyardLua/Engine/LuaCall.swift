@@ -47,7 +47,12 @@ public struct LuaCall {
 
     /// The argument when it is a string (numbers are not converted):
     /// `guard let name = call.string(1) else { throw LuaError("greet: name expected") }`.
-    public func string(_ index: Int) -> String? { state.string(at: Int32(index), on: L) }
+    public func string(_ index: Int) -> String? {
+        // Static: it needs only `L`, and a method of `state` retained and released the state around
+        // every call (46 of a `nav.push` + `nav.pop` pair's instructions; callgrind, `switchyard-bench
+        // --counted-loop lua-push-pop parameter-heavy 1000`).
+        LuaState.string(at: Int32(index), on: L)
+    }
 
     /// The argument's bytes when it is a string (numbers are not converted), with no `String` made.
     /// Valid while the string stays on the stack, that is, for the whole call: Lua never moves a string.

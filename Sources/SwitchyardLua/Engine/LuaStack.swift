@@ -73,7 +73,7 @@ extension LuaState {
     }
 
     /// The string at `index` when it is a string (numbers are not converted). [-0, +0]
-    func string(at index: Int32, on L: OpaquePointer) -> String? {
+    static func string(at index: Int32, on L: OpaquePointer) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = lua_tolstring(L, index, &length) else { return nil }
@@ -116,7 +116,7 @@ extension LuaState {
         let location = String(cString: sy_error_where(L))
         let isObjectString = lua_type(L, -1) == LUA_TSTRING
         sy_describe_error(L, -1)
-        var message = string(at: -1, on: L) ?? "error object could not be described"
+        var message = Self.string(at: -1, on: L) ?? "error object could not be described"
         lua_settop(L, -2)
         if !isObjectString && !location.isEmpty { message = location + " " + message }
         let kind = errorKind(status: status, stop: stop, message: message)

@@ -154,6 +154,16 @@ public struct RouteInfo: Sendable {
         return index < 0 ? nil : RouteID(rawValue: Int(index))
     }
 
+    /// Whether this info is at `text`, a plain normalised path: the same path, no query, no fragment.
+    /// The path is read where it is stored: through `path`, every push copied it (a retain and a
+    /// release) only to learn that its length differs (`Screen.isAt(plainPath:)`).
+    func isAt(plainPath text: String) -> Bool {
+        let same = fromParameters.contains(.path)
+            ? storedParams.text.utf8.count == text.utf8.count && storedParams.text == text
+            : ownPath.utf8.count == text.utf8.count && ownPath == text
+        return same && fragment == nil && query.isEmpty
+    }
+
     /// What `RouteTable.resolve` returns when nothing matched (its caller drops it).
     static var unmatched: RouteInfo {
         RouteInfo(params: Parameters(source: "", origin: ParameterOrigin.none, spans: Parameters.InlineSpans()),
