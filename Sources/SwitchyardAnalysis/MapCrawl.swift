@@ -109,7 +109,7 @@ final class CrawlRun {
                   let path = Self.samplePath(route.pattern), !attempted.contains(Location(parsing: path).text) else { continue }
             try? navigator.rollBack(to: start)
             do { try navigator.push(path) } catch let error as NavigationError {
-                switch error {
+                switch error.reason {
                 case .redirectLoop(let chain), .tooManyRedirects(let chain, _):
                     reportLoop(error, chain: chain, how: "followed from \(route.pattern.text), which nothing reaches",
                                asked: path, fallback: navigator.screen)
@@ -271,7 +271,7 @@ final class CrawlRun {
     private func classify(_ error: any Error, move: CrawlMove, from source: Screen, target: String?) {
         let asked = target ?? "?"
         if let error = error as? NavigationError {
-            switch error {
+            switch error.reason {
             case .unknownPath:
                 reportDead(move, from: source, target: target, landed: nil)
             case .blocked(_, let pattern):

@@ -50,18 +50,8 @@ struct CompletionBenchmark {
                      measured: ResultTable.format(worst, .nanoseconds), worst <= 5_000_000)
     }
 
-    /// The completer over a table's patterns, segment kinds carried over one for one (as the REPL's own
-    /// internal `RoutePathCompleter(table)` does for its runtime's table).
+    /// The completer over a table's patterns, as the REPL builds it for its runtime's table.
     static func completer(for table: RouteTable<Int>) -> RoutePathCompleter {
-        RoutePathCompleter(patterns: table.routes.map { route in
-            route.pattern.segments.map { segment -> RoutePathCompleter.Segment in
-                switch segment {
-                case .literal(let text): .literal(text)
-                case .parameter(let name): .parameter(name)
-                case .optional(let name): .optional(name)
-                case .splat(let name): .splat(name)
-                }
-            }
-        })
+        RoutePathCompleter(table)
     }
 }

@@ -22,11 +22,13 @@ enum SwitchyardDeclaration {
             if typed.isEmpty {
                 try table.add(pattern, payload: index)
             } else {
-                // The pattern's parameter names, from its public segments (`Pattern.parameterNames` is the package's).
-                let names = try Pattern(pattern).segments.compactMap { segment -> String? in
-                    switch segment {
-                    case .literal: nil
-                    case .parameter(let name), .optional(let name), .splat(let name): name
+                // The pattern's parameter names, read from its text (`Pattern.parameterNames` is the
+                // package's): ":id" and ":id?" name "id", "*rest" names "rest", a bare "*" is "*".
+                let names = try Pattern(pattern).text.split(separator: "/").compactMap { segment -> String? in
+                    switch segment.first {
+                    case ":": String(segment.dropFirst().prefix { $0 != "?" })
+                    case "*": segment.count == 1 ? "*" : String(segment.dropFirst())
+                    default: nil
                     }
                 }
                 try table.add(pattern, parameterTypes: typed.filter { names.contains($0.key) }, payload: index)

@@ -28,7 +28,7 @@ public enum NavigatorInvariants {
 
     /// An error that says an operation is still in flight after the call that started it returned.
     public static func isLeftInFlight(_ error: any Error) -> Bool {
-        switch error as? NavigationError {
+        switch (error as? NavigationError)?.reason {
         case .reentrant?, .busy?: true
         default: false
         }

@@ -11,7 +11,7 @@ public func fuzzPatternCompiler(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     var input = FuzzInput(data, size)
     let text = input.rest()
     do {
-        let pattern = try Pattern(text)
+        let pattern = try Pattern.compiled(text).pattern
         checkAccepted(pattern, from: text)
         checkRoundTrip(pattern)
     } catch {
@@ -108,6 +108,6 @@ private func checkRejected(_ error: PatternError, text: String) {
 
 private extension RoutingError {
     var patternError: PatternError? {
-        if case .invalidPattern(let error) = self { error } else { nil }
+        if case .invalidPattern(let error) = reason { error } else { nil }
     }
 }

@@ -17,7 +17,7 @@ public func fuzzStateRestore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     } catch {
         // A document is refused as invalid, or as passing one of the navigator's limits (a timeline
         // limit or a stack deeper than it allows): both change nothing.
-        let isRefusal = switch error as? NavigationError {
+        let isRefusal = switch (error as? NavigationError)?.reason {
         case .invalidDocument?, .limitReached?: true
         default: false
         }

@@ -4,7 +4,7 @@
 public enum GuardDecision: Equatable, Sendable {
     /// Land as asked.
     case allow
-    /// Refuse: the whole operation fails with `NavigationError.blocked` and nothing changes.
+    /// Refuse: the whole operation fails with a `NavigationError` (code "blocked") and nothing changes.
     case block
     /// Land on this path instead (relative paths resolve against the guarded path).
     case redirect(String)

@@ -33,7 +33,7 @@ extension NavigationDocument.PendingRecord {
     /// The held navigation this record describes, checked as far as it can be before it is settled:
     /// an operation that can wait, with the arguments that operation takes, and a declared flow.
     func held(flows: [String: [FlowStep]]) throws(NavigationError) -> HeldNavigation {
-        func invalid(_ reason: String) -> NavigationError { .invalidDocument("pending: \(reason)") }
+        func invalid(_ reason: String) -> NavigationError { NavigationError(.invalidDocument("pending: \(reason)")) }
         guard HeldCall.holdable.contains(operation) else { throw invalid("\(operation.rawValue) cannot be pending") }
         let expected: ClosedRange<Int> = switch operation {
         case .up, .next, .nextOrDismiss: 0...0

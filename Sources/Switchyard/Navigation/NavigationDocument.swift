@@ -117,22 +117,22 @@ extension NavigationDocument.StateRecord {
 // MARK: Decoding
 
 extension NavigationDocument {
-    /// Parses and checks a document; every failure is `NavigationError.invalidDocument` saying what.
+    /// Parses and checks a document; every failure is a `NavigationError` (code "invalid_document") saying what.
     init(json: String) throws(NavigationError) {
         let data = Data(json.utf8)
         let decoder = JSONDecoder()
         let header: Header
         do { header = try decoder.decode(Header.self, from: data) } catch {
-            throw .invalidDocument("not a JSON object (\(Self.explain(error)))")
+            throw NavigationError(.invalidDocument("not a JSON object (\(Self.explain(error)))"))
         }
         guard header.format == Self.format else {
-            throw .invalidDocument("not a saved navigation state (format is \(header.format.map { "\"\($0)\"" } ?? "missing"), expected \"\(Self.format)\")")
+            throw NavigationError(.invalidDocument("not a saved navigation state (format is \(header.format.map { "\"\($0)\"" } ?? "missing"), expected \"\(Self.format)\")"))
         }
         guard header.version == Self.version else {
-            throw .invalidDocument("unsupported version \(header.version.map(String.init) ?? "(missing)"); this build reads version \(Self.version)")
+            throw NavigationError(.invalidDocument("unsupported version \(header.version.map(String.init) ?? "(missing)"); this build reads version \(Self.version)"))
         }
         do { self = try decoder.decode(Self.self, from: data) } catch {
-            throw .invalidDocument(Self.explain(error))
+            throw NavigationError(.invalidDocument(Self.explain(error)))
         }
     }
 
@@ -154,26 +154,26 @@ extension NavigationDocument {
     /// Rebuilds the timeline, checking every reference and invariant. Stacks with a common bottom
     /// share nodes again, so a restored timeline is as compact as the saved one.
     func rebuiltTimeline() throws(NavigationError) -> Timeline {
-        guard limit >= 1 else { throw .invalidDocument("limit must be at least 1, got \(limit)") }
-        guard !timeline.isEmpty else { throw .invalidDocument("the timeline is empty") }
+        guard limit >= 1 else { throw NavigationError(.invalidDocument("limit must be at least 1, got \(limit)")) }
+        guard !timeline.isEmpty else { throw NavigationError(.invalidDocument("the timeline is empty")) }
         guard timeline.count <= limit else {
-            throw .invalidDocument("the timeline holds \(timeline.count) entries but its limit is \(limit)")
+            throw NavigationError(.invalidDocument("the timeline holds \(timeline.count) entries but its limit is \(limit)"))
         }
         guard timeline.indices.contains(index) else {
-            throw .invalidDocument("index \(index) is outside the timeline (0..<\(timeline.count))")
+            throw NavigationError(.invalidDocument("index \(index) is outside the timeline (0..<\(timeline.count))"))
         }
         var byID: [Int: Screen] = [:]
         for screen in screens {
             guard byID.updateValue(screen, forKey: screen.id) == nil else {
-                throw .invalidDocument("screen id \(screen.id) appears twice")
+                throw NavigationError(.invalidDocument("screen id \(screen.id) appears twice"))
             }
         }
         // Ids count up from nextID: one near Int.max would overflow (trap) on a later push.
         guard nextID <= NavigationDocument.largestNextID else {
-            throw .invalidDocument("nextID \(nextID) is out of range (at most 2^53)")
+            throw NavigationError(.invalidDocument("nextID \(nextID) is out of range (at most 2^53)"))
         }
         if let highest = byID.keys.max(), nextID <= highest {
-            throw .invalidDocument("nextID \(nextID) must exceed every screen id (highest is \(highest))")
+            throw NavigationError(.invalidDocument("nextID \(nextID) must exceed every screen id (highest is \(highest))"))
         }
         var builder = StackBuilder(screens: byID)
         var entries: [TimelineEntry] = []
@@ -200,13 +200,13 @@ private struct StackBuilder {
 
     mutating func state(_ record: NavigationDocument.StateRecord, at place: String) throws(NavigationError) -> NavigationState {
         guard let first = record.environments.first else {
-            throw .invalidDocument("\(place): no environments")
+            throw NavigationError(.invalidDocument("\(place): no environments"))
         }
-        guard first.kind == .root else { throw .invalidDocument("\(place): the first environment is \(first.kind.rawValue), not root") }
+        guard first.kind == .root else { throw NavigationError(.invalidDocument("\(place): the first environment is \(first.kind.rawValue), not root")) }
         // A screen is in one place at a time; a second place would make pop_to(id) ambiguous.
         var placed = Set<Int>()
         for id in record.environments.flatMap({ $0.stacks.joined() }) + record.modals where !placed.insert(id).inserted {
-            throw .invalidDocument("\(place): screen id \(id) appears twice")
+            throw NavigationError(.invalidDocument("\(place): screen id \(id) appears twice"))
         }
         var environments: [NavigationEnvironment] = []
         for (position, environment) in record.environments.enumerated() {
@@ -217,24 +217,24 @@ private struct StackBuilder {
         // A URL is a browser's page and nothing else's; a browser shows one page, over everything.
         let screensAtPaths = environments.filter { $0.kind != .browser }.flatMap { $0.tabStacks.joined() } + modals
         if let page = screensAtPaths.first(where: \.isExternal) {
-            throw .invalidDocument("\(place): screen \(page.id) is at the URL \(page.path), which only a browser shows")
+            throw NavigationError(.invalidDocument("\(place): screen \(page.id) is at the URL \(page.path), which only a browser shows"))
         }
         if let problem = NavigationState(environments: environments, alert: nil, modals: modals, queue: []).browserProblem {
-            throw .invalidDocument("\(place): \(problem)")
+            throw NavigationError(.invalidDocument("\(place): \(problem)"))
         }
         let alert = record.alert.map {
             Alert(title: $0.title, message: $0.message, buttons: $0.buttons.map { AlertButton($0) }, style: $0.style ?? .alert)
         }
         let anchors = record.queueEnvironments ?? Array(repeating: 1, count: record.queue.count)
         guard anchors.count == record.queue.count else {
-            throw .invalidDocument("\(place): \(anchors.count) queueEnvironments for \(record.queue.count) queued steps")
+            throw NavigationError(.invalidDocument("\(place): \(anchors.count) queueEnvironments for \(record.queue.count) queued steps"))
         }
         if let anchor = anchors.first(where: { !(1...environments.count).contains($0) }) {
-            throw .invalidDocument("\(place): a queued step runs in environment \(anchor), but there are \(environments.count)")
+            throw NavigationError(.invalidDocument("\(place): a queued step runs in environment \(anchor), but there are \(environments.count)"))
         }
         let shown = record.queueShown ?? Array(repeating: nil, count: record.queue.count)
         guard shown.count == record.queue.count else {
-            throw .invalidDocument("\(place): \(shown.count) queueShown for \(record.queue.count) queued steps")
+            throw NavigationError(.invalidDocument("\(place): \(shown.count) queueShown for \(record.queue.count) queued steps"))
         }
         let queue = zip(zip(record.queue, anchors), shown).map { QueuedStep(step: $0.0, environment: $0.1, shownAs: $1) }
         return NavigationState(environments: environments, alert: alert, modals: modals, queue: queue)
@@ -242,14 +242,14 @@ private struct StackBuilder {
 
     private mutating func environment(_ record: NavigationDocument.EnvironmentRecord, first: Bool,
                                       at place: String) throws(NavigationError) -> NavigationEnvironment {
-        guard first || record.kind != .root else { throw .invalidDocument("\(place): only the first environment may be root") }
-        guard record.tabs.isEmpty || record.kind == .root else { throw .invalidDocument("\(place): only the root may have tabs") }
+        guard first || record.kind != .root else { throw NavigationError(.invalidDocument("\(place): only the first environment may be root")) }
+        guard record.tabs.isEmpty || record.kind == .root else { throw NavigationError(.invalidDocument("\(place): only the root may have tabs")) }
         let expected = max(1, record.tabs.count)
         guard record.stacks.count == expected else {
-            throw .invalidDocument("\(place): \(record.stacks.count) stacks for \(record.tabs.count) tabs (expected \(expected))")
+            throw NavigationError(.invalidDocument("\(place): \(record.stacks.count) stacks for \(record.tabs.count) tabs (expected \(expected))"))
         }
         guard record.stacks.indices.contains(record.selected) else {
-            throw .invalidDocument("\(place): selected tab \(record.selected) is out of range")
+            throw NavigationError(.invalidDocument("\(place): selected tab \(record.selected) is out of range"))
         }
         var stacks: [ScreenStack] = []
         for (position, ids) in record.stacks.enumerated() {
@@ -257,15 +257,15 @@ private struct StackBuilder {
         }
         var detents: SheetDetents?
         if let available = record.detents {
-            guard record.kind == .sheet else { throw .invalidDocument("\(place): only a sheet may have detents") }
+            guard record.kind == .sheet else { throw NavigationError(.invalidDocument("\(place): only a sheet may have detents")) }
             do { detents = try SheetDetents(available, selected: record.detent) } catch {
-                throw .invalidDocument("\(place): \(error)")
+                throw NavigationError(.invalidDocument("\(place): \(error)"))
             }
             if record.dragIndicator == true { detents = detents?.showingDragIndicator(true) }
         } else if record.detent != nil {
-            throw .invalidDocument("\(place): a detent without detents")
+            throw NavigationError(.invalidDocument("\(place): a detent without detents"))
         } else if record.dragIndicator != nil {
-            throw .invalidDocument("\(place): a drag indicator without detents")
+            throw NavigationError(.invalidDocument("\(place): a drag indicator without detents"))
         }
         return NavigationEnvironment(kind: record.kind, tabs: record.tabs, stacks: stacks, selectedTab: record.selected,
                                      detents: detents)
@@ -283,12 +283,12 @@ private struct StackBuilder {
                 top = node
             }
         }
-        guard let top else { throw .invalidDocument("\(place): an empty stack") }
+        guard let top else { throw NavigationError(.invalidDocument("\(place): an empty stack")) }
         return ScreenStack(topNode: top)
     }
 
     private func screen(_ id: Int, at place: String) throws(NavigationError) -> Screen {
-        guard let screen = screens[id] else { throw .invalidDocument("\(place): no screen with id \(id)") }
+        guard let screen = screens[id] else { throw NavigationError(.invalidDocument("\(place): no screen with id \(id)")) }
         return screen
     }
 }
@@ -305,7 +305,7 @@ extension Navigator {
     }
 
     /// Replaces the whole state with a saved one. A malformed, truncated, wrong-version or
-    /// inconsistent document throws `NavigationError.invalidDocument` and leaves the state alone.
+    /// inconsistent document throws a `NavigationError` (code "invalid_document") and leaves the state alone.
     /// Restored alert buttons have no actions; screens' validator values are nil. A pending
     /// navigation comes back pending (without callbacks).
     ///
@@ -344,39 +344,39 @@ extension Navigator {
         if screen.pattern == nil && screen.isExternal { return screen }
         let normalized = PathResolver.normalize(screen.path)
         guard !screen.path.isEmpty, normalized == screen.path else {
-            throw .invalidDocument("\(place): path \"\(screen.path)\" is not a normalised absolute path (it would be \"\(normalized)\")")
+            throw NavigationError(.invalidDocument("\(place): path \"\(screen.path)\" is not a normalised absolute path (it would be \"\(normalized)\")"))
         }
         guard let pattern = screen.pattern else { return screen }
         let route: RouteID
         if let named = screen.route {
             guard named.rawValue >= 0 && named.rawValue < routes.count else {
-                throw .invalidDocument("\(place): route \(named.rawValue) is not declared (\(routes.count) routes are)")
+                throw NavigationError(.invalidDocument("\(place): route \(named.rawValue) is not declared (\(routes.count) routes are)"))
             }
             let declared = routes[named].pattern.text
             guard declared == pattern else {
-                throw .invalidDocument("\(place): route \(named.rawValue) is declared with the pattern \(declared), not \(pattern)")
+                throw NavigationError(.invalidDocument("\(place): route \(named.rawValue) is declared with the pattern \(declared), not \(pattern)"))
             }
             route = named
         } else {
             guard let first = routes.route(withPattern: pattern) else {
-                throw .invalidDocument("\(place): no route is declared with the pattern \(pattern)")
+                throw NavigationError(.invalidDocument("\(place): no route is declared with the pattern \(pattern)"))
             }
             route = first.id
         }
         guard let captured = routes.parameters(of: route, in: screen.path) else {
-            throw .invalidDocument("\(place): path \(screen.path) does not match its pattern \(pattern)")
+            throw NavigationError(.invalidDocument("\(place): path \(screen.path) does not match its pattern \(pattern)"))
         }
         let passed = screen.passedParams
         if let clash = passed.keys.sorted().first(where: { captured[$0] != nil }) {
-            throw .invalidDocument("\(place): passes the parameter \(clash), which \(pattern) captures from the path")
+            throw NavigationError(.invalidDocument("\(place): passes the parameter \(clash), which \(pattern) captures from the path"))
         }
         guard captured.merging(passed, uniquingKeysWith: { path, _ in path }) == screen.params else {
-            throw .invalidDocument("\(place): params \(screen.params) are not what \(pattern) captures from \(screen.path) (\(captured)) and what was passed (\(passed))")
+            throw NavigationError(.invalidDocument("\(place): params \(screen.params) are not what \(pattern) captures from \(screen.path) (\(captured)) and what was passed (\(passed))"))
         }
         if let types = routes[route].parameterTypes, let matched = routes.matchedParameters(of: route, in: screen.path) {
             // A typed route's screen holds values of its types (a hand-edited save might not).
             if let refusal = (try? types.refusal(in: matched)) ?? nil {
-                throw .invalidDocument("\(place): \(refusal) (the route \(pattern) types it)")
+                throw NavigationError(.invalidDocument("\(place): \(refusal) (the route \(pattern) types it)"))
             }
             return screen.naming(route, parameters: matched)
         }

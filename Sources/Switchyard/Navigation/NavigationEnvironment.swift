@@ -1,7 +1,7 @@
 /// What opened an environment: the root at the bottom, then one per presented sheet or cover, and a
 /// browser (SwiftfulRouting's showSafari) showing an external page over everything.
 ///
-///     navigator.state.environments.contains { $0.kind == .sheet }
+///     navigator.environments.contains(.sheet)
 public enum EnvironmentKind: String, Codable, Sendable { case root, sheet, cover, browser }
 
 /// One environment of the state: the root (optionally a set of tabs, each with its own stack) or a
@@ -10,7 +10,7 @@ public enum EnvironmentKind: String, Codable, Sendable { case root, sheet, cover
 ///     for environment in navigator.state.environments {
 ///         print(environment.kind, environment.stack.map(\.path))
 ///     }
-public struct NavigationEnvironment: Equatable {
+package struct NavigationEnvironment: Equatable {
     /// Whether this is the root or a presented sheet, cover or browser.
     ///
     ///     navigator.state.environments.last?.kind == .sheet
@@ -131,7 +131,7 @@ public struct NavigationEnvironment: Equatable {
 ///
 ///     try navigator.sheet("/filters", detents: SheetDetents(["medium", "large"], selected: "medium"))
 ///     try navigator.setDetent("large")
-public final class SheetDetents: Equatable, Sendable {
+package final class SheetDetents: Equatable, Sendable {
     package let available: [String]
     package let selected: String
     /// Whether the sheet shows its drag indicator (SwiftfulRouting's `showDragIndicator` on a
@@ -141,16 +141,16 @@ public final class SheetDetents: Equatable, Sendable {
     /// Throws when the list is empty or repeats a name, or `selected` (default: the first) is not in it.
     ///
     ///     try navigator.sheet("/compose", detents: try SheetDetents(["medium", "large"], selected: "medium"))
-    public convenience init(_ available: [String], selected: String? = nil) throws(NavigationError) {
+    package convenience init(_ available: [String], selected: String? = nil) throws(NavigationError) {
         guard let first = available.first else {
-            throw .invalidArgument(operation: .sheet, reason: "a sheet's detents must name at least one")
+            throw NavigationError(.invalidArgument(operation: .sheet, reason: "a sheet's detents must name at least one"))
         }
         if let twice = available.firstDuplicate {
-            throw .invalidArgument(operation: .sheet, reason: "the detent \"\(twice)\" is listed twice")
+            throw NavigationError(.invalidArgument(operation: .sheet, reason: "the detent \"\(twice)\" is listed twice"))
         }
         let chosen = selected ?? first
         guard available.contains(chosen) else {
-            throw .invalidArgument(operation: .sheet, reason: Self.unknown(chosen, among: available))
+            throw NavigationError(.invalidArgument(operation: .sheet, reason: Self.unknown(chosen, among: available)))
         }
         self.init(available: available, selected: chosen, showsDragIndicator: false)
     }
@@ -175,7 +175,7 @@ public final class SheetDetents: Equatable, Sendable {
         "no detent \"\(name)\"; detents: " + available.joined(separator: ", ")
     }
 
-    public static func == (a: SheetDetents, b: SheetDetents) -> Bool {
+    package static func == (a: SheetDetents, b: SheetDetents) -> Bool {
         a === b || (a.available == b.available && a.selected == b.selected && a.showsDragIndicator == b.showsDragIndicator)
     }
 }

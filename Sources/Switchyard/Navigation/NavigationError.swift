@@ -1,8 +1,50 @@
-/// Why a navigation operation failed. A failed operation changed nothing.
+/// Why a navigation operation failed. A failed operation changed nothing. A host prints it (the
+/// message says what was wrong and where), or matches on its `code`.
 ///
 ///     do { try navigator.next() } catch let error as NavigationError { print(error) }
 ///     // "next: the flow queue is empty; start a flow first (nav.start_flow)"
-public enum NavigationError: Error, CustomStringConvertible, Equatable {
+public struct NavigationError: Error, CustomStringConvertible, Equatable {
+    /// The failure in detail, for the tools that react to each kind (`package`: a host has `code`).
+    package let reason: NavigationFailure
+
+    package init(_ reason: NavigationFailure) { self.reason = reason }
+
+    /// What went wrong, as a stable name: "unknown_path" (no route matches and no not-found route
+    /// is declared), "blocked" (a guard or `nav.before` hook refused), "leave_blocked" (a leave
+    /// guard refused), "redirect_loop", "too_many_redirects", "reentrant" (navigation from inside
+    /// a callback), "busy", "nothing_to_dismiss", "screen_not_found", "invalid_count",
+    /// "invalid_argument", "no_tabs", "unknown_tab", "invalid_tabs", "unknown_flow", "empty_flow",
+    /// "empty_queue", "alert_active", "no_alert", "unknown_button", "duplicate_button",
+    /// "invalid_presentation", "unknown_event", "invalid_document" (a saved state that cannot be
+    /// restored), "limit_reached" (a `NavigatorLimits` bound) or "unknown_pending_key".
+    ///
+    ///     catch let error as NavigationError where error.code == "unknown_path" { showNotFound() }
+    public var code: String { reason.code }
+
+    /// The path the operation was refused for, when it has one: the path no route matches, the
+    /// path a guard blocked or left, the first path of a redirect chain, the screen `popTo` looked
+    /// for. Nil for the other failures.
+    ///
+    ///     catch let error as NavigationError { print(error.path ?? "-") }   // "/nowhere"
+    public var path: String? {
+        switch reason {
+        case let .unknownPath(path, _), let .blocked(path, _), let .leaveBlocked(path, _), let .screenNotFound(path, _):
+            path
+        case let .redirectLoop(chain), let .tooManyRedirects(chain, _):
+            chain.first
+        default:
+            nil
+        }
+    }
+
+    /// What was wrong and where, for a person.
+    ///
+    ///     catch let error as NavigationError { print(error) }   // "no route matches "/nowhere"; nearest: /"
+    public var description: String { reason.description }
+}
+
+/// The kinds of navigation failure, each with what its message names (`NavigationError.reason`).
+package enum NavigationFailure: Equatable, CustomStringConvertible {
     /// Navigation was attempted from a guard, validator, title/view/redirect callback or observer
     /// while another operation was in flight.
     case reentrant(attempted: NavigationOperation, inFlight: NavigationOperation)
@@ -46,7 +88,7 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
     /// `settle` named a key no pending navigation has (`pending` is the one that is, if any).
     case unknownPendingKey(String, pending: String?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .reentrant(attempted, inFlight):
             "cannot \(attempted.rawValue) while \(inFlight.rawValue) is in progress: navigation from inside a guard, validator, title, redirect or observer is not allowed"
@@ -104,6 +146,38 @@ public enum NavigationError: Error, CustomStringConvertible, Equatable {
                 + (setting == "screensPerStack" ? " or --max-screens" : "") + ")"
         case let .unknownPendingKey(key, pending):
             "settle: no navigation is pending under \"\(key)\"" + (pending.map { "; the pending one is \"\($0)\"" } ?? " (none is pending)")
+        }
+    }
+
+    /// `NavigationError.code`: the case's name in the Lua API's spelling (`unknownPath` → "unknown_path").
+    package var code: String {
+        switch self {
+        case .reentrant: "reentrant"
+        case .busy: "busy"
+        case .unknownPath: "unknown_path"
+        case .blocked: "blocked"
+        case .leaveBlocked: "leave_blocked"
+        case .redirectLoop: "redirect_loop"
+        case .tooManyRedirects: "too_many_redirects"
+        case .nothingToDismiss: "nothing_to_dismiss"
+        case .screenNotFound: "screen_not_found"
+        case .invalidCount: "invalid_count"
+        case .invalidArgument: "invalid_argument"
+        case .noTabs: "no_tabs"
+        case .unknownTab: "unknown_tab"
+        case .invalidTabs: "invalid_tabs"
+        case .unknownFlow: "unknown_flow"
+        case .emptyFlow: "empty_flow"
+        case .emptyQueue: "empty_queue"
+        case .alertActive: "alert_active"
+        case .noAlert: "no_alert"
+        case .unknownButton: "unknown_button"
+        case .duplicateButton: "duplicate_button"
+        case .invalidPresentation: "invalid_presentation"
+        case .unknownEvent: "unknown_event"
+        case .invalidDocument: "invalid_document"
+        case .limitReached: "limit_reached"
+        case .unknownPendingKey: "unknown_pending_key"
         }
     }
 }

@@ -1,13 +1,16 @@
 /// A change of state, delivered to observers after the operation applied. `from` and `to` are the
-/// top screens before and after (equal for alert and modal operations); the full state is
-/// `navigator.state`.
+/// top screens before and after (equal for alert and modal operations); the navigator says the rest
+/// (`navigator.stack`, `navigator.environments`).
 ///
-///     let token = navigator.observe { event in print("\(event.operation.rawValue): \(event.from.path) → \(event.to.path)") }
+///     let token = navigator.observe { event in print("\(event.name): \(event.from.path) → \(event.to.path)") }
 public struct NavigationEvent {
-    /// The operation that made the change.
+    /// The operation that made the change, by the name the Lua API gives it: "push", "pop_to",
+    /// "sheet", "dismiss", "back", "start_flow", "alert"... (`nav.on(name, fn)` takes the same names).
     ///
-    ///     navigator.observe { event in print(event.operation.rawValue) }   // "push"
-    public let operation: NavigationOperation
+    ///     navigator.observe { event in if event.name == "push" { print(event.to.path) } }
+    public var name: String { operation.rawValue }
+    /// The operation that made the change, for the tools that switch over every kind.
+    package let operation: NavigationOperation
     /// The screen on top before the change.
     ///
     ///     navigator.observe { event in print(event.from.path, "→", event.to.path) }

@@ -1,8 +1,9 @@
 /// The operations of the navigator, named as the Lua API names them (`nav.pop_to` → `.popTo`, raw
-/// value "pop_to"). Timeline entries and change events carry one.
+/// value "pop_to"). Timeline entries and change events carry one. `package`: the tools switch over
+/// it; a host reads an event's operation by name (`NavigationEvent.name`).
 ///
 ///     navigator.observe(only: [.push, .popTo]) { event in print(event.operation.rawValue) }
-public enum NavigationOperation: String, Codable, Sendable, CaseIterable {
+package enum NavigationOperation: String, Codable, Sendable, CaseIterable {
     case start, reset, restore
     case go, push, pushStack = "push_stack", sheet, cover, browser, open
     case pop, popTo = "pop_to", popToRoot = "pop_to_root", up

@@ -5,7 +5,7 @@
 ///     let state = navigator.state
 ///     state.environments.count == 2       // root + one sheet
 ///     state.screen.path == navigator.path
-public struct NavigationState: Equatable {
+package struct NavigationState: Equatable {
     /// The top environment: the root when nothing is presented. Held apart from the ones under it
     /// so that the operations that change only the top environment (push, pop, go...) copy no array.
     var top: NavigationEnvironment

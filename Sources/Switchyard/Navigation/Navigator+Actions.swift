@@ -22,8 +22,8 @@ extension Navigator {
         let actions = landedActions
         dropLandedActions()
         guard actionDepth < Self.maxActionDepth else {
-            throw NavigationError.invalidArgument(operation: lastChange?.operation ?? .push,
-                                                  reason: "route actions started navigations that ran actions \(Self.maxActionDepth) deep; an action may not lead to itself")
+            throw NavigationError(.invalidArgument(operation: lastChange?.operation ?? .push,
+                                                  reason: "route actions started navigations that ran actions \(Self.maxActionDepth) deep; an action may not lead to itself"))
         }
         actionDepth += 1
         defer { actionDepth -= 1 }

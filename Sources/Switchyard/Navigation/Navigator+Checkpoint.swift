@@ -30,7 +30,7 @@ extension Navigator {
     /// observer: what is undone is the unit's own doing, which its caller reports. Throws (changing
     /// nothing) while an operation is in flight.
     package func rollBack(to checkpoint: Checkpoint) throws(NavigationError) {
-        if let inFlight { throw .busy("roll back", inFlight: inFlight) }
+        if let inFlight { throw NavigationError(.busy("roll back", inFlight: inFlight)) }
         timeline = checkpoint.timeline
         nextID = checkpoint.nextID
         lastChange = checkpoint.lastChange

@@ -48,7 +48,7 @@ extension Navigator {
             }
             recordChainStep(.left(route: screen.route, path: screen.path, allowed: allowed))
             if !allowed {
-                throw NavigationError.leaveBlocked(path: screen.path, pattern: pattern)
+                throw NavigationError(.leaveBlocked(path: screen.path, pattern: pattern))
             }
         }
     }

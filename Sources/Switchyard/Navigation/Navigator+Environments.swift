@@ -3,10 +3,17 @@ extension Navigator {
     /// Presents `path` in a new sheet environment with its own push stack (always a new environment,
     /// even over a screen at the same location).
     ///
-    ///     try navigator.sheet("/compose");  navigator.state.environments.last?.kind == .sheet
+    ///     try navigator.sheet("/compose");  navigator.environments.last == .sheet
     ///
-    /// `options` give the sheet's first screen parameters and callbacks; `detents` make it resizable.
-    public func sheet(_ path: String, options: ScreenOptions = ScreenOptions(), detents: SheetDetents? = nil) throws {
+    /// `options` give the sheet's first screen parameters and callbacks.
+    public func sheet(_ path: String, options: ScreenOptions = ScreenOptions()) throws {
+        try present(path, as: .sheet, operation: .sheet, options: options)
+    }
+
+    /// A resizable sheet: `detents` are the heights it may take (the Lua API's `detents` option).
+    ///
+    ///     try navigator.sheet("/filters", detents: SheetDetents(["medium", "large"]))
+    package func sheet(_ path: String, options: ScreenOptions = ScreenOptions(), detents: SheetDetents?) throws {
         try present(path, as: .sheet, operation: .sheet, options: options, detents: detents)
     }
 
@@ -35,7 +42,7 @@ extension Navigator {
     package func browser(_ url: String) throws {
         _ = try DeepLink.parse(url)   // a well-formed scheme://... or the same error a deep link gets
         guard !url.contains(where: \.isWhitespace) else {
-            throw NavigationError.invalidArgument(operation: .browser, reason: "\"\(url)\" is not a URL: it contains white space")
+            throw NavigationError(.invalidArgument(operation: .browser, reason: "\"\(url)\" is not a URL: it contains white space"))
         }
         try transact(.browser) { state in
             try limits.check(path: url, queryItems: 0, .browser)
@@ -50,10 +57,10 @@ extension Navigator {
     package func setDetent(_ name: String) throws {
         try transact(.setDetent) { state in
             guard let detents = state.top.detents else {
-                throw NavigationError.invalidArgument(operation: .setDetent, reason: "the top environment is not a sheet with detents")
+                throw NavigationError(.invalidArgument(operation: .setDetent, reason: "the top environment is not a sheet with detents"))
             }
             guard let chosen = detents.selecting(name) else {
-                throw NavigationError.invalidArgument(operation: .setDetent, reason: SheetDetents.unknown(name, among: detents.available))
+                throw NavigationError(.invalidArgument(operation: .setDetent, reason: SheetDetents.unknown(name, among: detents.available)))
             }
             state.top.detents = chosen
         }
@@ -68,7 +75,7 @@ extension Navigator {
     public func dismiss() throws {
         if let alert = state.alert {
             guard let cancel = alert.cancelButton else {
-                throw NavigationError.invalidArgument(operation: .dismiss, reason: alert.noCancelReason)
+                throw NavigationError(.invalidArgument(operation: .dismiss, reason: alert.noCancelReason))
             }
             return try choose(cancel.label)
         }
@@ -80,7 +87,7 @@ extension Navigator {
             } else if state.environmentCount > 1 {
                 state.dismissTop()
             } else {
-                throw NavigationError.nothingToDismiss(operation: .dismiss, reason: "already at the root screen")
+                throw NavigationError(.nothingToDismiss(operation: .dismiss, reason: "already at the root screen"))
             }
         }
     }
@@ -96,7 +103,7 @@ extension Navigator {
     package func dismissEnvironment() throws {
         try transact(.dismissEnvironment) { state in
             guard state.environmentCount > 1 else {
-                throw NavigationError.nothingToDismiss(operation: .dismissEnvironment, reason: "no sheet or cover is presented")
+                throw NavigationError(.nothingToDismiss(operation: .dismissEnvironment, reason: "no sheet or cover is presented"))
             }
             state.dismissTop()
         }
@@ -123,8 +130,8 @@ extension Navigator {
     private func selectTab(named name: String, _ find: ([String]) -> Int?) throws {
         try transact(.tab) { state in
             let tabs = state.root.tabs
-            guard !tabs.isEmpty else { throw NavigationError.noTabs }
-            guard let index = find(tabs) else { throw NavigationError.unknownTab(name, available: tabs) }
+            guard !tabs.isEmpty else { throw NavigationError(.noTabs) }
+            guard let index = find(tabs) else { throw NavigationError(.unknownTab(name, available: tabs)) }
             state.dismissPresented()
             state.root.selectTab(index)
         }
@@ -146,7 +153,7 @@ extension Navigator {
         if location.query["presentation"] == "modal" { return try openAsModal(url, location) }
         let asked = try location.query["presentation"].map { (text) throws(NavigationError) in
             guard let presentation = Presentation(rawValue: text) else {
-                throw .invalidArgument(operation: .open, reason: "invalid presentation \"\(text)\": expected push, sheet, cover or modal")
+                throw NavigationError(.invalidArgument(operation: .open, reason: "invalid presentation \"\(text)\": expected push, sheet, cover or modal"))
             }
             return presentation
         }
@@ -193,7 +200,7 @@ extension Navigator {
                 Timeline(start: TimelineEntry(operation: .start, state: try startState()), limit: timelineLimit)
             }
         } catch let hold as GuardHold {
-            throw NavigationError.invalidArgument(operation: .start, reason: "the guard of \(hold.path) answered pending (\"\(hold.key)\"), but a start screen cannot wait")
+            throw NavigationError(.invalidArgument(operation: .start, reason: "the guard of \(hold.path) answered pending (\"\(hold.key)\"), but a start screen cannot wait"))
         }
         return true
     }
@@ -226,7 +233,7 @@ extension Navigator {
     fileprivate func rootLanding(_ path: String, _ operation: NavigationOperation, lenient: Bool = false) throws -> Landing {
         do { return try land(Location(parsing: path), lenient: lenient) } catch let only as ActionOnlyLanding {
             let route = only.action.info.pattern
-            throw NavigationError.invalidArgument(operation: operation, reason: "\(path) matches the action-only route \(route) (an action with no title nor view): it shows no screen, so it cannot be a root or a tab's root screen; navigate to it (nav.push, nav.open) to run its action")
+            throw NavigationError(.invalidArgument(operation: operation, reason: "\(path) matches the action-only route \(route) (an action with no title nor view): it shows no screen, so it cannot be a root or a tab's root screen; navigate to it (nav.push, nav.open) to run its action"))
         }
     }
 }

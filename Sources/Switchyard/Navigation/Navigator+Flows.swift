@@ -5,7 +5,7 @@ extension Navigator {
     ///     try navigator.startFlow("signup");  try navigator.next();  try navigator.nextOrDismiss()
     public func startFlow(_ name: String) throws {
         guard let steps = flows[name] else {
-            throw NavigationError.unknownFlow(name, available: flows.keys.sorted())
+            throw NavigationError(.unknownFlow(name, available: flows.keys.sorted()))
         }
         try startFlow(steps, held: HeldCall(operation: .startFlow, arguments: [name]))
     }
@@ -20,7 +20,7 @@ extension Navigator {
     }
 
     private func startFlow(_ steps: [FlowStep], held: @autoclosure () -> HeldCall) throws {
-        guard let first = steps.first else { throw NavigationError.emptyFlow("(ad hoc)") }
+        guard let first = steps.first else { throw NavigationError(.emptyFlow("(ad hoc)")) }
         try holding(held()) {
             try transact(.startFlow) { state in
                 try perform(first, on: &state)
@@ -41,7 +41,7 @@ extension Navigator {
     public func next() throws {
         try holding(HeldCall(operation: .next)) {
             try transact(.next) { state in
-                guard !state.queue.isEmpty else { throw NavigationError.emptyQueue(operation: .next) }
+                guard !state.queue.isEmpty else { throw NavigationError(.emptyQueue(operation: .next)) }
                 try performNext(on: &state)
             }
         }
@@ -61,8 +61,8 @@ extension Navigator {
                     // The flow has ended: its steps are not offered again for the screens that go.
                     state.queuedSteps = []
                 } else {
-                    throw NavigationError.nothingToDismiss(
-                        operation: .nextOrDismiss, reason: "the flow queue is empty and no sheet or cover is presented")
+                    throw NavigationError(.nothingToDismiss(
+                        operation: .nextOrDismiss, reason: "the flow queue is empty and no sheet or cover is presented"))
                 }
             }
         }

@@ -60,8 +60,8 @@ extension Navigator {
                                    redirected: !chain.isEmpty)
                 }
                 guard let notFound else {
-                    throw NavigationError.unknownPath(location.path,
-                                                      suggestions: routes.suggestions(for: location.path).map(\.pattern.text))
+                    throw NavigationError(.unknownPath(location.path,
+                                                      suggestions: routes.suggestions(for: location.path).map(\.pattern.text)))
                 }
                 let missing = try RouteInfo(path: location.path, pattern: "", params: [:], query: location.query,
                                             fragment: location.fragment, value: nil).passing(passed, inFlight ?? .push, extra: extra)
@@ -122,8 +122,8 @@ extension Navigator {
         let text = location.text
         let seen = chain.contains(text)
         chain.append(text)
-        if seen { throw NavigationError.redirectLoop(chain) }
-        if chain.count > maxRedirects + 1 { throw NavigationError.tooManyRedirects(chain, limit: maxRedirects) }
+        if seen { throw NavigationError(.redirectLoop(chain)) }
+        if chain.count > maxRedirects + 1 { throw NavigationError(.tooManyRedirects(chain, limit: maxRedirects)) }
     }
 
     /// Where the route sends this landing instead: its redirect first, then its guard. Each answer
@@ -148,7 +148,7 @@ extension Navigator {
             }
             if let hook = hooked?.byHook {
                 if case .block = decision {
-                    throw NavigationError.blocked(path: info.path, pattern: "the nav.before hook" + (hook.site.map { " at " + $0 } ?? ""))
+                    throw NavigationError(.blocked(path: info.path, pattern: "the nav.before hook" + (hook.site.map { " at " + $0 } ?? "")))
                 }
             } else if definition.guard != nil {
                 recordChainStep(.guarded(route: route, path: info.path, decision))
@@ -158,7 +158,7 @@ extension Navigator {
         }
         switch decision {
         case .allow: return nil
-        case .block: throw NavigationError.blocked(path: info.path, pattern: info.pattern.isEmpty ? "the not-found route" : info.pattern)
+        case .block: throw NavigationError(.blocked(path: info.path, pattern: info.pattern.isEmpty ? "the not-found route" : info.pattern))
         case let .redirect(target): return target
         case let .pending(key): throw GuardHold(key: key, path: info.path)
         }
@@ -239,8 +239,8 @@ extension RouteInfo {
         var merged = params.dictionary
         for name in passed.keys.sorted() {
             guard merged[name] == nil else {
-                throw .invalidArgument(operation: operation,
-                                       reason: "the parameter \(name) is captured from the path \(path); a passed parameter needs another name")
+                throw NavigationError(.invalidArgument(operation: operation,
+                                                       reason: "the parameter \(name) is captured from the path \(path); a passed parameter needs another name"))
             }
             merged[name] = passed[name]
         }

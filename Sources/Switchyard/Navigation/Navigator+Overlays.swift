@@ -5,10 +5,10 @@ extension Navigator {
     ///     try navigator.alert(Alert(title: "Saved"))                       // one "OK" button
     package func alert(_ alert: Alert) throws {
         if let duplicate = alert.labels.firstDuplicate {
-            throw NavigationError.duplicateButton(duplicate)
+            throw NavigationError(.duplicateButton(duplicate))
         }
         try transact(.alert) { state in
-            if let active = state.alert { throw NavigationError.alertActive(title: active.title) }
+            if let active = state.alert { throw NavigationError(.alertActive(title: active.title)) }
             state.alert = alert
         }
     }
@@ -23,9 +23,9 @@ extension Navigator {
         let before = checkpoint()
         var action: (() throws -> Void)?
         try transact(.choose) { state in
-            guard let alert = state.alert else { throw NavigationError.noAlert(operation: .choose) }
+            guard let alert = state.alert else { throw NavigationError(.noAlert(operation: .choose)) }
             guard let button = alert.buttons.first(where: { $0.label == label }) else {
-                throw NavigationError.unknownButton(label, available: alert.labels)
+                throw NavigationError(.unknownButton(label, available: alert.labels))
             }
             action = button.action
             state.alert = nil
@@ -43,7 +43,7 @@ extension Navigator {
     /// Dismisses the alert without choosing. Throws when none is active.
     package func dismissAlert() throws {
         try transact(.dismissAlert) { state in
-            guard state.alert != nil else { throw NavigationError.noAlert(operation: .dismissAlert) }
+            guard state.alert != nil else { throw NavigationError(.noAlert(operation: .dismissAlert)) }
             state.alert = nil
         }
     }
@@ -67,7 +67,7 @@ extension Navigator {
     package func dismissModal() throws {
         try transact(.dismissModal) { state in
             guard !state.modals.isEmpty else {
-                throw NavigationError.nothingToDismiss(operation: .dismissModal, reason: "no modal is shown")
+                throw NavigationError(.nothingToDismiss(operation: .dismissModal, reason: "no modal is shown"))
             }
             state.modals.removeLast()
         }

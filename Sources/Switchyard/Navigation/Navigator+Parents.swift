@@ -21,13 +21,13 @@ extension Navigator {
     /// The parent's path of `screen`: its route's `parent` filled from its parameters.
     func parentPath(of screen: Screen) throws(NavigationError) -> String {
         guard let route = screen.route, let parent = routes[payloadOf: route].parent else {
-            throw .invalidArgument(operation: inFlight ?? .up,
-                                   reason: "\(screen.pattern ?? screen.path) declares no parent (route option parent)")
+            throw NavigationError(.invalidArgument(operation: inFlight ?? .up,
+                                                   reason: "\(screen.pattern ?? screen.path) declares no parent (route option parent)"))
         }
         let path = LinkTemplate.fill(parent, with: screen.params)
         if let missing = path.split(separator: "/").first(where: { $0.hasPrefix(":") }) {
-            throw .invalidArgument(operation: inFlight ?? .up,
-                                   reason: "the parent \(parent) of \(screen.pattern ?? screen.path) needs the parameter \(missing.dropFirst()), which \(screen.path) does not have")
+            throw NavigationError(.invalidArgument(operation: inFlight ?? .up,
+                                                   reason: "the parent \(parent) of \(screen.pattern ?? screen.path) needs the parameter \(missing.dropFirst()), which \(screen.path) does not have"))
         }
         return PathResolver.normalize(path)
     }
@@ -41,8 +41,8 @@ extension Navigator {
         while let route = current.route, routes[payloadOf: route].parent != nil {
             let path = try parentPath(of: current)
             if paths.contains(path) || paths.count > maxRedirects {
-                throw NavigationError.invalidArgument(operation: inFlight ?? .open,
-                                                      reason: "parents loop: " + (paths + [path]).joined(separator: " → "))
+                throw NavigationError(.invalidArgument(operation: inFlight ?? .open,
+                                                      reason: "parents loop: " + (paths + [path]).joined(separator: " → ")))
             }
             paths.append(path)
             current = try land(Location(parsing: path)).screen

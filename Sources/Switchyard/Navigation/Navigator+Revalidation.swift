@@ -66,11 +66,11 @@ extension Navigator {
         let who = hook.map { ChainStep.hookSubject($0.site) } ?? ChainStep.subject("guard", screen.route, routes)
         switch decision {
         case .block:
-            throw NavigationError.invalidArgument(operation: move, reason:
-                "\(who) blocked \(screen.path), which \(move.rawValue) would show again; nothing changed")
+            throw NavigationError(.invalidArgument(operation: move, reason:
+                "\(who) blocked \(screen.path), which \(move.rawValue) would show again; nothing changed"))
         case let .pending(key):
-            throw NavigationError.invalidArgument(operation: move, reason:
-                "\(who) held \(screen.path) pending \"\(key)\", which \(move.rawValue) would show again; a timeline move does not wait (settle it, then navigate there); nothing changed")
+            throw NavigationError(.invalidArgument(operation: move, reason:
+                "\(who) held \(screen.path) pending \"\(key)\", which \(move.rawValue) would show again; a timeline move does not wait (settle it, then navigate there); nothing changed"))
         case .allow, .redirect:
             return
         }

@@ -10,7 +10,7 @@ extension Navigator {
         // "myapp://album/123" read as a path lands on not-found at "/myapp:/album/123": a URL is
         // refused here, and `open` is where it is followed.
         if DeepLink.hasScheme(path) {
-            throw NavigationError.invalidArgument(operation: .go, reason: "\"\(path)\" is a deep link: use :open (nav.open)")
+            throw NavigationError(.invalidArgument(operation: .go, reason: "\"\(path)\" is a deep link: use :open (nav.open)"))
         }
         try holding(HeldCall(operation: .go, arguments: [path], replace: replace)) {
             try transact(.go, replacing: replace) { state in
@@ -62,7 +62,7 @@ extension Navigator {
     ///
     ///     try navigator.pushStack(["/library", "/library/albums", "/album/12"])
     package func pushStack(_ paths: [String]) throws {
-        guard !paths.isEmpty else { throw NavigationError.invalidArgument(operation: .pushStack, reason: "no paths to push") }
+        guard !paths.isEmpty else { throw NavigationError(.invalidArgument(operation: .pushStack, reason: "no paths to push")) }
         try holding(HeldCall(operation: .pushStack, arguments: paths)) {
             try transact(.pushStack) { state in
                 for path in paths {
@@ -79,7 +79,7 @@ extension Navigator {
     ///     navigator.stack.count == 3;  try navigator.pop(5) == true;  navigator.stack.count == 1
     @discardableResult
     public func pop(_ count: Int = 1) throws -> Bool {
-        guard count >= 0 else { throw NavigationError.invalidCount(count, operation: .pop) }
+        guard count >= 0 else { throw NavigationError(.invalidCount(count, operation: .pop)) }
         return try transact(.pop) { state in
             state.top.current.truncate(to: max(1, state.top.current.count - count))
         }
@@ -94,7 +94,7 @@ extension Navigator {
             let target = Location(parsing: path, relativeTo: state.screen.path).path
             guard state.screen.path != target else { return }
             guard state.popTo(where: { $0.path == target }) else {
-                throw NavigationError.screenNotFound(path, stack: state.top.stack.map(\.path))
+                throw NavigationError(.screenNotFound(path, stack: state.top.stack.map(\.path)))
             }
         }
     }
@@ -106,7 +106,7 @@ extension Navigator {
         try transact(.popTo) { state in
             guard state.screen.id != id else { return }
             guard state.popTo(where: { $0.id == id }) else {
-                throw NavigationError.screenNotFound("#\(id)", stack: state.top.stack.map { "#\($0.id) \($0.path)" })
+                throw NavigationError(.screenNotFound("#\(id)", stack: state.top.stack.map { "#\($0.id) \($0.path)" }))
             }
         }
     }
@@ -127,7 +127,7 @@ extension Navigator {
     ///     try navigator.push("/a");  try navigator.back();  navigator.path == "/";  navigator.canForward
     @discardableResult
     public func back(_ count: Int = 1) throws -> Bool {
-        guard count >= 0 else { throw NavigationError.invalidCount(count, operation: .back) }
+        guard count >= 0 else { throw NavigationError(.invalidCount(count, operation: .back)) }
         return try travel(.back, by: -count)
     }
 
@@ -136,7 +136,7 @@ extension Navigator {
     ///     try navigator.back();  try navigator.forward()
     @discardableResult
     public func forward(_ count: Int = 1) throws -> Bool {
-        guard count >= 0 else { throw NavigationError.invalidCount(count, operation: .forward) }
+        guard count >= 0 else { throw NavigationError(.invalidCount(count, operation: .forward)) }
         return try travel(.forward, by: count)
     }
 

@@ -20,8 +20,8 @@ extension Navigator {
     private func resetTab(named name: String, _ find: ([String]) -> Int?) throws -> Bool {
         try transact(.popToRoot) { state in
             let tabs = state.root.tabs
-            guard !tabs.isEmpty else { throw NavigationError.noTabs }
-            guard let index = find(tabs) else { throw NavigationError.unknownTab(name, available: tabs) }
+            guard !tabs.isEmpty else { throw NavigationError(.noTabs) }
+            guard let index = find(tabs) else { throw NavigationError(.unknownTab(name, available: tabs)) }
             if index == state.root.selectedTab { state.dismissPresented() }
             state.root.truncateTab(index)
         }

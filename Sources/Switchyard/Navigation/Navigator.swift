@@ -14,7 +14,7 @@
 /// applied; if one throws, the change is undone and the error rethrown.
 ///
 /// Not thread-safe: use a navigator from one thread (or actor) at a time. Navigating from inside one of
-/// its own callbacks throws `NavigationError.reentrant`.
+/// its own callbacks throws a `NavigationError` (code "reentrant").
 public final class Navigator {
     /// The routes landings match against. Routes may be added at any time.
     ///
@@ -25,7 +25,7 @@ public final class Navigator {
     /// The app's error screen (Lua's `error_screen`): lands in place of any route without its own
     /// whose title, view, links, loader or validator raises. nil: such an error aborts the operation.
     package var errorScreen: ErrorScreen?
-    /// The longest redirect chain followed before `NavigationError.tooManyRedirects`.
+    /// The longest redirect chain followed before a `NavigationError` (code "too_many_redirects").
     var maxRedirects = 16
     /// Ceilings on what a state may hold; an operation that would pass one throws and changes nothing.
     /// (Unchecked exclusivity, as `notFound`: every push reads it, and the dynamic check cost more
@@ -119,7 +119,12 @@ public final class Navigator {
     /// Everything shown now: the environments with their stacks, the modals, the alert, the flow queue.
     ///
     ///     navigator.state.environments.count   // 2 while a sheet is up
-    public var state: NavigationState { timeline.state }
+    package var state: NavigationState { timeline.state }
+    /// What each environment shown is, the root first and the one on top last: a sheet, cover or
+    /// browser presented over the root adds one.
+    ///
+    ///     try navigator.sheet("/compose");  navigator.environments == [.root, .sheet]
+    public var environments: [EnvironmentKind] { timeline.state.environments.map(\.kind) }
     /// The top screen of the top environment.
     ///
     ///     navigator.screen.title
@@ -168,7 +173,7 @@ public final class Navigator {
     ///
     ///     try navigator.setTimelineLimit(1_000)
     func setTimelineLimit(_ limit: Int) throws(NavigationError) {
-        if let inFlight { throw .busy("change the timeline limit", inFlight: inFlight) }
+        if let inFlight { throw NavigationError(.busy("change the timeline limit", inFlight: inFlight)) }
         timeline.setLimit(limit)
     }
 
@@ -202,7 +207,7 @@ public final class Navigator {
     ///
     ///     try navigator.declareFlow("signup", steps: [FlowStep("/signup", as: .cover), FlowStep("/signup/name")])
     public func declareFlow(_ name: String, steps: [FlowStep]) throws(NavigationError) {
-        guard !steps.isEmpty else { throw .emptyFlow(name) }
+        guard !steps.isEmpty else { throw NavigationError(.emptyFlow(name)) }
         flows[name] = steps
     }
 
@@ -214,7 +219,7 @@ public final class Navigator {
         let normalized = paths.map { PathResolver.normalize($0) }
         let names = normalized.map(Self.tabName)
         if let duplicate = names.firstDuplicate {
-            throw NavigationError.invalidTabs("two tabs are named \"\(duplicate)\"")
+            throw NavigationError(.invalidTabs("two tabs are named \"\(duplicate)\""))
         }
         let previous = tabPaths
         tabPaths = normalized
@@ -231,12 +236,19 @@ public final class Navigator {
 
     // MARK: Observing
 
-    /// Calls `handler` after every change (or only after the listed operations). Handlers run in
-    /// registration order; a throwing handler undoes the change and its error reaches the caller.
+    /// Calls `handler` after every change. Handlers run in registration order; a throwing handler
+    /// undoes the change and its error reaches the caller. `event.name` says which operation it was.
+    ///
+    ///     let token = navigator.observe { event in if event.name == "push" { pushed.append(event.to.path) } }
+    public func observe(_ handler: @escaping (NavigationEvent) throws -> Void) -> ObservationToken {
+        observe(only: nil, handler)
+    }
+
+    /// Calls `handler` after the listed operations only (every change when nil).
     ///
     ///     let token = navigator.observe(only: [.push]) { event in pushed.append(event.to.path) }
-    public func observe(only operations: Set<NavigationOperation>? = nil,
-                        _ handler: @escaping (NavigationEvent) throws -> Void) -> ObservationToken {
+    package func observe(only operations: Set<NavigationOperation>?,
+                         _ handler: @escaping (NavigationEvent) throws -> Void) -> ObservationToken {
         nextObserverKey += 1
         observers.append((nextObserverKey, operations, handler))
         return ObservationToken(navigator: self, key: nextObserverKey)
@@ -250,7 +262,7 @@ public final class Navigator {
         throws(NavigationError) -> ObservationToken {
         if name == "change" { return observe(handler) }
         guard let operation = NavigationOperation(rawValue: name), NavigationOperation.observable.contains(operation) else {
-            throw .unknownEvent(name, available: ["change"] + NavigationOperation.observable.map(\.rawValue))
+            throw NavigationError(.unknownEvent(name, available: ["change"] + NavigationOperation.observable.map(\.rawValue)))
         }
         return observe(only: [operation], handler)
     }
@@ -332,7 +344,7 @@ public final class Navigator {
         var draft = timeline.state
         do {
             try body(&draft)
-            if draft.hasLayers, let problem = draft.browserProblem { throw NavigationError.invalidArgument(operation: operation, reason: problem) }
+            if draft.hasLayers, let problem = draft.browserProblem { throw NavigationError(.invalidArgument(operation: operation, reason: problem)) }
             draft.dropStepsOfDismissedEnvironments()
             try limits.check(draft, operation)
         } catch {
@@ -420,7 +432,7 @@ public final class Navigator {
             do {
                 try applyRechecks(to: &draft, arrivals: arrivals, move: operation)
                 // As `transact` finishes a draft: a flow's steps go with the sheet or cover they ran in.
-                if draft.hasLayers, let problem = draft.browserProblem { throw NavigationError.invalidArgument(operation: operation, reason: problem) }
+                if draft.hasLayers, let problem = draft.browserProblem { throw NavigationError(.invalidArgument(operation: operation, reason: problem)) }
                 draft.dropStepsOfDismissedEnvironments()
                 try limits.check(draft, operation)
             } catch {
@@ -500,7 +512,7 @@ public final class Navigator {
 
     @inline(__always)
     func enter(_ operation: NavigationOperation) throws(NavigationError) {
-        if let inFlight { throw .reentrant(attempted: operation, inFlight: inFlight) }
+        if let inFlight { throw NavigationError(.reentrant(attempted: operation, inFlight: inFlight)) }
         inFlight = operation
         operationSerial &+= 1
         // What a failed operation recorded is not the chain of the next one.

@@ -1,7 +1,7 @@
 /// Ceilings on what one navigation state may hold, so that no script can make the navigator grow
 /// without bound (the timeline is bounded by `Navigator.timelineLimit`). The defaults are far above
-/// what any real app reaches; an operation that would pass one throws `NavigationError.limitReached`
-/// and changes nothing.
+/// what any real app reaches; an operation that would pass one throws a `NavigationError` (code
+/// "limit_reached") and changes nothing.
 ///
 ///     navigator.limits.screensPerStack = 500
 ///     try navigator.push("/x/501")   // "stack limit of 500 screens reached (push; ...)"
@@ -64,7 +64,7 @@ public struct NavigatorLimits: Equatable, Sendable {
     @inline(__always)
     func check(_ state: NavigationState, _ operation: NavigationOperation) throws(NavigationError) {
         if state.top.current.count > screensPerStack {
-            throw .limitReached("stack limit of \(screensPerStack) screens", operation: operation, setting: "screensPerStack")
+            throw NavigationError(.limitReached("stack limit of \(screensPerStack) screens", operation: operation, setting: "screensPerStack"))
         }
         guard state.hasLayers else { return }
         try checkLayers(state, operation)
@@ -75,7 +75,7 @@ public struct NavigatorLimits: Equatable, Sendable {
     func checkRestored(_ state: NavigationState) throws(NavigationError) {
         for environment in state.environments {
             for stack in environment.stacks where stack.count > screensPerStack {
-                throw .limitReached("stack limit of \(screensPerStack) screens", operation: .restore, setting: "screensPerStack")
+                throw NavigationError(.limitReached("stack limit of \(screensPerStack) screens", operation: .restore, setting: "screensPerStack"))
             }
         }
         try checkLayers(state, .restore)
@@ -84,7 +84,7 @@ public struct NavigatorLimits: Equatable, Sendable {
     /// Throws when a timeline limit asked for passes `timelineEntries`.
     func check(timelineLimit: Int, _ operation: NavigationOperation) throws(NavigationError) {
         if timelineLimit > timelineEntries {
-            throw .limitReached("timeline limit of \(timelineEntries) entries", operation: operation, setting: "timelineEntries")
+            throw NavigationError(.limitReached("timeline limit of \(timelineEntries) entries", operation: operation, setting: "timelineEntries"))
         }
     }
 
@@ -92,26 +92,26 @@ public struct NavigatorLimits: Equatable, Sendable {
     @inline(__always)
     func check(path: String, queryItems: Int, _ operation: NavigationOperation) throws(NavigationError) {
         if path.utf8.count > pathBytes {
-            throw .limitReached("path limit of \(pathBytes) bytes", operation: operation, setting: "pathBytes")
+            throw NavigationError(.limitReached("path limit of \(pathBytes) bytes", operation: operation, setting: "pathBytes"))
         }
         if queryItems > self.queryItems {
-            throw .limitReached("query limit of \(self.queryItems) items", operation: operation, setting: "queryItems")
+            throw NavigationError(.limitReached("query limit of \(self.queryItems) items", operation: operation, setting: "queryItems"))
         }
     }
 
     private func checkLayers(_ state: NavigationState, _ operation: NavigationOperation) throws(NavigationError) {
         if state.environmentCount > environments {
-            throw .limitReached("environment limit of \(environments) (the root, sheets and covers)",
-                                operation: operation, setting: "environments")
+            throw NavigationError(.limitReached("environment limit of \(environments) (the root, sheets and covers)",
+                                                operation: operation, setting: "environments"))
         }
         if state.modals.count > modals {
-            throw .limitReached("modal limit of \(modals)", operation: operation, setting: "modals")
+            throw NavigationError(.limitReached("modal limit of \(modals)", operation: operation, setting: "modals"))
         }
         if state.queue.count > queuedSteps {
-            throw .limitReached("flow queue limit of \(queuedSteps) steps", operation: operation, setting: "queuedSteps")
+            throw NavigationError(.limitReached("flow queue limit of \(queuedSteps) steps", operation: operation, setting: "queuedSteps"))
         }
         if let alert = state.alert, alert.buttons.count > alertButtons {
-            throw .limitReached("alert limit of \(alertButtons) buttons", operation: operation, setting: "alertButtons")
+            throw NavigationError(.limitReached("alert limit of \(alertButtons) buttons", operation: operation, setting: "alertButtons"))
         }
     }
 }

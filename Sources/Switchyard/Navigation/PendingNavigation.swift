@@ -81,16 +81,16 @@ extension Navigator {
     ///     try navigator.settle("payment", with: .redirect("/checkout/failed"))
     @discardableResult
     public func settle(_ key: String, with decision: GuardDecision) throws -> Bool {
-        if let inFlight { throw NavigationError.busy("settle \"\(key)\"", inFlight: inFlight) }
+        if let inFlight { throw NavigationError(.busy("settle \"\(key)\"", inFlight: inFlight)) }
         guard let held, held.pending.key == key else {
-            throw NavigationError.unknownPendingKey(key, pending: self.held?.pending.key)
+            throw NavigationError(.unknownPendingKey(key, pending: self.held?.pending.key))
         }
         if case .pending = decision {
-            throw NavigationError.invalidArgument(operation: held.call.operation, reason: "a pending navigation is settled with allow, block or a path, not another pending")
+            throw NavigationError(.invalidArgument(operation: held.call.operation, reason: "a pending navigation is settled with allow, block or a path, not another pending"))
         }
         if let resume = held.resume { return try settleLeave(held, decision, resume) }
         if held.pending.kind == .load {
-            throw NavigationError.invalidArgument(operation: held.call.operation, reason: "a loader's pending navigation is settled with its data, not a guard's answer")
+            throw NavigationError(.invalidArgument(operation: held.call.operation, reason: "a loader's pending navigation is settled with its data, not a guard's answer"))
         }
         self.held = nil
         guard decision != .block else { return false }
@@ -124,12 +124,12 @@ extension Navigator {
     ///
     ///     try navigator.settle("album-12", loaded: "Kind of Blue")
     package func settle(_ key: String, loaded data: Any?) throws {
-        if let inFlight { throw NavigationError.busy("settle \"\(key)\"", inFlight: inFlight) }
+        if let inFlight { throw NavigationError(.busy("settle \"\(key)\"", inFlight: inFlight)) }
         guard let held, held.pending.key == key else {
-            throw NavigationError.unknownPendingKey(key, pending: self.held?.pending.key)
+            throw NavigationError(.unknownPendingKey(key, pending: self.held?.pending.key))
         }
         guard held.pending.kind == .load else {
-            throw NavigationError.invalidArgument(operation: held.call.operation, reason: "the pending navigation \"\(key)\" is held by a guard; its data is no answer")
+            throw NavigationError(.invalidArgument(operation: held.call.operation, reason: "the pending navigation \"\(key)\" is held by a guard; its data is no answer"))
         }
         self.held = nil
         settlingLoad = (held.pending.path, held.pending.loadStage, data)
@@ -168,7 +168,7 @@ extension Navigator {
     /// (asking the other departing screens' leave guards), `.block` drops it.
     private func settleLeave(_ held: HeldNavigation, _ decision: GuardDecision, _ resume: () throws -> Void) throws -> Bool {
         if case .redirect = decision {
-            throw NavigationError.invalidArgument(operation: held.call.operation, reason: "a leave guard's pending navigation is settled with true or false, not a path")
+            throw NavigationError(.invalidArgument(operation: held.call.operation, reason: "a leave guard's pending navigation is settled with true or false, not a path"))
         }
         self.held = nil
         guard decision == .allow else { return false }
@@ -204,7 +204,7 @@ extension Navigator {
         case .next: try next()
         case .nextOrDismiss: try nextOrDismiss()
         case .reset: try reset(call.arguments.first)
-        default: throw NavigationError.invalidArgument(operation: call.operation, reason: "this operation cannot be pending")
+        default: throw NavigationError(.invalidArgument(operation: call.operation, reason: "this operation cannot be pending"))
         }
     }
 }

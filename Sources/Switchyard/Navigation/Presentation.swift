@@ -6,7 +6,7 @@ public enum Presentation: String, Codable, Sendable, CaseIterable {
 
     /// `try Presentation(parsing: "sheet") == .sheet`; anything else names the accepted words.
     package init(parsing text: String) throws(NavigationError) {
-        guard let value = Presentation(rawValue: text) else { throw .invalidPresentation(text) }
+        guard let value = Presentation(rawValue: text) else { throw NavigationError(.invalidPresentation(text)) }
         self = value
     }
 }

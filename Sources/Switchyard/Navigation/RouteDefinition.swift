@@ -42,7 +42,7 @@ public enum RedirectRule: ExpressibleByStringLiteral {
 
 /// The navigation-level options of a route: the payload of the navigator's `RouteTable`.
 /// Every callback may be a Lua function wrapped by the Lua layer; they run while an operation is in
-/// flight, so navigating from inside one throws `NavigationError.reentrant`.
+/// flight, so navigating from inside one throws a `NavigationError` (code "reentrant").
 ///
 ///     let routes = RouteTable<RouteDefinition>()
 ///     try routes.add("/album/:id", name: "album", payload: RouteDefinition(
@@ -69,7 +69,7 @@ public struct RouteDefinition {
     package var parent: String?
     /// Asked before any operation removes a screen of this route from the state (a pop, a dismissal,
     /// a replacing go, back along the timeline, a reset), with the screen's info and the destination's:
-    /// false blocks the operation (`NavigationError.leaveBlocked`), for unsaved changes.
+    /// false blocks the operation (a `NavigationError`, code "leave_blocked"), for unsaved changes.
     package var leave: ((_ leaving: RouteInfo, _ to: RouteInfo) throws -> Bool)?
     /// Asked after the guards allowed a landing and before its title and view are rendered: what it
     /// answers becomes the screen's `info.data` (React Router's loaders, Angular's `resolve`), or

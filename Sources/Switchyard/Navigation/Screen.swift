@@ -274,7 +274,7 @@ public struct Screen: Codable, Equatable, Sendable {
     /// "/album/12?tab=info#top": path, sorted query and fragment.
     ///
     ///     navigator.screen.location   // "/album/12?tab=info"
-    public var location: String { Location(path: path, query: query, fragment: fragment).text }
+    package var location: String { Location(path: path, query: query, fragment: fragment).text }
 
     /// Whether this screen is at `location`: what comparing `location` texts says, without building
     /// either text (path, query and fragment are what the text is made of).

@@ -34,11 +34,17 @@ public struct ScreenOptions {
     ///
     ///     ScreenOptions(params: ["text": "Hello!"], onDismiss: { screen in print("left \(screen.path)") })
     public init(params: [String: String] = [:], onDismiss: ((Screen) throws -> Void)? = nil,
-                onResult: ((Any?) throws -> Void)? = nil, transition: ModalTransition? = nil,
-                background: ModalBackground? = nil) {
+                onResult: ((Any?) throws -> Void)? = nil) {
         self.params = params
         self.onDismiss = onDismiss
         self.onResult = onResult
+    }
+
+    /// Options for a modal, with how it is drawn (the Lua API's and the REPL's `modal` options).
+    ///
+    ///     ScreenOptions(transition: .slide, background: .dim)
+    package init(params: [String: String] = [:], transition: ModalTransition?, background: ModalBackground? = nil) {
+        self.init(params: params)
         self.transition = transition
         self.background = background
     }
@@ -70,7 +76,7 @@ public struct ScreenOptions {
 /// How a modal enters (SwiftUI's transitions, as SwiftfulRouting's showModal takes them).
 ///
 ///     try navigator.push("/photo/1", options: ScreenOptions(transition: .slide))
-public enum ModalTransition: String, Codable, Sendable, CaseIterable {
+package enum ModalTransition: String, Codable, Sendable, CaseIterable {
     case identity, opacity, scale, slide
     case moveTop = "move-top", moveBottom = "move-bottom", moveLeading = "move-leading", moveTrailing = "move-trailing"
 }
@@ -78,7 +84,7 @@ public enum ModalTransition: String, Codable, Sendable, CaseIterable {
 /// What is drawn behind a modal.
 ///
 ///     ScreenOptions(transition: .opacity, background: .dim)
-public enum ModalBackground: String, Codable, Sendable, CaseIterable {
+package enum ModalBackground: String, Codable, Sendable, CaseIterable {
     case none, dim, blur
 }
 

@@ -54,7 +54,7 @@ enum ScreenOptionTable {
         let names = try list.strings(context: function, entry: "detent", expected: "a name")
         let selected = try options.string("detent")
         do { return try SheetDetents(names, selected: selected).showingDragIndicator(dragIndicator) } catch {
-            guard case .invalidArgument(_, let reason) = error else { throw LuaError(bridging: error) }
+            guard case .invalidArgument(_, let reason) = error.reason else { throw LuaError(bridging: error) }
             throw LuaError("\(function): \(reason)")
         }
     }

@@ -28,7 +28,7 @@ struct EnvironmentTests {
         try navigator.dismiss()
         #expect(navigator.path == "/")
         try expectUnchanged(navigator) { try navigator.dismiss() }
-        #expect(throws: NavigationError.nothingToDismiss(operation: .dismiss, reason: "already at the root screen")) {
+        #expect(throws: NavigationError(.nothingToDismiss(operation: .dismiss, reason: "already at the root screen"))) {
             try navigator.dismiss()
         }
     }
@@ -88,10 +88,10 @@ struct EnvironmentTests {
         try expectUnchanged(navigator) { try navigator.tab("profile") }
         try expectUnchanged(navigator) { try navigator.tab(3) }
         try expectUnchanged(navigator) { try navigator.tab(0) }
-        #expect(throws: NavigationError.unknownTab("profile", available: ["home", "search"])) { try navigator.tab("profile") }
-        #expect("\(NavigationError.unknownTab("profile", available: ["home", "search"]))".contains("home, search"))
+        #expect(throws: NavigationError(.unknownTab("profile", available: ["home", "search"]))) { try navigator.tab("profile") }
+        #expect("\(NavigationError(.unknownTab("profile", available: ["home", "search"])))".contains("home, search"))
         let plain = try NavigationFixture.navigator()
-        #expect(throws: NavigationError.noTabs) { try plain.tab("home") }
+        #expect(throws: NavigationError(.noTabs)) { try plain.tab("home") }
     }
 
     @Test func declaringTabsRejectsDuplicateNamesAndLeavesThingsAlone() throws {

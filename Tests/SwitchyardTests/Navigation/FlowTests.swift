@@ -17,7 +17,7 @@ struct FlowTests {
         try navigator.nextOrDismiss()
         #expect(navigator.stackPaths == ["/c/1", "/c/2"] && navigator.queue.isEmpty)
         try expectUnchanged(navigator) { try navigator.next() }
-        #expect(throws: NavigationError.emptyQueue(operation: .next)) { try navigator.next() }
+        #expect(throws: NavigationError(.emptyQueue(operation: .next))) { try navigator.next() }
         try navigator.nextOrDismiss()   // queue empty: dismisses the sheet
         #expect(navigator.kinds == [.root, .cover])
         try navigator.nextOrDismiss()
@@ -78,9 +78,9 @@ struct FlowTests {
         let navigator = try NavigationFixture.navigator()
         try navigator.declareFlow("tour", steps: [FlowStep("/a")])
         try expectUnchanged(navigator) { try navigator.startFlow("tuor") }
-        #expect(throws: NavigationError.unknownFlow("tuor", available: ["tour"])) { try navigator.startFlow("tuor") }
+        #expect(throws: NavigationError(.unknownFlow("tuor", available: ["tour"]))) { try navigator.startFlow("tuor") }
         try expectUnchanged(navigator) { try navigator.startFlow([FlowStep]()) }
-        #expect(throws: NavigationError.emptyFlow("x")) { try navigator.declareFlow("x", steps: []) }
+        #expect(throws: NavigationError(.emptyFlow("x"))) { try navigator.declareFlow("x", steps: []) }
     }
 
     @Test func aFailingStepLeavesTheQueueWhereItWas() throws {
@@ -96,7 +96,7 @@ struct FlowTests {
         try navigator.dismissAll()
         // Before, the queue outlived its cover and `next` pushed /b onto the root stack.
         #expect(navigator.queue.isEmpty && navigator.kinds == [.root])
-        #expect(throws: NavigationError.emptyQueue(operation: .next)) { try navigator.next() }
+        #expect(throws: NavigationError(.emptyQueue(operation: .next))) { try navigator.next() }
         #expect(navigator.stackPaths == ["/"])
         // Back along the timeline: the cover and its flow come back together.
         try navigator.back()

@@ -26,13 +26,13 @@ struct LandingTests {
                         { try navigator.startFlow([FlowStep("/locked")]) }] {
             try expectUnchanged(navigator, attempt)
         }
-        #expect(throws: NavigationError.blocked(path: "/locked", pattern: "/locked")) { try navigator.push("/locked") }
+        #expect(throws: NavigationError(.blocked(path: "/locked", pattern: "/locked"))) { try navigator.push("/locked") }
     }
 
     @Test func aRedirectLoopIsReportedWithItsChain() throws {
         let navigator = try NavigationFixture.navigator()
-        #expect(throws: NavigationError.redirectLoop(["/loop1", "/loop2", "/loop1"])) { try navigator.push("/loop1") }
-        #expect("\(NavigationError.redirectLoop(["/a", "/b", "/a"]))" == "redirect loop: /a → /b → /a")
+        #expect(throws: NavigationError(.redirectLoop(["/loop1", "/loop2", "/loop1"]))) { try navigator.push("/loop1") }
+        #expect("\(NavigationError(.redirectLoop(["/a", "/b", "/a"])))" == "redirect loop: /a → /b → /a")
         try expectUnchanged(navigator) { try navigator.push("/loop2") }
     }
 
@@ -46,7 +46,9 @@ struct LandingTests {
         do {
             try navigator.push("/n/0")
             Issue.record("expected too many redirects")
-        } catch let NavigationError.tooManyRedirects(chain, limit) {
+        } catch let error as NavigationError {
+            guard case let .tooManyRedirects(chain, limit) = error.reason else { Issue.record("\(error)"); return }
+            #expect(error.code == "too_many_redirects" && error.path == "/n/0")
             #expect(limit == 5)
             #expect(chain.first == "/n/0" && chain.count == 7)
         }
@@ -117,7 +119,7 @@ struct LandingTests {
         try navigator.push("/guarded")
         try navigator.push("/titled")
         try navigator.push("/validated")
-        #expect(caught == [.reentrant(attempted: .push, inFlight: .push),
+        #expect(caught.map(\.reason) == [.reentrant(attempted: .push, inFlight: .push),
                            .reentrant(attempted: .go, inFlight: .push),
                            .reentrant(attempted: .sheet, inFlight: .push)])
         #expect(navigator.stackPaths == ["/", "/guarded", "/titled", "/validated"])
@@ -131,7 +133,7 @@ struct LandingTests {
             do { try navigator.push("/b") } catch { inner = error }
         }
         try navigator.push("/a")
-        #expect(inner as? NavigationError == .reentrant(attempted: .push, inFlight: .push))
+        #expect((inner as? NavigationError)?.reason == .reentrant(attempted: .push, inFlight: .push))
         #expect(navigator.stackPaths == ["/", "/a"])
         token.cancel()
         try navigator.push("/b")

@@ -14,7 +14,7 @@ struct NavigatorLimitsTests {
         try navigator.push("/c/1")
         try navigator.push("/c/2")
         try expectUnchanged(navigator) { try navigator.push("/c/3") }
-        #expect(throws: NavigationError.limitReached("stack limit of 3 screens", operation: .push, setting: "screensPerStack")) {
+        #expect(throws: NavigationError(.limitReached("stack limit of 3 screens", operation: .push, setting: "screensPerStack"))) {
             try navigator.push("/c/3")
         }
         #expect(navigator.stackPaths == ["/", "/c/1", "/c/2"])
@@ -26,7 +26,7 @@ struct NavigatorLimitsTests {
     }
 
     @Test func theMessageNamesTheLimitAndHowToRaiseIt() {
-        let error = NavigationError.limitReached("stack limit of 10000 screens", operation: .push, setting: "screensPerStack")
+        let error = NavigationError(.limitReached("stack limit of 10000 screens", operation: .push, setting: "screensPerStack"))
         #expect(error.description
             == "stack limit of 10000 screens reached (push changed nothing; raise NavigatorLimits.screensPerStack or --max-screens)")
     }

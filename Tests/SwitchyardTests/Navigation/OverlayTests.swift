@@ -33,7 +33,7 @@ struct OverlayTests {
         #expect(navigator.alert?.labels == ["OK"])
         try expectUnchanged(navigator) { try navigator.alert(Alert(title: "Another")) }
         try expectUnchanged(navigator) { try navigator.choose("Nope") }
-        #expect(throws: NavigationError.unknownButton("Nope", available: ["OK"])) { try navigator.choose("Nope") }
+        #expect(throws: NavigationError(.unknownButton("Nope", available: ["OK"]))) { try navigator.choose("Nope") }
         try navigator.dismissAlert()
         #expect(!navigator.alertActive)
     }

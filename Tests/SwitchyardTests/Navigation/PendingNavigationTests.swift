@@ -53,7 +53,7 @@ struct PendingNavigationTests {
         #expect(navigator.pendingNavigation?.key == "account 7")
         try navigator.push("/a")
         #expect(navigator.pendingNavigation == nil)
-        #expect(throws: NavigationError.unknownPendingKey("account 7", pending: nil)) {
+        #expect(throws: NavigationError(.unknownPendingKey("account 7", pending: nil))) {
             try navigator.settle("account 7", with: .allow)
         }
     }
@@ -62,9 +62,9 @@ struct PendingNavigationTests {
         let navigator = try Self.navigator()
         try navigator.push("/pay")
         try expectUnchanged(navigator) { try navigator.settle("payments", with: .allow) }
-        #expect("\(NavigationError.unknownPendingKey("payments", pending: "payment"))"
+        #expect("\(NavigationError(.unknownPendingKey("payments", pending: "payment")))"
                 == "settle: no navigation is pending under \"payments\"; the pending one is \"payment\"")
-        #expect("\(NavigationError.unknownPendingKey("x", pending: nil))" == "settle: no navigation is pending under \"x\" (none is pending)")
+        #expect("\(NavigationError(.unknownPendingKey("x", pending: nil)))" == "settle: no navigation is pending under \"x\" (none is pending)")
     }
 
     @Test func aSettledOperationThatFailsStaysPendingAndChangesNothing() throws {
@@ -142,7 +142,7 @@ struct PendingNavigationTests {
         ] {
             let broken = saved.replacingOccurrences(of: from, with: to)
             #expect(broken != saved, "\(from)")
-            #expect(throws: NavigationError.invalidDocument(reason)) { try navigator.restore(broken) }
+            #expect(throws: NavigationError(.invalidDocument(reason))) { try navigator.restore(broken) }
         }
         #expect(navigator.pendingNavigation?.key == "payment")
     }
@@ -151,8 +151,8 @@ struct PendingNavigationTests {
         let routes = RouteTable<RouteDefinition>()
         try routes.add("/", payload: RouteDefinition(guard: { _ in .pending("boot") }))
         let navigator = Navigator(routes: routes)
-        #expect(throws: NavigationError.invalidArgument(
-            operation: .start, reason: "the guard of / answered pending (\"boot\"), but a start screen cannot wait")) {
+        #expect(throws: NavigationError(.invalidArgument(
+            operation: .start, reason: "the guard of / answered pending (\"boot\"), but a start screen cannot wait"))) {
             try navigator.relandStart()
         }
         #expect(navigator.pendingNavigation == nil && navigator.isAtStart)

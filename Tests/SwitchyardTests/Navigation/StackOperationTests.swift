@@ -123,8 +123,8 @@ struct StackOperationTests {
     @Test func popToErrorListsTheStack() throws {
         let navigator = try NavigationFixture.navigator()
         try navigator.push("/a")
-        #expect(throws: NavigationError.screenNotFound("/b", stack: ["/", "/a"])) { try navigator.popTo("/b") }
-        let message = "\(NavigationError.screenNotFound("/b", stack: ["/", "/a"]))"
+        #expect(throws: NavigationError(.screenNotFound("/b", stack: ["/", "/a"]))) { try navigator.popTo("/b") }
+        let message = "\(NavigationError(.screenNotFound("/b", stack: ["/", "/a"])))"
         #expect(message.contains("/b") && message.contains("stack: /, /a"))
     }
 
@@ -159,8 +159,8 @@ struct StackOperationTests {
         do {
             try navigator.push("/search/x/y")
         } catch let error as NavigationError {
-            guard case let .unknownPath(path, suggestions) = error else { Issue.record("\(error)"); return }
-            #expect(path == "/search/x/y")
+            guard case let .unknownPath(path, suggestions) = error.reason else { Issue.record("\(error)"); return }
+            #expect(path == "/search/x/y" && error.path == path && error.code == "unknown_path")
             #expect(!suggestions.isEmpty)
             #expect("\(error)".contains("nearest"))
         }

@@ -56,7 +56,7 @@ struct TimelineTests {
         for id in 1...6 { try navigator.push("/c/\(id)") }   // wrapped: the oldest slots were reused
         #expect(navigator.historyLocations == ["/c/3", "/c/4", "/c/5", "/c/6"])
         let token = navigator.observe { event in
-            if event.to.path == "/c/fail" { throw NavigationError.invalidCount(-1, operation: .push) }
+            if event.to.path == "/c/fail" { throw NavigationError(.invalidCount(-1, operation: .push)) }
         }
         try expectUnchanged(navigator) { try navigator.push("/c/fail") }          // full, at the newest
         try expectUnchanged(navigator) { try navigator.go("/c/fail", replace: true) }
@@ -124,7 +124,7 @@ struct TimelineTests {
             do { try navigator.setTimelineLimit(1) } catch { caught = error }
         }
         try navigator.push("/a")
-        #expect(caught as? NavigationError == .busy("change the timeline limit", inFlight: .push))
+        #expect((caught as? NavigationError)?.reason == .busy("change the timeline limit", inFlight: .push))
         #expect(navigator.history.count == 2)
     }
 }

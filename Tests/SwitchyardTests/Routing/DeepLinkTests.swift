@@ -24,16 +24,16 @@ import Testing
     }
 
     @Test func invalidURLs() {
-        #expect(throws: RoutingError.invalidURL("album/1", reason: "expected scheme://host/path")) {
+        #expect(throws: RoutingError(.invalidURL("album/1", reason: "expected scheme://host/path"))) {
             try DeepLink.parse("album/1")
         }
-        #expect(throws: RoutingError.invalidURL("1app://x", reason: "the scheme \"1app\" must start with a letter and contain only letters, digits, +, - and .")) {
+        #expect(throws: RoutingError(.invalidURL("1app://x", reason: "the scheme \"1app\" must start with a letter and contain only letters, digits, +, - and ."))) {
             try DeepLink.parse("1app://x")
         }
-        #expect(throws: RoutingError.invalidURL("://x", reason: "the scheme \"\" must start with a letter and contain only letters, digits, +, - and .")) {
+        #expect(throws: RoutingError(.invalidURL("://x", reason: "the scheme \"\" must start with a letter and contain only letters, digits, +, - and ."))) {
             try DeepLink.parse("://x")
         }
-        #expect(RoutingError.invalidURL("x", reason: "expected scheme://host/path").description
+        #expect(RoutingError(.invalidURL("x", reason: "expected scheme://host/path")).description
                 == "invalid URL \"x\": expected scheme://host/path")
     }
 }

@@ -56,13 +56,13 @@ import Testing
     @Test func urlRefusesAValueOfTheWrongTypeNamingRouteAndParameter() throws {
         let table = try table()
         #expect(try table.url(name: "album", params: ["id": "12"]) == "/album/12")
-        #expect(throws: RoutingError.invalidParameter(route: "album", reason: "id \"x\" is not an int")) {
+        #expect(throws: RoutingError(.invalidParameter(route: "album", reason: "id \"x\" is not an int"))) {
             try table.url(name: "album", params: ["id": "x"])
         }
-        #expect(throws: RoutingError.invalidParameter(route: "grid", reason: "view \"tiles\" is not one of grid, list")) {
+        #expect(throws: RoutingError(.invalidParameter(route: "grid", reason: "view \"tiles\" is not one of grid, list"))) {
             try table.url(name: "grid", params: ["view": "tiles"])
         }
-        #expect(RoutingError.invalidParameter(route: "album", reason: "id \"x\" is not an int").description
+        #expect(RoutingError(.invalidParameter(route: "album", reason: "id \"x\" is not an int")).description
                 == "route \"album\": id \"x\" is not an int")
     }
 
@@ -103,7 +103,7 @@ import Testing
         try table.add("/album/:id", parameterTypes: ["id": .int], payload: "typed")
         #expect(try table.match("/album/1")?.route.payload == "typed")
         #expect(try table.match("/album/x") == nil)
-        #expect(throws: RoutingError.invalidParameter(route: "/b/:id", reason: "idd is not a parameter of the pattern")) {
+        #expect(throws: RoutingError(.invalidParameter(route: "/b/:id", reason: "idd is not a parameter of the pattern"))) {
             try table.add("/b/:id", parameterTypes: ["idd": .int], payload: "")
         }
     }

@@ -25,7 +25,7 @@ import Testing
     }
 
     private func failure(_ text: String) -> PatternError? {
-        do { _ = try Pattern(text); return nil } catch { return error }
+        do { _ = try Pattern.compiled(text); return nil } catch { return error }
     }
 
     @Test func nameWithHyphenPointsAtTheName() {

@@ -68,7 +68,7 @@ import Testing
         let table = try table()
         #expect(try table.url(name: "albums", params: [:], query: [("page", "2")]) == "/albums?page=2")
         #expect(try table.url(name: "albums", params: [:], query: [("other", "x")]) == "/albums?other=x")
-        #expect(throws: RoutingError.invalidParameter(route: "albums", reason: "query page \"x\" is not an int")) {
+        #expect(throws: RoutingError(.invalidParameter(route: "albums", reason: "query page \"x\" is not an int"))) {
             try table.url(name: "albums", params: [:], query: [("page", "x")])
         }
     }

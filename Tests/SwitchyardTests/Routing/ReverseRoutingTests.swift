@@ -70,26 +70,26 @@ import Testing
 
     @Test func missingParameter() throws {
         let table = try table()
-        #expect(throws: RoutingError.missingParameter(route: "album", parameter: "id")) {
+        #expect(throws: RoutingError(.missingParameter(route: "album", parameter: "id"))) {
             try table.url(name: "album", params: [:])
         }
-        #expect(throws: RoutingError.missingParameter(route: "album", parameter: "id")) {
+        #expect(throws: RoutingError(.missingParameter(route: "album", parameter: "id"))) {
             try table.url(name: "album", params: ["id": ""])
         }
-        #expect(RoutingError.missingParameter(route: "album", parameter: "id").description
+        #expect(RoutingError(.missingParameter(route: "album", parameter: "id")).description
                 == "route \"album\" needs a value for parameter \"id\"")
     }
 
     @Test func unknownNameSuggestsNearNames() throws {
         let table = try table()
-        #expect(throws: RoutingError.unknownRouteName("albun", suggestions: ["album"])) {
+        #expect(throws: RoutingError(.unknownRouteName("albun", suggestions: ["album"]))) {
             try table.url(name: "albun", params: [:])
         }
-        #expect(throws: RoutingError.unknownRouteName("zzzzzzzz", suggestions: [])) {
+        #expect(throws: RoutingError(.unknownRouteName("zzzzzzzz", suggestions: []))) {
             try table.url(name: "zzzzzzzz", params: [:])
         }
-        #expect(RoutingError.unknownRouteName("albun", suggestions: ["album", "albums"]).description
+        #expect(RoutingError(.unknownRouteName("albun", suggestions: ["album", "albums"])).description
                 == "no route is named \"albun\"; did you mean \"album\" or \"albums\"?")
-        #expect(RoutingError.unknownRouteName("x", suggestions: []).description == "no route is named \"x\"")
+        #expect(RoutingError(.unknownRouteName("x", suggestions: [])).description == "no route is named \"x\"")
     }
 }

@@ -187,13 +187,13 @@ private struct Rejected: Error, Equatable {}
     @Test func equivalentPatternIsAnErrorNamingTheFirst() throws {
         let table = RouteTable<String>()
         try table.add("/album/:id", site: "app.lua:3", payload: "first")
-        #expect(throws: RoutingError.duplicatePattern(pattern: "/album/:slug", firstPattern: "/album/:id", firstSite: "app.lua:3")) {
+        #expect(throws: RoutingError(.duplicatePattern(pattern: "/album/:slug", firstPattern: "/album/:id", firstSite: "app.lua:3"))) {
             try table.add("/album/:slug", site: "app.lua:9", payload: "second")
         }
         #expect(table.count == 1)
-        let error = RoutingError.duplicatePattern(pattern: "/album/:slug", firstPattern: "/album/:id", firstSite: "app.lua:3")
+        let error = RoutingError(.duplicatePattern(pattern: "/album/:slug", firstPattern: "/album/:id", firstSite: "app.lua:3"))
         #expect(error.description == "pattern \"/album/:slug\" is equivalent to \"/album/:id\" declared at app.lua:3; give the earlier route a validator to make this one its fall-through")
-        #expect(RoutingError.duplicatePattern(pattern: "/a", firstPattern: "/a", firstSite: nil).description
+        #expect(RoutingError(.duplicatePattern(pattern: "/a", firstPattern: "/a", firstSite: nil)).description
                 == "pattern \"/a\" is equivalent to \"/a\" declared earlier; give the earlier route a validator to make this one its fall-through")
         #expect(throws: RoutingError.self) { try table.add("album//:x/", payload: "third") }
     }
@@ -206,7 +206,7 @@ private struct Rejected: Error, Equatable {}
         #expect(try table.match("/n/1")?.route.payload == "one")
         #expect(try table.match("/n/2")?.route.payload == "two")
         #expect(try table.match("/n/3")?.route.payload == "any")
-        #expect(throws: RoutingError.duplicatePattern(pattern: "/n/:d", firstPattern: "/n/:c", firstSite: "s.lua:3")) {
+        #expect(throws: RoutingError(.duplicatePattern(pattern: "/n/:d", firstPattern: "/n/:c", firstSite: "s.lua:3"))) {
             try table.add("/n/:d", name: "d", payload: "never reached")
         }
         #expect(table.count == 3)
@@ -222,7 +222,7 @@ private struct Rejected: Error, Equatable {}
 
     @Test func invalidPatternIsWrapped() {
         let table = RouteTable<String>()
-        #expect(throws: RoutingError.invalidPattern(PatternError(pattern: "/:", column: 2, reason: "parameter name is empty"))) {
+        #expect(throws: RoutingError(.invalidPattern(PatternError(pattern: "/:", column: 2, reason: "parameter name is empty")))) {
             try table.add("/:", payload: "")
         }
         #expect(table.count == 0)
@@ -231,12 +231,12 @@ private struct Rejected: Error, Equatable {}
     @Test func duplicateNames() throws {
         let table = RouteTable<String>()
         try table.add("/a", name: "a", site: "x.lua:1", payload: "")
-        #expect(throws: RoutingError.duplicateName("a", firstSite: "x.lua:1")) {
+        #expect(throws: RoutingError(.duplicateName("a", firstSite: "x.lua:1"))) {
             try table.add("/b", name: "a", payload: "")
         }
         #expect(table.count == 1)
-        #expect(RoutingError.duplicateName("a", firstSite: "x.lua:1").description == "a route named \"a\" is already declared at x.lua:1")
-        #expect(RoutingError.duplicateName("a", firstSite: nil).description == "a route named \"a\" is already declared earlier")
+        #expect(RoutingError(.duplicateName("a", firstSite: "x.lua:1")).description == "a route named \"a\" is already declared at x.lua:1")
+        #expect(RoutingError(.duplicateName("a", firstSite: nil)).description == "a route named \"a\" is already declared earlier")
     }
 
     @Test func caseInsensitiveTable() throws {

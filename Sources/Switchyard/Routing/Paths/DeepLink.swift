@@ -8,11 +8,11 @@ package enum DeepLink {
         // Delimiters are found as bytes, so a combining mark after one cannot hide it.
         let utf8 = url.utf8
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), utf8[colon...].starts(with: "://".utf8) else {
-            throw .invalidURL(url, reason: "expected scheme://host/path")
+            throw RoutingError(.invalidURL(url, reason: "expected scheme://host/path"))
         }
         let scheme = url[..<colon]
         guard isValidScheme(scheme) else {
-            throw .invalidURL(url, reason: "the scheme \"\(scheme)\" must start with a letter and contain only letters, digits, +, - and .")
+            throw RoutingError(.invalidURL(url, reason: "the scheme \"\(scheme)\" must start with a letter and contain only letters, digits, +, - and ."))
         }
         let rest = url[utf8.index(colon, offsetBy: 3)...]
         let hostEnd = rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }

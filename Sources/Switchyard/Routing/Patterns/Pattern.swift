@@ -9,11 +9,12 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
     ///     try Pattern("/album/:id").text   // "/album/:id"
     public let text: String
 
-    /// Compiles and validates `text`; a malformed pattern throws a `PatternError` pointing at the column.
+    /// Compiles and validates `text`; a malformed pattern throws a `RoutingError` ("invalid_pattern")
+    /// whose message points at the column.
     ///
     ///     let pattern = try Pattern("/album/:id")
-    public init(_ text: String) throws(PatternError) {
-        self = try Pattern.compiled(text).pattern
+    public init(_ text: String) throws(RoutingError) {
+        do { self = try Pattern.compiled(text).pattern } catch { throw RoutingError(.invalidPattern(error)) }
     }
 
     private init(normalised text: String) { self.text = text }
@@ -31,7 +32,7 @@ public struct Pattern: Hashable, Sendable, CustomStringConvertible {
     /// (100,000 routes must fit in a few tens of megabytes), and every segment's text says its kind.
     ///
     ///     try Pattern("/album/:id").segments   // [.literal("album"), .parameter("id")]
-    public var segments: [PatternSegment] {
+    package var segments: [PatternSegment] {
         // Split on the "/" bytes. The compiler splits at every "/" scalar, one followed by a combining
         // mark included, so non-ASCII text splits on scalars too (never on Characters).
         let bytes = Array(text.utf8)

@@ -2,7 +2,7 @@
 ///
 ///     try Pattern("/files/:id?/*rest").segments
 ///     // [.literal("files"), .optional("id"), .splat("rest")]
-public enum PatternSegment: Hashable, Sendable {
+package enum PatternSegment: Hashable, Sendable {
     case literal(String)
     case parameter(String)
     case optional(String)

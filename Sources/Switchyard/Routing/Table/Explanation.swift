@@ -1,11 +1,12 @@
-/// Why each route won, lost or did not match a path: a teaching tool.
+/// Why each route won, lost or did not match a path: a teaching tool, which the REPL's `:explain`
+/// and Lua's `explain(path)` print (`package`: a host asks the same through Lua).
 ///
 ///     print(table.explain("/album/new"))
 ///     // explain /album/new
 ///     //   1. /album/new   won
 ///     //   2. /album/:id   lost to /album/new: static beats parameter at segment 2
 ///     //   3. /user/:id    no match: segment 1: expected "user", found "album"
-public struct Explanation: CustomStringConvertible, Sendable {
+package struct Explanation: CustomStringConvertible, Sendable {
     package enum Outcome: Equatable, Sendable {
         case won
         case lost(to: RouteID, because: String)

@@ -2,13 +2,11 @@
 ///
 ///     let id = try table.add("/album/:id", payload: "album")
 ///     table[payloadOf: id]  // "album"
-public struct RouteID: Hashable, Sendable, Comparable, Codable {
+public struct RouteID: Hashable, Sendable, Codable {
     /// The route's position in declaration order.
     ///
     ///     navigator.screen.route?.rawValue
     public let rawValue: Int
 
     @usableFromInline package init(rawValue: Int) { self.rawValue = rawValue }
-
-    public static func < (lhs: RouteID, rhs: RouteID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

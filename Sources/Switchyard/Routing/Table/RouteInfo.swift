@@ -19,7 +19,7 @@ public struct RouteInfo: Sendable {
     /// The route's pattern text.
     ///
     ///     try table.match("/album/12")?.info.pattern   // "/album/:id"
-    public var pattern: String {
+    package var pattern: String {
         get { fromParameters.contains(.pattern) ? storedParams.origin.patternText : ownPattern }
         set {
             ownPattern = newValue

@@ -3,7 +3,7 @@ extension RouteTable {
     /// Runs the validators of the candidates ranked above the winner, as `match` does.
     ///
     ///     print(table.explain("/album/new"))
-    public func explain(_ path: String) -> Explanation {
+    package func explain(_ path: String) -> Explanation {
         let location = Location(parsing: path)
         let matched = Dictionary(lookup.all(location.path).map { ($0.route, $0) }) { first, _ in first }
         let segments = PathSegmenter.strings(location.path)

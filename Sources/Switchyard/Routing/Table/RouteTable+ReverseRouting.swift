@@ -5,7 +5,7 @@ extension RouteTable {
     public func url(name: String, params: [String: String],
                     query: [(String, String)] = []) throws(RoutingError) -> String {
         guard let index = names[name] else {
-            throw .unknownRouteName(name, suggestions: nearestNames(to: name))
+            throw RoutingError(.unknownRouteName(name, suggestions: nearestNames(to: name)))
         }
         if let types = storage[index].parameterTypes {
             for entry in types.entries {
@@ -14,7 +14,7 @@ extension RouteTable {
                 do { refusal = try types.refusal(of: value, parameter: entry.name) } catch {
                     refusal = "\(entry.name) \"\(value)\" could not be checked: \(error)"
                 }
-                if let refusal { throw .invalidParameter(route: name, reason: refusal) }
+                if let refusal { throw RoutingError(.invalidParameter(route: name, reason: refusal)) }
             }
         }
         if let schema = storage[index].querySchema {
@@ -23,11 +23,11 @@ extension RouteTable {
                 do { refusal = try schema.refusal(of: value, key: key) } catch {
                     refusal = "query \(key) \"\(value)\" could not be checked: \(error)"
                 }
-                if let refusal { throw .invalidParameter(route: name, reason: refusal) }
+                if let refusal { throw RoutingError(.invalidParameter(route: name, reason: refusal)) }
             }
             let given = Set(query.map(\.0))
             if let missing = schema.entries.first(where: { $0.required && !given.contains($0.key) }) {
-                throw .invalidParameter(route: name, reason: "query \(missing.key) is required")
+                throw RoutingError(.invalidParameter(route: name, reason: "query \(missing.key) is required"))
             }
         }
         var parts: [String] = []
@@ -37,7 +37,7 @@ extension RouteTable {
                 parts.append(text)
             case .parameter(let parameter):
                 guard let value = params[parameter], !value.isEmpty else {
-                    throw .missingParameter(route: name, parameter: parameter)
+                    throw RoutingError(.missingParameter(route: name, parameter: parameter))
                 }
                 parts.append(PercentCoding.encodeSegment(value))
             case .optional(let parameter):

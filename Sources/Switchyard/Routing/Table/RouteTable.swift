@@ -75,12 +75,11 @@ public final class RouteTable<Payload> {
         if parameterTypes.isEmpty {
             return try add(pattern, name: name, site: site, validator: validator, parameterTypes: nil, payload: payload)
         }
-        let compiled: Pattern
-        do { compiled = try Pattern(pattern) } catch { throw .invalidPattern(error) }
+        let compiled = try Pattern(pattern)
         let sorted = parameterTypes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         guard let types = ParameterTypes(sorted, pattern: compiled) else {
             let unknown = sorted.map(\.0).first { !compiled.parameterNames.contains($0) } ?? ""
-            throw .invalidParameter(route: compiled.text, reason: "\(unknown) is not a parameter of the pattern")
+            throw RoutingError(.invalidParameter(route: compiled.text, reason: "\(unknown) is not a parameter of the pattern"))
         }
         return try add(pattern, name: name, site: site, validator: validator,
                        parameterTypes: sorted.isEmpty ? nil : types, payload: payload)
@@ -96,9 +95,9 @@ public final class RouteTable<Payload> {
                      payload: Payload) throws(RoutingError) -> RouteID {
         let compiled: Pattern
         let segments: [PatternSegment]
-        do { (compiled, segments) = try Pattern.compiled(pattern) } catch { throw .invalidPattern(error) }
+        do { (compiled, segments) = try Pattern.compiled(pattern) } catch { throw RoutingError(.invalidPattern(error)) }
         if let name, let existing = names[name] {
-            throw .duplicateName(name, firstSite: storage[existing].site)
+            throw RoutingError(.duplicateName(name, firstSite: storage[existing].site))
         }
         if declarationTrieHandedOver { rebuildDeclarationTrie() }
         // Creates only nodes no route ends at yet, so a duplicate (which needs a route there) leaves the
@@ -108,8 +107,8 @@ public final class RouteTable<Payload> {
         // wrong value) leaves room for an equivalent one after it.
         if let blocking = declarationTrie.routes(at: node).first(where: { validators[$0] == nil && storage[$0].parameterTypes == nil
                                                                           && storage[$0].querySchema?.mismatch != .noMatch }) {
-            throw .duplicatePattern(pattern: compiled.text, firstPattern: storage[blocking].pattern.text,
-                                    firstSite: storage[blocking].site)
+            throw RoutingError(.duplicatePattern(pattern: compiled.text, firstPattern: storage[blocking].pattern.text,
+                                                 firstSite: storage[blocking].site))
         }
         let id = RouteID(rawValue: storage.count)
         storage.append(Route(id: id, pattern: compiled, names: parameterNames(of: segments), name: name, site: site,
@@ -211,8 +210,8 @@ public final class RouteTable<Payload> {
         for (index, route) in storage.enumerated() where !removed.contains(index) {
             let node = trie.node(shapedLike: route.pattern.segments)
             if let blocking = trie.routes(at: node).first(where: { validators[$0] == nil && storage[$0].parameterTypes == nil }) {
-                throw .duplicatePattern(pattern: route.pattern.text, firstPattern: storage[blocking].pattern.text,
-                                        firstSite: storage[blocking].site)
+                throw RoutingError(.duplicatePattern(pattern: route.pattern.text, firstPattern: storage[blocking].pattern.text,
+                                                     firstSite: storage[blocking].site))
             }
             trie.attach(route: index, at: node)
         }

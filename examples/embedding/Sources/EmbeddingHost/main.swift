@@ -37,8 +37,8 @@ do {
     // Every change, as the host's UI layer would receive it. (Unowned: the navigator keeps
     // its observers, so a strong capture would be a cycle.)
     let token = navigator.observe { [unowned navigator] event in
-        let depth = navigator.state.environments.count
-        print("\(event.operation.rawValue): \(event.from.path) → \(event.to.path)"
+        let depth = navigator.environments.count
+        print("\(event.name): \(event.from.path) → \(event.to.path)"
               + "  [\(event.to.title ?? "untitled")] environments: \(depth)")
     }
 
