@@ -3,7 +3,7 @@
 /// (`navigator.stack`, `navigator.environments`).
 ///
 ///     let token = navigator.observe { event in print("\(event.name): \(event.from.path) → \(event.to.path)") }
-public struct NavigationEvent {
+public struct NavigationEvent: Sendable {
     /// The operation that made the change, by the name the Lua API gives it: "push", "pop_to",
     /// "sheet", "dismiss", "back", "start_flow", "alert"... (`nav.on(name, fn)` takes the same names).
     ///
