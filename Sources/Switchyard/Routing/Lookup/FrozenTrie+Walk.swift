@@ -1,10 +1,11 @@
 // The walk that settles most lookups in one pass over the path: no split first. It reads the path a
 // word (8 bytes) at a time; the word that finds where a segment ends is also the segment's packed
 // literal, so a static child costs one load, a multiply and a compare, and a parameter costs nothing
-// but its span. What the walk cannot settle (optional and splat shapes, dead ends, validators, more
-// than four parameters, text that is not a plain normalised path) goes to the split and the full
-// search, which decide as before; a dead end on the only way through the trie (`misses`) is a miss
-// without them.
+// but its span. A splat is taken where the walk stops, a query or fragment is cut off in the same
+// pass, and a dead end on the only way through the trie (`hasUniqueWay`) is a miss. What the walk
+// cannot settle (optional shapes, dead ends beside another way, validators, more than four
+// parameters, text that is not a plain normalised path) goes to the split and the full search, which
+// decide as before.
 //
 // Splitting first and walking the segments took 312 + 426 of a GitHub API lookup's 1,641
 // instructions (callgrind, `switchyard-bench --loop match github-rest 453 10000`, Benchmarks/README.md).
@@ -15,24 +16,29 @@ extension FrozenTrie {
         case node(Int32)
         /// The text is not a plain normalised path.
         case notPlain
-        /// No child takes a segment (the full search decides, unless `misses` says that way was the
-        /// only one).
+        /// No child takes a segment, and a node on the way offers another: the full search decides.
         case deadEnd
         /// The full search decides.
         case undecided
+        /// `node` for the path before the text's `?query` or `#fragment`.
+        case nodeBeforeQuery(Int32)
+        /// No route matches: no child took a segment, and no node on the way offered another.
+        case miss
         /// The way on needs a fifth parameter, more than a `RouteFind` hit carries: the candidates
         /// decide (`RouteLookup.settledCandidate`), without a search first to learn the winner's layout.
         case pastInlineParameters
     }
 
     /// `.node` of the first shape the depth-first search would report (at each segment the static
-    /// child, else the parameter child) when it ends on a route: that shape is settled, since every
-    /// other one ranks below it at the first segment where they differ. Its parameters' spans go to
-    /// `spans`, in pattern order. `notPlain` for text that needs normalising first or carries a
-    /// `?query` or `#fragment` (only a parameter's bytes are checked for those: a literal holds
-    /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
-    /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
-    /// caller checks.
+    /// child, else the parameter child, else where neither takes it the splat) when it ends on a route:
+    /// that shape is settled, since every other one ranks below it at the first segment where they
+    /// differ. Its parameters' spans go to `spans`, in pattern order. For text with a `?query` or
+    /// `#fragment`, `nodeBeforeQuery` of the path before it, walked in the same pass (only a parameter's
+    /// bytes, and the rest where the walk stops, are checked for those: a literal holds neither, so a
+    /// segment holding one matches none). `notPlain` for text that needs normalising first (or a path
+    /// before a query the walk cannot settle); `miss` where no child takes a segment and no node on the
+    /// way offers another (`hasUniqueWay`); `deadEnd` where no child takes a segment otherwise;
+    /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise.
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
@@ -42,19 +48,31 @@ extension FrozenTrie {
     }
 
     /// `walk` over the text from `base` (a `/`) to `end`: the node or verdict, and how many spans it
-    /// wrote. The loop moves a cursor and an end pointer rather than offsets; offsets from `base` are
-    /// taken only for a span.
+    /// wrote.
     @inline(__always)
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                       spans: UnsafeMutablePointer<Parameters.Span>) -> (Walked, Int) {
         // A trailing slash means the text is not normalised: asked once here, not at every segment.
         if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain, 0) }
-        var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
-        var index: Int32 = 0
+        return walkSegments(from: UnsafePointer(nodes.baseAddress.unsafelyUnwrapped), index: 0, segment: base + 1,
+                            base: base, end: end, spans: spans, written: 0)
+    }
+
+    /// The walk's loop, from `start` (node `startIndex`) and the segment at `first` to `end`, with
+    /// `written` spans already in `spans`: inlined into `walk`, and again into `walkBeforeQuery`, which
+    /// resumes it with the text cut at a `?` or `#` (a cut end held in a variable of this loop cost
+    /// every plain lookup 2-4 %, commit 37d747d). The loop moves a cursor and an end pointer rather
+    /// than offsets; offsets from `base` are taken only for a span.
+    @inline(__always)
+    private func walkSegments(from start: UnsafePointer<Node>, index startIndex: Int32, segment first: UnsafePointer<UInt8>,
+                              base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                              spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> (Walked, Int) {
+        var node = start
+        var index = startIndex
         let fold = caseInsensitive
-        var spanEnd = spans
+        var spanEnd = spans + written
         let spansLimit = spans + Parameters.InlineSpans.capacity
-        var cursor = base + 1   // the segment's first byte
+        var cursor = first   // the segment's first byte
         while cursor < end {
             let word = FrozenTrie.word(at: cursor, end: end, text: base)
             let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
@@ -78,12 +96,14 @@ extension FrozenTrie {
             if next < 0 {
                 next = node.pointee.parameter
                 if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    return (next < 0 ? .deadEnd : .pastInlineParameters, spanEnd - spans)
+                    if next >= 0 { return (.pastInlineParameters, spanEnd - spans) }
+                    return stopped(at: node, segment: cursor, base: base, end: end, spans: spans, written: spanEnd - spans)
                 }
                 // (Folding leaves `?` and `#` as they are.)
                 if _slowPath(FrozenTrie.holdsQueryMark(packed)
                     || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
-                    return (.notPlain, spanEnd - spans)
+                    return walkBeforeQuery(from: node, index: index, segment: cursor, base: base, end: end,
+                                           spans: spans, written: spanEnd - spans)
                 }
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
                 spanEnd += 1
@@ -92,46 +112,118 @@ extension FrozenTrie {
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
-        return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided, spanEnd - spans)
+        if _fastPath(node.pointee.firstRoute >= 0) { return (.node(index), spanEnd - spans) }
+        return stopped(at: node, segment: end, base: base, end: end, spans: spans, written: spanEnd - spans)
     }
 
-    /// Whether a plain normalised path (the caller checks) matches no route, decided by tracing the
-    /// walk's way again when it did not settle: true when that way dead-ends (or ends on a node where
-    /// no route ends) and at no node on it could another child have taken the segment (a parameter
-    /// beside a static hit, an optional or a splat anywhere). The depth-first search would then try
-    /// that way alone and find nothing. Out of the walk's loop, so a lookup that hits pays nothing for
-    /// it; a miss no longer splits the path and searches it (issue 37: 2,938 instructions a `withMatch`
-    /// miss among 1,000 parameter routes).
-    func misses(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count > 0, let base = bytes.baseAddress else { return false }
-        let end = base + bytes.count
-        let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
-        var node = first
-        var cursor = base + 1
-        while cursor < end {
-            if node.pointee.optional >= 0 || node.pointee.splat >= 0 { return false }
-            // The segment and its packed word, read a word at a time as the walk reads them (byte by
-            // byte, this took 620 of a miss's 1,628 instructions).
-            let word = FrozenTrie.word(at: cursor, end: end, text: base)
-            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
-            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
-            let stop = cursor + length
-            var next: Int32 = -1
-            if node.pointee.staticCount > 0 {
-                var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
-                if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
-                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
-            }
-            if next >= 0 {
-                if node.pointee.parameter >= 0 { return false }
-            } else {
-                next = node.pointee.parameter
-                if next < 0 { return true }
-            }
-            node = first + Int(next)
-            cursor = stop + 1
+    /// The walk resumed at `node` (index `index`) from the segment at `cursor`, which holds the text's
+    /// first `?` or `#` (at `known` when the caller found it), with the text cut there: the path before
+    /// the query, walked in the same pass (issue 37: found again from its start, a lookup with a query
+    /// cost 2.5 times a plain hit). The segment is walked again, cut: a literal may take it now (`new`
+    /// of `/album/new?x`). `nodeBeforeQuery` or `miss` when the cut path settles, else `notPlain`: the
+    /// caller finds the path before the query alone, as before. Out of line, so that the plain walk's
+    /// loop keeps its registers.
+    @inline(never)
+    private func walkBeforeQuery(from node: UnsafePointer<Node>, index: Int32, segment cursor: UnsafePointer<UInt8>,
+                                 base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                                 spans: UnsafeMutablePointer<Parameters.Span>, written: Int,
+                                 cut known: UnsafePointer<UInt8>? = nil) -> (Walked, Int) {
+        let cut = known ?? cursor + PathSegmenter.pathEnd(UnsafeBufferPointer(start: cursor, count: end - cursor))
+        // A slash before the query is a trailing slash: the path needs normalising.
+        if cut - base > 1 && cut[-1] == PathSegmenter.slash { return (.notPlain, written) }
+        let (walked, count) = walkSegments(from: node, index: index, segment: cursor, base: base, end: cut,
+                                           spans: spans, written: written)
+        switch walked {
+        case .node(let found): return (.nodeBeforeQuery(found), count)
+        case .miss: return (.miss, count)
+        default: return (.notPlain, count)
         }
-        return node.pointee.firstRoute < 0 && node.pointee.optional < 0 && node.pointee.splat < 0
+    }
+
+    /// Where the walk stops at `node` with the text from `cursor` (a segment's first byte, or `end`
+    /// when every segment was taken) left over: no static child took that segment and there is no
+    /// parameter child (or no segment is left and no route ends at `node`). Out of line: a lookup the
+    /// loop settles carries none of it.
+    ///
+    /// - The rest, from the `/` before it, is checked to be plain and normalised up to a `?` or `#`
+    ///   (`notPlain` otherwise); a `?` or `#` in the segment no child took resumes the walk with the
+    ///   text cut there (`walkBeforeQuery`).
+    /// - A splat at `node`, with no optional beside it, takes the rest up to any query (none, when
+    ///   nothing is left): the depth-first search tries a splat after the static, parameter and
+    ///   optional children, so on the walk's way (the search's first, where no optional is open) it is
+    ///   the first shape that ends on a route, and settled. Issue 37: splat routes were split and
+    ///   searched, 2,651 instructions a `withMatch` against matchit's 430.
+    /// - `miss` when no node on the way offered another child (`hasUniqueWay`): the search would try
+    ///   that way alone (issue 37: a miss retraced the way from the start, 1,090 instructions a
+    ///   `withMatch` against matchit's 559).
+    /// - Otherwise `deadEnd` (segments left) or `undecided`.
+    @inline(never)
+    private func stopped(at node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
+                         end: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
+                         written: Int) -> (Walked, Int) {
+        var cut = end
+        if cursor < end {
+            let rest = UnsafeBufferPointer(start: cursor - 1, count: end - cursor + 1)
+            guard let restEnd = FrozenTrie.plainPathEnd(rest) else { return (.notPlain, written) }
+            if restEnd < rest.count {
+                cut = cursor - 1 + restEnd
+                var byte = cursor
+                while byte < cut && byte.pointee != PathSegmenter.slash { byte += 1 }
+                if byte == cut {
+                    return walkBeforeQuery(from: node, index: Int32(truncatingIfNeeded: node - UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)),
+                                           segment: cursor, base: base, end: end, spans: spans, written: written, cut: cut)
+                }
+            }
+        }
+        let splat = node.pointee.splat
+        if splat >= 0 && node.pointee.optional < 0 && nodes[Int(splat)].firstRoute >= 0 {
+            if written == Parameters.InlineSpans.capacity { return (.pastInlineParameters, written) }
+            // An empty splat's span is the full search's (`RouteLookup.span(of:)`).
+            spans[written] = cursor < cut ? Parameters.Span(unchecked: cursor - base, end: cut - base) : Parameters.Span(unchecked: 0, end: 0)
+            return (cut < end ? .nodeBeforeQuery(splat) : .node(splat), written + 1)
+        }
+        if hasUniqueWay(node - UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)) { return (.miss, written) }
+        return (cursor < end ? .deadEnd : .undecided, written)
+    }
+
+    /// Whether the spans of `integerSlots` (a `Winner`'s) in `bytes` each hold an `int` as
+    /// `ParameterType.integer(bytes:)` reads one without overflow: an optional `-` and 1 to 18 digits.
+    /// False when `integerSlots` is 0 (the types need the full check) or a value does not fit: the
+    /// full check (`ParameterTypes.fit`) then decides (a percent-encoded or longer value). Digits are
+    /// checked eight at a time (issue 33: byte by byte, with the hit returned from out of line, a typed
+    /// `int` added 131 instructions to a lookup; the target is 60).
+    @inline(never)
+    static func holdsIntegers(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: UnsafePointer<Parameters.InlineSpans>,
+                              integerSlots: UInt8) -> Bool {
+        guard integerSlots != 0, let base = bytes.baseAddress else { return false }
+        let end = base + bytes.count
+        var slots = integerSlots
+        while slots != 0 {
+            let span = spans.pointee[slots.trailingZeroBitCount]
+            slots &= slots &- 1
+            if span.start < 0 { continue }   // an optional left out
+            var cursor = base + span.start
+            let stop = base + span.end
+            if cursor < stop && cursor.pointee == UInt8(ascii: "-") { cursor += 1 }
+            let length = stop - cursor
+            guard length > 0 && length <= 18 else { return false }
+            while cursor < stop {
+                if !allDigits(word(at: cursor, end: end, text: base), length: stop - cursor) { return false }
+                cursor += 8
+            }
+        }
+        return true
+    }
+
+    /// Whether the first `length` bytes of `word` (all 8 when longer) are ASCII digits: every byte's
+    /// high half is 3, and adding 6 to its low half leaves it 3 (a low half past 9 carries).
+    @inline(__always)
+    private static func allDigits(_ word: UInt64, length: Int) -> Bool {
+        let threes: UInt64 = 0x3030_3030_3030_3030
+        let highs: UInt64 = 0xf0f0_f0f0_f0f0_f0f0
+        // Bytes past the value read as `0`.
+        let value = length >= 8 ? word : (word & lowBytes(length)) | (threes & ~lowBytes(length))
+        return value & highs == threes && (value &+ 0x0606_0606_0606_0606) & highs == threes
     }
 
     /// Whether a word of a segment's bytes (zeros after a short one) holds a `?` or `#`.

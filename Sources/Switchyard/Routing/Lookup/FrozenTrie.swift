@@ -82,6 +82,8 @@ final class FrozenTrie {
     let routeStarts: UnsafeMutableBufferPointer<Int32>
     /// Rank per route (lower is better).
     let ranks: UnsafeMutableBufferPointer<Int32>
+    /// Bit i of word i / 64: whether node i is reached by the walk only one way (`hasUniqueWay`).
+    let uniqueWays: UnsafeMutableBufferPointer<UInt64>
     let maximumDepth: Int
     let caseInsensitive: Bool
 
@@ -90,7 +92,8 @@ final class FrozenTrie {
     init(nodes: UnsafeMutableBufferPointer<Node>, literalBytes: UnsafeMutableBufferPointer<UInt8>,
                  staticEdges: UnsafeMutableBufferPointer<StaticEdge>, hashSlots: UnsafeMutableBufferPointer<StaticEdge>,
                  routeIDs: UnsafeMutableBufferPointer<Int32>, routeStarts: UnsafeMutableBufferPointer<Int32>,
-                 ranks: UnsafeMutableBufferPointer<Int32>, maximumDepth: Int, caseInsensitive: Bool) {
+                 ranks: UnsafeMutableBufferPointer<Int32>, uniqueWays: UnsafeMutableBufferPointer<UInt64>,
+                 maximumDepth: Int, caseInsensitive: Bool) {
         self.nodes = nodes
         self.literalBytes = literalBytes
         self.staticEdges = staticEdges
@@ -98,6 +101,7 @@ final class FrozenTrie {
         self.routeIDs = routeIDs
         self.routeStarts = routeStarts
         self.ranks = ranks
+        self.uniqueWays = uniqueWays
         self.maximumDepth = maximumDepth
         self.caseInsensitive = caseInsensitive
     }
@@ -112,34 +116,20 @@ final class FrozenTrie {
         ranks.deallocate()
     }
 
+    /// Whether the walk, stopped at node `index`, took the only way the depth-first search could: no
+    /// node from the root to it, itself included, has an optional or a splat child, and none took a
+    /// static child beside a parameter one. A path that dead-ends there (or ends there, where no
+    /// route ends) then matches nothing (set by the freeze).
+    @inline(__always)
+    func hasUniqueWay(_ index: Int) -> Bool {
+        uniqueWays[index &>> 6] & (1 &<< UInt64(truncatingIfNeeded: index & 63)) != 0
+    }
+
     /// What a match of the route that wins at `node` needs (a node where routes end).
     func winner(at node: Int32) -> Winner {
         let found = nodes[Int(node)]
         return Winner(declaration: found.declaration, layout: found.winnerCode >> 6, hasValidator: found.winnerCode & 1 == 1,
                       hasTypes: found.winnerCode & 2 == 2, integerSlots: UInt8(truncatingIfNeeded: found.winnerCode >> 2) & 0xf)
-    }
-
-    /// Whether the spans of `integerSlots` (a `Winner`'s) in `bytes` each hold an `int` as
-    /// `ParameterType.integer(bytes:)` reads one without overflow: an optional `-` and 1 to 18 digits.
-    /// False sends the hit to the full check, which decides (a percent-encoded or longer value).
-    @inline(__always)
-    static func holdsIntegers(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: Parameters.InlineSpans, integerSlots: UInt8) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var slots = integerSlots
-        while slots != 0 {
-            let span = spans[slots.trailingZeroBitCount]
-            slots &= slots &- 1
-            var cursor = span.start
-            let end = span.end
-            if cursor < 0 { continue }   // an optional left out
-            if cursor < end && base[cursor] == UInt8(ascii: "-") { cursor &+= 1 }
-            guard cursor < end && end &- cursor <= 18 else { return false }
-            while cursor < end {
-                if base[cursor] &- UInt8(ascii: "0") > 9 { return false }
-                cursor &+= 1
-            }
-        }
-        return true
     }
 
     /// The route that wins at `node` (the first declared; later ones are its fall-throughs).

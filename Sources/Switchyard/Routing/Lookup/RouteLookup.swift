@@ -73,10 +73,14 @@ final class RouteLookup {
         if case .node(let node) = walked {
             let winner = trie.winner(at: node)
             guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
-            if winner.hasTypes { return typedHit(declaration, spans, in: bytes, integerSlots: winner.integerSlots) }
+            // A typed `int` among the first four parameters is checked in the spans (issue 33), out of
+            // line but returning a flag: the hit is made here, as for an untyped route.
+            if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
+                return typedHit(declaration, spans, in: bytes)
+            }
             return .hit(declaration, spans)
         }
-        return settle(bytes, walked: walked)
+        return settle(bytes, walked: walked, spans: spans)
     }
 
     /// `FrozenTrie.Winner.integerSlots` for a route's types: the first four parameters' `int` bits, or
@@ -109,24 +113,41 @@ final class RouteLookup {
     /// carries none of it (the lending step it replaces was out of line for that reason: inline, it cost
     /// github-rest `withMatch` 3 instructions).
     @inline(never)
-    private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked) -> RouteFind {
+    private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked,
+                        spans: Parameters.InlineSpans) -> RouteFind {
+        switch walked {
+        case .miss: return .miss
+        case .nodeBeforeQuery(let node): return hitBeforeQuery(at: node, spans, in: bytes)
+        // What the walk could not settle before a query is found alone, as before.
+        case .notPlain: return findBeforeQuery(bytes)
+        case .node, .deadEnd, .undecided, .pastInlineParameters: break
+        }
         // The walk may stop (a dead end) before the part of the text that is not plain.
-        if case .notPlain = walked { return findBeforeQuery(bytes) }
         guard let end = FrozenTrie.plainPathEnd(bytes) else { return .needsNormalising }
-        // The path before a query is found alone (its own dead end is retraced there): retracing here
-        // first cost the query set 64 instructions a hit (1,901.3 against 1,837.1).
         if end < bytes.count { return findBeforeQuery(bytes, end: end) }
-        if case .deadEnd = walked, trie.misses(bytes) { return .miss }
         // A plain path: searching it here would only tell that its winner has too many parameters for
         // a hit, and the candidates search it again (issue 37: two searches, 14,400 instructions).
         if case .pastInlineParameters = walked { return .needsCandidates }
         return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
     }
 
-    /// `find` for text that is not a plain path: the plain path before a `?query` or `#fragment`, when it
-    /// is one and the walk or the retrace settles it (issue 37: a lookup with a query went through
-    /// `Location(parsing:)`, which decodes the query into a dictionary at once, about 20,000
-    /// instructions). Anything else needs the text parsed first.
+    /// The hit of the walk's `nodeBeforeQuery`: the path before the text's query settled in the same
+    /// pass. A validator must see the parsed query, as a typed value that does not fit must go on to
+    /// the candidates: both parse the location first (as `findBeforeQuery` says).
+    private func hitBeforeQuery(at node: Int32, _ spans: Parameters.InlineSpans, in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+        let winner = trie.winner(at: node)
+        guard let declaration = winner.declaration, !winner.hasValidator else { return .needsNormalising }
+        var spans = spans
+        if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
+            guard case .hit = typedHit(declaration, spans, in: bytes) else { return .needsNormalising }
+        }
+        return .hitBeforeQuery(declaration, spans)
+    }
+
+    /// `find` for text that is not a plain path, where the walk could not settle the path before a
+    /// `?query` or `#fragment` in its own pass: that path found alone, when it is plain (issue 37: a
+    /// lookup with a query went through `Location(parsing:)`, which decodes the query into a dictionary
+    /// at once, about 20,000 instructions). Anything else needs the text parsed first.
     private func findBeforeQuery(_ bytes: UnsafeBufferPointer<UInt8>, end known: Int? = nil) -> RouteFind {
         // (`plainPathEnd` here, which also checks the path, cost the query set's `withMatch` 57 more:
         // 1,893.7 against 1,837.1; the walk of the path checks it anyway.)
@@ -192,13 +213,13 @@ final class RouteLookup {
     /// test of one bit of the winner it has already read.
     ///
     /// `int` values among the first four parameters (`integerSlots`, from the walk's winner) are checked
-    /// first in the spans themselves: reading the declaration's types and asking each one cost a lookup
-    /// 316 instructions (issue 33). Out of line, so that an untyped lookup carries none of it: inline in
-    /// `find`, github-rest `withMatch` went 639.3 → 664.6 (with the query cut).
+    /// first, by the caller, in the spans themselves (`FrozenTrie.holdsIntegers`): reading the
+    /// declaration's types and asking each one cost a lookup 316 instructions (issue 33). Out of line,
+    /// so that an untyped lookup carries none of it: inline in `find`, github-rest `withMatch` went
+    /// 639.3 → 664.6 (with the query cut).
     @inline(never)
     private func typedHit(_ declaration: Unmanaged<RouteDeclaration>, _ spans: Parameters.InlineSpans,
-                          in bytes: UnsafeBufferPointer<UInt8>, integerSlots: UInt8 = 0) -> RouteFind {
-        if integerSlots != 0 && FrozenTrie.holdsIntegers(bytes, spans, integerSlots: integerSlots) { return .hit(declaration, spans) }
+                          in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
         guard let types = declaration.takeUnretainedValue().parameterTypes,
               (try? types.fit(bytes, spans)) == true else { return .needsCandidates }
         return .hit(declaration, spans)
