@@ -29,6 +29,8 @@ import Testing
     private enum Verdict: Equatable {
         case node(Int)
         case nodeBeforeQuery(Int)
+        case skipping(Int)
+        case skippingBeforeQuery(Int)
         case miss
     }
 
@@ -41,6 +43,9 @@ import Testing
                 switch lookup.trie.walk(bytes, spans: &spans) {
                 case .node(let node): return .node(table.routes[lookup.trie.firstRoute(at: node)].payload)
                 case .nodeBeforeQuery(let node): return .nodeBeforeQuery(table.routes[lookup.trie.firstRoute(at: node)].payload)
+                case .nodeSkipping(let node, _, let beforeQuery):
+                    let payload = table.routes[lookup.trie.firstRoute(at: node)].payload
+                    return beforeQuery ? .skippingBeforeQuery(payload) : .skipping(payload)
                 case .miss: return .miss
                 default: return nil
                 }
@@ -221,5 +226,52 @@ import Testing
         var none = Parameters.InlineSpans()
         none.append(Parameters.Span(start: 1, end: 2))
         #expect(Array("/1".utf8).withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &none, integerSlots: 0) } == false)
+    }
+
+    /// A chain of optional segments is taken where the walk stops: the segments go to the first
+    /// optionals in turn, the rest are left out, and the shallowest node that takes every segment wins.
+    @Test func aChainOfOptionalSegmentsIsTakenWhereTheWalkStops() throws {
+        let table = RouteTable<Int>()
+        try table.add("/q/:x?/:y?/:z?", payload: 0)
+        try table.add("/q/:x?", payload: 1)
+        try table.add("/p/:a/:b/:c/:d?/:e?", payload: 2)
+        try table.add("/r/:x?/:y?/end", payload: 3)
+        try table.add("/r/:x?/:y?", payload: 4)
+        try table.add("/s/:x?/*rest", payload: 5)
+        #expect(verdict(table, "/q") == .skipping(1))
+        #expect(verdict(table, "/q/1") == .skipping(1))
+        #expect(verdict(table, "/q/1/2") == .skipping(0))
+        #expect(verdict(table, "/q/1/2/3") == .skipping(0))
+        #expect(verdict(table, "/q/1/2?x") == .skippingBeforeQuery(0))
+        #expect(verdict(table, "/q/1/2/3/4") == nil)      // past the chain's end: the search decides
+        #expect(verdict(table, "/p/1/2/3") == nil)        // past the four spans a hit carries
+        #expect(verdict(table, "/r/1") == nil)            // a static child in the chain
+        #expect(verdict(table, "/s/1/2") == nil)          // a splat in the chain
+        let cases: [(path: String, payload: Int?, params: [String: String])] = [
+            ("/q", 1, [:]),
+            ("/q/1", 1, ["x": "1"]),
+            ("/q/1/2", 0, ["x": "1", "y": "2"]),
+            ("/q/1/2/3", 0, ["x": "1", "y": "2", "z": "3"]),
+            ("/q/a%20b/2?k=v#f", 0, ["x": "a b", "y": "2"]),
+            ("/q/1/2/3/4", nil, [:]),
+            ("/p/1/2/3", 2, ["a": "1", "b": "2", "c": "3"]),
+            ("/p/1/2/3/4/5", 2, ["a": "1", "b": "2", "c": "3", "d": "4", "e": "5"]),
+            ("/r/1", 4, ["x": "1"]),
+            ("/r/1/end", 4, ["x": "1", "y": "end"]),   // the pattern that has ended ranks first
+            ("/s/1/2", 5, ["x": "1", "rest": "2"]),
+        ]
+        for (path, payload, params) in cases {
+            let found = try table.match(path)
+            #expect(found?.route.payload == payload, "\(path): \(String(describing: found?.info.pattern))")
+            #expect(try table.withMatch(path) { $0?.route } == found?.route.id, "\(path)")
+            #expect(table.firstMatch(path) == found?.route.id, "\(path)")
+            guard let found else { continue }
+            #expect(found.info.params.dictionary == params, "\(path): \(found.info.params)")
+            #expect(found.info.params.count == params.count, "\(path): \(found.info.params.count) present")
+            try table.withMatch(path) { lent in
+                #expect(lent?.parameterCount == params.count, "\(path)")
+                #expect(lent.map { lent in params.allSatisfy { lent[parameter: $0.key] == $0.value } } == true, "\(path)")
+            }
+        }
     }
 }

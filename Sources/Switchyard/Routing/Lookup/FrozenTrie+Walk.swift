@@ -22,6 +22,9 @@ extension FrozenTrie {
         case undecided
         /// `node` for the path before the text's `?query` or `#fragment`.
         case nodeBeforeQuery(Int32)
+        /// `node` (or `nodeBeforeQuery` when `beforeQuery`), reached through optional segments of
+        /// which `absent` were left out: their spans are `Parameters.Span.absent`, not counted present.
+        case nodeSkipping(Int32, absent: Int32, beforeQuery: Bool)
         /// No route matches: no child took a segment, and no node on the way offered another.
         case miss
         /// The way on needs a fifth parameter, more than a `RouteFind` hit carries: the candidates
@@ -135,6 +138,7 @@ extension FrozenTrie {
                                            spans: spans, written: written)
         switch walked {
         case .node(let found): return (.nodeBeforeQuery(found), count)
+        case .nodeSkipping(let found, let absent, _): return (.nodeSkipping(found, absent: absent, beforeQuery: true), count)
         case .miss: return (.miss, count)
         default: return (.notPlain, count)
         }
@@ -148,6 +152,7 @@ extension FrozenTrie {
     /// - The rest, from the `/` before it, is checked to be plain and normalised up to a `?` or `#`
     ///   (`notPlain` otherwise); a `?` or `#` in the segment no child took resumes the walk with the
     ///   text cut there (`walkBeforeQuery`).
+    /// - A chain of optional segments from `node` takes the rest, when it can (`optionalChain`).
     /// - A splat at `node`, with no optional beside it, takes the rest up to any query (none, when
     ///   nothing is left): the depth-first search tries a splat after the static, parameter and
     ///   optional children, so on the walk's way (the search's first, where no optional is open) it is
@@ -175,8 +180,12 @@ extension FrozenTrie {
                 }
             }
         }
+        if node.pointee.optional >= 0 {
+            return optionalChain(from: node.pointee.optional, segment: cursor, cut: cut, end: end, base: base, spans: spans,
+                                 written: written) ?? (cursor < end ? .deadEnd : .undecided, written)
+        }
         let splat = node.pointee.splat
-        if splat >= 0 && node.pointee.optional < 0 && nodes[Int(splat)].firstRoute >= 0 {
+        if splat >= 0 && nodes[Int(splat)].firstRoute >= 0 {
             if written == Parameters.InlineSpans.capacity { return (.pastInlineParameters, written) }
             // An empty splat's span is the full search's (`RouteLookup.span(of:)`).
             spans[written] = cursor < cut ? Parameters.Span(unchecked: cursor - base, end: cut - base) : Parameters.Span(unchecked: 0, end: 0)
@@ -184,6 +193,46 @@ extension FrozenTrie {
         }
         if hasUniqueWay(node - UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)) { return (.miss, written) }
         return (cursor < end ? .deadEnd : .undecided, written)
+    }
+
+    /// The rest of the text, from `cursor` to `cut` (no segment, when `cursor >= cut`), taken by the
+    /// optional child `first` of the node where the walk stopped and the optional children below it,
+    /// when each of them has no other child (issue 37's `/:x?/:y?/:z?`; such routes were split and
+    /// searched, 4,343 instructions a `withMatch` against matchit's 816). The search's best shape is
+    /// then settled: nothing better ranks than a shape through `first` (the walk's way stopped at its
+    /// parent, whose splat ranks below), an optional takes at most one segment, and among the chain's
+    /// nodes that take every segment the shallowest ranks first (its pattern has ended). Its first
+    /// alignment, as the search finds it, gives the segments to the first optionals in turn and leaves
+    /// the rest out. Nil when the chain has another kind of child, when segments are left past its
+    /// end, when no route ends at a node deep enough, or past the four spans a hit carries: the
+    /// search decides.
+    private func optionalChain(from first: Int32, segment cursor: UnsafePointer<UInt8>, cut: UnsafePointer<UInt8>,
+                               end: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
+                               spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> (Walked, Int)? {
+        var current = first
+        var position = cursor
+        var count = written
+        var absent: Int32 = 0
+        while true {
+            let chained = nodes[Int(current)]
+            guard chained.staticCount == 0, chained.parameter < 0, chained.splat < 0,
+                  count < Parameters.InlineSpans.capacity else { return nil }
+            if position < cut {
+                var stop = position
+                while stop < cut && stop.pointee != PathSegmenter.slash { stop += 1 }
+                spans[count] = Parameters.Span(unchecked: position - base, end: stop - base)
+                position = stop + 1
+            } else {
+                spans[count] = .absent
+                absent += 1
+            }
+            count += 1
+            if position >= cut && chained.firstRoute >= 0 {
+                return (.nodeSkipping(current, absent: absent, beforeQuery: cut < end), count)
+            }
+            guard chained.optional >= 0 else { return nil }
+            current = chained.optional
+        }
     }
 
     /// Whether the spans of `integerSlots` (a `Winner`'s) in `bytes` each hold an `int` as

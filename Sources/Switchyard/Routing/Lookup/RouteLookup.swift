@@ -118,6 +118,10 @@ final class RouteLookup {
         switch walked {
         case .miss: return .miss
         case .nodeBeforeQuery(let node): return hitBeforeQuery(at: node, spans, in: bytes)
+        case .nodeSkipping(let node, let absent, let beforeQuery):
+            var spans = spans
+            spans.present &-= absent
+            return beforeQuery ? hitBeforeQuery(at: node, spans, in: bytes) : hit(at: node, spans, in: bytes)
         // What the walk could not settle before a query is found alone, as before.
         case .notPlain: return findBeforeQuery(bytes)
         case .node, .deadEnd, .undecided, .pastInlineParameters: break
@@ -129,6 +133,17 @@ final class RouteLookup {
         // a hit, and the candidates search it again (issue 37: two searches, 14,400 instructions).
         if case .pastInlineParameters = walked { return .needsCandidates }
         return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
+    }
+
+    /// The hit of a node the walk settled out of its loop, as `find` makes one from its loop's node.
+    private func hit(at node: Int32, _ spans: Parameters.InlineSpans, in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+        let winner = trie.winner(at: node)
+        guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
+        var spans = spans
+        if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
+            return typedHit(declaration, spans, in: bytes)
+        }
+        return .hit(declaration, spans)
     }
 
     /// The hit of the walk's `nodeBeforeQuery`: the path before the text's query settled in the same
