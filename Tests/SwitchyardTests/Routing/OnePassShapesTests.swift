@@ -20,7 +20,8 @@ import Testing
         return table
     }
 
-    /// What the walk alone decides for `path`: the payload of the route at the node it settles, or nil.
+    /// What the walk alone decides for `path` (its loop, and `settle` where it stops): the payload of
+    /// the route at the node it settles, or nil.
     private func walked(_ table: RouteTable<Int>, _ path: String) -> Int? {
         guard case .node(let payload)? = verdict(table, path) else { return nil }
         return payload
@@ -34,13 +35,15 @@ import Testing
         case miss
     }
 
-    /// The walk's verdict for `path` when it settles it (a node's route by payload), nil otherwise.
+    /// The walk's verdict for `path` when it settles it (a node's route by payload), nil where the
+    /// search or the full resolution decides.
     private func verdict(_ table: RouteTable<Int>, _ path: String) -> Verdict? {
         table.withFrozenLookup { lookup -> Verdict? in
             var text = path
             return text.withUTF8 { bytes in
                 var spans = Parameters.InlineSpans()
-                switch lookup.trie.walk(bytes, spans: &spans) {
+                let walked = lookup.trie.walk(bytes, spans: &spans)
+                switch lookup.trie.settle(walked, bytes, spans: &spans) {
                 case .node(let node): return .node(table.routes[lookup.trie.firstRoute(at: node)].payload)
                 case .nodeBeforeQuery(let node): return .nodeBeforeQuery(table.routes[lookup.trie.firstRoute(at: node)].payload)
                 case .nodeSkipping(let node, _, let beforeQuery):
@@ -215,7 +218,7 @@ import Testing
                     let text = Array(prefix.utf8) + value + Array(suffix.utf8)
                     var spans = Parameters.InlineSpans()
                     spans.append(Parameters.Span(start: prefix.utf8.count, end: prefix.utf8.count + value.count))
-                    let found = text.withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &spans, integerSlots: 1) }
+                    let found = text.withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &spans.spans, integerSlots: 1) }
                     if found != expected { Issue.record("\(prefix)\(value)\(suffix): \(found), expected \(expected)") }
                     checked += 1
                 }
@@ -225,7 +228,7 @@ import Testing
         // No typed `int` slot: the full check decides.
         var none = Parameters.InlineSpans()
         none.append(Parameters.Span(start: 1, end: 2))
-        #expect(Array("/1".utf8).withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &none, integerSlots: 0) } == false)
+        #expect(Array("/1".utf8).withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &none.spans, integerSlots: 0) } == false)
     }
 
     /// A chain of optional segments is taken where the walk stops: the segments go to the first

@@ -10,16 +10,31 @@
 // Splitting first and walking the segments took 312 + 426 of a GitHub API lookup's 1,641
 // instructions (callgrind, `switchyard-bench --loop match github-rest 453 10000`, Benchmarks/README.md).
 extension FrozenTrie {
-    /// What the walk found: the node where the path's first shape ends on a route, or why it stopped.
-    /// (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`.)
+    /// What the walk's loop found: the node where the path's first shape ends on a route, or why it
+    /// stopped. (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`,
+    /// through `settle` when it is not a node.)
     enum Walked {
         case node(Int32)
-        /// The text is not a plain normalised path.
+        /// The text is not a plain normalised path, or a parameter's segment holds a `?` or `#`.
         case notPlain
-        /// No child takes a segment, and a node on the way offers another: the full search decides.
+        /// No child takes a segment.
         case deadEnd
-        /// The full search decides.
+        /// No route ends where the text does.
         case undecided
+        /// The way on needs a fifth parameter, more than a `RouteFind` hit carries: the candidates
+        /// decide (`RouteLookup.settledCandidate`), without a search first to learn the winner's layout.
+        case pastInlineParameters
+        /// (The loop walked again by `settle`, `locating`.) No child of the node takes the segment at
+        /// the stop offset, or at the text's end no route ends at the node.
+        case stopped(Int32)
+        /// (`locating`) The parameter segment at the stop offset, below the node, holds the text's first
+        /// `?` or `#`.
+        case queryMark(Int32)
+    }
+
+    /// What `settle` makes of a walk that did not end on a node.
+    enum Settled {
+        case node(Int32)
         /// `node` for the path before the text's `?query` or `#fragment`.
         case nodeBeforeQuery(Int32)
         /// `node` (or `nodeBeforeQuery` when `beforeQuery`), reached through optional segments of
@@ -27,21 +42,23 @@ extension FrozenTrie {
         case nodeSkipping(Int32, absent: Int32, beforeQuery: Bool)
         /// No route matches: no child took a segment, and no node on the way offered another.
         case miss
-        /// The way on needs a fifth parameter, more than a `RouteFind` hit carries: the candidates
-        /// decide (`RouteLookup.settledCandidate`), without a search first to learn the winner's layout.
+        /// The text is not a plain normalised path, or the path before its query was not settled.
+        case notPlain
+        /// No child takes a segment, and a node on the way offers another: the full search decides.
+        case deadEnd
+        /// The full search decides.
+        case undecided
         case pastInlineParameters
     }
 
     /// `.node` of the first shape the depth-first search would report (at each segment the static
-    /// child, else the parameter child, else where neither takes it the splat) when it ends on a route:
-    /// that shape is settled, since every other one ranks below it at the first segment where they
-    /// differ. Its parameters' spans go to `spans`, in pattern order. For text with a `?query` or
-    /// `#fragment`, `nodeBeforeQuery` of the path before it, walked in the same pass (only a parameter's
-    /// bytes, and the rest where the walk stops, are checked for those: a literal holds neither, so a
-    /// segment holding one matches none). `notPlain` for text that needs normalising first (or a path
-    /// before a query the walk cannot settle); `miss` where no child takes a segment and no node on the
-    /// way offers another (`hasUniqueWay`); `deadEnd` where no child takes a segment otherwise;
-    /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise.
+    /// child, else the parameter child) when it ends on a route: that shape is settled, since every
+    /// other one ranks below it at the first segment where they differ. Its parameters' spans go to
+    /// `spans`, in pattern order. `notPlain` for text that needs normalising first or a parameter's
+    /// segment holding a `?` or `#` (only a parameter's bytes are checked for those: a literal holds
+    /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
+    /// `undecided` where no route ends where the text does; `pastInlineParameters` where the way on
+    /// needs a fifth parameter. `settle` goes on from anything but a node.
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
@@ -58,18 +75,22 @@ extension FrozenTrie {
         // A trailing slash means the text is not normalised: asked once here, not at every segment.
         if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain, 0) }
         return walkSegments(from: UnsafePointer(nodes.baseAddress.unsafelyUnwrapped), index: 0, segment: base + 1,
-                            base: base, end: end, spans: spans, written: 0)
+                            base: base, end: end, spans: spans, written: 0, locating: false)
     }
 
     /// The walk's loop, from `start` (node `startIndex`) and the segment at `first` to `end`, with
-    /// `written` spans already in `spans`: inlined into `walk`, and again into `walkBeforeQuery`, which
-    /// resumes it with the text cut at a `?` or `#` (a cut end held in a variable of this loop cost
-    /// every plain lookup 2-4 %, commit 37d747d). The loop moves a cursor and an end pointer rather
-    /// than offsets; offsets from `base` are taken only for a span.
+    /// `written` spans already in `spans`. Inlined into `walk` with `locating` false, where a stop
+    /// says only why; and into `settle` and `walkBeforeQuery` with `locating` true, where a stop says
+    /// at which node (`stopped`, `queryMark`) and leaves its offset in the span past the last one
+    /// written (`stopOffset`). The first loop's stops are walked again rather than located by it:
+    /// each way of making that loop say where it stopped (calling out from it, a node and an offset
+    /// in its verdict, the offset in a span) cost every plain lookup 16 to 35 instructions (+2.4 to
+    /// +5 %), more than case 11 lets a row move. The loop moves a cursor and an end pointer rather
+    /// than offsets; offsets from `base` are taken only for a span or a stop.
     @inline(__always)
     private func walkSegments(from start: UnsafePointer<Node>, index startIndex: Int32, segment first: UnsafePointer<UInt8>,
                               base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                              spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> (Walked, Int) {
+                              spans: UnsafeMutablePointer<Parameters.Span>, written: Int, locating: Bool) -> (Walked, Int) {
         var node = start
         var index = startIndex
         let fold = caseInsensitive
@@ -99,14 +120,20 @@ extension FrozenTrie {
             if next < 0 {
                 next = node.pointee.parameter
                 if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    if next >= 0 { return (.pastInlineParameters, spanEnd - spans) }
-                    return stopped(at: node, segment: cursor, base: base, end: end, spans: spans, written: spanEnd - spans)
+                    if locating && next < 0 {
+                        if spanEnd < spansLimit { spanEnd.pointee = FrozenTrie.stopSpan(cursor - base) }
+                        return (.stopped(index), spanEnd - spans)
+                    }
+                    return (next < 0 ? .deadEnd : .pastInlineParameters, spanEnd - spans)
                 }
                 // (Folding leaves `?` and `#` as they are.)
                 if _slowPath(FrozenTrie.holdsQueryMark(packed)
                     || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
-                    return walkBeforeQuery(from: node, index: index, segment: cursor, base: base, end: end,
-                                           spans: spans, written: spanEnd - spans)
+                    if locating {
+                        spanEnd.pointee = FrozenTrie.stopSpan(cursor - base)
+                        return (.queryMark(index), spanEnd - spans)
+                    }
+                    return (.notPlain, spanEnd - spans)
                 }
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
                 spanEnd += 1
@@ -115,39 +142,105 @@ extension FrozenTrie {
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
-        if _fastPath(node.pointee.firstRoute >= 0) { return (.node(index), spanEnd - spans) }
-        return stopped(at: node, segment: end, base: base, end: end, spans: spans, written: spanEnd - spans)
+        if locating && node.pointee.firstRoute < 0 {
+            if spanEnd < spansLimit { spanEnd.pointee = FrozenTrie.stopSpan(end - base) }
+            return (.stopped(index), spanEnd - spans)
+        }
+        return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided, spanEnd - spans)
     }
 
-    /// The walk resumed at `node` (index `index`) from the segment at `cursor`, which holds the text's
-    /// first `?` or `#` (at `known` when the caller found it), with the text cut there: the path before
-    /// the query, walked in the same pass (issue 37: found again from its start, a lookup with a query
-    /// cost 2.5 times a plain hit). The segment is walked again, cut: a literal may take it now (`new`
-    /// of `/album/new?x`). `nodeBeforeQuery` or `miss` when the cut path settles, else `notPlain`: the
-    /// caller finds the path before the query alone, as before. Out of line, so that the plain walk's
-    /// loop keeps its registers.
+    /// The index of the node at `node` in `nodes`.
+    @inline(__always)
+    private func index(of node: UnsafePointer<Node>) -> Int32 {
+        Int32(truncatingIfNeeded: node - UnsafePointer(nodes.baseAddress.unsafelyUnwrapped))
+    }
+
+    /// Where the walk stopped, in the span past the last one written (not counted).
+    @inline(__always)
+    private static func stopSpan(_ offset: Int) -> Parameters.Span {
+        Parameters.Span(unchecked: offset, end: -2)
+    }
+
+    /// The offset `stopSpan` left past the first `written` of `spans`, or nil when the loop wrote
+    /// every span a hit carries and had no room for it.
+    private static func stopOffset(_ spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> Int? {
+        guard written < Parameters.InlineSpans.capacity, spans[written].end == -2 else { return nil }
+        return spans[written].start
+    }
+
+    /// What a walk of `bytes` that did not end on a node settles: the walk again, `locating` where it
+    /// stops, then from there (`stopped`, `walkBeforeQuery`). The spans are written again from the
+    /// first. Out of line: a lookup the loop settles carries none of it.
     @inline(never)
-    private func walkBeforeQuery(from node: UnsafePointer<Node>, index: Int32, segment cursor: UnsafePointer<UInt8>,
-                                 base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                                 spans: UnsafeMutablePointer<Parameters.Span>, written: Int,
-                                 cut known: UnsafePointer<UInt8>? = nil) -> (Walked, Int) {
-        let cut = known ?? cursor + PathSegmenter.pathEnd(UnsafeBufferPointer(start: cursor, count: end - cursor))
-        // A slash before the query is a trailing slash: the path needs normalising.
-        if cut - base > 1 && cut[-1] == PathSegmenter.slash { return (.notPlain, written) }
-        let (walked, count) = walkSegments(from: node, index: index, segment: cursor, base: base, end: cut,
-                                           spans: spans, written: written)
+    func settle(_ walked: Walked, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Settled {
         switch walked {
-        case .node(let found): return (.nodeBeforeQuery(found), count)
-        case .nodeSkipping(let found, let absent, _): return (.nodeSkipping(found, absent: absent, beforeQuery: true), count)
-        case .miss: return (.miss, count)
-        default: return (.notPlain, count)
+        case .node(let node): return .node(node)
+        case .pastInlineParameters: return .pastInlineParameters
+        case .notPlain, .deadEnd, .undecided, .stopped, .queryMark: break
+        }
+        guard let base = bytes.baseAddress, bytes.count > 0, base[0] == PathSegmenter.slash else { return .notPlain }
+        let end = base + bytes.count
+        // A trailing slash (the first walk saw it too).
+        if end - base > 1 && end[-1] == PathSegmenter.slash { return .notPlain }
+        let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        spans = Parameters.InlineSpans()
+        return spans.fillOn { spans, _ in
+            let (located, written) = walkSegments(from: first, index: 0, segment: base + 1, base: base, end: end,
+                                                  spans: spans, written: 0, locating: true)
+            switch located {
+            case .stopped(let node):
+                // Without the offset (four spans written), the search decides, as it did for every stop.
+                guard let offset = FrozenTrie.stopOffset(spans, written: written) else { return (.deadEnd, written) }
+                return stopped(at: first + Int(node), segment: base + offset, base: base, end: end, spans: spans,
+                               written: written)
+            case .queryMark(let node):
+                guard let offset = FrozenTrie.stopOffset(spans, written: written) else { return (.notPlain, written) }
+                return walkBeforeQuery(from: node, segment: base + offset, base: base, end: end, spans: spans,
+                                       written: written)
+            case .node(let node): return (.node(node), written)
+            case .pastInlineParameters: return (.pastInlineParameters, written)
+            case .notPlain: return (.notPlain, written)
+            case .deadEnd: return (.deadEnd, written)
+            case .undecided: return (.undecided, written)
+            }
         }
     }
 
-    /// Where the walk stops at `node` with the text from `cursor` (a segment's first byte, or `end`
+    /// The walk resumed at node `index` from the segment at `cursor`, which holds the text's first `?`
+    /// or `#` (at `known` when the caller found it), with the text cut there: the path before the
+    /// query, settled in the same pass (issue 37: found again from its start, a lookup with a query
+    /// cost 2.5 times a plain hit). The segment is walked again, cut: a literal may take it now (`new`
+    /// of `/album/new?x`). `nodeBeforeQuery`, `nodeSkipping` or `miss` when the cut path settles, else
+    /// `notPlain`: the caller finds the path before the query alone, as before.
+    private func walkBeforeQuery(from index: Int32, segment cursor: UnsafePointer<UInt8>,
+                                 base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                                 spans: UnsafeMutablePointer<Parameters.Span>, written: Int,
+                                 cut known: UnsafePointer<UInt8>? = nil) -> (Settled, Int) {
+        let cut = known ?? cursor + PathSegmenter.pathEnd(UnsafeBufferPointer(start: cursor, count: end - cursor))
+        // A slash before the query is a trailing slash: the path needs normalising.
+        if cut - base > 1 && cut[-1] == PathSegmenter.slash { return (.notPlain, written) }
+        let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        var (walked, count) = walkSegments(from: first + Int(index), index: index, segment: cursor, base: base, end: cut,
+                                           spans: spans, written: written, locating: true)
+        if case .stopped(let node) = walked {
+            guard let offset = FrozenTrie.stopOffset(spans, written: count) else { return (.notPlain, count) }
+            let settled: Settled
+            (settled, count) = stopped(at: first + Int(node), segment: base + Int(offset), base: base, end: cut,
+                                       spans: spans, written: count)
+            switch settled {
+            case .node(let found): return (.nodeBeforeQuery(found), count)
+            case .nodeSkipping(let found, let absent, _): return (.nodeSkipping(found, absent: absent, beforeQuery: true), count)
+            case .miss: return (.miss, count)
+            default: return (.notPlain, count)
+            }
+        }
+        if case .node(let found) = walked { return (.nodeBeforeQuery(found), count) }
+        return (.notPlain, count)
+    }
+
+    /// Where the walk stopped at `node` with the text from `cursor` (a segment's first byte, or `end`
     /// when every segment was taken) left over: no static child took that segment and there is no
-    /// parameter child (or no segment is left and no route ends at `node`). Out of line: a lookup the
-    /// loop settles carries none of it.
+    /// parameter child (or no segment is left and no route ends at `node`).
     ///
     /// - The rest, from the `/` before it, is checked to be plain and normalised up to a `?` or `#`
     ///   (`notPlain` otherwise); a `?` or `#` in the segment no child took resumes the walk with the
@@ -162,10 +255,10 @@ extension FrozenTrie {
     ///   that way alone (issue 37: a miss retraced the way from the start, 1,090 instructions a
     ///   `withMatch` against matchit's 559).
     /// - Otherwise `deadEnd` (segments left) or `undecided`.
-    @inline(never)
     private func stopped(at node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
                          end: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
-                         written: Int) -> (Walked, Int) {
+                         written: Int) -> (Settled, Int) {
+        let nodeIndex = index(of: node)
         var cut = end
         if cursor < end {
             let rest = UnsafeBufferPointer(start: cursor - 1, count: end - cursor + 1)
@@ -175,8 +268,8 @@ extension FrozenTrie {
                 var byte = cursor
                 while byte < cut && byte.pointee != PathSegmenter.slash { byte += 1 }
                 if byte == cut {
-                    return walkBeforeQuery(from: node, index: Int32(truncatingIfNeeded: node - UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)),
-                                           segment: cursor, base: base, end: end, spans: spans, written: written, cut: cut)
+                    return walkBeforeQuery(from: nodeIndex, segment: cursor, base: base, end: end, spans: spans, written: written,
+                                           cut: cut)
                 }
             }
         }
@@ -191,7 +284,7 @@ extension FrozenTrie {
             spans[written] = cursor < cut ? Parameters.Span(unchecked: cursor - base, end: cut - base) : Parameters.Span(unchecked: 0, end: 0)
             return (cut < end ? .nodeBeforeQuery(splat) : .node(splat), written + 1)
         }
-        if hasUniqueWay(node - UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)) { return (.miss, written) }
+        if hasUniqueWay(Int(nodeIndex)) { return (.miss, written) }
         return (cursor < end ? .deadEnd : .undecided, written)
     }
 
@@ -208,7 +301,7 @@ extension FrozenTrie {
     /// search decides.
     private func optionalChain(from first: Int32, segment cursor: UnsafePointer<UInt8>, cut: UnsafePointer<UInt8>,
                                end: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
-                               spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> (Walked, Int)? {
+                               spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> (Settled, Int)? {
         var current = first
         var position = cursor
         var count = written
@@ -239,29 +332,35 @@ extension FrozenTrie {
     /// `ParameterType.integer(bytes:)` reads one without overflow: an optional `-` and 1 to 18 digits.
     /// False when `integerSlots` is 0 (the types need the full check) or a value does not fit: the
     /// full check (`ParameterTypes.fit`) then decides (a percent-encoded or longer value). Digits are
-    /// checked eight at a time (issue 33: byte by byte, with the hit returned from out of line, a typed
-    /// `int` added 131 instructions to a lookup; the target is 60).
+    /// checked eight at a time, the spans read from the lookup's own (issue 33: byte by byte, with the
+    /// hit returned from out of line, a typed `int` added 131 instructions to a lookup; with the spans
+    /// passed whole and read through a switch, 112; the target is 60).
     @inline(never)
-    static func holdsIntegers(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: UnsafePointer<Parameters.InlineSpans>,
+    static func holdsIntegers(_ bytes: UnsafeBufferPointer<UInt8>,
+                              _ spans: UnsafePointer<(Parameters.Span, Parameters.Span, Parameters.Span, Parameters.Span)>,
                               integerSlots: UInt8) -> Bool {
         guard integerSlots != 0, let base = bytes.baseAddress else { return false }
         let end = base + bytes.count
-        var slots = integerSlots
-        while slots != 0 {
-            let span = spans.pointee[slots.trailingZeroBitCount]
-            slots &= slots &- 1
-            if span.start < 0 { continue }   // an optional left out
-            var cursor = base + span.start
-            let stop = base + span.end
-            if cursor < stop && cursor.pointee == UInt8(ascii: "-") { cursor += 1 }
-            let length = stop - cursor
-            guard length > 0 && length <= 18 else { return false }
-            while cursor < stop {
-                if !allDigits(word(at: cursor, end: end, text: base), length: stop - cursor) { return false }
-                cursor += 8
-            }
+        // Safety: the tuple's four `Span`s are laid out as an array of four (as `fill` writes them), and
+        // a slot is below four (`integerSlots` has four bits).
+        return spans.withMemoryRebound(to: Parameters.Span.self, capacity: Parameters.InlineSpans.capacity) { list in
+            var slots = integerSlots
+            repeat {
+                let span = list[slots.trailingZeroBitCount & 3]
+                slots &= slots &- 1
+                if span.start < 0 { continue }   // an optional left out
+                var cursor = base + span.start
+                let stop = base + span.end
+                if cursor < stop && cursor.pointee == UInt8(ascii: "-") { cursor += 1 }
+                let length = stop - cursor
+                guard length > 0 && length <= 18 else { return false }
+                repeat {
+                    if !allDigits(word(at: cursor, end: end, text: base), length: stop - cursor) { return false }
+                    cursor += 8
+                } while cursor < stop
+            } while slots != 0
+            return true
         }
-        return true
     }
 
     /// Whether the first `length` bytes of `word` (all 8 when longer) are ASCII digits: every byte's
@@ -383,6 +482,18 @@ extension Parameters.InlineSpans {
     mutating func fill<Found>(_ body: (UnsafeMutablePointer<Parameters.Span>) -> (Found, Int)) -> Found {
         let (found, written) = withUnsafeMutablePointer(to: &spans) { tuple in
             tuple.withMemoryRebound(to: Parameters.Span.self, capacity: Parameters.InlineSpans.capacity, body)
+        }
+        count = Int32(truncatingIfNeeded: written)
+        present = count
+        return found
+    }
+
+    /// `fill` going on after the spans already written (how many, the body's second argument): the
+    /// walk's stops, settled out of line.
+    mutating func fillOn<Found>(_ body: (UnsafeMutablePointer<Parameters.Span>, Int) -> (Found, Int)) -> Found {
+        let already = Int(count)
+        let (found, written) = withUnsafeMutablePointer(to: &spans) { tuple in
+            tuple.withMemoryRebound(to: Parameters.Span.self, capacity: Parameters.InlineSpans.capacity) { body($0, already) }
         }
         count = Int32(truncatingIfNeeded: written)
         present = count

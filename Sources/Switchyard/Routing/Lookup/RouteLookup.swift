@@ -75,7 +75,7 @@ final class RouteLookup {
             guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
             // A typed `int` among the first four parameters is checked in the spans (issue 33), out of
             // line but returning a flag: the hit is made here, as for an untyped route.
-            if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
+            if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans.spans, integerSlots: winner.integerSlots) {
                 return typedHit(declaration, spans, in: bytes)
             }
             return .hit(declaration, spans)
@@ -115,23 +115,25 @@ final class RouteLookup {
     @inline(never)
     private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked,
                         spans: Parameters.InlineSpans) -> RouteFind {
-        switch walked {
+        var spans = spans
+        let settled = trie.settle(walked, bytes, spans: &spans)
+        switch settled {
         case .miss: return .miss
+        case .node(let node): return hit(at: node, spans, in: bytes)
         case .nodeBeforeQuery(let node): return hitBeforeQuery(at: node, spans, in: bytes)
         case .nodeSkipping(let node, let absent, let beforeQuery):
-            var spans = spans
             spans.present &-= absent
             return beforeQuery ? hitBeforeQuery(at: node, spans, in: bytes) : hit(at: node, spans, in: bytes)
         // What the walk could not settle before a query is found alone, as before.
         case .notPlain: return findBeforeQuery(bytes)
-        case .node, .deadEnd, .undecided, .pastInlineParameters: break
+        case .deadEnd, .undecided, .pastInlineParameters: break
         }
         // The walk may stop (a dead end) before the part of the text that is not plain.
         guard let end = FrozenTrie.plainPathEnd(bytes) else { return .needsNormalising }
         if end < bytes.count { return findBeforeQuery(bytes, end: end) }
         // A plain path: searching it here would only tell that its winner has too many parameters for
         // a hit, and the candidates search it again (issue 37: two searches, 14,400 instructions).
-        if case .pastInlineParameters = walked { return .needsCandidates }
+        if case .pastInlineParameters = settled { return .needsCandidates }
         return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
     }
 
@@ -140,7 +142,7 @@ final class RouteLookup {
         let winner = trie.winner(at: node)
         guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
         var spans = spans
-        if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
+        if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans.spans, integerSlots: winner.integerSlots) {
             return typedHit(declaration, spans, in: bytes)
         }
         return .hit(declaration, spans)
@@ -153,7 +155,7 @@ final class RouteLookup {
         let winner = trie.winner(at: node)
         guard let declaration = winner.declaration, !winner.hasValidator else { return .needsNormalising }
         var spans = spans
-        if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
+        if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans.spans, integerSlots: winner.integerSlots) {
             guard case .hit = typedHit(declaration, spans, in: bytes) else { return .needsNormalising }
         }
         return .hitBeforeQuery(declaration, spans)
