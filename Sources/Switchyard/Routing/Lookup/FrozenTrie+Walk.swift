@@ -1,9 +1,9 @@
 // The walk that settles most lookups in one pass over the path: no split first. It reads the path a
 // word (8 bytes) at a time; the word that finds where a segment ends is also the segment's packed
 // literal, so a static child costs one load, a multiply and a compare, and a parameter costs nothing
-// but its span. A splat is taken where the walk stops, a query or fragment is cut off in the same
-// pass, and a dead end on the only way through the trie (`hasUniqueWay`) is a miss. What the walk
-// cannot settle (optional shapes, dead ends beside another way, validators, more than four
+// but its span. Where it stops on a plain path, a splat or a chain of optional segments there takes
+// the rest (`settle`), and a dead end on the only way through the trie is a miss (`misses`). What
+// neither settles (other optional shapes, dead ends beside another way, validators, more than four
 // parameters, text that is not a plain normalised path) goes to the split and the full search, which
 // decide as before.
 //
@@ -27,22 +27,17 @@ extension FrozenTrie {
         /// (The loop walked again by `settle`, `locating`.) No child of the node takes the segment at
         /// the stop offset, or at the text's end no route ends at the node.
         case stopped(Int32)
-        /// (`locating`) The parameter segment at the stop offset, below the node, holds the text's first
-        /// `?` or `#`.
-        case queryMark(Int32)
     }
 
     /// What `settle` makes of a walk that did not end on a node.
     enum Settled {
         case node(Int32)
-        /// `node` for the path before the text's `?query` or `#fragment`.
-        case nodeBeforeQuery(Int32)
-        /// `node` (or `nodeBeforeQuery` when `beforeQuery`), reached through optional segments of
-        /// which `absent` were left out: their spans are `Parameters.Span.absent`, not counted present.
-        case nodeSkipping(Int32, absent: Int32, beforeQuery: Bool)
+        /// `node`, reached through optional segments of which `absent` were left out: their spans are
+        /// `Parameters.Span.absent`, not counted present.
+        case nodeSkipping(Int32, absent: Int32)
         /// No route matches: no child took a segment, and no node on the way offered another.
         case miss
-        /// The text is not a plain normalised path, or the path before its query was not settled.
+        /// The text is not a plain normalised path.
         case notPlain
         /// No child takes a segment, and a node on the way offers another: the full search decides.
         case deadEnd
@@ -80,9 +75,8 @@ extension FrozenTrie {
 
     /// The walk's loop, from `start` (node `startIndex`) and the segment at `first` to `end`, with
     /// `written` spans already in `spans`. Inlined into `walk` with `locating` false, where a stop
-    /// says only why; and into `settle` and `walkBeforeQuery` with `locating` true, where a stop says
-    /// at which node (`stopped`, `queryMark`) and leaves its offset in the span past the last one
-    /// written (`stopOffset`). The first loop's stops are walked again rather than located by it:
+    /// says only why; and into `settle` with `locating` true, where a stop says at which node
+    /// (`stopped`) and leaves its offset in the span past the last one written (`stopOffset`). The first loop's stops are walked again rather than located by it:
     /// each way of making that loop say where it stopped (calling out from it, a node and an offset
     /// in its verdict, the offset in a span) cost every plain lookup 16 to 35 instructions (+2.4 to
     /// +5 %), more than case 11 lets a row move. The loop moves a cursor and an end pointer rather
@@ -129,10 +123,6 @@ extension FrozenTrie {
                 // (Folding leaves `?` and `#` as they are.)
                 if _slowPath(FrozenTrie.holdsQueryMark(packed)
                     || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
-                    if locating {
-                        spanEnd.pointee = FrozenTrie.stopSpan(cursor - base)
-                        return (.queryMark(index), spanEnd - spans)
-                    }
                     return (.notPlain, spanEnd - spans)
                 }
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
@@ -161,6 +151,45 @@ extension FrozenTrie {
         Parameters.Span(unchecked: offset, end: -2)
     }
 
+    /// Whether a plain normalised path (the caller checks) matches no route, decided by tracing the
+    /// walk's way again when it did not settle: true when that way dead-ends (or ends on a node where
+    /// no route ends) and at no node on it could another child have taken the segment (a parameter
+    /// beside a static hit, an optional or a splat anywhere). The depth-first search would then try
+    /// that way alone and find nothing. Out of the walk's loop, so a lookup that hits pays nothing for
+    /// it; a miss no longer splits the path and searches it (issue 37: 2,938 instructions a `withMatch`
+    /// miss among 1,000 parameter routes).
+    func misses(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 0, let base = bytes.baseAddress else { return false }
+        let end = base + bytes.count
+        let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        var node = first
+        var cursor = base + 1
+        while cursor < end {
+            if node.pointee.optional >= 0 || node.pointee.splat >= 0 { return false }
+            // The segment and its packed word, read a word at a time as the walk reads them (byte by
+            // byte, this took 620 of a miss's 1,628 instructions).
+            let word = FrozenTrie.word(at: cursor, end: end, text: base)
+            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
+            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
+            let stop = cursor + length
+            var next: Int32 = -1
+            if node.pointee.staticCount > 0 {
+                var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
+                if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
+                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
+            }
+            if next >= 0 {
+                if node.pointee.parameter >= 0 { return false }
+            } else {
+                next = node.pointee.parameter
+                if next < 0 { return true }
+            }
+            node = first + Int(next)
+            cursor = stop + 1
+        }
+        return node.pointee.firstRoute < 0 && node.pointee.optional < 0 && node.pointee.splat < 0
+    }
+
     /// The offset `stopSpan` left past the first `written` of `spans`, or nil when the loop wrote
     /// every span a hit carries and had no room for it.
     private static func stopOffset(_ spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> Int? {
@@ -168,20 +197,20 @@ extension FrozenTrie {
         return spans[written].start
     }
 
-    /// What a walk of `bytes` that did not end on a node settles: the walk again, `locating` where it
-    /// stops, then from there (`stopped`, `walkBeforeQuery`). The spans are written again from the
-    /// first. Out of line: a lookup the loop settles carries none of it.
+    /// What a walk of `bytes`, a plain normalised path with no `?` or `#` (the caller checks), that
+    /// did not end on a node settles: the walk again, `locating` where it stops, then from there
+    /// (`stopped`). The spans are written again from the first. Out of line: a lookup the loop
+    /// settles carries none of it; a miss on the only way is decided before (`misses`).
     @inline(never)
     func settle(_ walked: Walked, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Settled {
         switch walked {
         case .node(let node): return .node(node)
         case .pastInlineParameters: return .pastInlineParameters
-        case .notPlain, .deadEnd, .undecided, .stopped, .queryMark: break
+        case .notPlain: return .notPlain
+        case .deadEnd, .undecided, .stopped: break
         }
-        guard let base = bytes.baseAddress, bytes.count > 0, base[0] == PathSegmenter.slash else { return .notPlain }
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return .notPlain }
         let end = base + bytes.count
-        // A trailing slash (the first walk saw it too).
-        if end - base > 1 && end[-1] == PathSegmenter.slash { return .notPlain }
         let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         spans = Parameters.InlineSpans()
         return spans.fillOn { spans, _ in
@@ -193,10 +222,6 @@ extension FrozenTrie {
                 guard let offset = FrozenTrie.stopOffset(spans, written: written) else { return (.deadEnd, written) }
                 return stopped(at: first + Int(node), segment: base + offset, base: base, end: end, spans: spans,
                                written: written)
-            case .queryMark(let node):
-                guard let offset = FrozenTrie.stopOffset(spans, written: written) else { return (.notPlain, written) }
-                return walkBeforeQuery(from: node, segment: base + offset, base: base, end: end, spans: spans,
-                                       written: written)
             case .node(let node): return (.node(node), written)
             case .pastInlineParameters: return (.pastInlineParameters, written)
             case .notPlain: return (.notPlain, written)
@@ -206,89 +231,39 @@ extension FrozenTrie {
         }
     }
 
-    /// The walk resumed at node `index` from the segment at `cursor`, which holds the text's first `?`
-    /// or `#` (at `known` when the caller found it), with the text cut there: the path before the
-    /// query, settled in the same pass (issue 37: found again from its start, a lookup with a query
-    /// cost 2.5 times a plain hit). The segment is walked again, cut: a literal may take it now (`new`
-    /// of `/album/new?x`). `nodeBeforeQuery`, `nodeSkipping` or `miss` when the cut path settles, else
-    /// `notPlain`: the caller finds the path before the query alone, as before.
-    private func walkBeforeQuery(from index: Int32, segment cursor: UnsafePointer<UInt8>,
-                                 base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                                 spans: UnsafeMutablePointer<Parameters.Span>, written: Int,
-                                 cut known: UnsafePointer<UInt8>? = nil) -> (Settled, Int) {
-        let cut = known ?? cursor + PathSegmenter.pathEnd(UnsafeBufferPointer(start: cursor, count: end - cursor))
-        // A slash before the query is a trailing slash: the path needs normalising.
-        if cut - base > 1 && cut[-1] == PathSegmenter.slash { return (.notPlain, written) }
-        let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
-        var (walked, count) = walkSegments(from: first + Int(index), index: index, segment: cursor, base: base, end: cut,
-                                           spans: spans, written: written, locating: true)
-        if case .stopped(let node) = walked {
-            guard let offset = FrozenTrie.stopOffset(spans, written: count) else { return (.notPlain, count) }
-            let settled: Settled
-            (settled, count) = stopped(at: first + Int(node), segment: base + Int(offset), base: base, end: cut,
-                                       spans: spans, written: count)
-            switch settled {
-            case .node(let found): return (.nodeBeforeQuery(found), count)
-            case .nodeSkipping(let found, let absent, _): return (.nodeSkipping(found, absent: absent, beforeQuery: true), count)
-            case .miss: return (.miss, count)
-            default: return (.notPlain, count)
-            }
-        }
-        if case .node(let found) = walked { return (.nodeBeforeQuery(found), count) }
-        return (.notPlain, count)
-    }
-
     /// Where the walk stopped at `node` with the text from `cursor` (a segment's first byte, or `end`
-    /// when every segment was taken) left over: no static child took that segment and there is no
-    /// parameter child (or no segment is left and no route ends at `node`).
+    /// when every segment was taken) left over, in a plain normalised path with no query: no static
+    /// child took that segment and there is no parameter child (or no segment is left and no route
+    /// ends at `node`).
     ///
-    /// - The rest, from the `/` before it, is checked to be plain and normalised up to a `?` or `#`
-    ///   (`notPlain` otherwise); a `?` or `#` in the segment no child took resumes the walk with the
-    ///   text cut there (`walkBeforeQuery`).
     /// - A chain of optional segments from `node` takes the rest, when it can (`optionalChain`).
-    /// - A splat at `node`, with no optional beside it, takes the rest up to any query (none, when
-    ///   nothing is left): the depth-first search tries a splat after the static, parameter and
-    ///   optional children, so on the walk's way (the search's first, where no optional is open) it is
-    ///   the first shape that ends on a route, and settled. Issue 37: splat routes were split and
-    ///   searched, 2,651 instructions a `withMatch` against matchit's 430.
-    /// - `miss` when no node on the way offered another child (`hasUniqueWay`): the search would try
-    ///   that way alone (issue 37: a miss retraced the way from the start, 1,090 instructions a
-    ///   `withMatch` against matchit's 559).
+    /// - A splat at `node`, with no optional beside it, takes the rest (none, when nothing is left):
+    ///   the depth-first search tries a splat after the static, parameter and optional children, so
+    ///   on the walk's way (the search's first, where no optional is open) it is the first shape that
+    ///   ends on a route, and settled. Issue 37: splat routes were split and searched, 2,651
+    ///   instructions a `withMatch` against matchit's 430.
+    /// - `miss` when no node on the way offered another child (`hasUniqueWay`), for a path that ends
+    ///   where no route does (a dead end is `misses`'s).
     /// - Otherwise `deadEnd` (segments left) or `undecided`.
     private func stopped(at node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
                          end: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
                          written: Int) -> (Settled, Int) {
-        let nodeIndex = index(of: node)
-        var cut = end
-        if cursor < end {
-            let rest = UnsafeBufferPointer(start: cursor - 1, count: end - cursor + 1)
-            guard let restEnd = FrozenTrie.plainPathEnd(rest) else { return (.notPlain, written) }
-            if restEnd < rest.count {
-                cut = cursor - 1 + restEnd
-                var byte = cursor
-                while byte < cut && byte.pointee != PathSegmenter.slash { byte += 1 }
-                if byte == cut {
-                    return walkBeforeQuery(from: nodeIndex, segment: cursor, base: base, end: end, spans: spans, written: written,
-                                           cut: cut)
-                }
-            }
-        }
         if node.pointee.optional >= 0 {
-            return optionalChain(from: node.pointee.optional, segment: cursor, cut: cut, end: end, base: base, spans: spans,
+            return optionalChain(from: node.pointee.optional, segment: cursor, end: end, base: base, spans: spans,
                                  written: written) ?? (cursor < end ? .deadEnd : .undecided, written)
         }
         let splat = node.pointee.splat
         if splat >= 0 && nodes[Int(splat)].firstRoute >= 0 {
             if written == Parameters.InlineSpans.capacity { return (.pastInlineParameters, written) }
             // An empty splat's span is the full search's (`RouteLookup.span(of:)`).
-            spans[written] = cursor < cut ? Parameters.Span(unchecked: cursor - base, end: cut - base) : Parameters.Span(unchecked: 0, end: 0)
-            return (cut < end ? .nodeBeforeQuery(splat) : .node(splat), written + 1)
+            spans[written] = cursor < end ? Parameters.Span(unchecked: cursor - base, end: end - base) : Parameters.Span(unchecked: 0, end: 0)
+            return (.node(splat), written + 1)
         }
-        if hasUniqueWay(Int(nodeIndex)) { return (.miss, written) }
+        if hasUniqueWay(Int(index(of: node))) { return (.miss, written) }
         return (cursor < end ? .deadEnd : .undecided, written)
     }
 
-    /// The rest of the text, from `cursor` to `cut` (no segment, when `cursor >= cut`), taken by the
+    /// The rest of the text, from `cursor` to `end` (no segment, when `cursor >= end`), taken by the
     /// optional child `first` of the node where the walk stopped and the optional children below it,
     /// when each of them has no other child (issue 37's `/:x?/:y?/:z?`; such routes were split and
     /// searched, 4,343 instructions a `withMatch` against matchit's 816). The search's best shape is
@@ -299,7 +274,7 @@ extension FrozenTrie {
     /// the rest out. Nil when the chain has another kind of child, when segments are left past its
     /// end, when no route ends at a node deep enough, or past the four spans a hit carries: the
     /// search decides.
-    private func optionalChain(from first: Int32, segment cursor: UnsafePointer<UInt8>, cut: UnsafePointer<UInt8>,
+    private func optionalChain(from first: Int32, segment cursor: UnsafePointer<UInt8>,
                                end: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
                                spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> (Settled, Int)? {
         var current = first
@@ -310,9 +285,9 @@ extension FrozenTrie {
             let chained = nodes[Int(current)]
             guard chained.staticCount == 0, chained.parameter < 0, chained.splat < 0,
                   count < Parameters.InlineSpans.capacity else { return nil }
-            if position < cut {
+            if position < end {
                 var stop = position
-                while stop < cut && stop.pointee != PathSegmenter.slash { stop += 1 }
+                while stop < end && stop.pointee != PathSegmenter.slash { stop += 1 }
                 spans[count] = Parameters.Span(unchecked: position - base, end: stop - base)
                 position = stop + 1
             } else {
@@ -320,8 +295,8 @@ extension FrozenTrie {
                 absent += 1
             }
             count += 1
-            if position >= cut && chained.firstRoute >= 0 {
-                return (.nodeSkipping(current, absent: absent, beforeQuery: cut < end), count)
+            if position >= end && chained.firstRoute >= 0 {
+                return (.nodeSkipping(current, absent: absent), count)
             }
             guard chained.optional >= 0 else { return nil }
             current = chained.optional

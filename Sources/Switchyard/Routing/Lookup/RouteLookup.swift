@@ -115,25 +115,28 @@ final class RouteLookup {
     @inline(never)
     private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked,
                         spans: Parameters.InlineSpans) -> RouteFind {
-        var spans = spans
-        let settled = trie.settle(walked, bytes, spans: &spans)
-        switch settled {
-        case .miss: return .miss
-        case .node(let node): return hit(at: node, spans, in: bytes)
-        case .nodeBeforeQuery(let node): return hitBeforeQuery(at: node, spans, in: bytes)
-        case .nodeSkipping(let node, let absent, let beforeQuery):
-            spans.present &-= absent
-            return beforeQuery ? hitBeforeQuery(at: node, spans, in: bytes) : hit(at: node, spans, in: bytes)
-        // What the walk could not settle before a query is found alone, as before.
-        case .notPlain: return findBeforeQuery(bytes)
-        case .deadEnd, .undecided, .pastInlineParameters: break
-        }
         // The walk may stop (a dead end) before the part of the text that is not plain.
+        if case .notPlain = walked { return findBeforeQuery(bytes) }
         guard let end = FrozenTrie.plainPathEnd(bytes) else { return .needsNormalising }
+        // The path before a query is found alone (its own dead end is retraced there): retracing here
+        // first cost the query set 64 instructions a hit (1,901.3 against 1,837.1).
         if end < bytes.count { return findBeforeQuery(bytes, end: end) }
+        if case .deadEnd = walked, trie.misses(bytes) { return .miss }
         // A plain path: searching it here would only tell that its winner has too many parameters for
         // a hit, and the candidates search it again (issue 37: two searches, 14,400 instructions).
-        if case .pastInlineParameters = settled { return .needsCandidates }
+        if case .pastInlineParameters = walked { return .needsCandidates }
+        // Where the walk stopped, a splat or a chain of optional segments may take the rest (issue 37:
+        // such a path was split and searched).
+        var spans = spans
+        switch trie.settle(walked, bytes, spans: &spans) {
+        case .node(let node): return hit(at: node, spans, in: bytes)
+        case .nodeSkipping(let node, let absent):
+            spans.present &-= absent
+            return hit(at: node, spans, in: bytes)
+        case .miss: return .miss
+        case .pastInlineParameters: return .needsCandidates
+        case .notPlain, .deadEnd, .undecided: break
+        }
         return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
     }
 
@@ -148,23 +151,10 @@ final class RouteLookup {
         return .hit(declaration, spans)
     }
 
-    /// The hit of the walk's `nodeBeforeQuery`: the path before the text's query settled in the same
-    /// pass. A validator must see the parsed query, as a typed value that does not fit must go on to
-    /// the candidates: both parse the location first (as `findBeforeQuery` says).
-    private func hitBeforeQuery(at node: Int32, _ spans: Parameters.InlineSpans, in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
-        let winner = trie.winner(at: node)
-        guard let declaration = winner.declaration, !winner.hasValidator else { return .needsNormalising }
-        var spans = spans
-        if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans.spans, integerSlots: winner.integerSlots) {
-            guard case .hit = typedHit(declaration, spans, in: bytes) else { return .needsNormalising }
-        }
-        return .hitBeforeQuery(declaration, spans)
-    }
-
-    /// `find` for text that is not a plain path, where the walk could not settle the path before a
-    /// `?query` or `#fragment` in its own pass: that path found alone, when it is plain (issue 37: a
-    /// lookup with a query went through `Location(parsing:)`, which decodes the query into a dictionary
-    /// at once, about 20,000 instructions). Anything else needs the text parsed first.
+    /// `find` for text that is not a plain path: the plain path before a `?query` or `#fragment`, when it
+    /// is one and the walk or the retrace settles it (issue 37: a lookup with a query went through
+    /// `Location(parsing:)`, which decodes the query into a dictionary at once, about 20,000
+    /// instructions). Anything else needs the text parsed first.
     private func findBeforeQuery(_ bytes: UnsafeBufferPointer<UInt8>, end known: Int? = nil) -> RouteFind {
         // (`plainPathEnd` here, which also checks the path, cost the query set's `withMatch` 57 more:
         // 1,893.7 against 1,837.1; the walk of the path checks it anyway.)
