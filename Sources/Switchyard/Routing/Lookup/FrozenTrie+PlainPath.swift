@@ -1,5 +1,5 @@
 // Whether text the walk did not settle is a plain normalised path up to its first `?` or `#`, a word
-// at a time: what `RouteLookup.find` asks before it searches text the walk left. Issue 37: asked
+// at a time: what `RouteLookup.find` asks before it retraces a dead end or searches. Issue 37: asked
 // byte by byte (`PathSegmenter.isPlain`, then `pathEnd` for a query), it was about 550 of a miss's
 // 1,237 instructions (callgrind, `switchyard-bench --counted-loop withMatch misses 1000`).
 extension FrozenTrie {
