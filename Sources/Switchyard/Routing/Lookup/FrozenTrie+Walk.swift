@@ -76,11 +76,12 @@ extension FrozenTrie {
     /// The walk's loop, from `start` (node `startIndex`) and the segment at `first` to `end`, with
     /// `written` spans already in `spans`. Inlined into `walk` with `locating` false, where a stop
     /// says only why; and into `settle` with `locating` true, where a stop says at which node
-    /// (`stopped`) and leaves its offset in the span past the last one written (`stopOffset`). The first loop's stops are walked again rather than located by it:
-    /// each way of making that loop say where it stopped (calling out from it, a node and an offset
-    /// in its verdict, the offset in a span) cost every plain lookup 16 to 35 instructions (+2.4 to
-    /// +5 %), more than case 11 lets a row move. The loop moves a cursor and an end pointer rather
-    /// than offsets; offsets from `base` are taken only for a span or a stop.
+    /// (`stopped`) and leaves its offset in the span past the last one written (`stopOffset`). The
+    /// first loop's stops are walked again rather than located by it: each way of making that loop
+    /// say where it stopped (calling out from it, a node and an offset in its verdict, the offset in a
+    /// span, no node index kept) cost every plain lookup 16 to 35 instructions (+2.4 to +5 %), more
+    /// than case 11 lets a row move (Benchmarks/README.md). The loop moves a cursor and an end pointer
+    /// rather than offsets; offsets from `base` are taken only for a span or a stop.
     @inline(__always)
     private func walkSegments(from start: UnsafePointer<Node>, index startIndex: Int32, segment first: UnsafePointer<UInt8>,
                               base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
