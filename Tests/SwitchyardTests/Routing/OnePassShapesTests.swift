@@ -20,7 +20,7 @@ import Testing
         return table
     }
 
-    /// What the walk alone decides for `path` (its loop, and `settle` where it stops): the payload of
+    /// What the walk alone decides for `path` (its loop, and `retrace` where it stops): the payload of
     /// the route at the node it settles, or nil.
     private func walked(_ table: RouteTable<Int>, _ path: String) -> Int? {
         guard case .node(let payload)? = verdict(table, path) else { return nil }
@@ -34,7 +34,7 @@ import Testing
     }
 
     /// The walk's verdict for `path` when it settles it (a node's route by payload), nil where the
-    /// search or the full resolution decides. A stop is settled (`FrozenTrie.settle`) for a plain
+    /// search or the full resolution decides. A stop is settled (`FrozenTrie.retrace`) for a plain
     /// path with no query, as `RouteLookup.find` asks it.
     private func verdict(_ table: RouteTable<Int>, _ path: String) -> Verdict? {
         table.withFrozenLookup { lookup -> Verdict? in
@@ -44,8 +44,8 @@ import Testing
                 let walked = lookup.trie.walk(bytes, spans: &spans)
                 if case .node(let node) = walked { return .node(table.routes[lookup.trie.firstRoute(at: node)].payload) }
                 guard FrozenTrie.plainPathEnd(bytes) == bytes.count else { return nil }
-                if case .deadEnd = walked, lookup.trie.misses(bytes) { return .miss }
-                switch lookup.trie.settle(walked, bytes, spans: &spans) {
+                if case .pastInlineParameters = walked { return nil }
+                switch lookup.trie.retrace(bytes, spans: &spans) {
                 case .node(let node): return .node(table.routes[lookup.trie.firstRoute(at: node)].payload)
                 case .nodeSkipping(let node, _): return .skipping(table.routes[lookup.trie.firstRoute(at: node)].payload)
                 case .miss: return .miss

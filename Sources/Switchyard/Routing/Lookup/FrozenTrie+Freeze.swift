@@ -72,38 +72,7 @@ extension FrozenTrie {
         routeStarts[source.count] = Int32(routeEnd)
         self.init(nodes: nodes, literalBytes: literalBytes, staticEdges: staticEdges, hashSlots: hashSlots,
                   routeIDs: routeIDs, routeStarts: routeStarts, ranks: FrozenTrie.own(ranks),
-                  uniqueWays: FrozenTrie.uniqueWays(of: trie), maximumDepth: trie.maximumDepth,
-                  caseInsensitive: trie.caseInsensitive)
-    }
-
-    /// `hasUniqueWay` for every node, from the root down (a node's way is its parent's and the edge
-    /// to it): a bit a node, so 100,000 routes' nodes take a few kilobytes.
-    static func uniqueWays(of trie: RouteTrie) -> UnsafeMutableBufferPointer<UInt64> {
-        let source = trie.nodes
-        let ways = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: source.count / 64 + 1)
-        ways.initialize(repeating: 0)
-        guard !source.isEmpty else { return ways }
-        func opensNoOther(_ node: Int32) -> Bool { source[Int(node)].optional < 0 && source[Int(node)].splat < 0 }
-        func mark(_ node: Int32) { ways[Int(node) >> 6] |= 1 << UInt64(node & 63) }
-        if opensNoOther(0) { mark(0) }
-        var pending: [Int32] = [0]
-        while let parent = pending.popLast() {
-            let node = source[Int(parent)]
-            let unique = ways[Int(parent) >> 6] & (1 << UInt64(parent & 63)) != 0
-            var child = node.firstStatic
-            while child >= 0 {
-                // A static child beside a parameter: the search tries the parameter after it.
-                if unique && node.parameter < 0 && opensNoOther(child) { mark(child) }
-                pending.append(child)
-                child = source[Int(child)].nextSibling
-            }
-            if node.parameter >= 0 {
-                if unique && opensNoOther(node.parameter) { mark(node.parameter) }
-                pending.append(node.parameter)
-            }
-            // The walk never takes an optional or a splat child on its way: their subtrees stay unmarked.
-        }
-        return ways
+                  maximumDepth: trie.maximumDepth, caseInsensitive: trie.caseInsensitive)
     }
 
     static func own<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {

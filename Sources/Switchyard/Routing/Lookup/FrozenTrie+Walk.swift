@@ -1,59 +1,40 @@
 // The walk that settles most lookups in one pass over the path: no split first. It reads the path a
 // word (8 bytes) at a time; the word that finds where a segment ends is also the segment's packed
 // literal, so a static child costs one load, a multiply and a compare, and a parameter costs nothing
-// but its span. Where it stops on a plain path, a splat or a chain of optional segments there takes
-// the rest (`settle`), and a dead end on the only way through the trie is a miss (`misses`). What
-// neither settles (other optional shapes, dead ends beside another way, validators, more than four
-// parameters, text that is not a plain normalised path) goes to the split and the full search, which
-// decide as before.
+// but its span. Where it stops on a plain path, a dead end on the only way through the trie is a
+// miss (`misses`), and its way traced again (`retrace`) settles a splat or a chain of optional
+// segments there.
+// What neither settles (other optional shapes, dead ends beside another way, validators, more than
+// four parameters, text that is not a plain normalised path) goes to the split and the full search,
+// which decide as before.
 //
 // Splitting first and walking the segments took 312 + 426 of a GitHub API lookup's 1,641
 // instructions (callgrind, `switchyard-bench --loop match github-rest 453 10000`, Benchmarks/README.md).
 extension FrozenTrie {
-    /// What the walk's loop found: the node where the path's first shape ends on a route, or why it
-    /// stopped. (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`,
-    /// through `settle` when it is not a node.)
+    /// What the walk found: the node where the path's first shape ends on a route, or why it stopped.
+    /// (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`.)
     enum Walked {
         case node(Int32)
-        /// The text is not a plain normalised path, or a parameter's segment holds a `?` or `#`.
+        /// The text is not a plain normalised path.
         case notPlain
-        /// No child takes a segment.
+        /// No child takes a segment (a miss when `misses` says that way was the only one; else
+        /// `retrace` settles it when it can, else the full search decides).
         case deadEnd
-        /// No route ends where the text does.
+        /// No route ends where the text does (as for `deadEnd`).
         case undecided
         /// The way on needs a fifth parameter, more than a `RouteFind` hit carries: the candidates
         /// decide (`RouteLookup.settledCandidate`), without a search first to learn the winner's layout.
-        case pastInlineParameters
-        /// (The loop walked again by `settle`, `locating`.) No child of the node takes the segment at
-        /// the stop offset, or at the text's end no route ends at the node.
-        case stopped(Int32)
-    }
-
-    /// What `settle` makes of a walk that did not end on a node.
-    enum Settled {
-        case node(Int32)
-        /// `node`, reached through optional segments of which `absent` were left out: their spans are
-        /// `Parameters.Span.absent`, not counted present.
-        case nodeSkipping(Int32, absent: Int32)
-        /// No route matches: no child took a segment, and no node on the way offered another.
-        case miss
-        /// The text is not a plain normalised path.
-        case notPlain
-        /// No child takes a segment, and a node on the way offers another: the full search decides.
-        case deadEnd
-        /// The full search decides.
-        case undecided
         case pastInlineParameters
     }
 
     /// `.node` of the first shape the depth-first search would report (at each segment the static
     /// child, else the parameter child) when it ends on a route: that shape is settled, since every
     /// other one ranks below it at the first segment where they differ. Its parameters' spans go to
-    /// `spans`, in pattern order. `notPlain` for text that needs normalising first or a parameter's
-    /// segment holding a `?` or `#` (only a parameter's bytes are checked for those: a literal holds
+    /// `spans`, in pattern order. `notPlain` for text that needs normalising first or carries a
+    /// `?query` or `#fragment` (only a parameter's bytes are checked for those: a literal holds
     /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
-    /// `undecided` where no route ends where the text does; `pastInlineParameters` where the way on
-    /// needs a fifth parameter. `settle` goes on from anything but a node.
+    /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
+    /// caller checks.
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
@@ -63,35 +44,19 @@ extension FrozenTrie {
     }
 
     /// `walk` over the text from `base` (a `/`) to `end`: the node or verdict, and how many spans it
-    /// wrote.
+    /// wrote. The loop moves a cursor and an end pointer rather than offsets; offsets from `base` are
+    /// taken only for a span.
     @inline(__always)
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                       spans: UnsafeMutablePointer<Parameters.Span>) -> (Walked, Int) {
         // A trailing slash means the text is not normalised: asked once here, not at every segment.
         if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain, 0) }
-        return walkSegments(from: UnsafePointer(nodes.baseAddress.unsafelyUnwrapped), index: 0, segment: base + 1,
-                            base: base, end: end, spans: spans, written: 0, locating: false)
-    }
-
-    /// The walk's loop, from `start` (node `startIndex`) and the segment at `first` to `end`, with
-    /// `written` spans already in `spans`. Inlined into `walk` with `locating` false, where a stop
-    /// says only why; and into `settle` with `locating` true, where a stop says at which node
-    /// (`stopped`) and leaves its offset in the span past the last one written (`stopOffset`). The
-    /// first loop's stops are walked again rather than located by it: each way of making that loop
-    /// say where it stopped (calling out from it, a node and an offset in its verdict, the offset in a
-    /// span, no node index kept) cost every plain lookup 16 to 35 instructions (+2.4 to +5 %), more
-    /// than case 11 lets a row move (Benchmarks/README.md). The loop moves a cursor and an end pointer
-    /// rather than offsets; offsets from `base` are taken only for a span or a stop.
-    @inline(__always)
-    private func walkSegments(from start: UnsafePointer<Node>, index startIndex: Int32, segment first: UnsafePointer<UInt8>,
-                              base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                              spans: UnsafeMutablePointer<Parameters.Span>, written: Int, locating: Bool) -> (Walked, Int) {
-        var node = start
-        var index = startIndex
+        var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        var index: Int32 = 0
         let fold = caseInsensitive
-        var spanEnd = spans + written
+        var spanEnd = spans
         let spansLimit = spans + Parameters.InlineSpans.capacity
-        var cursor = first   // the segment's first byte
+        var cursor = base + 1   // the segment's first byte
         while cursor < end {
             let word = FrozenTrie.word(at: cursor, end: end, text: base)
             let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
@@ -115,10 +80,6 @@ extension FrozenTrie {
             if next < 0 {
                 next = node.pointee.parameter
                 if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    if locating && next < 0 {
-                        if spanEnd < spansLimit { spanEnd.pointee = FrozenTrie.stopSpan(cursor - base) }
-                        return (.stopped(index), spanEnd - spans)
-                    }
                     return (next < 0 ? .deadEnd : .pastInlineParameters, spanEnd - spans)
                 }
                 // (Folding leaves `?` and `#` as they are.)
@@ -133,23 +94,22 @@ extension FrozenTrie {
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
-        if locating && node.pointee.firstRoute < 0 {
-            if spanEnd < spansLimit { spanEnd.pointee = FrozenTrie.stopSpan(end - base) }
-            return (.stopped(index), spanEnd - spans)
-        }
         return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided, spanEnd - spans)
     }
 
-    /// The index of the node at `node` in `nodes`.
-    @inline(__always)
-    private func index(of node: UnsafePointer<Node>) -> Int32 {
-        Int32(truncatingIfNeeded: node - UnsafePointer(nodes.baseAddress.unsafelyUnwrapped))
-    }
-
-    /// Where the walk stopped, in the span past the last one written (not counted).
-    @inline(__always)
-    private static func stopSpan(_ offset: Int) -> Parameters.Span {
-        Parameters.Span(unchecked: offset, end: -2)
+    /// What `retrace` settles where the walk stopped.
+    enum Settled {
+        case node(Int32)
+        /// `node`, reached through optional segments of which `absent` were left out: their spans are
+        /// `Parameters.Span.absent`, not counted present.
+        case nodeSkipping(Int32, absent: Int32)
+        /// No route matches: no child took a segment, and no node on the way offered another.
+        case miss
+        /// The text is not a plain normalised path.
+        case notPlain
+        /// The full search decides.
+        case undecided
+        case pastInlineParameters
     }
 
     /// Whether a plain normalised path (the caller checks) matches no route, decided by tracing the
@@ -191,45 +151,67 @@ extension FrozenTrie {
         return node.pointee.firstRoute < 0 && node.pointee.optional < 0 && node.pointee.splat < 0
     }
 
-    /// The offset `stopSpan` left past the first `written` of `spans`, or nil when the loop wrote
-    /// every span a hit carries and had no room for it.
-    private static func stopOffset(_ spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> Int? {
-        guard written < Parameters.InlineSpans.capacity, spans[written].end == -2 else { return nil }
-        return spans[written].start
+    /// Where a walk of `bytes`, a plain normalised path with no `?` or `#` (the caller checks), stopped
+    /// without a node: the walk's way traced again, its parameters' spans written to `spans` from the
+    /// first, then settled where it stops. `miss` when that way dead-ends (or ends on a node where no
+    /// route ends) and at no node on it could another child have taken the segment (a parameter
+    /// beside a static hit, an optional or a splat anywhere): the depth-first search would try that
+    /// way alone and find nothing (issue 37: such a miss was split and searched, 2,938 instructions a
+    /// `withMatch` among 1,000 parameter routes; a dead end the caller asks `misses` first, which
+    /// costs a miss less: misses `withMatch` 1,180.8 through here against 1,104.4). Otherwise what
+    /// `stopped` settles there: a splat or a chain of optional segments taking the rest (issue 37:
+    /// split and searched, 2,651 and 4,343 instructions a `withMatch`), or `undecided`. Out of the walk's loop, so a lookup that hits pays
+    /// nothing for it: every way tried of making that loop say where it stopped (calling out from it,
+    /// a node and an offset in its verdict, the offset in a span, no node index kept) cost every plain
+    /// lookup 16 to 35 instructions (+2.4 to +5 %; Benchmarks/README.md). The text is known plain, so
+    /// the retrace asks nothing of dots or query marks.
+    func retrace(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Settled {
+        guard bytes.count > 0, let base = bytes.baseAddress else { return .undecided }
+        spans = Parameters.InlineSpans()
+        return spans.fillOn { spans, _ in retrace(base, end: base + bytes.count, spans: spans) }
     }
 
-    /// What a walk of `bytes`, a plain normalised path with no `?` or `#` (the caller checks), that
-    /// did not end on a node settles: the walk again, `locating` where it stops, then from there
-    /// (`stopped`). The spans are written again from the first. Out of line: a lookup the loop
-    /// settles carries none of it; a miss on the only way is decided before (`misses`).
-    @inline(never)
-    func settle(_ walked: Walked, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Settled {
-        switch walked {
-        case .node(let node): return .node(node)
-        case .pastInlineParameters: return .pastInlineParameters
-        case .notPlain: return .notPlain
-        case .deadEnd, .undecided, .stopped: break
-        }
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return .notPlain }
-        let end = base + bytes.count
+    private func retrace(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                         spans: UnsafeMutablePointer<Parameters.Span>) -> (Settled, Int) {
         let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
-        spans = Parameters.InlineSpans()
-        return spans.fillOn { spans, _ in
-            let (located, written) = walkSegments(from: first, index: 0, segment: base + 1, base: base, end: end,
-                                                  spans: spans, written: 0, locating: true)
-            switch located {
-            case .stopped(let node):
-                // Without the offset (four spans written), the search decides, as it did for every stop.
-                guard let offset = FrozenTrie.stopOffset(spans, written: written) else { return (.deadEnd, written) }
-                return stopped(at: first + Int(node), segment: base + offset, base: base, end: end, spans: spans,
-                               written: written)
-            case .node(let node): return (.node(node), written)
-            case .pastInlineParameters: return (.pastInlineParameters, written)
-            case .notPlain: return (.notPlain, written)
-            case .deadEnd: return (.deadEnd, written)
-            case .undecided: return (.undecided, written)
+        var node = first
+        var cursor = base + 1
+        var written = 0
+        var onlyWay = true
+        while cursor < end {
+            if node.pointee.optional >= 0 || node.pointee.splat >= 0 { onlyWay = false }
+            // The segment and its packed word, read a word at a time as the walk reads them (byte by
+            // byte, this took 620 of a miss's 1,628 instructions).
+            let word = FrozenTrie.word(at: cursor, end: end, text: base)
+            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
+            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
+            let stop = cursor + length
+            var next: Int32 = -1
+            if node.pointee.staticCount > 0 {
+                var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
+                if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
+                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
             }
+            if next >= 0 {
+                if node.pointee.parameter >= 0 { onlyWay = false }
+            } else {
+                next = node.pointee.parameter
+                if next < 0 {
+                    if onlyWay { return (.miss, written) }
+                    return stopped(at: node, segment: cursor, base: base, end: end, spans: spans, written: written)
+                }
+                if written == Parameters.InlineSpans.capacity { return (.pastInlineParameters, written) }
+                spans[written] = Parameters.Span(unchecked: cursor - base, end: stop - base)
+                written += 1
+            }
+            node = first + Int(next)
+            cursor = stop + 1
         }
+        if node.pointee.firstRoute >= 0 {
+            return (.node(Int32(truncatingIfNeeded: node - first)), written)
+        }
+        if onlyWay && node.pointee.optional < 0 && node.pointee.splat < 0 { return (.miss, written) }
+        return stopped(at: node, segment: end, base: base, end: end, spans: spans, written: written)
     }
 
     /// Where the walk stopped at `node` with the text from `cursor` (a segment's first byte, or `end`
@@ -243,15 +225,13 @@ extension FrozenTrie {
     ///   on the walk's way (the search's first, where no optional is open) it is the first shape that
     ///   ends on a route, and settled. Issue 37: splat routes were split and searched, 2,651
     ///   instructions a `withMatch` against matchit's 430.
-    /// - `miss` when no node on the way offered another child (`hasUniqueWay`), for a path that ends
-    ///   where no route does (a dead end is `misses`'s).
-    /// - Otherwise `deadEnd` (segments left) or `undecided`.
+    /// - Otherwise `undecided`: the search decides.
     private func stopped(at node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
                          end: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
                          written: Int) -> (Settled, Int) {
         if node.pointee.optional >= 0 {
             return optionalChain(from: node.pointee.optional, segment: cursor, end: end, base: base, spans: spans,
-                                 written: written) ?? (cursor < end ? .deadEnd : .undecided, written)
+                                 written: written) ?? (.undecided, written)
         }
         let splat = node.pointee.splat
         if splat >= 0 && nodes[Int(splat)].firstRoute >= 0 {
@@ -260,8 +240,7 @@ extension FrozenTrie {
             spans[written] = cursor < end ? Parameters.Span(unchecked: cursor - base, end: end - base) : Parameters.Span(unchecked: 0, end: 0)
             return (.node(splat), written + 1)
         }
-        if hasUniqueWay(Int(index(of: node))) { return (.miss, written) }
-        return (cursor < end ? .deadEnd : .undecided, written)
+        return (.undecided, written)
     }
 
     /// The rest of the text, from `cursor` to `end` (no segment, when `cursor >= end`), taken by the

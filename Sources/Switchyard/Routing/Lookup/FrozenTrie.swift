@@ -82,8 +82,6 @@ final class FrozenTrie {
     let routeStarts: UnsafeMutableBufferPointer<Int32>
     /// Rank per route (lower is better).
     let ranks: UnsafeMutableBufferPointer<Int32>
-    /// Bit i of word i / 64: whether node i is reached by the walk only one way (`hasUniqueWay`).
-    let uniqueWays: UnsafeMutableBufferPointer<UInt64>
     let maximumDepth: Int
     let caseInsensitive: Bool
 
@@ -92,8 +90,7 @@ final class FrozenTrie {
     init(nodes: UnsafeMutableBufferPointer<Node>, literalBytes: UnsafeMutableBufferPointer<UInt8>,
                  staticEdges: UnsafeMutableBufferPointer<StaticEdge>, hashSlots: UnsafeMutableBufferPointer<StaticEdge>,
                  routeIDs: UnsafeMutableBufferPointer<Int32>, routeStarts: UnsafeMutableBufferPointer<Int32>,
-                 ranks: UnsafeMutableBufferPointer<Int32>, uniqueWays: UnsafeMutableBufferPointer<UInt64>,
-                 maximumDepth: Int, caseInsensitive: Bool) {
+                 ranks: UnsafeMutableBufferPointer<Int32>, maximumDepth: Int, caseInsensitive: Bool) {
         self.nodes = nodes
         self.literalBytes = literalBytes
         self.staticEdges = staticEdges
@@ -101,7 +98,6 @@ final class FrozenTrie {
         self.routeIDs = routeIDs
         self.routeStarts = routeStarts
         self.ranks = ranks
-        self.uniqueWays = uniqueWays
         self.maximumDepth = maximumDepth
         self.caseInsensitive = caseInsensitive
     }
@@ -114,15 +110,6 @@ final class FrozenTrie {
         routeIDs.deallocate()
         routeStarts.deallocate()
         ranks.deallocate()
-    }
-
-    /// Whether the walk, stopped at node `index`, took the only way the depth-first search could: no
-    /// node from the root to it, itself included, has an optional or a splat child, and none took a
-    /// static child beside a parameter one. A path that dead-ends there (or ends there, where no
-    /// route ends) then matches nothing (set by the freeze).
-    @inline(__always)
-    func hasUniqueWay(_ index: Int) -> Bool {
-        uniqueWays[index &>> 6] & (1 &<< UInt64(truncatingIfNeeded: index & 63)) != 0
     }
 
     /// What a match of the route that wins at `node` needs (a node where routes end).

@@ -125,17 +125,18 @@ final class RouteLookup {
         // A plain path: searching it here would only tell that its winner has too many parameters for
         // a hit, and the candidates search it again (issue 37: two searches, 14,400 instructions).
         if case .pastInlineParameters = walked { return .needsCandidates }
-        // Where the walk stopped, a splat or a chain of optional segments may take the rest (issue 37:
-        // such a path was split and searched).
+        // The walk's way traced again: a miss when a path ends where no route does on the only way,
+        // else a splat or a chain of optional segments where it stops may take the rest (issue 37:
+        // such a path was searched).
         var spans = spans
-        switch trie.settle(walked, bytes, spans: &spans) {
+        switch trie.retrace(bytes, spans: &spans) {
         case .node(let node): return hit(at: node, spans, in: bytes)
         case .nodeSkipping(let node, let absent):
             spans.present &-= absent
             return hit(at: node, spans, in: bytes)
         case .miss: return .miss
         case .pastInlineParameters: return .needsCandidates
-        case .notPlain, .deadEnd, .undecided: break
+        case .notPlain, .undecided: break
         }
         return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
     }
