@@ -1,10 +1,11 @@
 import Testing
 @testable import Switchyard
 
-/// Issue 37: the one-pass walk settles more shapes, where the path was split and searched or walked
-/// again: a splat is taken where the walk stops (no static child takes the segment, no parameter
-/// child); a `?query` or `#fragment` is cut off in the same pass; a dead end on the only way through
-/// the trie is a miss. The matches are the full search's, down to an empty splat's value.
+/// Issue 37: where the one-pass walk stops (no static child takes the segment, no parameter child),
+/// its way traced again settles more shapes, where the path was split and searched: a splat or a
+/// chain of optional segments takes the rest, and a path that ends where no route does on the only
+/// way through the trie is a miss. The matches are the full search's, down to an empty splat's value
+/// and an absent optional's; a path before a `?query` takes the same shapes.
 @Suite struct OnePassShapesTests {
     private func table() throws -> RouteTable<Int> {
         let table = RouteTable<Int>()
@@ -153,9 +154,9 @@ import Testing
         }
     }
 
-    /// A dead end is a miss in the walk when no node on its way offered another child; beside a
+    /// A dead end is a miss when no node on its way offered another child; beside a
     /// parameter, an optional or a splat the search decides, as before.
-    @Test func aDeadEndOnTheOnlyWayIsAMissInTheWalk() throws {
+    @Test func aDeadEndOnTheOnlyWayIsAMiss() throws {
         let table = try lookupTable()
         #expect(verdict(table, "/nowhere") == .miss)
         #expect(verdict(table, "/settings/nope") == .miss)
