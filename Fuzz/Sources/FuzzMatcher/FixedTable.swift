@@ -68,6 +68,17 @@ struct FixedTable {
         // off inside them (issue 37).
         Declaration(pattern: "/preferences/notifications-and-privacy/:section", validator: .none),
         Declaration(pattern: "/preferences/:group/x", validator: .none),
+        // Splats the walk takes where it stops (issue 37): after a parameter, beside a static child,
+        // and past the four parameters a match keeps inline.
+        Declaration(pattern: "/drive/:owner/*path", validator: .none),
+        Declaration(pattern: "/drive/:owner/shared", validator: .none),
+        Declaration(pattern: "/deep/:a/:b/:c/:d/*rest", validator: .none),
+        // Chains of optional segments the walk takes where it stops: a route part-way down and at the
+        // end, one past the four spans a hit carries, one whose chain has a static child.
+        Declaration(pattern: "/chain/:x?/:y?/:z?", validator: .none),
+        Declaration(pattern: "/chain/:x?", validator: .none),
+        Declaration(pattern: "/deep/:a/:b/:c/:d?/:e?", validator: .none),
+        Declaration(pattern: "/chain/k/:x?/:y?/end", validator: .none),
     ] + (0..<12).map { Declaration(pattern: "/hub/s\($0)", validator: .none) }   // enough statics for the hash table
 
     let table: RouteTable<Int>

@@ -1,10 +1,12 @@
 // The walk that settles most lookups in one pass over the path: no split first. It reads the path a
 // word (8 bytes) at a time; the word that finds where a segment ends is also the segment's packed
 // literal, so a static child costs one load, a multiply and a compare, and a parameter costs nothing
-// but its span. What the walk cannot settle (optional and splat shapes, dead ends, validators, more
-// than four parameters, text that is not a plain normalised path) goes to the split and the full
-// search, which decide as before; a dead end on the only way through the trie (`misses`) is a miss
-// without them.
+// but its span. Where it stops on a plain path, a dead end on the only way through the trie is a
+// miss (`misses`), and its way traced again (`retrace`) settles a splat or a chain of optional
+// segments there.
+// What neither settles (other optional shapes, dead ends beside another way, validators, more than
+// four parameters, text that is not a plain normalised path) goes to the split and the full search,
+// which decide as before.
 //
 // Splitting first and walking the segments took 312 + 426 of a GitHub API lookup's 1,641
 // instructions (callgrind, `switchyard-bench --loop match github-rest 453 10000`, Benchmarks/README.md).
@@ -15,10 +17,10 @@ extension FrozenTrie {
         case node(Int32)
         /// The text is not a plain normalised path.
         case notPlain
-        /// No child takes a segment (the full search decides, unless `misses` says that way was the
-        /// only one).
+        /// No child takes a segment (a miss when `misses` says that way was the only one; else
+        /// `retrace` settles it when it can, else the full search decides).
         case deadEnd
-        /// The full search decides.
+        /// No route ends where the text does (as for `deadEnd`).
         case undecided
         /// The way on needs a fifth parameter, more than a `RouteFind` hit carries: the candidates
         /// decide (`RouteLookup.settledCandidate`), without a search first to learn the winner's layout.
@@ -95,6 +97,21 @@ extension FrozenTrie {
         return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided, spanEnd - spans)
     }
 
+    /// What `retrace` settles where the walk stopped.
+    enum Settled {
+        case node(Int32)
+        /// `node`, reached through optional segments of which `absent` were left out: their spans are
+        /// `Parameters.Span.absent`, not counted present.
+        case nodeSkipping(Int32, absent: Int32)
+        /// No route matches: no child took a segment, and no node on the way offered another.
+        case miss
+        /// The text is not a plain normalised path.
+        case notPlain
+        /// The full search decides.
+        case undecided
+        case pastInlineParameters
+    }
+
     /// Whether a plain normalised path (the caller checks) matches no route, decided by tracing the
     /// walk's way again when it did not settle: true when that way dead-ends (or ends on a node where
     /// no route ends) and at no node on it could another child have taken the segment (a parameter
@@ -132,6 +149,184 @@ extension FrozenTrie {
             cursor = stop + 1
         }
         return node.pointee.firstRoute < 0 && node.pointee.optional < 0 && node.pointee.splat < 0
+    }
+
+    /// Where a walk of `bytes`, a plain normalised path with no `?` or `#` (the caller checks), stopped
+    /// without a node: the walk's way traced again, its parameters' spans written to `spans` from the
+    /// first, then settled where it stops. `miss` when that way dead-ends (or ends on a node where no
+    /// route ends) and at no node on it could another child have taken the segment (a parameter
+    /// beside a static hit, an optional or a splat anywhere): the depth-first search would try that
+    /// way alone and find nothing (issue 37: such a miss was split and searched, 2,938 instructions a
+    /// `withMatch` among 1,000 parameter routes; a dead end the caller asks `misses` first, which
+    /// costs a miss less: misses `withMatch` 1,180.8 through here against 1,104.4). Otherwise what
+    /// `stopped` settles there: a splat or a chain of optional segments taking the rest (issue 37:
+    /// split and searched, 2,651 and 4,343 instructions a `withMatch`), or `undecided`. Out of the walk's loop, so a lookup that hits pays
+    /// nothing for it: every way tried of making that loop say where it stopped (calling out from it,
+    /// a node and an offset in its verdict, the offset in a span, no node index kept) cost every plain
+    /// lookup 16 to 35 instructions (+2.4 to +5 %; Benchmarks/README.md). The text is known plain, so
+    /// the retrace asks nothing of dots or query marks.
+    func retrace(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Settled {
+        guard bytes.count > 0, let base = bytes.baseAddress else { return .undecided }
+        spans = Parameters.InlineSpans()
+        return spans.fillOn { spans, _ in retrace(base, end: base + bytes.count, spans: spans) }
+    }
+
+    private func retrace(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                         spans: UnsafeMutablePointer<Parameters.Span>) -> (Settled, Int) {
+        let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        var node = first
+        var cursor = base + 1
+        var written = 0
+        var onlyWay = true
+        while cursor < end {
+            if node.pointee.optional >= 0 || node.pointee.splat >= 0 { onlyWay = false }
+            // The segment and its packed word, read a word at a time as the walk reads them (byte by
+            // byte, this took 620 of a miss's 1,628 instructions).
+            let word = FrozenTrie.word(at: cursor, end: end, text: base)
+            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
+            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
+            let stop = cursor + length
+            var next: Int32 = -1
+            if node.pointee.staticCount > 0 {
+                var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
+                if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
+                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
+            }
+            if next >= 0 {
+                if node.pointee.parameter >= 0 { onlyWay = false }
+            } else {
+                next = node.pointee.parameter
+                if next < 0 {
+                    if onlyWay { return (.miss, written) }
+                    return stopped(at: node, segment: cursor, base: base, end: end, spans: spans, written: written)
+                }
+                if written == Parameters.InlineSpans.capacity { return (.pastInlineParameters, written) }
+                spans[written] = Parameters.Span(unchecked: cursor - base, end: stop - base)
+                written += 1
+            }
+            node = first + Int(next)
+            cursor = stop + 1
+        }
+        if node.pointee.firstRoute >= 0 {
+            return (.node(Int32(truncatingIfNeeded: node - first)), written)
+        }
+        if onlyWay && node.pointee.optional < 0 && node.pointee.splat < 0 { return (.miss, written) }
+        return stopped(at: node, segment: end, base: base, end: end, spans: spans, written: written)
+    }
+
+    /// Where the walk stopped at `node` with the text from `cursor` (a segment's first byte, or `end`
+    /// when every segment was taken) left over, in a plain normalised path with no query: no static
+    /// child took that segment and there is no parameter child (or no segment is left and no route
+    /// ends at `node`).
+    ///
+    /// - A chain of optional segments from `node` takes the rest, when it can (`optionalChain`).
+    /// - A splat at `node`, with no optional beside it, takes the rest (none, when nothing is left):
+    ///   the depth-first search tries a splat after the static, parameter and optional children, so
+    ///   on the walk's way (the search's first, where no optional is open) it is the first shape that
+    ///   ends on a route, and settled. Issue 37: splat routes were split and searched, 2,651
+    ///   instructions a `withMatch` against matchit's 430.
+    /// - Otherwise `undecided`: the search decides.
+    private func stopped(at node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
+                         end: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
+                         written: Int) -> (Settled, Int) {
+        if node.pointee.optional >= 0 {
+            return optionalChain(from: node.pointee.optional, segment: cursor, end: end, base: base, spans: spans,
+                                 written: written) ?? (.undecided, written)
+        }
+        let splat = node.pointee.splat
+        if splat >= 0 && nodes[Int(splat)].firstRoute >= 0 {
+            if written == Parameters.InlineSpans.capacity { return (.pastInlineParameters, written) }
+            // An empty splat's span is the full search's (`RouteLookup.span(of:)`).
+            spans[written] = cursor < end ? Parameters.Span(unchecked: cursor - base, end: end - base) : Parameters.Span(unchecked: 0, end: 0)
+            return (.node(splat), written + 1)
+        }
+        return (.undecided, written)
+    }
+
+    /// The rest of the text, from `cursor` to `end` (no segment, when `cursor >= end`), taken by the
+    /// optional child `first` of the node where the walk stopped and the optional children below it,
+    /// when each of them has no other child (issue 37's `/:x?/:y?/:z?`; such routes were split and
+    /// searched, 4,343 instructions a `withMatch` against matchit's 816). The search's best shape is
+    /// then settled: nothing better ranks than a shape through `first` (the walk's way stopped at its
+    /// parent, whose splat ranks below), an optional takes at most one segment, and among the chain's
+    /// nodes that take every segment the shallowest ranks first (its pattern has ended). Its first
+    /// alignment, as the search finds it, gives the segments to the first optionals in turn and leaves
+    /// the rest out. Nil when the chain has another kind of child, when segments are left past its
+    /// end, when no route ends at a node deep enough, or past the four spans a hit carries: the
+    /// search decides.
+    private func optionalChain(from first: Int32, segment cursor: UnsafePointer<UInt8>,
+                               end: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
+                               spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> (Settled, Int)? {
+        var current = first
+        var position = cursor
+        var count = written
+        var absent: Int32 = 0
+        while true {
+            let chained = nodes[Int(current)]
+            guard chained.staticCount == 0, chained.parameter < 0, chained.splat < 0,
+                  count < Parameters.InlineSpans.capacity else { return nil }
+            if position < end {
+                var stop = position
+                while stop < end && stop.pointee != PathSegmenter.slash { stop += 1 }
+                spans[count] = Parameters.Span(unchecked: position - base, end: stop - base)
+                position = stop + 1
+            } else {
+                spans[count] = .absent
+                absent += 1
+            }
+            count += 1
+            if position >= end && chained.firstRoute >= 0 {
+                return (.nodeSkipping(current, absent: absent), count)
+            }
+            guard chained.optional >= 0 else { return nil }
+            current = chained.optional
+        }
+    }
+
+    /// Whether the spans of `integerSlots` (a `Winner`'s) in `bytes` each hold an `int` as
+    /// `ParameterType.integer(bytes:)` reads one without overflow: an optional `-` and 1 to 18 digits.
+    /// False when `integerSlots` is 0 (the types need the full check) or a value does not fit: the
+    /// full check (`ParameterTypes.fit`) then decides (a percent-encoded or longer value). Digits are
+    /// checked eight at a time, the spans read from the lookup's own (issue 33: byte by byte, with the
+    /// hit returned from out of line, a typed `int` added 131 instructions to a lookup; with the spans
+    /// passed whole and read through a switch, 112; the target is 60).
+    @inline(never)
+    static func holdsIntegers(_ bytes: UnsafeBufferPointer<UInt8>,
+                              _ spans: UnsafePointer<(Parameters.Span, Parameters.Span, Parameters.Span, Parameters.Span)>,
+                              integerSlots: UInt8) -> Bool {
+        guard integerSlots != 0, let base = bytes.baseAddress else { return false }
+        let end = base + bytes.count
+        // Safety: the tuple's four `Span`s are laid out as an array of four (as `fill` writes them), and
+        // a slot is below four (`integerSlots` has four bits).
+        return spans.withMemoryRebound(to: Parameters.Span.self, capacity: Parameters.InlineSpans.capacity) { list in
+            var slots = integerSlots
+            repeat {
+                let span = list[slots.trailingZeroBitCount & 3]
+                slots &= slots &- 1
+                if span.start < 0 { continue }   // an optional left out
+                var cursor = base + span.start
+                let stop = base + span.end
+                if cursor < stop && cursor.pointee == UInt8(ascii: "-") { cursor += 1 }
+                let length = stop - cursor
+                guard length > 0 && length <= 18 else { return false }
+                repeat {
+                    if !allDigits(word(at: cursor, end: end, text: base), length: stop - cursor) { return false }
+                    cursor += 8
+                } while cursor < stop
+            } while slots != 0
+            return true
+        }
+    }
+
+    /// Whether the first `length` bytes of `word` (all 8 when longer) are ASCII digits: every byte's
+    /// high half is 3, and adding 6 to its low half leaves it 3 (a low half past 9 carries).
+    @inline(__always)
+    private static func allDigits(_ word: UInt64, length: Int) -> Bool {
+        let threes: UInt64 = 0x3030_3030_3030_3030
+        let highs: UInt64 = 0xf0f0_f0f0_f0f0_f0f0
+        // Bytes past the value read as `0`.
+        let value = length >= 8 ? word : (word & lowBytes(length)) | (threes & ~lowBytes(length))
+        return value & highs == threes && (value &+ 0x0606_0606_0606_0606) & highs == threes
     }
 
     /// Whether a word of a segment's bytes (zeros after a short one) holds a `?` or `#`.
@@ -242,6 +437,18 @@ extension Parameters.InlineSpans {
     mutating func fill<Found>(_ body: (UnsafeMutablePointer<Parameters.Span>) -> (Found, Int)) -> Found {
         let (found, written) = withUnsafeMutablePointer(to: &spans) { tuple in
             tuple.withMemoryRebound(to: Parameters.Span.self, capacity: Parameters.InlineSpans.capacity, body)
+        }
+        count = Int32(truncatingIfNeeded: written)
+        present = count
+        return found
+    }
+
+    /// `fill` going on after the spans already written (how many, the body's second argument): the
+    /// walk's stops, settled out of line.
+    mutating func fillOn<Found>(_ body: (UnsafeMutablePointer<Parameters.Span>, Int) -> (Found, Int)) -> Found {
+        let already = Int(count)
+        let (found, written) = withUnsafeMutablePointer(to: &spans) { tuple in
+            tuple.withMemoryRebound(to: Parameters.Span.self, capacity: Parameters.InlineSpans.capacity) { body($0, already) }
         }
         count = Int32(truncatingIfNeeded: written)
         present = count

@@ -119,29 +119,6 @@ final class FrozenTrie {
                       hasTypes: found.winnerCode & 2 == 2, integerSlots: UInt8(truncatingIfNeeded: found.winnerCode >> 2) & 0xf)
     }
 
-    /// Whether the spans of `integerSlots` (a `Winner`'s) in `bytes` each hold an `int` as
-    /// `ParameterType.integer(bytes:)` reads one without overflow: an optional `-` and 1 to 18 digits.
-    /// False sends the hit to the full check, which decides (a percent-encoded or longer value).
-    @inline(__always)
-    static func holdsIntegers(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: Parameters.InlineSpans, integerSlots: UInt8) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var slots = integerSlots
-        while slots != 0 {
-            let span = spans[slots.trailingZeroBitCount]
-            slots &= slots &- 1
-            var cursor = span.start
-            let end = span.end
-            if cursor < 0 { continue }   // an optional left out
-            if cursor < end && base[cursor] == UInt8(ascii: "-") { cursor &+= 1 }
-            guard cursor < end && end &- cursor <= 18 else { return false }
-            while cursor < end {
-                if base[cursor] &- UInt8(ascii: "0") > 9 { return false }
-                cursor &+= 1
-            }
-        }
-        return true
-    }
-
     /// The route that wins at `node` (the first declared; later ones are its fall-throughs).
     func firstRoute(at node: Int32) -> Int {
         Int(nodes[Int(node)].firstRoute)

@@ -73,10 +73,14 @@ final class RouteLookup {
         if case .node(let node) = walked {
             let winner = trie.winner(at: node)
             guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
-            if winner.hasTypes { return typedHit(declaration, spans, in: bytes, integerSlots: winner.integerSlots) }
+            // A typed `int` among the first four parameters is checked in the spans (issue 33), out of
+            // line but returning a flag: the hit is made here, as for an untyped route.
+            if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans.spans, integerSlots: winner.integerSlots) {
+                return typedHit(declaration, spans, in: bytes)
+            }
             return .hit(declaration, spans)
         }
-        return settle(bytes, walked: walked)
+        return settle(bytes, walked: walked, spans: spans)
     }
 
     /// `FrozenTrie.Winner.integerSlots` for a route's types: the first four parameters' `int` bits, or
@@ -109,7 +113,8 @@ final class RouteLookup {
     /// carries none of it (the lending step it replaces was out of line for that reason: inline, it cost
     /// github-rest `withMatch` 3 instructions).
     @inline(never)
-    private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked) -> RouteFind {
+    private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked,
+                        spans: Parameters.InlineSpans) -> RouteFind {
         // The walk may stop (a dead end) before the part of the text that is not plain.
         if case .notPlain = walked { return findBeforeQuery(bytes) }
         guard let end = FrozenTrie.plainPathEnd(bytes) else { return .needsNormalising }
@@ -120,7 +125,31 @@ final class RouteLookup {
         // A plain path: searching it here would only tell that its winner has too many parameters for
         // a hit, and the candidates search it again (issue 37: two searches, 14,400 instructions).
         if case .pastInlineParameters = walked { return .needsCandidates }
+        // The walk's way traced again: a miss when a path ends where no route does on the only way,
+        // else a splat or a chain of optional segments where it stops may take the rest (issue 37:
+        // such a path was searched).
+        var spans = spans
+        switch trie.retrace(bytes, spans: &spans) {
+        case .node(let node): return hit(at: node, spans, in: bytes)
+        case .nodeSkipping(let node, let absent):
+            spans.present &-= absent
+            return hit(at: node, spans, in: bytes)
+        case .miss: return .miss
+        case .pastInlineParameters: return .needsCandidates
+        case .notPlain, .undecided: break
+        }
         return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
+    }
+
+    /// The hit of a node the walk settled out of its loop, as `find` makes one from its loop's node.
+    private func hit(at node: Int32, _ spans: Parameters.InlineSpans, in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+        let winner = trie.winner(at: node)
+        guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
+        var spans = spans
+        if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans.spans, integerSlots: winner.integerSlots) {
+            return typedHit(declaration, spans, in: bytes)
+        }
+        return .hit(declaration, spans)
     }
 
     /// `find` for text that is not a plain path: the plain path before a `?query` or `#fragment`, when it
@@ -192,13 +221,13 @@ final class RouteLookup {
     /// test of one bit of the winner it has already read.
     ///
     /// `int` values among the first four parameters (`integerSlots`, from the walk's winner) are checked
-    /// first in the spans themselves: reading the declaration's types and asking each one cost a lookup
-    /// 316 instructions (issue 33). Out of line, so that an untyped lookup carries none of it: inline in
-    /// `find`, github-rest `withMatch` went 639.3 → 664.6 (with the query cut).
+    /// first, by the caller, in the spans themselves (`FrozenTrie.holdsIntegers`): reading the
+    /// declaration's types and asking each one cost a lookup 316 instructions (issue 33). Out of line,
+    /// so that an untyped lookup carries none of it: inline in `find`, github-rest `withMatch` went
+    /// 639.3 → 664.6 (with the query cut).
     @inline(never)
     private func typedHit(_ declaration: Unmanaged<RouteDeclaration>, _ spans: Parameters.InlineSpans,
-                          in bytes: UnsafeBufferPointer<UInt8>, integerSlots: UInt8 = 0) -> RouteFind {
-        if integerSlots != 0 && FrozenTrie.holdsIntegers(bytes, spans, integerSlots: integerSlots) { return .hit(declaration, spans) }
+                          in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
         guard let types = declaration.takeUnretainedValue().parameterTypes,
               (try? types.fit(bytes, spans)) == true else { return .needsCandidates }
         return .hit(declaration, spans)
