@@ -73,9 +73,6 @@ public struct Screen: Codable, Equatable, Sendable {
             self.below = consume below
         }
 
-        /// `below`, for walking a stack that the caller holds.
-        var unretainedBelow: Unmanaged<Fields>? { below.map { Unmanaged.passUnretained($0) } }
-
         /// The same fields in a new object, in no stack.
         func copy() -> Fields {
             Fields(id: id, info: info, matched: matched, route: route, rendered: rendered)

@@ -16,7 +16,11 @@ struct ScreenStack: Equatable {
     var count: Int { topNode.depth }
     var top: Screen { topNode.screen }
     var topID: Int { topNode.id }
-    var root: Screen { node(atDepth: 1).screen }
+    var root: Screen {
+        var node = topNode
+        while let below = node.below { node = below }
+        return node.screen
+    }
 
     /// Bottom first, as `nav.stack` lists them.
     var screens: [Screen] {
@@ -37,8 +41,11 @@ struct ScreenStack: Equatable {
 
     mutating func replaceTop(with screen: __owned Screen) { topNode = screen.node(above: topNode.below) }
 
-    /// Keeps the bottom `depth` screens (1...count).
-    mutating func truncate(to depth: Int) { topNode = node(atDepth: depth) }
+    /// Keeps the bottom `depth` screens (1...count), stepping the top down in place: each step moves
+    /// one reference, and a node no snapshot shares is freed as it is left.
+    mutating func truncate(to depth: Int) {
+        while topNode.depth > depth, let below = topNode.below { topNode = below }
+    }
 
     /// Depth of the nearest screen from the top satisfying `matches`, optionally skipping the top one.
     func depthOfNearest(skippingTop: Bool, where matches: (Screen) -> Bool) -> Int? {
@@ -48,21 +55,6 @@ struct ScreenStack: Equatable {
             node = current.below
         }
         return nil
-    }
-
-    private func node(atDepth depth: Int) -> Node {
-        // Walked unretained (`topNode` holds every node below it): only the node returned is retained.
-        // Safety: `topNode` is held for the whole walk. Walked retained (the safe form), `lua-push-pop`
-        // counted 4,241.8 instructions against 4,145.8 (+96, 2.3 %; callgrind, `switchyard-bench
-        // --counted-loop lua-push-pop parameter-heavy 1000`, Benchmarks/README.md case 11): under
-        // issue 32's 5 % bar but past the 2 % case 11's rows may move, so it stays unretained.
-        // Re-measured in the `pushpop` round, after its cuts (3,933.8): walked retained 4,033.8 (+100,
-        // 2.5 %); `truncate` stepping down in place (`topNode = below` until the depth) 3,996.8 (+63, 1.6 %).
-        var node = Unmanaged.passUnretained(topNode)
-        while let below = node._withUnsafeGuaranteedRef({ $0.depth > depth ? $0.unretainedBelow : nil }) {
-            node = below
-        }
-        return node.takeUnretainedValue()
     }
 
     /// True when both show the same locations in the same order, whatever the screens' ids.

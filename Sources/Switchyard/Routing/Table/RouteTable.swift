@@ -12,15 +12,7 @@
 /// of its own.
 public final class RouteTable<Payload> {
     package private(set) var caseInsensitive: Bool
-    // `storage` and `hasValidators` are read by every navigation; no access to them lasts beyond one
-    // statement (the table is not Sendable, and validators run with no access open).
-    // Safety: as above. Their dynamic exclusivity checks cost 84 of `lua-push-pop`'s 3,974 instructions
-    // (2.1 %; callgrind, `switchyard-bench --counted-loop lua-push-pop parameter-heavy 1000`,
-    // Benchmarks/README.md case 11). Under issue 32's 5 % bar, but past the 2 % case 11's rows may
-    // move, so they stay unchecked. (Re-measured in the `shape` round: checked, and with that round's
-    // other changes, among them a defaulted `push` options argument since withdrawn, it read 4,145.8.
-    // Re-measured in the `pushpop` round, after its cuts: checked, 4,016.8 against 3,933.8, +83, 2.1 %.)
-    @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
+    @usableFromInline var storage: [Route<Payload>] = []
     /// By route index; most routes have none, so only those that do take room.
     var validators: [Int: RouteValidator] = [:]
     /// Hears each validator's answer while a navigator resolves a path for an operation (its chain:
@@ -29,8 +21,8 @@ public final class RouteTable<Payload> {
     /// Hears each value a route's typed parameters refuse while a lookup resolves (coverage, issue 33).
     package var typeRefusalListener: ((RouteID) -> Void)?
     /// Whether any route has a validator: a navigator without any never listens. Read by every
-    /// navigation, so stored and unchecked (asking the dictionary cost more).
-    @exclusivity(unchecked) private(set) var hasValidators = false
+    /// navigation, so stored (asking the dictionary cost more).
+    private(set) var hasValidators = false
     var names: [String: Int] = [:]
     /// Routes `removeRoute` took out (issue 33, `remove_route` in Lua): tombstones. A route is known by
     /// its index everywhere (`RouteID`, screens, the timeline, coverage), so a removed one stays in
