@@ -205,9 +205,19 @@ import Testing
                     let text = Array(prefix.utf8) + value + Array(suffix.utf8)
                     var spans = Parameters.InlineSpans()
                     spans.append(Parameters.Span(start: prefix.utf8.count, end: prefix.utf8.count + value.count))
-                    let found = text.withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &spans.spans, integerSlots: 1) }
+                    let found = text.withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &spans, integerSlots: 1) }
                     if found != expected { Issue.record("\(prefix)\(value)\(suffix): \(found), expected \(expected)") }
                     checked += 1
+                    // The value as the second parameter, after `n` (not an `int`): read from its own
+                    // slot, and with both slots typed, refused for the first.
+                    guard prefix == "/n/" else { continue }
+                    var second = Parameters.InlineSpans()
+                    second.append(Parameters.Span(start: 1, end: 2))
+                    second.append(Parameters.Span(start: 3, end: 3 + value.count))
+                    let foundSecond = text.withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &second, integerSlots: 2) }
+                    if foundSecond != expected { Issue.record("second \(value)\(suffix): \(foundSecond), expected \(expected)") }
+                    let foundBoth = text.withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &second, integerSlots: 3) }
+                    if foundBoth { Issue.record("both \(value)\(suffix): true, expected false (`n`)") }
                 }
             }
         }
@@ -215,7 +225,7 @@ import Testing
         // No typed `int` slot: the full check decides.
         var none = Parameters.InlineSpans()
         none.append(Parameters.Span(start: 1, end: 2))
-        #expect(Array("/1".utf8).withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &none.spans, integerSlots: 0) } == false)
+        #expect(Array("/1".utf8).withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &none, integerSlots: 0) } == false)
     }
 
     /// A chain of optional segments is taken where the walk stops: the segments go to the first
