@@ -309,12 +309,17 @@ extension FrozenTrie {
             // 1 to 8 bytes (an absent optional's span is empty), in a text of 8 bytes or more: the 8
             // bytes from the value's first, or, for a value within 8 bytes of the end (`/album/12`),
             // the text's last 8 shifted down to it.
-            // Safety: loads the 8 bytes from `from`, where `0 <= from <= count - 8` (a span with bytes
-            // lies within the text); the shift is below 8 bytes, as the value ends by `count`.
-            if UInt(bitPattern: length &- 1) < 8 && count >= 8 {
-                let from = min(start, count &- 8)
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + from).loadUnaligned(as: UInt64.self))
-                if allDigits(word &>> UInt64(truncatingIfNeeded: (start &- from) &* 8), length: length) { return true }
+            // Safety: loads 8 bytes from `start` when `start + 8 <= count`, else from `count - 8` when
+            // `count >= 8`; the shift is then below 8 bytes, as a span with bytes ends by `count`.
+            // (One load from `min(start, count - 8)`, shifted, cost the common case 9 instructions more.)
+            if UInt(bitPattern: length &- 1) < 8 {
+                if _fastPath(start &+ 8 <= count) {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+                    if allDigits(word, length: length) { return true }
+                } else if count >= 8 {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self))
+                    if allDigits(word &>> UInt64(truncatingIfNeeded: (start &+ 8 &- count) &* 8), length: length) { return true }
+                }
             }
         }
         return holdsIntegersInAnySlot(bytes, &spans.spans, integerSlots: integerSlots)
