@@ -180,7 +180,9 @@ import Testing
     /// Issue 33's typed `int` in the walk's spans, eight digits at a time (`FrozenTrie.holdsIntegers`),
     /// against the byte-by-byte definition: an optional `-` and 1 to 18 ASCII digits. Values of every
     /// length to 20, with each wrong byte at each place (the bytes around the digits' range among them),
-    /// at the text's end and before more text.
+    /// at the text's end and before more text, as the first parameter and as the second: the inline
+    /// check (one slot, 1 to 8 bytes, read from the value's first or from the text's last 8 bytes) and
+    /// the out-of-line one must agree.
     @Test func integerSpansAgreeWithTheByteByByteDefinition() {
         let wrong: [UInt8] = [0x2f, 0x3a, 0x40, 0x20, 0xb0, 0xb9, 0x00, 0x2d, UInt8(ascii: "a")]
         var values: [[UInt8]] = []
@@ -201,13 +203,24 @@ import Testing
             let body = value.first == UInt8(ascii: "-") ? value.dropFirst() : value[...]
             let expected = (1...18).contains(body.count) && body.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
             for suffix in ["", "/x", "/abcdefghijklmnop"] {
-                for prefix in ["/n/", "/"] {
+                for prefix in ["/n/", "/7/", "/"] {
                     let text = Array(prefix.utf8) + value + Array(suffix.utf8)
                     var spans = Parameters.InlineSpans()
                     spans.append(Parameters.Span(start: prefix.utf8.count, end: prefix.utf8.count + value.count))
-                    let found = text.withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &spans.spans, integerSlots: 1) }
+                    let found = text.withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &spans, integerSlots: 1) }
                     if found != expected { Issue.record("\(prefix)\(value)\(suffix): \(found), expected \(expected)") }
                     checked += 1
+                    // The value as the second parameter, after `n` or `7`: read from its own slot
+                    // (the first is an `int` or not), and with both slots typed, refused for `n`.
+                    guard prefix.utf8.count == 3 else { continue }
+                    var second = Parameters.InlineSpans()
+                    second.append(Parameters.Span(start: 1, end: 2))
+                    second.append(Parameters.Span(start: 3, end: 3 + value.count))
+                    let foundSecond = text.withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &second, integerSlots: 2) }
+                    if foundSecond != expected { Issue.record("second \(prefix)\(value)\(suffix): \(foundSecond), expected \(expected)") }
+                    let foundBoth = text.withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &second, integerSlots: 3) }
+                    let expectedBoth = expected && prefix == "/7/"
+                    if foundBoth != expectedBoth { Issue.record("both \(prefix)\(value)\(suffix): \(foundBoth), expected \(expectedBoth)") }
                 }
             }
         }
@@ -215,7 +228,7 @@ import Testing
         // No typed `int` slot: the full check decides.
         var none = Parameters.InlineSpans()
         none.append(Parameters.Span(start: 1, end: 2))
-        #expect(Array("/1".utf8).withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &none.spans, integerSlots: 0) } == false)
+        #expect(Array("/1".utf8).withUnsafeBufferPointer { FrozenTrie.holdsIntegers($0, &none, integerSlots: 0) } == false)
     }
 
     /// A chain of optional segments is taken where the walk stops: the segments go to the first

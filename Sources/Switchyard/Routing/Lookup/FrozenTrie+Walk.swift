@@ -286,14 +286,53 @@ extension FrozenTrie {
     /// Whether the spans of `integerSlots` (a `Winner`'s) in `bytes` each hold an `int` as
     /// `ParameterType.integer(bytes:)` reads one without overflow: an optional `-` and 1 to 18 digits.
     /// False when `integerSlots` is 0 (the types need the full check) or a value does not fit: the
-    /// full check (`ParameterTypes.fit`) then decides (a percent-encoded or longer value). Digits are
-    /// checked eight at a time, the spans read from the lookup's own (issue 33: byte by byte, with the
-    /// hit returned from out of line, a typed `int` added 131 instructions to a lookup; with the spans
-    /// passed whole and read through a switch, 112; the target is 60).
-    @inline(never)
-    static func holdsIntegers(_ bytes: UnsafeBufferPointer<UInt8>,
-                              _ spans: UnsafePointer<(Parameters.Span, Parameters.Span, Parameters.Span, Parameters.Span)>,
+    /// full check (`ParameterTypes.fit`) then decides (a percent-encoded or longer value).
+    ///
+    /// Inline, for the common case: one `int` slot holding 1 to 8 digits in a text of 8 bytes or more,
+    /// checked with one load and no call. Anything else (more slots, a `-`, a longer value, a shorter
+    /// text, or a value that fails) asks `holdsIntegersInAnySlot`, out of line. Issue 33's target is 60
+    /// instructions a lookup: the call alone took 87 of the 96 a typed `int` added when every check
+    /// went out of line (Benchmarks/README.md).
+    @inline(__always)
+    static func holdsIntegers(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: inout Parameters.InlineSpans,
                               integerSlots: UInt8) -> Bool {
+        if integerSlots != 0 && integerSlots & (integerSlots &- 1) == 0, let base = bytes.baseAddress {
+            // Safety: the tuple's four `Span`s are laid out as an array of four (as `fill` writes them),
+            // and the slot is below four (masked).
+            let span = withUnsafeMutablePointer(to: &spans.spans) { tuple in
+                UnsafeRawPointer(tuple).load(fromByteOffset: (integerSlots.trailingZeroBitCount & 3) &* MemoryLayout<Parameters.Span>.stride,
+                                             as: Parameters.Span.self)
+            }
+            let start = span.start
+            let length = span.end &- start
+            let count = bytes.count
+            // 1 to 8 bytes (an absent optional's span is empty), in a text of 8 bytes or more: the 8
+            // bytes from the value's first, or, for a value within 8 bytes of the end (`/album/12`),
+            // the text's last 8 shifted down to it.
+            // Safety: loads 8 bytes from `start` when `start + 8 <= count`, else from `count - 8` when
+            // `count >= 8`; the shift is then below 8 bytes, as a span with bytes ends by `count`.
+            // (One load from `min(start, count - 8)`, shifted, cost the common case 9 instructions more.)
+            if UInt(bitPattern: length &- 1) < 8 {
+                if _fastPath(start &+ 8 <= count) {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+                    if allDigits(word, length: length) { return true }
+                } else if count >= 8 {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self))
+                    if allDigits(word &>> UInt64(truncatingIfNeeded: (start &+ 8 &- count) &* 8), length: length) { return true }
+                }
+            }
+        }
+        return holdsIntegersInAnySlot(bytes, &spans.spans, integerSlots: integerSlots)
+    }
+
+    /// `holdsIntegers` for any slots and values. Digits are checked eight at a time, the spans read
+    /// from the lookup's own (issue 33: byte by byte, with the hit returned from out of line, a typed
+    /// `int` added 131 instructions to a lookup; with the spans passed whole and read through a switch,
+    /// 112; this function for every check, 96).
+    @inline(never)
+    static func holdsIntegersInAnySlot(_ bytes: UnsafeBufferPointer<UInt8>,
+                                       _ spans: UnsafePointer<(Parameters.Span, Parameters.Span, Parameters.Span, Parameters.Span)>,
+                                       integerSlots: UInt8) -> Bool {
         guard integerSlots != 0, let base = bytes.baseAddress else { return false }
         let end = base + bytes.count
         // Safety: the tuple's four `Span`s are laid out as an array of four (as `fill` writes them), and

@@ -73,9 +73,9 @@ final class RouteLookup {
         if case .node(let node) = walked {
             let winner = trie.winner(at: node)
             guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
-            // A typed `int` among the first four parameters is checked in the spans (issue 33), out of
-            // line but returning a flag: the hit is made here, as for an untyped route.
-            if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans.spans, integerSlots: winner.integerSlots) {
+            // A typed `int` among the first four parameters is checked in the spans (issue 33), inline
+            // for one short value, returning a flag: the hit is made here, as for an untyped route.
+            if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
                 return typedHit(declaration, spans, in: bytes)
             }
             return .hit(declaration, spans)
@@ -146,7 +146,7 @@ final class RouteLookup {
         let winner = trie.winner(at: node)
         guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
         var spans = spans
-        if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans.spans, integerSlots: winner.integerSlots) {
+        if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
             return typedHit(declaration, spans, in: bytes)
         }
         return .hit(declaration, spans)
