@@ -112,6 +112,21 @@ extension FrozenTrie {
         case pastInlineParameters
     }
 
+    /// The segment at `cursor` (to the next slash or `end`) and the static child of `node` it names
+    /// (-1 for none), for the retraces (`misses`, `retrace`): read a word at a time as the walk reads
+    /// it (byte by byte, this took 620 of a miss's 1,628 instructions).
+    @inline(__always)
+    private func staticStep(from node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
+                            end: UnsafePointer<UInt8>, text base: UnsafePointer<UInt8>) -> (Int32, UnsafePointer<UInt8>) {
+        let word = FrozenTrie.word(at: cursor, end: end, text: base)
+        let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
+        let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
+        guard node.pointee.staticCount > 0 else { return (-1, cursor + length) }
+        var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
+        if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
+        return (staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length)), cursor + length)
+    }
+
     /// Whether a plain normalised path (the caller checks) matches no route, decided by tracing the
     /// walk's way again when it did not settle: true when that way dead-ends (or ends on a node where
     /// no route ends) and at no node on it could another child have taken the segment (a parameter
@@ -127,18 +142,8 @@ extension FrozenTrie {
         var cursor = base + 1
         while cursor < end {
             if node.pointee.optional >= 0 || node.pointee.splat >= 0 { return false }
-            // The segment and its packed word, read a word at a time as the walk reads them (byte by
-            // byte, this took 620 of a miss's 1,628 instructions).
-            let word = FrozenTrie.word(at: cursor, end: end, text: base)
-            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
-            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
-            let stop = cursor + length
-            var next: Int32 = -1
-            if node.pointee.staticCount > 0 {
-                var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
-                if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
-                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
-            }
+            let (found, stop) = staticStep(from: node, at: cursor, end: end, text: base)
+            var next = found
             if next >= 0 {
                 if node.pointee.parameter >= 0 { return false }
             } else {
@@ -180,18 +185,8 @@ extension FrozenTrie {
         var onlyWay = true
         while cursor < end {
             if node.pointee.optional >= 0 || node.pointee.splat >= 0 { onlyWay = false }
-            // The segment and its packed word, read a word at a time as the walk reads them (byte by
-            // byte, this took 620 of a miss's 1,628 instructions).
-            let word = FrozenTrie.word(at: cursor, end: end, text: base)
-            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
-            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
-            let stop = cursor + length
-            var next: Int32 = -1
-            if node.pointee.staticCount > 0 {
-                var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
-                if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
-                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
-            }
+            let (found, stop) = staticStep(from: node, at: cursor, end: end, text: base)
+            var next = found
             if next >= 0 {
                 if node.pointee.parameter >= 0 { onlyWay = false }
             } else {
