@@ -3,7 +3,7 @@ import Switchyard
 /// `invariant(name, fn)`: a rule every state the app can reach must keep ("a signed-out user never
 /// sees /account"). `walk` checks them after each random step and the REPL after each navigation;
 /// `fn` reads `nav` and returns false (optionally with a message) or raises to say the rule broke.
-package struct Invariant {
+package struct Invariant: SessionDeclaration {
     package let name: String
     /// "file:line" of the `invariant` call.
     package let site: String?
@@ -31,6 +31,14 @@ public struct InvariantViolation: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "invariant \"\(name)\" broken: \(message)" }
 }
 
+/// A rule or value a script declares by name for the session (`invariant`, `flag`): declaring the
+/// name again replaces it.
+protocol SessionDeclaration {
+    var name: String { get }
+    /// "file:line" of the declaring call.
+    var site: String? { get }
+}
+
 extension SwitchyardRuntime {
     func installInvariants() throws(LuaError) {
         try define("invariant") { runtime, call in try runtime.declareInvariant(call) }
@@ -40,17 +48,24 @@ extension SwitchyardRuntime {
     private func declareInvariant(_ call: LuaCall) throws -> Int {
         let name = try call.checkString(1, "invariant")
         let function = try call.checkCallable(2, "invariant")
-        let declared = Invariant(name: name, site: call.callerLocation, function: function)
-        if let index = invariants.firstIndex(where: { $0.name == name }) {
-            invariants[index] = declared
-        } else {
-            if engine.limitsMemory {
-                try engine.chargeHostMemory(HostMemoryCharge.invariant(name: name, site: declared.site),
-                                            for: "invariant(\(HostMemoryCharge.shown(name)))")
-            }
-            invariants.append(declared)
-        }
+        try declare(Invariant(name: name, site: call.callerLocation, function: function), in: &invariants, by: "invariant")
         return 0
+    }
+
+    /// Puts `declared` in place of the one of the same name in `list`, or appends it, charged to the
+    /// memory limit as a host object (`function` names the Lua call in the limit's error): what
+    /// `invariant` and `flag` do with a declaration.
+    func declare<Declaration: SessionDeclaration>(_ declared: Declaration, in list: inout [Declaration],
+                                                  by function: String) throws {
+        if let index = list.firstIndex(where: { $0.name == declared.name }) {
+            list[index] = declared
+            return
+        }
+        if engine.limitsMemory {
+            try engine.chargeHostMemory(HostMemoryCharge.invariant(name: declared.name, site: declared.site),
+                                        for: "\(function)(\(HostMemoryCharge.shown(declared.name)))")
+        }
+        list.append(declared)
     }
 
     /// Asks every invariant about the navigator's current state, in declaration order: the ones that

@@ -8,7 +8,7 @@ import Switchyard
 ///
 ///     flag("signed_in", {false, true}, function(on) if on then app.log_in("Ada") else app.log_out() end end)
 ///     set_flag("signed_in", false)     -- what a walk's move does: set it, then nav.revalidate()
-package struct SessionFlag {
+package struct SessionFlag: SessionDeclaration {
     package let name: String
     /// The values a walk chooses among: booleans, numbers or strings (a spec writes them back as Lua).
     package let values: [LuaValue]
@@ -69,16 +69,7 @@ extension SwitchyardRuntime {
             throw LuaError("flag \"\(name)\": the value \(Self.shown(values[duplicate])) is given twice")
         }
         let set = call.isNil(3) ? nil : try call.checkCallable(3, "flag")
-        let declared = SessionFlag(name: name, values: values, site: call.callerLocation, set: set)
-        if let index = sessionFlags.firstIndex(where: { $0.name == name }) {
-            sessionFlags[index] = declared
-        } else {
-            if engine.limitsMemory {
-                try engine.chargeHostMemory(HostMemoryCharge.invariant(name: name, site: declared.site),
-                                            for: "flag(\(HostMemoryCharge.shown(name)))")
-            }
-            sessionFlags.append(declared)
-        }
+        try declare(SessionFlag(name: name, values: values, site: call.callerLocation, set: set), in: &sessionFlags, by: "flag")
         try flagsTable()?.rawSet(.string(LuaString(name)), values[0])
         return 0
     }
