@@ -8,9 +8,7 @@ import Testing
     private let folder = SwitchyardBinary.fixtures + "/layouts"
 
     @Test func theLayoutSpecPasses() throws {
-        let result = try CommandRun.switchyard(["test", "--no-color", "layout_spec.lua"], directory: folder)
-        #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("7 passed, 0 failed"), "\(result.output)")
+        try CommandRun.expectSpecPasses("layout_spec.lua", in: folder, count: 7)
     }
 
     /// Issue 34 item 7: `:state` shows what a layout's loader gave beside the route's own, and
@@ -26,21 +24,15 @@ import Testing
     }
 
     @Test func aLayoutsErrorScreenCatchesTheRoutesInsideItUnderTest() throws {
-        let result = try CommandRun.switchyard(["test", "--no-color", "layout_error_spec.lua"], directory: folder)
-        #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("4 passed, 0 failed"), "\(result.output)")
+        try CommandRun.expectSpecPasses("layout_error_spec.lua", in: folder, count: 4)
     }
 
     @Test func aLayoutsLoaderRunsOncePerNavigationAndHoldsUnderTest() throws {
-        let result = try CommandRun.switchyard(["test", "--no-color", "layout_load_spec.lua"], directory: folder)
-        #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("4 passed, 0 failed"), "\(result.output)")
+        try CommandRun.expectSpecPasses("layout_load_spec.lua", in: folder, count: 4)
     }
 
     @Test func theNewsExamplesLayoutSpecPasses() throws {
-        let result = try CommandRun.switchyard(["test", "--no-color", "examples/news/scenarios/layout_spec.lua"], directory: SwitchyardBinary.packageRoot)
-        #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("6 passed, 0 failed"), "\(result.output)")
+        try CommandRun.expectSpecPasses("examples/news/scenarios/layout_spec.lua", in: SwitchyardBinary.packageRoot, count: 6)
     }
 
     @Test func explainAndStateShowTheMatchedChain() throws {

@@ -8,9 +8,7 @@ import Testing
     private let folder = SwitchyardBinary.fixtures + "/seedopts"
 
     @Test func theSeedOptionSpecPasses() throws {
-        let result = try CommandRun.switchyard(["test", "--no-color", "seed_options_spec.lua"], directory: folder)
-        #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("4 passed, 0 failed"), "\(result.output)")
+        try CommandRun.expectSpecPasses("seed_options_spec.lua", in: folder, count: 4)
     }
 
     @Test func stateShowsTheDragIndicatorAndTheModalsPlacement() throws {

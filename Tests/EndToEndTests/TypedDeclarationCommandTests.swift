@@ -7,15 +7,11 @@ import Testing
     private let folder = SwitchyardBinary.fixtures + "/declarations"
 
     @Test func theTypedParameterSpecPasses() throws {
-        let result = try CommandRun.switchyard(["test", "--no-color", "typed_spec.lua"], directory: folder)
-        #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("4 passed, 0 failed"), "\(result.output)")
+        try CommandRun.expectSpecPasses("typed_spec.lua", in: folder, count: 4)
     }
 
     @Test func theMetaSpecPasses() throws {
-        let result = try CommandRun.switchyard(["test", "--no-color", "meta_spec.lua"], directory: folder)
-        #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("3 passed, 0 failed"), "\(result.output)")
+        try CommandRun.expectSpecPasses("meta_spec.lua", in: folder, count: 3)
     }
 
     @Test func explainNamesTheValueThatDidNotFit() throws {

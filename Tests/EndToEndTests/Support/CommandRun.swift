@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs `switchyard` through pipes (stdin not a terminal) and collects what it printed.
 ///
@@ -11,6 +12,15 @@ struct CommandRun {
     /// Killed after `deadline` seconds: the hang a hostile test exists to rule out, failing that test
     /// instead of holding up the whole run.
     var timedOut = false
+
+    /// `switchyard test SPEC` in `directory`: expects it to exit 0 with every one of `count` tests
+    /// passed, saying what it printed otherwise (at the caller's line).
+    static func expectSpecPasses(_ spec: String, in directory: String, count: Int,
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = try switchyard(["test", "--no-color", spec], directory: directory)
+        #expect(result.status == 0, "\(result.output)\(result.errors)", sourceLocation: sourceLocation)
+        #expect(result.output.contains("\(count) passed, 0 failed"), "\(result.output)", sourceLocation: sourceLocation)
+    }
 
     static func switchyard(_ arguments: [String], input: String = "", directory: String? = nil,
                            environment: [String: String] = [:], deadline: Double = 120) throws -> CommandRun {
