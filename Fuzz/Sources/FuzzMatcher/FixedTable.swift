@@ -79,7 +79,15 @@ struct FixedTable {
         Declaration(pattern: "/chain/:x?", validator: .none),
         Declaration(pattern: "/deep/:a/:b/:c/:d?/:e?", validator: .none),
         Declaration(pattern: "/chain/k/:x?/:y?/end", validator: .none),
+        // Chains of single-child static nodes, which the walk compares at once (issue 37): under a
+        // static node, under a parameter, and going on past their end.
+        Declaration(pattern: "/org/administrative-settings/notification-preferences/segment-7", validator: .none),
+        Declaration(pattern: "/org/administrative-settings/notification-preferences/segment-7/:id", validator: .none),
+        Declaration(pattern: "/team/:id/profile/privacy-and-security", validator: .none),
     ] + (0..<12).map { Declaration(pattern: "/hub/s\($0)", validator: .none) }   // enough statics for the hash table
+        // Long literals sharing their first word (and some their last), enough to be hashed (issue 37).
+        + (0..<6).map { Declaration(pattern: "/organizations-\($0)/repositories-collection-\($0 % 2)", validator: .none) }
+        + (0..<3).map { Declaration(pattern: "/settings-\($0)-of-the-organisation/x", validator: .none) }
 
     let table: RouteTable<Int>
     let patterns: [Pattern]

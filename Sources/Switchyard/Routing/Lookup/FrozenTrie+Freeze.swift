@@ -14,7 +14,7 @@ extension FrozenTrie {
                 edgeCount += Int(node.staticCount)
             }
         }
-        let literalBytes = FrozenTrie.own(trie.literalBytes)
+        let (literalBytes, literalOffsets) = FrozenTrie.layLiterals(of: trie)
         let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: source.count + 1)
         let staticEdges = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(edgeCount, 1))
         let hashSlots = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(slotCount, 1))
@@ -27,19 +27,20 @@ extension FrozenTrie {
         for (index, node) in source.enumerated() {
             var frozen = Node()
             frozen.literalLength = node.literalEnd - node.literalStart
-            frozen.literalOffset = node.literalStart
+            frozen.literalOffset = literalOffsets[index]
             frozen.staticCount = node.staticCount
             let hashed = node.staticCount > FrozenTrie.hashThreshold
             let mask = hashed ? StaticChildHash.tableSize(for: node.staticCount) - 1 : 0
+            let shift = hashed ? StaticChildHash.shift(forTableSize: mask + 1) : 0
             frozen.staticStart = Int32(hashed ? slotEnd : edgeEnd)
-            frozen.hashMask = Int32(mask)
+            frozen.hashShift = Int32(shift)
             var child = node.firstStatic
             while child >= 0 {
-                let literal = UnsafeBufferPointer(rebasing: literalBytes[Int(source[Int(child)].literalStart)..<Int(source[Int(child)].literalEnd)])
-                let edge = StaticEdge(word: StaticChildHash.packed(UnsafeBufferPointer(rebasing: literal.prefix(8)), fold: false),
-                                      length: Int32(literal.count), child: child)
+                let literal = UnsafeBufferPointer(rebasing: literalBytes[Int(literalOffsets[Int(child)])...]
+                    .prefix(Int(source[Int(child)].literalEnd - source[Int(child)].literalStart)))
+                let edge = StaticEdge(word: StaticChildHash.key(of: literal), length: Int32(literal.count), child: child)
                 if hashed {
-                    var slot = StaticChildHash.slot(word: edge.word, length: literal.count, mask: mask)
+                    var slot = StaticChildHash.slot(word: edge.word, length: literal.count, shift: shift)
                     while hashSlots[slotEnd + slot].child >= 0 { slot = (slot + 1) & mask }
                     hashSlots[slotEnd + slot] = edge
                 } else {
@@ -69,6 +70,7 @@ extension FrozenTrie {
             nodes[index] = frozen
         }
         nodes[source.count] = Node()
+        FrozenTrie.markChains(nodes, trie)
         routeStarts[source.count] = Int32(routeEnd)
         self.init(nodes: nodes, literalBytes: literalBytes, staticEdges: staticEdges, hashSlots: hashSlots,
                   routeIDs: routeIDs, routeStarts: routeStarts, ranks: FrozenTrie.own(ranks),

@@ -56,28 +56,50 @@ extension FrozenTrie {
     }
 
     /// The static child of `node` whose literal is `segment`, or -1. `word` is the segment's first 8
-    /// bytes (all of a shorter one) packed and folded as literals are stored: each edge holds its
-    /// literal's, so a scan compares words without touching the children, and only a longer literal
-    /// is compared byte for byte, on a hit. Past `hashThreshold` children, the table is probed from
-    /// the word's hash.
+    /// bytes (all of a shorter one) packed and folded as literals are stored. Each edge holds its
+    /// literal's key (`StaticChildHash.key(of:)`), so a scan compares words without touching the
+    /// children. Past `hashThreshold` children, the table is probed from the key's hash. (A chain's
+    /// head, `hashShift < 0`, has one child, scanned here: the walk alone takes the chain.)
     @inline(__always)
     func staticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let mask = Int(node.pointee.hashMask)
-        if mask != 0 {
-            // The first slot, inline: a short literal found there (most probes) costs no call.
+        // A segment past 8 bytes is keyed on its first and last words and confirmed byte for byte, out
+        // of line. Asked first, so that a short one's probe and scan compare a word and a length and
+        // ask nothing of its length after.
+        if segment.count > 8 { return longStaticChild(of: node, first: word, segment: segment) }
+        let shift = Int(node.pointee.hashShift)
+        if shift > 0 {
+            // The first slot, inline: a literal found there (most probes) costs no call.
             let slot = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-                + StaticChildHash.slot(word: word, length: segment.count, mask: mask)
+                + StaticChildHash.slot(word: word, length: segment.count, shift: shift)
             if slot.pointee.child < 0 { return -1 }
-            if slot.pointee.word == word && Int(slot.pointee.length) == segment.count && segment.count <= 8 {
-                return slot.pointee.child
-            }
+            if slot.pointee.word == word && Int(slot.pointee.length) == segment.count { return slot.pointee.child }
             return hashedStaticChild(of: node, word: word, segment: segment)
         }
         // Inlined into the walk: most nodes have a child or two.
         var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
         let end = edge + Int(node.pointee.staticCount)
         while edge < end {
-            if edgeMatches(edge.pointee, word: word, segment: segment) { return edge.pointee.child }
+            if edge.pointee.word == word && Int(edge.pointee.length) == segment.count { return edge.pointee.child }
+            edge += 1
+        }
+        return -1
+    }
+
+    /// `staticChild` for a segment past 8 bytes: its key (`StaticChildHash.longKey`) from `first`, its
+    /// first word, and its last, which ends it (one load, the segment's end being known), then a probe
+    /// or scan whose hit is confirmed byte for byte. Keyed on the first word alone, siblings such as
+    /// `organizations-0` … `organizations-9` shared one slot, and a probe compared them one after another.
+    @inline(never)
+    private func longStaticChild(of node: UnsafePointer<Node>, first: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+        var last = UInt64(littleEndian: UnsafeRawPointer(segment.baseAddress.unsafelyUnwrapped + (segment.count &- 8))
+            .loadUnaligned(as: UInt64.self))
+        if caseInsensitive { last = StaticChildHash.foldedWord(last) }
+        let key = StaticChildHash.longKey(first: first, last: last)
+        if node.pointee.hashShift > 0 { return hashedStaticChild(of: node, word: key, segment: segment) }
+        var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
+        let end = edge + Int(node.pointee.staticCount)
+        while edge < end {
+            if edgeMatches(edge.pointee, word: key, segment: segment) { return edge.pointee.child }
             edge += 1
         }
         return -1
@@ -86,8 +108,9 @@ extension FrozenTrie {
     /// `staticChild` of a node whose children are in an open-addressing table.
     private func hashedStaticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-        let mask = Int(node.pointee.hashMask)
-        var slot = StaticChildHash.slot(word: word, length: segment.count, mask: mask)
+        let shift = Int(node.pointee.hashShift)
+        let mask = StaticChildHash.mask(forShift: shift)
+        var slot = StaticChildHash.slot(word: word, length: segment.count, shift: shift)
         while true {
             let edge = slots[slot]
             if edge.child < 0 { return -1 }

@@ -17,8 +17,8 @@ extension FrozenTrie {
         case node(Int32)
         /// The text is not a plain normalised path.
         case notPlain
-        /// No child takes a segment (a miss when `misses` says that way was the only one; else
-        /// `retrace` settles it when it can, else the full search decides).
+        /// No child takes a segment, or the text leaves a chain (a miss when `misses` says that way
+        /// was the only one; else `retrace` settles it when it can, else the full search decides).
         case deadEnd
         /// No route ends where the text does (as for `deadEnd`).
         case undecided
@@ -75,6 +75,15 @@ extension FrozenTrie {
             var next: Int32 = -1
             if node.pointee.staticCount > 0 {
                 if _slowPath(fold) { packed = StaticChildHash.foldedWord(packed) }
+                if _slowPath(node.pointee.hashShift < 0) {
+                    // A chain of single-child static nodes (`FrozenTrie+Chain`): its bytes compared with
+                    // the text at once, the cursor moved past them all; anything else is a dead end.
+                    guard let past = chainStop(node, at: cursor, end: end) else { return (.deadEnd, spanEnd - spans) }
+                    index = ~node.pointee.hashShift
+                    node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: index)
+                    cursor = past + 1
+                    continue
+                }
                 next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
             }
             if next < 0 {

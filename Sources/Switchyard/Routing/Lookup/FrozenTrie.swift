@@ -11,21 +11,29 @@ final class FrozenTrie {
         /// search needs, is in `ranks`; every route ending here is in `routeIDs` from `routeStarts`.
         var declaration: Unmanaged<RouteDeclaration>?
         /// The literal: `literalLength` bytes from `literalOffset` in `literalBytes`. Only a literal
-        /// longer than 8 bytes is read there, on a hit of the edge that leads here (see `StaticEdge`).
+        /// longer than 8 bytes is read there, on a hit of the edge that leads here (see `StaticEdge`),
+        /// and a chain's (see `hashShift`), which follows a node's literal there.
         var literalOffset: Int32 = 0
         var literalLength: Int32 = 0
         /// Static children: `staticCount` edges from `staticStart` in `staticEdges`; past `hashThreshold`,
         /// an open-addressing table of `tableSize(for: staticCount)` slots from `staticStart` in `hashSlots`.
         var staticStart: Int32 = 0
         var staticCount: Int32 = 0
-        /// The table's size less one for hashed children, else 0: kept, not recomputed per lookup.
-        var hashMask: Int32 = 0
+        /// For hashed children, the shift that leaves a product's top k bits, where the table has 2^k
+        /// slots (64 - k, `StaticChildHash.slot`): kept, not recomputed per lookup (kept as the table's
+        /// mask, a lookup took two instructions more a probe to turn it into this). 0 for scanned
+        /// children, except at the head of a chain (a run of single-child static nodes, issue
+        /// 37's radix edge; `FrozenTrie+Chain`), where it is `~end`, the node the chain ends at: the
+        /// walk compares the chain's `winnerCode` bytes, after this node's literal in `literalBytes`,
+        /// with the path at once and moves past them all.
+        var hashShift: Int32 = 0
         var parameter: Int32 = -1
         var optional: Int32 = -1
         var splat: Int32 = -1
         var firstRoute: Int32 = -1
         /// The winner's parameter layout times 64, its `integerSlots` times four, plus two when it declares
-        /// typed parameters and one when it has a validator (48 bytes a node).
+        /// typed parameters and one when it has a validator (48 bytes a node). At a chain's head (no
+        /// route ends there), the chain's length in bytes instead.
         var winnerCode: Int32 = 0
     }
 
@@ -50,8 +58,9 @@ final class FrozenTrie {
         var end: Int
     }
 
-    /// A static child and its literal's first 8 bytes (all of a shorter one) packed, with its length:
-    /// a scan or probe compares these, and reads a longer literal's other bytes only on a hit.
+    /// A static child and its literal's key (all of a literal of up to 8 bytes packed; the first and
+    /// last words of a longer one mixed, `StaticChildHash.longKey`), with its length: a scan or probe
+    /// compares these, and reads a longer literal's bytes only on a hit.
     struct StaticEdge {
         var word: UInt64
         var length: Int32
