@@ -28,7 +28,8 @@ import Testing
                 let node = trie.nodes[index]
                 guard node.hashShift < 0 else { return nil }
                 let start = Int(node.literalOffset) + Int(node.literalLength)
-                return String(decoding: trie.literalBytes[start..<(start + Int(node.winnerCode))], as: UTF8.self)
+                let length = FrozenTrie.chainLength(trie.nodes.baseAddress! + index, in: trie.nodes)
+                return String(decoding: trie.literalBytes[start..<(start + length)], as: UTF8.self)
             }
         }
     }

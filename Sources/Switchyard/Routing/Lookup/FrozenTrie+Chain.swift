@@ -64,26 +64,29 @@ extension FrozenTrie {
     }
 
     /// Marks the chains' heads in the frozen nodes (literals laid out by `layLiterals`): each node that
-    /// passes through gets `hashShift = ~end`, where `end` is the first node below it that does not, and
-    /// `winnerCode` the length of the bytes from its literal's end to `end`'s (a slash and a literal
-    /// each). A chain under 8 bytes is left unmarked: the walk compares a chain a word at a time, and a
-    /// short one is as cheap a segment at a time.
+    /// passes through gets `hashShift = ~end`, where `end` is the first node below it that does not.
+    /// A chain under 8 bytes is left unmarked: the walk compares a chain a word at a time, and a short
+    /// one is as cheap a segment at a time.
     static func markChains(_ nodes: UnsafeMutableBufferPointer<Node>, _ trie: RouteTrie) {
         let source = trie.nodes
         // Children come after their parents: from the last node up, a node's chain ends where its
         // child's does.
         for index in source.indices.reversed() where passesThrough(source[index], in: trie) {
             let child = Int(source[index].firstStatic)
-            let end = nodes[child].hashShift < 0 ? ~nodes[child].hashShift : Int32(child)
-            let from = Int(nodes[index].literalOffset) + Int(nodes[index].literalLength)
-            let to = Int(nodes[Int(end)].literalOffset) + Int(nodes[Int(end)].literalLength)
-            nodes[index].hashShift = ~end
-            nodes[index].winnerCode = Int32(to - from)
+            nodes[index].hashShift = ~(nodes[child].hashShift < 0 ? ~nodes[child].hashShift : Int32(child))
         }
-        for index in source.indices where nodes[index].hashShift < 0 && nodes[index].winnerCode < 8 {
+        for index in source.indices where nodes[index].hashShift < 0 && chainLength(nodes.baseAddress! + index, in: nodes) < 8 {
             nodes[index].hashShift = 0
-            nodes[index].winnerCode = 0
         }
+    }
+
+    /// The length of the chain at a marked head: from the end of its literal to the end of the literal
+    /// of the node it ends at (laid out as the path spells them, a slash before each literal).
+    @inline(__always)
+    static func chainLength(_ node: UnsafePointer<Node>, in nodes: UnsafeMutableBufferPointer<Node>) -> Int {
+        let end = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(~node.pointee.hashShift)
+        return Int(end.pointee.literalOffset) &+ Int(end.pointee.literalLength)
+            &- (Int(node.pointee.literalOffset) &+ Int(node.pointee.literalLength))
     }
 
     /// Where the chain at `node` (a marked head) ends in the text: past its bytes when the text from the
@@ -96,7 +99,7 @@ extension FrozenTrie {
     @inline(never)
     func chainStop(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
                    end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
-        let length = Int(node.pointee.winnerCode)
+        let length = FrozenTrie.chainLength(node, in: nodes)
         let start = cursor - 1
         guard end - start >= length else { return nil }
         let stop = start + length

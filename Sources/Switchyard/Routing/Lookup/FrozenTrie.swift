@@ -24,16 +24,15 @@ final class FrozenTrie {
         /// mask, a lookup took two instructions more a probe to turn it into this). 0 for scanned
         /// children, except at the head of a chain (a run of single-child static nodes, issue
         /// 37's radix edge; `FrozenTrie+Chain`), where it is `~end`, the node the chain ends at: the
-        /// walk compares the chain's `winnerCode` bytes, after this node's literal in `literalBytes`,
-        /// with the path at once and moves past them all.
+        /// walk compares the chain's bytes (in `literalBytes`, from this node's literal's end to
+        /// `end`'s) with the path at once and moves past them all.
         var hashShift: Int32 = 0
         var parameter: Int32 = -1
         var optional: Int32 = -1
         var splat: Int32 = -1
         var firstRoute: Int32 = -1
         /// The winner's parameter layout times 64, its `integerSlots` times four, plus two when it declares
-        /// typed parameters and one when it has a validator (48 bytes a node). At a chain's head (no
-        /// route ends there), the chain's length in bytes instead.
+        /// typed parameters and one when it has a validator (48 bytes a node).
         var winnerCode: Int32 = 0
     }
 
