@@ -107,18 +107,24 @@ extension FrozenTrie {
         let chain = UnsafeRawPointer(literalBytes.baseAddress.unsafelyUnwrapped + Int(node.pointee.literalOffset)
             + Int(node.pointee.literalLength))
         let text = UnsafeRawPointer(start)
-        // A word at a time, the last overlapping the one before it (a chain has 8 bytes or more).
-        @inline(__always) func matches(at offset: Int) -> Bool {
-            let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            return UInt64(littleEndian: chain.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                == (caseInsensitive ? StaticChildHash.foldedWord(word) : word)
-        }
+        // A word at a time, the last overlapping the one before it (a chain has 8 bytes or more); a
+        // loop for each case, so neither asks about folding a word.
         let last = length &- 8
         var offset = 0
+        @inline(__always) func word(_ pointer: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+            UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        if caseInsensitive {
+            while offset < last {
+                if StaticChildHash.foldedWord(word(text, offset)) != word(chain, offset) { return nil }
+                offset &+= 8
+            }
+            return StaticChildHash.foldedWord(word(text, last)) == word(chain, last) ? stop : nil
+        }
         while offset < last {
-            if !matches(at: offset) { return nil }
+            if word(text, offset) != word(chain, offset) { return nil }
             offset &+= 8
         }
-        return matches(at: last) ? stop : nil
+        return word(text, last) == word(chain, last) ? stop : nil
     }
 }

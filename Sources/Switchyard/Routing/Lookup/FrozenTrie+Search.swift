@@ -95,7 +95,9 @@ extension FrozenTrie {
             .loadUnaligned(as: UInt64.self))
         if caseInsensitive { last = StaticChildHash.foldedWord(last) }
         let key = StaticChildHash.longKey(first: first, last: last)
-        if node.pointee.hashShift > 0 { return hashedStaticChild(of: node, word: key, segment: segment) }
+        // The probe here rather than in `hashedStaticChild`: a call within a call cost a GitHub API
+        // lookup 20 instructions.
+        if node.pointee.hashShift > 0 { return probe(node, word: key, segment: segment) }
         var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
         let end = edge + Int(node.pointee.staticCount)
         while edge < end {
@@ -107,6 +109,12 @@ extension FrozenTrie {
 
     /// `staticChild` of a node whose children are in an open-addressing table.
     private func hashedStaticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+        probe(node, word: word, segment: segment)
+    }
+
+    /// The probe of `hashedStaticChild`, from the key's slot on.
+    @inline(__always)
+    private func probe(_ node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
         let shift = Int(node.pointee.hashShift)
         let mask = StaticChildHash.mask(forShift: shift)
