@@ -93,15 +93,39 @@ extension FrozenTrie {
     private func longStaticChild(of node: UnsafePointer<Node>, first: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         var last = UInt64(littleEndian: UnsafeRawPointer(segment.baseAddress.unsafelyUnwrapped + (segment.count &- 8))
             .loadUnaligned(as: UInt64.self))
-        if caseInsensitive { last = StaticChildHash.foldedWord(last) }
+        if _slowPath(caseInsensitive) { last = StaticChildHash.foldedWord(last) }
         let key = StaticChildHash.longKey(first: first, last: last)
+        let count = segment.count
+        // A hit of key and length: the literal's first and last words are the segment's, whose folded
+        // words are at hand, and a literal past 16 bytes has words between them to compare.
+        @inline(__always) func holds(_ edge: StaticEdge) -> Bool {
+            guard edge.word == key && Int(edge.length) == count else { return false }
+            let literal = UnsafeRawPointer(literalBytes.baseAddress.unsafelyUnwrapped
+                + Int(nodes.baseAddress.unsafelyUnwrapped[Int(edge.child)].literalOffset))
+            guard UInt64(littleEndian: literal.loadUnaligned(as: UInt64.self)) == first,
+                  UInt64(littleEndian: literal.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) == last else {
+                return false
+            }
+            return count <= 16 || literalEquals(UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(edge.child), segment)
+        }
         // The probe here rather than in `hashedStaticChild`: a call within a call cost a GitHub API
         // lookup 20 instructions.
-        if node.pointee.hashShift > 0 { return probe(node, word: key, segment: segment) }
+        let shift = Int(node.pointee.hashShift)
+        if shift > 0 {
+            let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
+            let mask = StaticChildHash.mask(forShift: shift)
+            var slot = StaticChildHash.slot(word: key, length: count, shift: shift)
+            while true {
+                let edge = slots[slot]
+                if edge.child < 0 { return -1 }
+                if holds(edge) { return edge.child }
+                slot = (slot &+ 1) & mask
+            }
+        }
         var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
         let end = edge + Int(node.pointee.staticCount)
         while edge < end {
-            if edgeMatches(edge.pointee, word: key, segment: segment) { return edge.pointee.child }
+            if holds(edge.pointee) { return edge.pointee.child }
             edge += 1
         }
         return -1
