@@ -106,7 +106,7 @@ extension FrozenTrie {
                   UInt64(littleEndian: literal.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) == last else {
                 return false
             }
-            return count <= 16 || literalEquals(UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(edge.child), segment)
+            return count <= 16 || middleEquals(literal, segment)
         }
         // The probe here rather than in `hashedStaticChild`: a call within a call cost a GitHub API
         // lookup 20 instructions.
@@ -129,6 +129,24 @@ extension FrozenTrie {
             edge += 1
         }
         return -1
+    }
+
+    /// Whether the words of a literal past 16 bytes between its first and last (which the caller
+    /// compared) are the segment's: a word at a time from the ninth byte, the last overlapping the
+    /// segment's last word. Out of line: inline, the compiler folded the segment's last word before
+    /// every probe, whatever the length (9 of a GitHub API lookup's instructions).
+    @inline(never)
+    private func middleEquals(_ literal: UnsafeRawPointer, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        let text = UnsafeRawPointer(segment.baseAddress.unsafelyUnwrapped)
+        let last = segment.count &- 8
+        var offset = 8
+        while offset < last {
+            var word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if caseInsensitive { word = StaticChildHash.foldedWord(word) }
+            if word != UInt64(littleEndian: literal.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return false }
+            offset &+= 8
+        }
+        return true
     }
 
     /// `staticChild` of a node whose children are in an open-addressing table.
