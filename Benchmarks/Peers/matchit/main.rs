@@ -234,8 +234,9 @@ fn run() -> Result<(), String> {
     match command {
         "check" => {
             println!(
-                "{}: matchit agrees with Switchyard on all {} queries ({} patterns inserted as {} routes{})",
+                "{} {}: matchit agrees with Switchyard on all {} queries ({} patterns inserted as {} routes{})",
                 set.name,
+                set.patterns.len(),
                 set.queries.len(),
                 set.patterns.len(),
                 inserted,

@@ -113,9 +113,12 @@ while [ $# -gt 0 ]; do
   fi
   ratio() { [ "$1" = - ] && echo - || awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
   echo "| $set_name | $routes | $with_match | $match | $at | $(ratio "$with_match" "$at") | $(ratio "$match" "$at") | $swift_loop, $rust_loop |"
-  if grep -q '?' "$dir/queries.txt" || grep -q 'case-insensitive yes' "$dir/set.txt"; then
+  if grep -q 'case-insensitive yes' "$dir/set.txt"; then
     read -r prepared _ < <(matchit_count "$dir" beforehand)
-    notes+=("$set_name $routes: matchit at $prepared with the query cut or lower-cased before the loop")
+    notes+=("$set_name $routes: matchit at $prepared with the queries lower-cased before the loop instead of in it")
+  elif grep -q '[?#]' "$dir/queries.txt"; then
+    read -r prepared _ < <(matchit_count "$dir" beforehand)
+    notes+=("$set_name $routes: matchit at $prepared with the queries cut at '?' or '#' before the loop instead of in it")
   fi
 done
 echo
