@@ -159,19 +159,64 @@ typedef struct sy_MatchCallee {
   void *runtime;
 } sy_MatchCallee;
 
-/* The info table of a lent match: path (the argument string at 'path'),
-** pattern and parameter names from the route strings, values from the
-** spans of the path's bytes 's', an empty query.  [-0, +1, m] */
+/* The query table of 'q' (the text between '?' and any '#', no '%' in
+** it), read as Location.parseQuery reads such text: pairs split at '&'
+** (empty ones skipped), key and value split at the pair's first '=' (none:
+** the value is empty), a later key replacing an earlier one.
+** [-0, +1, m] */
+static void sy_pushplainquery (lua_State *L, const char *q, size_t len) {
+  const char *end = q + len, *pair = q;
+  int npairs = len > 0;
+  const char *c;
+  for (c = q; c < end; c++) npairs += *c == '&';
+  lua_createtable(L, 0, npairs);
+  while (pair < end) {
+    const char *stop = (const char *)memchr(pair, '&', (size_t)(end - pair));
+    const char *equals;
+    if (stop == NULL) stop = end;
+    if (stop > pair) {
+      equals = (const char *)memchr(pair, '=', (size_t)(stop - pair));
+      if (equals == NULL) {
+        lua_pushlstring(L, pair, (size_t)(stop - pair));
+        lua_pushliteral(L, "");
+      }
+      else {
+        lua_pushlstring(L, pair, (size_t)(equals - pair));
+        lua_pushlstring(L, equals + 1, (size_t)(stop - equals - 1));
+      }
+      lua_rawset(L, -3);
+    }
+    if (stop == end) break;
+    pair = stop + 1;
+  }
+}
+
+/* The info table of a lent match: path (the argument string at 'path', or
+** its first 'r->pathend' bytes), pattern and parameter names from the
+** route strings, values from the spans of the argument's bytes 's' ('len'
+** of them), the query and fragment from what follows the path (an empty
+** query when nothing does).  [-0, +1, m] */
 static void sy_pushlent (lua_State *L, const sy_MatchResult *r, int path,
-                      const char *s) {
+                      const char *s, size_t len) {
   int i, present = 0, names;
+  const char *rest = s + len, *hash = NULL;
+  if (r->pathend >= 0) {
+    rest = s + r->pathend;
+    hash = (const char *)memchr(rest, '#', len - (size_t)r->pathend);
+  }
   lua_rawgeti(L, lua_upvalueindex(INFO_ROUTES), r->slot);
   names = lua_gettop(L);
   for (i = 0; i < r->nparams; i++) present += r->spans[i].start >= 0;
-  lua_createtable(L, 0, 4);
+  lua_createtable(L, 0, 4 + (hash != NULL));
   sy_pushkey(L, INFO_PATH);
-  lua_pushvalue(L, path);
+  if (r->pathend < 0) lua_pushvalue(L, path);
+  else lua_pushlstring(L, s, (size_t)r->pathend);
   lua_rawset(L, -3);
+  if (hash != NULL) {
+    sy_pushkey(L, INFO_FRAGMENT);
+    lua_pushlstring(L, hash + 1, (size_t)(s + len - hash - 1));
+    lua_rawset(L, -3);
+  }
   sy_pushkey(L, INFO_PATTERN);
   lua_rawgeti(L, names, 1);
   lua_rawset(L, -3);
@@ -186,7 +231,11 @@ static void sy_pushlent (lua_State *L, const sy_MatchResult *r, int path,
   }
   lua_rawset(L, -3);
   sy_pushkey(L, INFO_QUERY);
-  lua_createtable(L, 0, 0);
+  if (rest < s + len && *rest == '?') {
+    const char *stop = hash != NULL ? hash : s + len;
+    sy_pushplainquery(L, rest + 1, (size_t)(stop - rest - 1));
+  }
+  else lua_createtable(L, 0, 0);
   lua_rawset(L, -3);
   lua_replace(L, names);
 }
@@ -216,12 +265,13 @@ static int sy_route_match (lua_State *L) {
   result.slot = 0;
   result.nparams = 0;
   result.spans = spans;
+  result.pathend = -1;
   sy->current = L;  /* a validator calling Lua uses this thread */
   n = callee->entry(L, callee->runtime, s, len, path, &result);
   sy->current = caller;  /* before any raise: nothing longjmps past here */
   switch (n) {
     case SY_MATCH_NONE: lua_pushnil(L); return 1;
-    case SY_MATCH_LENT: sy_pushlent(L, &result, path, s); return 1;
+    case SY_MATCH_LENT: sy_pushlent(L, &result, path, s, len); return 1;
     case SY_MATCH_PUSHED: return 1;
     default: return sy_raise(L, n);
   }
@@ -251,6 +301,16 @@ int sy_pushmatchfunction (lua_State *L, sy_MatchEntry entry, void *runtime,
   lua_pushlightuserdata(L, &spec);
   lua_pushinteger(L, arg);
   return sy_protect_raw(L, sy_p_pushmatchfunction, 2, 1);
+}
+
+ptrdiff_t sy_plainquerystart (const char *s, size_t len) {
+  const char *question = (const char *)memchr(s, '?', len);
+  const char *hash = (const char *)memchr(s, '#', question != NULL
+                                                  ? (size_t)(question - s) : len);
+  const char *end = hash != NULL ? hash : question;
+  if (end == NULL || memchr(end, '%', len - (size_t)(end - s)) != NULL)
+    return -1;
+  return end - s;
 }
 
 int sy_matchnames_held (lua_State *L, const sy_MatchResult *result,
