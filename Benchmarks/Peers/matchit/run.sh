@@ -9,6 +9,7 @@
 #   (cd Benchmarks && swift build -c release --product switchyard-bench)
 #   Benchmarks/Peers/matchit/run.sh /tmp/matchit-src                      # every shape of issue 37
 #   Benchmarks/Peers/matchit/run.sh /tmp/matchit-src query 1000 splat 1000
+#   Benchmarks/Peers/matchit/run.sh /tmp/matchit-src --matchit-only misses 1000   # matchit's side alone
 #
 # It makes a temporary cargo project (its only dependency matchit, by path; built offline) around
 # main.rs, writes each set with `switchyard-bench --dump-set`, holds matchit to Switchyard's answers
@@ -20,7 +21,7 @@
 # second figure has it done beforehand. Needs cargo, valgrind, strip and a release switchyard-bench.
 set -euo pipefail
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
 case "${1:-}" in
   ""|-h|--help) usage; [ -n "${1:-}" ]; exit $? ;;
 esac
@@ -105,19 +106,24 @@ while [ $# -gt 0 ]; do
   dir="$work/sets/$set_name-$routes"
   "$work/switchyard-bench" --dump-set "$set_name" "$routes" "$dir" > /dev/null
   notes+=("$("$peer" check "$dir")")
-  read -r at rust_loop < <(matchit_count "$dir")
+  counts=$(matchit_count "$dir")
+  read -r at rust_loop <<< "$counts"
   with_match=- match=- swift_loop=-
   if [ "$matchit_only" = no ]; then
-    read -r with_match swift_loop < <(swift_count withMatch "$set_name" "$routes")
-    read -r match _ < <(swift_count match "$set_name" "$routes")
+    counts=$(swift_count withMatch "$set_name" "$routes")
+    read -r with_match swift_loop <<< "$counts"
+    counts=$(swift_count match "$set_name" "$routes")
+    read -r match _ <<< "$counts"
   fi
   ratio() { [ "$1" = - ] && echo - || awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
   echo "| $set_name | $routes | $with_match | $match | $at | $(ratio "$with_match" "$at") | $(ratio "$match" "$at") | $swift_loop, $rust_loop |"
   if grep -q 'case-insensitive yes' "$dir/set.txt"; then
-    read -r prepared _ < <(matchit_count "$dir" beforehand)
+    counts=$(matchit_count "$dir" beforehand)
+    read -r prepared _ <<< "$counts"
     notes+=("$set_name $routes: matchit at $prepared with the queries lower-cased before the loop instead of in it")
   elif grep -q '[?#]' "$dir/queries.txt"; then
-    read -r prepared _ < <(matchit_count "$dir" beforehand)
+    counts=$(matchit_count "$dir" beforehand)
+    read -r prepared _ <<< "$counts"
     notes+=("$set_name $routes: matchit at $prepared with the queries cut at '?' or '#' before the loop instead of in it")
   fi
 done
