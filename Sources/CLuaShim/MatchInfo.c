@@ -159,15 +159,92 @@ typedef struct sy_MatchCallee {
   void *runtime;
 } sy_MatchCallee;
 
-/* The query table of 'q' (the text between '?' and any '#', no '%' in
-** it), read as Location.parseQuery reads such text: pairs split at '&'
-** (empty ones skipped), key and value split at the pair's first '=' (none:
-** the value is empty), a later key replacing an earlier one.
+/* lua_pushlstring without its result, to stand in for sy_pushdecoded.
+** [-0, +1, m] */
+static void sy_pushbytes (lua_State *L, const char *s, size_t len) {
+  lua_pushlstring(L, s, len);
+}
+
+/* Whether 'len' bytes at 's' are UTF-8 as Swift's String(validating:)
+** reads it: no stray continuation byte, no overlong form, no surrogate,
+** nothing past U+10FFFF, no sequence cut short.  [-0, +0, -] */
+static int sy_isutf8 (const unsigned char *s, size_t len) {
+  size_t i = 0;
+  while (i < len) {
+    unsigned char c = s[i], low = 0x80, high = 0xBF;
+    size_t more, k;
+    if (c < 0x80) { i++; continue; }
+    if (c >= 0xC2 && c <= 0xDF) more = 1;
+    else if (c >= 0xE0 && c <= 0xEF) {
+      more = 2;
+      if (c == 0xE0) low = 0xA0;       /* overlong */
+      else if (c == 0xED) high = 0x9F;  /* surrogates */
+    }
+    else if (c >= 0xF0 && c <= 0xF4) {
+      more = 3;
+      if (c == 0xF0) low = 0x90;       /* overlong */
+      else if (c == 0xF4) high = 0x8F;  /* past U+10FFFF */
+    }
+    else return 0;
+    if (len - i <= more) return 0;
+    if (s[i + 1] < low || s[i + 1] > high) return 0;
+    for (k = 2; k <= more; k++)
+      if (s[i + k] < 0x80 || s[i + k] > 0xBF) return 0;
+    i += more + 1;
+  }
+  return 1;
+}
+
+static int sy_hexdigit (char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* The 'len' bytes at 's' with their %XX escapes decoded, as
+** PercentCoding.decode reads them: a malformed escape ('%', '%z', '%zz')
+** kept as written, and the text as it was when the decoded bytes are not
+** UTF-8.  [-0, +1, m] */
+static void sy_pushdecoded (lua_State *L, const char *s, size_t len) {
+  luaL_Buffer b;
+  size_t i = 0;
+  size_t n;
+  const char *decoded;
+  if (memchr(s, '%', len) == NULL) {
+    lua_pushlstring(L, s, len);
+    return;
+  }
+  luaL_buffinit(L, &b);
+  while (i < len) {
+    int high, low;
+    if (s[i] == '%' && i + 2 < len && (high = sy_hexdigit(s[i + 1])) >= 0
+        && (low = sy_hexdigit(s[i + 2])) >= 0) {
+      luaL_addchar(&b, (char)(high * 16 + low));
+      i += 3;
+    }
+    else luaL_addchar(&b, s[i++]);
+  }
+  luaL_pushresult(&b);
+  decoded = lua_tolstring(L, -1, &n);
+  if (!sy_isutf8((const unsigned char *)decoded, n)) {
+    lua_pop(L, 1);
+    lua_pushlstring(L, s, len);
+  }
+}
+
+/* The query table of 'q' (the text between '?' and any '#'), read as
+** Location.parseQuery reads it: pairs split at '&' (empty ones skipped),
+** key and value split at the pair's first '=' (none: the value is empty),
+** each decoded (sy_pushdecoded), a later key replacing an earlier one.
 ** [-0, +1, m] */
 static void sy_pushplainquery (lua_State *L, const char *q, size_t len) {
   const char *end = q + len, *pair = q;
   int npairs = len > 0;
   const char *c;
+  /* Escapes are rare: text without any is pushed as it is. */
+  void (*push) (lua_State *, const char *, size_t) =
+      memchr(q, '%', len) != NULL ? sy_pushdecoded : sy_pushbytes;
   for (c = q; c < end; c++) npairs += *c == '&';
   lua_createtable(L, 0, npairs);
   while (pair < end) {
@@ -177,12 +254,12 @@ static void sy_pushplainquery (lua_State *L, const char *q, size_t len) {
     if (stop > pair) {
       equals = (const char *)memchr(pair, '=', (size_t)(stop - pair));
       if (equals == NULL) {
-        lua_pushlstring(L, pair, (size_t)(stop - pair));
+        push(L, pair, (size_t)(stop - pair));
         lua_pushliteral(L, "");
       }
       else {
-        lua_pushlstring(L, pair, (size_t)(equals - pair));
-        lua_pushlstring(L, equals + 1, (size_t)(stop - equals - 1));
+        push(L, pair, (size_t)(equals - pair));
+        push(L, equals + 1, (size_t)(stop - equals - 1));
       }
       lua_rawset(L, -3);
     }
@@ -308,9 +385,7 @@ ptrdiff_t sy_plainquerystart (const char *s, size_t len) {
   const char *hash = (const char *)memchr(s, '#', question != NULL
                                                   ? (size_t)(question - s) : len);
   const char *end = hash != NULL ? hash : question;
-  if (end == NULL || memchr(end, '%', len - (size_t)(end - s)) != NULL)
-    return -1;
-  return end - s;
+  return end != NULL ? end - s : -1;
 }
 
 int sy_matchnames_held (lua_State *L, const sy_MatchResult *result,

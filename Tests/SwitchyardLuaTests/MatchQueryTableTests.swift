@@ -95,6 +95,22 @@ import Switchyard
         }
     }
 
+    @Test func escapesInTheQueryAreDecodedAsPercentCodingDecodesThem() throws {
+        // Well-formed UTF-8 decoded; a malformed escape kept; a key or value whose bytes do not decode to
+        // UTF-8 (stray continuation, overlong, surrogate, past U+10FFFF, cut short) kept as written.
+        let escapes = ["%41", "%zz", "100%", "a%2", "%%41", "%C3%A9", "%F0%9F%98%80", "%E0%A0%80", "%F4%8F%BF%BF",
+                       "%C2%80", "%FF", "%80", "%C1%BF", "%E0%9F%BF", "%ED%A0%80", "%F0%8F%BF%BF", "%F4%90%80%80",
+                       "%E2%82", "%E2%82x", "%C3%A9%FF", "%2B+", "%26%3D"]
+        for escape in escapes {
+            for text in ["/q/1/2?k=\(escape)", "/q/1/2?\(escape)=v&w=\(escape)#\(escape)", "/plain?\(escape)"] {
+                #expect(try described(text) == describedBySwift(text), "match('\(text)')")
+            }
+        }
+        #expect(try app.lua("return match('/plain?name=Charles%20Mingus&caf%C3%A9=1').query.name") == ["Charles Mingus"])
+        #expect(try app.lua("return match('/plain?caf%C3%A9=1&bad=%FF')['query']['café']") == ["1"])
+        #expect(try app.lua("return match('/plain?caf%C3%A9=1&bad=%FF').query.bad") == ["%FF"])
+    }
+
     @Test func aValidatorStillSeesTheQuery() throws {
         #expect(try app.lua("local i = match('/checked/7?tab=info') return i.params.id, seen_query") == ["7", "info"])
     }

@@ -207,8 +207,8 @@ typedef struct sy_MatchSpan {
 /* What the match entry found, for sy_match to build from.  'cache': where
 ** the route strings are (set by sy_match, for sy_matchnames_*).  'pathend'
 ** (set to -1 by sy_match): where the path ends when the argument goes on
-** with a '?query' or '#fragment', which the table's 'query' and 'fragment'
-** are then read from (the entry checked that it holds no '%' to decode). */
+** with a '?query' or '#fragment', which the table's 'query' (decoded) and
+** 'fragment' (as written) are then read from. */
 typedef struct sy_MatchResult {
   int cache;
   lua_Integer slot;          /* the route's index + 1 */
@@ -239,8 +239,7 @@ int sy_pushmatchfunction (lua_State *L, sy_MatchEntry entry, void *runtime,
 
 /* Inside the entry, for a lent match of text 's' ('len' bytes) that goes on
 ** past its path: where the path ends (the first '?' or '#'), or -1 when
-** there is neither or a '%' follows (the query would need decoding).
-** [-0, +0, -] */
+** there is neither.  [-0, +0, -] */
 ptrdiff_t sy_plainquerystart (const char *s, size_t len);
 
 /* Inside the entry: whether the route strings of 'result->slot' are those

@@ -79,10 +79,10 @@ extension SwitchyardRuntime {
     }
 
     /// For text whose plain path goes on with a `?query` or `#fragment`: fills `result` as `spans` does,
-    /// with where the path ends, and holds the route strings; returns the Lua status of holding them. Nil
-    /// when the shim cannot build the table from the text: a value or what follows the path holds '%'
-    /// to decode, more than SY_MATCH_SPANS parameters, a resolved match. (The text is ASCII:
-    /// `withMatch(utf8:)` lends spans of nothing else, so no byte needs repairing into UTF-8 first.)
+    /// with where the path ends, and holds the route strings; returns the Lua status of holding them. The
+    /// shim decodes the query's escapes itself. Nil when it cannot build the table from the text: a
+    /// parameter's value holds '%' to decode, more than SY_MATCH_SPANS parameters, a resolved match. (The
+    /// text is ASCII: `withMatch(utf8:)` lends spans of nothing else, so no byte needs repairing first.)
     private static func lendBeforeQuery(_ match: RouteMatchView, in path: UnsafeBufferPointer<UInt8>,
                                         into result: UnsafeMutablePointer<sy_MatchResult>, on L: OpaquePointer) -> Int32? {
         guard let count = match.spanCountBeforeQuery, count <= SY_MATCH_SPANS else { return nil }
