@@ -117,15 +117,16 @@ struct InstructionCounts {
             }
         }
         let sizes = InstructionCounts.growthSizes
-        for small in counted where small.subject.set == "parameter-heavy" && small.subject.routes == sizes.from {
+        // Issue 37: every shape counted at both sizes (parameter-heavy, static-heavy).
+        for small in counted where small.subject.routes == sizes.from {
             guard let large = counted.first(where: {
                 $0.subject.subject == small.subject.subject && $0.subject.set == small.subject.set && $0.subject.routes == sizes.to
             }) else { continue }
             let growth = large.perOperation / small.perOperation
-            section.rows.append(Report.Row(set: "parameter-heavy", routes: sizes.to, subject: "\(small.subject.subject) growth",
+            section.rows.append(Report.Row(set: small.subject.set, routes: sizes.to, subject: "\(small.subject.subject) growth",
                                            unit: .ratio, median: growth,
                                            note: "instructions at \(ResultTable.grouped(sizes.to)) over \(ResultTable.grouped(sizes.from)) routes; target ≤ \(InstructionCounts.growthTarget)×"))
-            report.check("\(small.subject.subject) growth \(ResultTable.grouped(sizes.from)) → \(ResultTable.grouped(sizes.to)) parameter-heavy routes ≤ \(InstructionCounts.growthTarget)× in instructions",
+            report.check("\(small.subject.subject) growth \(ResultTable.grouped(sizes.from)) → \(ResultTable.grouped(sizes.to)) \(small.subject.set) routes ≤ \(InstructionCounts.growthTarget)× in instructions",
                          measured: "\(ResultTable.fixed(growth, 3))×", growth <= InstructionCounts.growthTarget)
         }
         // Issue 33: a typed `int` parameter adds at most this many instructions to a lookup.
