@@ -43,6 +43,13 @@ extension RouteTable {
         }
     }
 
+    /// `resolve` for `text` given what `find` answered for its bytes (nil: the text is not contiguous):
+    /// `match` comes here with the answer it did not take itself instead of looking the text up again.
+    @usableFromInline
+    func resolve(_ found: RouteFind?, of text: String) throws -> RouteResolution {
+        try withFrozenLookup { lookup in try resolution(found ?? .needsNormalising, of: text, in: lookup) }
+    }
+
     /// `resolve` for text that is already a plain normalised path (no query, fragment or dot segment; the
     /// common case for a navigator), or nil for any other text, which `Location(parsing:)` must read first.
     /// One pass over the text checks it and finds its route, where parsing a location and matching its
@@ -93,11 +100,11 @@ extension RouteTable {
         case .hit(let declaration, let spans):
             return RouteResolution(RouteInfo(path: text, route: declaration.takeUnretainedValue(), spans: spans))
         case .hitBeforeQuery(let declaration, let spans):
-            // The path ends at a `?` or `#`, an ASCII byte: a boundary of the text's scalars.
+            // The info keeps the text whole (no copy, no allocation): its path ends at the first `?` or
+            // `#`, and what follows is parsed only when the query or fragment is read.
             let end = text.utf8.withContiguousStorageIfAvailable(PathSegmenter.pathEnd) ?? 0
-            let pathEnd = text.utf8.index(text.utf8.startIndex, offsetBy: end)
-            return RouteResolution(RouteInfo(path: String(text[..<pathEnd]), route: declaration.takeUnretainedValue(),
-                                             spans: spans, written: text[pathEnd...]))
+            return RouteResolution(RouteInfo(text: text, pathEnd: Int32(end), route: declaration.takeUnretainedValue(),
+                                             spans: spans))
         case .needsCandidates:
             // (The text is a plain path: its own location.)
             return try firstValidated(at: Location(path: text))

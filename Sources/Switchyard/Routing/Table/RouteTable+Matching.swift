@@ -8,9 +8,23 @@ extension RouteTable {
     ///     try table.match("/album/12?tab=info")?.info.params["id"]   // "12"
     @inlinable
     public func match(_ path: String) throws -> RouteMatch<Payload>? {
-        let found = try resolve(path)
-        guard let route = found.route else { return nil }
-        return RouteMatch(route: storage[route.rawValue], info: found.info)
+        // The lookup's answer as `withMatch` takes it: a plain path's hit is the match (the caller's text,
+        // the spans, the route's declaration), a miss is nil, and anything else is resolved from the
+        // answer (not looked up again).
+        let found = path.utf8.withContiguousStorageIfAvailable { bytes in find(bytes) }
+        switch found {
+        case .hit(let declaration, let spans)?:
+            // The route copied whole (its declaration retained once, for the match): reading only its
+            // payload made the access to `storage` a tracked one, 76 instructions a match.
+            let route = storage[Int(declaration.takeUnretainedValue().routeIndex)]
+            return RouteMatch(route: route, text: path, pathEnd: -1, spans: spans)
+        case .miss?:
+            return nil
+        default:
+            let resolved = try resolve(found, of: path)
+            guard let route = resolved.route else { return nil }
+            return RouteMatch(route: storage[route.rawValue], info: resolved.info)
+        }
     }
 
     /// Every route whose pattern matches and whose validator (if any) accepts, in rank order.
