@@ -18,12 +18,28 @@ extension RouteTable {
             // payload made the access to `storage` a tracked one, 76 instructions a match.
             let route = storage[Int(declaration.takeUnretainedValue().routeIndex)]
             return RouteMatch(route: route, text: path, pathEnd: -1, spans: spans)
+        case .hitBeforeQuery(let declaration, let spans)?:
+            // The text is kept whole: its `?query` or `#fragment` is parsed only when the info's is read.
+            let route = storage[Int(declaration.takeUnretainedValue().routeIndex)]
+            return RouteMatch(route: route, text: path, pathEnd: RouteTable.pathEnd(of: path, after: spans), spans: spans)
         case .miss?:
             return nil
         default:
             let resolved = try resolve(found, of: path)
             guard let route = resolved.route else { return nil }
             return RouteMatch(route: storage[route.rawValue], info: resolved.info)
+        }
+    }
+
+    /// Where the path of `text` ends (its first `?` or `#`), for a hit before a query whose `spans` are
+    /// of that path: the scan starts where the last value ends.
+    @usableFromInline
+    static func pathEnd(of text: String, after spans: Parameters.InlineSpans) -> Int32 {
+        var start = 0
+        for index in 0..<Int(spans.count) where spans[index].end > start { start = spans[index].end }
+        var text = text
+        return text.withUTF8 { bytes in
+            Int32(start + PathSegmenter.pathEnd(UnsafeBufferPointer(rebasing: bytes[start...])))
         }
     }
 
