@@ -145,6 +145,11 @@ public struct RouteInfo: Sendable {
     /// A candidate's info from a parsed location (no validator has run); `params` come from a match
     /// (their text is the location's path, as the lookup makes them).
     init(path: String, params: Parameters, query: [String: String], fragment: String?) {
+        // A plain path's (most candidates'): nothing out of line, no extras made to find that out.
+        if query.isEmpty && fragment == nil && params.text == path {
+            self.init(params: params, pathEnd: -1, fromParameters: [.path, .pattern], extras: [])
+            return
+        }
         var fields = RouteInfoExtras(query: query, fragment: fragment, value: nil)
         var borrowed: Borrowed = .pattern
         if params.text == path { borrowed.insert(.path) } else { fields.ownPath = path }
