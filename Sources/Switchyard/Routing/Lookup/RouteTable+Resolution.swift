@@ -19,8 +19,8 @@ struct RouteResolution {
 
 // The one place a path is resolved to a route: the frozen lookup's answer (`RouteLookup.find`), then,
 // when it leaves the decision to the candidates (a validator, or more parameters than a match keeps
-// inline), every candidate in rank order until a validator accepts. `match` and every navigator landing
-// come here; `withMatch` (and so the Lua `match`) lends the same `find`'s hit or miss as it is and comes
+// inline), every candidate in rank order until a validator accepts. Every navigator landing comes here;
+// `match` and `withMatch` (and so the Lua `match`) take the same `find`'s hit or miss as it is and come
 // here for the rest; `firstMatch` is `find` without validators.
 extension RouteTable {
     /// Resolves text that may carry "?query#fragment" or dot segments (normalised first).
