@@ -26,7 +26,7 @@ extension Navigator {
     ///     try navigator.push("/album/12")
     public func push(_ path: String) throws {
         try holding(HeldCall(operation: .push, arguments: [path])) {
-            try transact(.push) { state in
+            try transactInPlace(.push) { state in
                 guard let screen = try landElsewhere(path, from: state.screen)?.screen else { return }
                 state.push(screen)
             }
@@ -80,7 +80,7 @@ extension Navigator {
     @discardableResult
     public func pop(_ count: Int = 1) throws -> Bool {
         guard count >= 0 else { throw NavigationError(.invalidCount(count, operation: .pop)) }
-        return try transact(.pop) { state in
+        return try transactInPlace(.pop) { state in
             state.top.current.truncate(to: max(1, state.top.current.count - count))
         }
     }
