@@ -107,6 +107,9 @@ public struct Screen: Codable, Equatable, Sendable {
 
     private init(fields: Fields) { self.fields = fields }
 
+    /// The object holding the screen's fields (its node when it sits in a stack).
+    var stackNode: Fields { fields }
+
     /// This screen's fields as the stack node above `below`, without a new object when the screen is
     /// freshly landed and held only here.
     consuming func node(above below: consuming Fields?) -> Fields {
