@@ -42,6 +42,30 @@ struct ScreenReleaseTests {
         #expect(error == nil)
     }
 
+    @Test func screensNothingHoldsAnyMoreAreFreedDownTheStack() throws {
+        let routes = RouteTable<RouteDefinition>()
+        try routes.add("/", payload: RouteDefinition())
+        try routes.add("/item/:n", payload: RouteDefinition())
+        let navigator = Navigator(routes: routes, timelineLimit: 1)
+        try navigator.reset()
+        for n in 1...3 { try navigator.push("/item/\(n)") }
+        weak var second: Screen.Fields?
+        weak var third: Screen.Fields?
+        do {
+            let stack = navigator.stack
+            second = stack[2].stackNode
+            third = stack[3].stackNode
+        }
+        try navigator.pop(2)
+        // The last action still starts from /item/3, which holds /item/2 below it.
+        #expect(navigator.lastAction?.from.path == "/item/3")
+        #expect(second != nil && third != nil)
+        try navigator.push("/item/4")
+        #expect(second == nil)
+        #expect(third == nil)
+        #expect(navigator.stack.map(\.path) == ["/", "/item/1", "/item/4"])
+    }
+
     @Test func aScreenStillHeldBelowAnotherStackOutlivesTheOneAboveIt() throws {
         let routes = RouteTable<RouteDefinition>()
         try routes.add("/", payload: RouteDefinition())
