@@ -1,9 +1,10 @@
 // The walk that settles most lookups in one pass over the path: no split first. It reads the path a
 // word (8 bytes) at a time; the word that finds where a segment ends is also the segment's packed
 // literal, so a static child costs one load, a multiply and a compare, and a parameter costs nothing
-// but its span. Where it stops on a plain path, a dead end on the only way through the trie is a
-// miss (`misses`), and its way traced again (`retrace`) settles a splat or a chain of optional
-// segments there.
+// but its span. Where it stops in a segment (out of its loop, `stopped`), a `?` or `#` there ends the
+// path, which is settled before it, and a dead end on the only way through the trie is a miss; where
+// it stops on a plain path otherwise, its way traced again (`retrace`) settles a splat or a chain of
+// optional segments there.
 // What neither settles (other optional shapes, dead ends beside another way, validators, more than
 // four parameters, text that is not a plain normalised path) goes to the split and the full search,
 // which decide as before.
@@ -15,10 +16,16 @@ extension FrozenTrie {
     /// (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`.)
     enum Walked {
         case node(Int32)
+        /// `node` for the path before a `?query` or `#fragment`: the text goes on with one after it.
+        case nodeBeforeQuery(Int32)
+        /// No route matches the path (before any `?query` or `#fragment`), which is plain and
+        /// normalised: the walk's way dead-ends, or ends where no route does, on the only way through
+        /// the trie (`Node.isOnlyWay`).
+        case miss
         /// The text is not a plain normalised path.
         case notPlain
-        /// No child takes a segment (a miss when `misses` says that way was the only one; else
-        /// `retrace` settles it when it can, else the full search decides).
+        /// No child takes a segment, on a way where another was open (`retrace` settles it when it
+        /// can, else the full search decides), or the text after it is not plain.
         case deadEnd
         /// No route ends where the text does (as for `deadEnd`).
         case undecided
@@ -30,11 +37,13 @@ extension FrozenTrie {
     /// `.node` of the first shape the depth-first search would report (at each segment the static
     /// child, else the parameter child) when it ends on a route: that shape is settled, since every
     /// other one ranks below it at the first segment where they differ. Its parameters' spans go to
-    /// `spans`, in pattern order. `notPlain` for text that needs normalising first or carries a
-    /// `?query` or `#fragment` (only a parameter's bytes are checked for those: a literal holds
-    /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
-    /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
-    /// caller checks.
+    /// `spans`, in pattern order. A `?query` or `#fragment` ends the path: the segment holding its
+    /// mark is taken again up to it, as the last, and the node is `nodeBeforeQuery` (only a segment no
+    /// static child takes is looked at for one: a literal holds neither `?` nor `#`). `miss` where the
+    /// way dead-ends, or ends where no route does, on the only way through the trie, the path being
+    /// plain; `notPlain` for text that needs normalising first; `deadEnd` where no child takes a
+    /// segment otherwise (even when the text further on is not plain: the caller checks);
+    /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise.
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
@@ -79,13 +88,11 @@ extension FrozenTrie {
             }
             if next < 0 {
                 next = node.pointee.parameter
-                if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    return (next < 0 ? .deadEnd : .pastInlineParameters, spanEnd - spans)
-                }
+                // Decided out of the loop, from the segment's start alone (`stopped`).
                 // (Folding leaves `?` and `#` as they are.)
-                if _slowPath(FrozenTrie.holdsQueryMark(packed)
+                if _slowPath(next < 0 || spanEnd == spansLimit || FrozenTrie.holdsQueryMark(packed)
                     || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
-                    return (.notPlain, spanEnd - spans)
+                    return stoppedInSegment(node, at: cursor, end: end, text: base, spans: spans, written: spanEnd - spans)
                 }
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
                 spanEnd += 1
@@ -94,7 +101,74 @@ extension FrozenTrie {
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
-        return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided, spanEnd - spans)
+        return (node.pointee.firstRoute >= 0 ? .node(index) : node.pointee.isOnlyWay ? .miss : .undecided, spanEnd - spans)
+    }
+
+    /// Where the walk's loop stopped in the segment from `cursor` (after a `/`) at `node`, whose static
+    /// children did not take it: it holds a `?` or `#` (`cut`), or no parameter child takes it (a dead
+    /// end), or the way on needs a fifth parameter. `written` spans are written. Out of the loop, and
+    /// called from one place in it with what the loop holds anyway: the segment's end and the kind of
+    /// stop are found again here, so the loop keeps its registers (issue 37: the cut handled in the
+    /// loop cost every plain lookup 2 to 5 %, Benchmarks/README.md).
+    @inline(never)
+    private func stoppedInSegment(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                         text base: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
+                         written: Int) -> (Walked, Int) {
+        // The segment's end or the first `?` or `#` in it, whichever comes first: the first marked byte
+        // of the three kinds is a true one (`marks` is exact up to each kind's first).
+        var stop = cursor
+        while stop < end {
+            let word = FrozenTrie.word(at: stop, end: end, text: base)
+            let found = FrozenTrie.marks(of: PathSegmenter.slash, in: word) | FrozenTrie.marks(of: UInt8(ascii: "?"), in: word)
+                | FrozenTrie.marks(of: UInt8(ascii: "#"), in: word)
+            if found != 0 {
+                stop += found.trailingZeroBitCount &>> 3
+                break
+            }
+            stop += 8
+        }
+        if stop < end && stop.pointee != PathSegmenter.slash {
+            return cut(in: node, segment: cursor, mark: stop, text: base, spans: spans, written: written)
+        }
+        if node.pointee.parameter >= 0 { return (.pastInlineParameters, written) }
+        // A dead end. On the only way, the path is a miss when it is plain from this segment on (the
+        // loop checked the text before it, and that this segment is not empty, `.` or `..`).
+        guard node.pointee.isOnlyWay else { return (.deadEnd, written) }
+        if stop >= end || FrozenTrie.isPlainTail(from: stop, end: end, text: base) { return (.miss, written) }
+        return (.deadEnd, written)
+    }
+
+    /// The walk's last step, at `node`, when the segment from `cursor` holds a `?` or `#` at `mark`: the
+    /// path ends there, and the segment up to it is taken as the loop takes one (a static `users?tab=1`
+    /// is the static child `users`). Issue 37: the walk stopped at the segment, and the path before the
+    /// mark was found on its own, walked again from the root (1,666 instructions a `withMatch` among
+    /// 1,000 parameter routes against 659 without the query).
+    private func cut(in node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, mark: UnsafePointer<UInt8>,
+                     text base: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
+                     written: Int) -> (Walked, Int) {
+        // An empty segment before the mark (`/album/?x`) is a trailing slash: not normalised.
+        guard mark > cursor else { return (.notPlain, written) }
+        // The segment's first 8 bytes, zeros after a shorter one (`word` reads none past `mark` into it).
+        var packed = FrozenTrie.word(at: cursor, end: mark, text: base)
+        if packed | 0x2e2e == 0x2e2e { return (.notPlain, written) }
+        let length = mark - cursor
+        var next: Int32 = -1
+        if node.pointee.staticCount > 0 {
+            if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
+            next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
+        }
+        var count = written
+        if next < 0 {
+            next = node.pointee.parameter
+            // The path before the mark is plain: the loop checked the segments before this one.
+            if next < 0 { return (node.pointee.isOnlyWay ? .miss : .deadEnd, count) }
+            if count == Parameters.InlineSpans.capacity { return (.pastInlineParameters, count) }
+            spans[count] = Parameters.Span(unchecked: cursor - base, end: mark - base)
+            count += 1
+        }
+        let last = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
+        if last.pointee.firstRoute >= 0 { return (.nodeBeforeQuery(next), count) }
+        return (last.pointee.isOnlyWay ? .miss : .undecided, count)
     }
 
     /// What `retrace` settles where the walk stopped.
@@ -103,8 +177,6 @@ extension FrozenTrie {
         /// `node`, reached through optional segments of which `absent` were left out: their spans are
         /// `Parameters.Span.absent`, not counted present.
         case nodeSkipping(Int32, absent: Int32)
-        /// No route matches: no child took a segment, and no node on the way offered another.
-        case miss
         /// The text is not a plain normalised path.
         case notPlain
         /// The full search decides.
@@ -113,7 +185,7 @@ extension FrozenTrie {
     }
 
     /// The segment at `cursor` (to the next slash or `end`) and the static child of `node` it names
-    /// (-1 for none), for the retraces (`misses`, `retrace`): read a word at a time as the walk reads
+    /// (-1 for none), for the retrace: read a word at a time as the walk reads
     /// it (byte by byte, this took 620 of a miss's 1,628 instructions).
     @inline(__always)
     private func staticStep(from node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
@@ -127,44 +199,10 @@ extension FrozenTrie {
         return (staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length)), cursor + length)
     }
 
-    /// Whether a plain normalised path (the caller checks) matches no route, decided by tracing the
-    /// walk's way again when it did not settle: true when that way dead-ends (or ends on a node where
-    /// no route ends) and at no node on it could another child have taken the segment (a parameter
-    /// beside a static hit, an optional or a splat anywhere). The depth-first search would then try
-    /// that way alone and find nothing. Out of the walk's loop, so a lookup that hits pays nothing for
-    /// it; a miss no longer splits the path and searches it (issue 37: 2,938 instructions a `withMatch`
-    /// miss among 1,000 parameter routes).
-    func misses(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count > 0, let base = bytes.baseAddress else { return false }
-        let end = base + bytes.count
-        let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
-        var node = first
-        var cursor = base + 1
-        while cursor < end {
-            if node.pointee.optional >= 0 || node.pointee.splat >= 0 { return false }
-            let (found, stop) = staticStep(from: node, at: cursor, end: end, text: base)
-            var next = found
-            if next >= 0 {
-                if node.pointee.parameter >= 0 { return false }
-            } else {
-                next = node.pointee.parameter
-                if next < 0 { return true }
-            }
-            node = first + Int(next)
-            cursor = stop + 1
-        }
-        return node.pointee.firstRoute < 0 && node.pointee.optional < 0 && node.pointee.splat < 0
-    }
-
     /// Where a walk of `bytes`, a plain normalised path with no `?` or `#` (the caller checks), stopped
     /// without a node: the walk's way traced again, its parameters' spans written to `spans` from the
-    /// first, then settled where it stops. `miss` when that way dead-ends (or ends on a node where no
-    /// route ends) and at no node on it could another child have taken the segment (a parameter
-    /// beside a static hit, an optional or a splat anywhere): the depth-first search would try that
-    /// way alone and find nothing (issue 37: such a miss was split and searched, 2,938 instructions a
-    /// `withMatch` among 1,000 parameter routes; a dead end the caller asks `misses` first, which
-    /// costs a miss less: misses `withMatch` 1,180.8 through here against 1,104.4). Otherwise what
-    /// `stopped` settles there: a splat or a chain of optional segments taking the rest (issue 37:
+    /// first, then settled where it stops (a miss on the only way, the walk has decided): what
+    /// `stopped` settles there, a splat or a chain of optional segments taking the rest (issue 37:
     /// split and searched, 2,651 and 4,343 instructions a `withMatch`), or `undecided`. Out of the walk's loop, so a lookup that hits pays
     /// nothing for it: every way tried of making that loop say where it stopped (calling out from it,
     /// a node and an offset in its verdict, the offset in a span, no node index kept) cost every plain
@@ -182,17 +220,12 @@ extension FrozenTrie {
         var node = first
         var cursor = base + 1
         var written = 0
-        var onlyWay = true
         while cursor < end {
-            if node.pointee.optional >= 0 || node.pointee.splat >= 0 { onlyWay = false }
             let (found, stop) = staticStep(from: node, at: cursor, end: end, text: base)
             var next = found
-            if next >= 0 {
-                if node.pointee.parameter >= 0 { onlyWay = false }
-            } else {
+            if next < 0 {
                 next = node.pointee.parameter
                 if next < 0 {
-                    if onlyWay { return (.miss, written) }
                     return stopped(at: node, segment: cursor, base: base, end: end, spans: spans, written: written)
                 }
                 if written == Parameters.InlineSpans.capacity { return (.pastInlineParameters, written) }
@@ -205,7 +238,6 @@ extension FrozenTrie {
         if node.pointee.firstRoute >= 0 {
             return (.node(Int32(truncatingIfNeeded: node - first)), written)
         }
-        if onlyWay && node.pointee.optional < 0 && node.pointee.splat < 0 { return (.miss, written) }
         return stopped(at: node, segment: end, base: base, end: end, spans: spans, written: written)
     }
 
@@ -411,7 +443,7 @@ extension FrozenTrie {
     // and walking the segments took 312 + 426 of a GitHub API lookup's 1,641 instructions (callgrind,
     // `switchyard-bench --loop match github-rest 453 10000`, Benchmarks/README.md).
     @inline(__always)
-    private static func word(at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> UInt64 {
+    static func word(at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> UInt64 {
         if _fastPath(cursor + 8 <= end) { return UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)) }
         return tailWord(at: cursor, end: end, text: text)
     }

@@ -115,26 +115,34 @@ final class RouteLookup {
     @inline(never)
     private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked,
                         spans: Parameters.InlineSpans) -> RouteFind {
+        switch walked {
+        // The walk decided these itself, where it stopped (issue 37: a miss was checked for being plain
+        // and its way traced again here, 1,107 instructions a `withMatch`; a path before a query was found
+        // again from the root, 1,666).
+        case .miss: return .miss
+        case .nodeBeforeQuery(let node):
+            // A validator must see the parsed query: the location is parsed first, then its path found.
+            guard case .hit(let declaration, let spans) = hit(at: node, spans, in: bytes) else { return .needsNormalising }
+            return .hitBeforeQuery(declaration, spans)
         // The walk may stop (a dead end) before the part of the text that is not plain.
-        if case .notPlain = walked { return findBeforeQuery(bytes) }
+        case .notPlain: return findBeforeQuery(bytes)
+        case .node, .deadEnd, .undecided, .pastInlineParameters: break
+        }
         guard let end = FrozenTrie.plainPathEnd(bytes) else { return .needsNormalising }
         // The path before a query is found alone (its own dead end is retraced there): retracing here
         // first cost the query set 64 instructions a hit (1,901.3 against 1,837.1).
         if end < bytes.count { return findBeforeQuery(bytes, end: end) }
-        if case .deadEnd = walked, trie.misses(bytes) { return .miss }
         // A plain path: searching it here would only tell that its winner has too many parameters for
         // a hit, and the candidates search it again (issue 37: two searches, 14,400 instructions).
         if case .pastInlineParameters = walked { return .needsCandidates }
-        // The walk's way traced again: a miss when a path ends where no route does on the only way,
-        // else a splat or a chain of optional segments where it stops may take the rest (issue 37:
-        // such a path was searched).
+        // The walk's way traced again: a splat or a chain of optional segments where it stops may take
+        // the rest (issue 37: such a path was searched).
         var spans = spans
         switch trie.retrace(bytes, spans: &spans) {
         case .node(let node): return hit(at: node, spans, in: bytes)
         case .nodeSkipping(let node, let absent):
             spans.present &-= absent
             return hit(at: node, spans, in: bytes)
-        case .miss: return .miss
         case .pastInlineParameters: return .needsCandidates
         case .notPlain, .undecided: break
         }
