@@ -32,17 +32,24 @@ import Testing
         case left
     }
 
-    /// What the walk alone says of `text`, a node by its route's payload.
+    /// What the walk says of `text` (and, where its loop stopped in a segment, what `stop` settles
+    /// there), a node by its route's payload.
     private func walked(_ table: RouteTable<Int>, _ text: String) -> Verdict {
         table.withFrozenLookup { lookup -> Verdict in
             var text = text
             return text.withUTF8 { bytes in
                 var spans = Parameters.InlineSpans()
-                switch lookup.trie.walk(bytes, spans: &spans) {
+                let walked = lookup.trie.walk(bytes, spans: &spans)
+                switch walked {
                 case .node(let node): return .node(table.routes[lookup.trie.firstRoute(at: node)].payload)
+                case .deadEnd, .notPlain: break
+                case .undecided, .pastInlineParameters: return .left
+                }
+                // Stopped in a segment: what the lookup settles there.
+                switch lookup.trie.stop(after: walked, bytes, spans: &spans) {
                 case .nodeBeforeQuery(let node): return .nodeBeforeQuery(table.routes[lookup.trie.firstRoute(at: node)].payload)
                 case .miss: return .miss
-                case .notPlain, .deadEnd, .undecided, .pastInlineParameters: return .left
+                case .walked: return .left
                 }
             }
         }
@@ -54,8 +61,16 @@ import Testing
         // parameter, and at the last segment; a query after the path changes nothing.
         for text in ["/missing/1/items/2/act", "/api/1/missing/2/act", "/api/1/items/2/missing",
                      "/api/1/missing/2/act?x=1", "/api/1/missing/2/act#f", "/api/1/missing?x=/../api", "/nowhere",
-                     "/album/12/photos", "/api/1/items"] {
+                     "/album/12/photos"] {
             #expect(walked(table, text) == .miss, "\(text)")
+        }
+        // A path that ends where no route does, on the only way, is one too (decided where the walk
+        // stopped when a query follows it, by the retrace otherwise).
+        #expect(walked(table, "/api/1/items?x") == .miss)
+        for text in ["/api/1/items", "/api/1/items?x", "/api/1/missing?x=/../api"] {
+            #expect(try table.match(text) == nil, "\(text)")
+            #expect(try table.withMatch(text) { $0?.route } == nil, "\(text)")
+            #expect(table.firstMatch(text) == nil, "\(text)")
         }
         // The rest of the path after the dead end is not plain: normalising it may lead to a route.
         for text in ["/api/1/missing/../items/2/act", "/api/1/missing//2/act", "/api/1/missing/./2/act",

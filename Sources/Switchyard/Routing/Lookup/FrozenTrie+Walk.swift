@@ -1,10 +1,10 @@
 // The walk that settles most lookups in one pass over the path: no split first. It reads the path a
 // word (8 bytes) at a time; the word that finds where a segment ends is also the segment's packed
 // literal, so a static child costs one load, a multiply and a compare, and a parameter costs nothing
-// but its span. Where it stops in a segment (out of its loop, `stopped`), a `?` or `#` there ends the
-// path, which is settled before it, and a dead end on the only way through the trie is a miss; where
-// it stops on a plain path otherwise, its way traced again (`retrace`) settles a splat or a chain of
-// optional segments there.
+// but its span. Where it stops in a segment, its way traced again to there (`stop`, out of the loop)
+// settles what it can: a `?` or `#` in that segment ends the path, which is settled before it, and a
+// dead end on the only way through the trie is a miss; where it stops on a plain path otherwise, its
+// way traced again (`retrace`) settles a splat or a chain of optional segments there.
 // What neither settles (other optional shapes, dead ends beside another way, validators, more than
 // four parameters, text that is not a plain normalised path) goes to the split and the full search,
 // which decide as before.
@@ -16,16 +16,10 @@ extension FrozenTrie {
     /// (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`.)
     enum Walked {
         case node(Int32)
-        /// `node` for the path before a `?query` or `#fragment`: the text goes on with one after it.
-        case nodeBeforeQuery(Int32)
-        /// No route matches the path (before any `?query` or `#fragment`), which is plain and
-        /// normalised: the walk's way dead-ends, or ends where no route does, on the only way through
-        /// the trie (`Node.isOnlyWay`).
-        case miss
         /// The text is not a plain normalised path.
         case notPlain
-        /// No child takes a segment, on a way where another was open (`retrace` settles it when it
-        /// can, else the full search decides), or the text after it is not plain.
+        /// No child takes a segment (`stop` settles it when it can, then `retrace`, else the full search
+        /// decides).
         case deadEnd
         /// No route ends where the text does (as for `deadEnd`).
         case undecided
@@ -37,13 +31,16 @@ extension FrozenTrie {
     /// `.node` of the first shape the depth-first search would report (at each segment the static
     /// child, else the parameter child) when it ends on a route: that shape is settled, since every
     /// other one ranks below it at the first segment where they differ. Its parameters' spans go to
-    /// `spans`, in pattern order. A `?query` or `#fragment` ends the path: the segment holding its
-    /// mark is taken again up to it, as the last, and the node is `nodeBeforeQuery` (only a segment no
-    /// static child takes is looked at for one: a literal holds neither `?` nor `#`). `miss` where the
-    /// way dead-ends, or ends where no route does, on the only way through the trie, the path being
-    /// plain; `notPlain` for text that needs normalising first; `deadEnd` where no child takes a
-    /// segment otherwise (even when the text further on is not plain: the caller checks);
-    /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise.
+    /// `spans`, in pattern order. `notPlain` for text that needs normalising first or carries a
+    /// `?query` or `#fragment` (only a parameter's bytes are checked for those: a literal holds
+    /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
+    /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
+    /// caller checks (`stop`).
+    ///
+    /// The loop says only why it stopped, not where: every way tried of making it say where, or of
+    /// settling the stop from it, cost every plain lookup 10 to 39 instructions (issue 37, this round:
+    /// a call from the loop 10 to 13, the node and offset in its verdict 20, a case of its own 39;
+    /// Benchmarks/README.md).
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
@@ -88,11 +85,13 @@ extension FrozenTrie {
             }
             if next < 0 {
                 next = node.pointee.parameter
-                // Decided out of the loop, from the segment's start alone (`stopped`).
+                if _slowPath(next < 0 || spanEnd == spansLimit) {
+                    return (next < 0 ? .deadEnd : .pastInlineParameters, spanEnd - spans)
+                }
                 // (Folding leaves `?` and `#` as they are.)
-                if _slowPath(next < 0 || spanEnd == spansLimit || FrozenTrie.holdsQueryMark(packed)
+                if _slowPath(FrozenTrie.holdsQueryMark(packed)
                     || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
-                    return stoppedInSegment(node, at: cursor, end: end, text: base, spans: spans, written: spanEnd - spans)
+                    return (.notPlain, spanEnd - spans)
                 }
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
                 spanEnd += 1
@@ -101,41 +100,90 @@ extension FrozenTrie {
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
-        return (node.pointee.firstRoute >= 0 ? .node(index) : node.pointee.isOnlyWay ? .miss : .undecided, spanEnd - spans)
+        return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided, spanEnd - spans)
     }
 
-    /// Where the walk's loop stopped in the segment from `cursor` (after a `/`) at `node`, whose static
-    /// children did not take it: it holds a `?` or `#` (`cut`), or no parameter child takes it (a dead
-    /// end), or the way on needs a fifth parameter. `written` spans are written. Out of the loop, and
-    /// called from one place in it with what the loop holds anyway: the segment's end and the kind of
-    /// stop are found again here, so the loop keeps its registers (issue 37: the cut handled in the
-    /// loop cost every plain lookup 2 to 5 %, Benchmarks/README.md).
-    @inline(never)
-    private func stoppedInSegment(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                         text base: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
-                         written: Int) -> (Walked, Int) {
-        // The segment's end or the first `?` or `#` in it, whichever comes first: the first marked byte
-        // of the three kinds is a true one (`marks` is exact up to each kind's first).
-        var stop = cursor
-        while stop < end {
-            let word = FrozenTrie.word(at: stop, end: end, text: base)
-            let found = FrozenTrie.marks(of: PathSegmenter.slash, in: word) | FrozenTrie.marks(of: UInt8(ascii: "?"), in: word)
-                | FrozenTrie.marks(of: UInt8(ascii: "#"), in: word)
-            if found != 0 {
-                stop += found.trailingZeroBitCount &>> 3
-                break
+    /// What `stop` settles where the walk's loop stopped in a segment.
+    enum Stop {
+        /// The node where the path before a `?query` or `#fragment` ends on a route.
+        case nodeBeforeQuery(Int32)
+        /// No route matches the path (before any `?query` or `#fragment`), which is plain and
+        /// normalised: the way dead-ends, or ends where no route does, on the only way through the trie
+        /// (`Node.isOnlyWay`).
+        case miss
+        /// The lookup goes on as for this verdict of the walk.
+        case walked(Walked)
+    }
+
+    /// What the lookup settles where the walk's loop stopped (`walked`, a dead end or text that is not
+    /// plain, perhaps a query): the walk's way traced again to the segment where it stopped, its spans
+    /// written to `spans` from the first, then settled there (`stoppedInSegment`). `walked` itself when
+    /// the loop did not stop in a segment that no static child takes (an empty or dot segment, a
+    /// trailing slash). Issue 37: a dead end was checked for being plain from the first byte, then its
+    /// way traced again to learn that it was the only one (`plainPathEnd` and `misses`, 590 of a miss's
+    /// 1,107 instructions); the path before a query was cut byte by byte and walked again from the root
+    /// (`PathSegmenter.pathEnd` and `walk`, 800 of 1,666).
+    func stop(after walked: Walked, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Stop {
+        guard bytes.count > 0, let base = bytes.baseAddress else { return .walked(walked) }
+        spans = Parameters.InlineSpans()
+        return spans.fillOn { spans, _ in stop(after: walked, base, end: base + bytes.count, spans: spans) }
+    }
+
+    /// `stop` over the text from `base` (a `/`) to `end`: the walk's loop again, where a lookup that hits
+    /// never comes.
+    private func stop(after walked: Walked, _ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                      spans: UnsafeMutablePointer<Parameters.Span>) -> (Stop, Int) {
+        let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        var node = first
+        var cursor = base + 1
+        var written = 0
+        while cursor < end {
+            let word = FrozenTrie.word(at: cursor, end: end, text: base)
+            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
+            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
+            let stop = cursor + length
+            var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
+            // The loop's own test: it stopped here, not in a segment.
+            if packed | 0x2e2e == 0x2e2e { return (.walked(walked), written) }
+            var next: Int32 = -1
+            if node.pointee.staticCount > 0 {
+                if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
+                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
             }
-            stop += 8
+            if next < 0 {
+                next = node.pointee.parameter
+                if next < 0 || written == Parameters.InlineSpans.capacity || FrozenTrie.holdsQueryMark(packed)
+                    || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end)) {
+                    return stoppedInSegment(node, at: cursor, end: end, text: base, spans: spans, written: written)
+                }
+                spans[written] = Parameters.Span(unchecked: cursor - base, end: stop - base)
+                written += 1
+            }
+            node = first + Int(truncatingIfNeeded: next)
+            cursor = stop + 1
         }
-        if stop < end && stop.pointee != PathSegmenter.slash {
-            return cut(in: node, segment: cursor, mark: stop, text: base, spans: spans, written: written)
+        return (.walked(walked), written)
+    }
+
+    /// `stop` where the segment from `cursor` (after a `/`) at `node`, which no static child of it
+    /// takes, holds a `?` or `#` (`cut`), or no parameter child takes it (a dead end), or the way on
+    /// needs a fifth parameter. `written` spans are written.
+    private func stoppedInSegment(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                                  text base: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
+                                  written: Int) -> (Stop, Int) {
+        // One pass from the segment's `/` finds where the path ends and checks it (the loop checked the
+        // text before, and that this segment's first bytes are not empty, `.` or `..`).
+        guard let (pathEnd, segmentEndsFirst) = FrozenTrie.pathEnd(fromStop: cursor - 1, end: end, text: base) else {
+            // Not normalised before its first `?` or `#`: the caller finds the text needs normalising.
+            return (.walked(.deadEnd), written)
         }
-        if node.pointee.parameter >= 0 { return (.pastInlineParameters, written) }
-        // A dead end. On the only way, the path is a miss when it is plain from this segment on (the
-        // loop checked the text before it, and that this segment is not empty, `.` or `..`).
-        guard node.pointee.isOnlyWay else { return (.deadEnd, written) }
-        if stop >= end || FrozenTrie.isPlainTail(from: stop, end: end, text: base) { return (.miss, written) }
-        return (.deadEnd, written)
+        // A `?` or `#` in the segment ends the path there.
+        if pathEnd < end && !segmentEndsFirst {
+            return cut(in: node, segment: cursor, mark: pathEnd, text: base, spans: spans, written: written)
+        }
+        if node.pointee.parameter >= 0 { return (.walked(.pastInlineParameters), written) }
+        // A dead end, on a plain path: on the only way, a miss.
+        return (node.pointee.isOnlyWay ? .miss : .walked(.deadEnd), written)
     }
 
     /// The walk's last step, at `node`, when the segment from `cursor` holds a `?` or `#` at `mark`: the
@@ -145,12 +193,12 @@ extension FrozenTrie {
     /// 1,000 parameter routes against 659 without the query).
     private func cut(in node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, mark: UnsafePointer<UInt8>,
                      text base: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
-                     written: Int) -> (Walked, Int) {
+                     written: Int) -> (Stop, Int) {
         // An empty segment before the mark (`/album/?x`) is a trailing slash: not normalised.
-        guard mark > cursor else { return (.notPlain, written) }
+        guard mark > cursor else { return (.walked(.notPlain), written) }
         // The segment's first 8 bytes, zeros after a shorter one (`word` reads none past `mark` into it).
         var packed = FrozenTrie.word(at: cursor, end: mark, text: base)
-        if packed | 0x2e2e == 0x2e2e { return (.notPlain, written) }
+        if packed | 0x2e2e == 0x2e2e { return (.walked(.notPlain), written) }
         let length = mark - cursor
         var next: Int32 = -1
         if node.pointee.staticCount > 0 {
@@ -161,14 +209,14 @@ extension FrozenTrie {
         if next < 0 {
             next = node.pointee.parameter
             // The path before the mark is plain: the loop checked the segments before this one.
-            if next < 0 { return (node.pointee.isOnlyWay ? .miss : .deadEnd, count) }
-            if count == Parameters.InlineSpans.capacity { return (.pastInlineParameters, count) }
+            if next < 0 { return (node.pointee.isOnlyWay ? .miss : .walked(.deadEnd), count) }
+            if count == Parameters.InlineSpans.capacity { return (.walked(.pastInlineParameters), count) }
             spans[count] = Parameters.Span(unchecked: cursor - base, end: mark - base)
             count += 1
         }
         let last = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
         if last.pointee.firstRoute >= 0 { return (.nodeBeforeQuery(next), count) }
-        return (last.pointee.isOnlyWay ? .miss : .undecided, count)
+        return (last.pointee.isOnlyWay ? .miss : .walked(.undecided), count)
     }
 
     /// What `retrace` settles where the walk stopped.
@@ -177,6 +225,8 @@ extension FrozenTrie {
         /// `node`, reached through optional segments of which `absent` were left out: their spans are
         /// `Parameters.Span.absent`, not counted present.
         case nodeSkipping(Int32, absent: Int32)
+        /// The path ends where no route does, on the only way through the trie (`Node.isOnlyWay`).
+        case miss
         /// The text is not a plain normalised path.
         case notPlain
         /// The full search decides.
@@ -201,7 +251,8 @@ extension FrozenTrie {
 
     /// Where a walk of `bytes`, a plain normalised path with no `?` or `#` (the caller checks), stopped
     /// without a node: the walk's way traced again, its parameters' spans written to `spans` from the
-    /// first, then settled where it stops (a miss on the only way, the walk has decided): what
+    /// first, then settled where it stops (a dead end on the only way the walk has decided a miss;
+    /// an end where no route does on it is a miss here): what
     /// `stopped` settles there, a splat or a chain of optional segments taking the rest (issue 37:
     /// split and searched, 2,651 and 4,343 instructions a `withMatch`), or `undecided`. Out of the walk's loop, so a lookup that hits pays
     /// nothing for it: every way tried of making that loop say where it stopped (calling out from it,
@@ -238,6 +289,9 @@ extension FrozenTrie {
         if node.pointee.firstRoute >= 0 {
             return (.node(Int32(truncatingIfNeeded: node - first)), written)
         }
+        // The walk's loop leaves an end where no route does to this retrace (asking there cost the plain
+        // rows); on the only way, it is a miss.
+        if node.pointee.isOnlyWay { return (.miss, written) }
         return stopped(at: node, segment: end, base: base, end: end, spans: spans, written: written)
     }
 

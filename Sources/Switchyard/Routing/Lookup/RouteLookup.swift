@@ -115,19 +115,24 @@ final class RouteLookup {
     @inline(never)
     private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked,
                         spans: Parameters.InlineSpans) -> RouteFind {
+        var walked = walked
+        var spans = spans
+        // Where the loop stopped in a segment, settled there (`FrozenTrie.stop`): a miss on the only way,
+        // the path before a query.
         switch walked {
-        // The walk decided these itself, where it stopped (issue 37: a miss was checked for being plain
-        // and its way traced again here, 1,107 instructions a `withMatch`; a path before a query was found
-        // again from the root, 1,666).
-        case .miss: return .miss
-        case .nodeBeforeQuery(let node):
-            // A validator must see the parsed query: the location is parsed first, then its path found.
-            guard case .hit(let declaration, let spans) = hit(at: node, spans, in: bytes) else { return .needsNormalising }
-            return .hitBeforeQuery(declaration, spans)
-        // The walk may stop (a dead end) before the part of the text that is not plain.
-        case .notPlain: return findBeforeQuery(bytes)
-        case .node, .deadEnd, .undecided, .pastInlineParameters: break
+        case .deadEnd, .notPlain:
+            switch trie.stop(after: walked, bytes, spans: &spans) {
+            case .miss: return .miss
+            case .nodeBeforeQuery(let node):
+                // A validator must see the parsed query: the location is parsed first, then its path found.
+                guard case .hit(let declaration, let spans) = hit(at: node, spans, in: bytes) else { return .needsNormalising }
+                return .hitBeforeQuery(declaration, spans)
+            case .walked(let verdict): walked = verdict
+            }
+        case .node, .undecided, .pastInlineParameters: break
         }
+        // The walk may stop (a dead end) before the part of the text that is not plain.
+        if case .notPlain = walked { return findBeforeQuery(bytes) }
         guard let end = FrozenTrie.plainPathEnd(bytes) else { return .needsNormalising }
         // The path before a query is found alone (its own dead end is retraced there): retracing here
         // first cost the query set 64 instructions a hit (1,901.3 against 1,837.1).
@@ -137,12 +142,12 @@ final class RouteLookup {
         if case .pastInlineParameters = walked { return .needsCandidates }
         // The walk's way traced again: a splat or a chain of optional segments where it stops may take
         // the rest (issue 37: such a path was searched).
-        var spans = spans
         switch trie.retrace(bytes, spans: &spans) {
         case .node(let node): return hit(at: node, spans, in: bytes)
         case .nodeSkipping(let node, let absent):
             spans.present &-= absent
             return hit(at: node, spans, in: bytes)
+        case .miss: return .miss
         case .pastInlineParameters: return .needsCandidates
         case .notPlain, .undecided: break
         }
