@@ -49,7 +49,7 @@ import Testing
                 switch lookup.trie.stop(after: walked, bytes, spans: &spans) {
                 case .nodeBeforeQuery(let node): return .nodeBeforeQuery(table.routes[lookup.trie.firstRoute(at: node)].payload)
                 case .miss: return .miss
-                case .walked: return .left
+                case .settled, .walked: return .left
                 }
             }
         }
@@ -113,6 +113,7 @@ import Testing
             ("/album/?x", .left),                                            // a trailing slash: normalised first
             ("/album/..?x", .left),
             ("/q/1/2/3/4/5?x", .left),                                       // a fifth parameter
+            ("??", .left), ("users?x", .left), ("?/users", .left),           // not a path: never walked
         ]
         for (text, verdict) in cases {
             #expect(walked(table, text) == verdict, "\(text)")
@@ -132,6 +133,8 @@ import Testing
             ("/q/1/2/3/4/5?x=1", 10, ["a": "1", "b": "2", "c": "3", "d": "4", "e": "5"], ["x": "1"], nil),
             ("/album/12/?x=1", 5, ["id": "12"], ["x": "1"], nil),
             ("/api/1/items/2?x", nil, [:], [:], nil),
+            ("??", nil, [:], [:], nil),
+            ("users?tab=1", 2, [:], ["tab": "1"], nil),
         ]
         for (text, payload, params, query, fragment) in cases {
             let found = try table.match(text)
@@ -166,7 +169,8 @@ import Testing
         var checked = 0
         for _ in 1...5 {
             texts = texts.flatMap { text in tokens.map { text + $0 } }
-            for text in texts where text.hasPrefix("/") {
+            // Texts that are no path (`??`, `users?x`) too, while they are short.
+            for text in texts where text.hasPrefix("/") || text.count <= 4 {
                 try check(table, text)
                 checked += 1
             }

@@ -111,6 +111,9 @@ extension FrozenTrie {
         /// normalised: the way dead-ends, or ends where no route does, on the only way through the trie
         /// (`Node.isOnlyWay`).
         case miss
+        /// What the retrace settles at a dead end beside another way (a splat, a chain of optional
+        /// segments), the path being plain with no query: settled here, not traced a third time.
+        case settled(Settled)
         /// The lookup goes on as for this verdict of the walk.
         case walked(Walked)
     }
@@ -124,7 +127,9 @@ extension FrozenTrie {
     /// 1,107 instructions); the path before a query was cut byte by byte and walked again from the root
     /// (`PathSegmenter.pathEnd` and `walk`, 800 of 1,666).
     func stop(after walked: Walked, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Stop {
-        guard bytes.count > 0, let base = bytes.baseAddress else { return .walked(walked) }
+        // (Text the walk's loop never read, as `walk` asks.)
+        guard bytes.count > 0, bytes.count < Int(Int32.max), let base = bytes.baseAddress,
+              base[0] == PathSegmenter.slash else { return .walked(walked) }
         spans = Parameters.InlineSpans()
         return spans.fillOn { spans, _ in stop(after: walked, base, end: base + bytes.count, spans: spans) }
     }
@@ -183,7 +188,12 @@ extension FrozenTrie {
         }
         if node.pointee.parameter >= 0 { return (.walked(.pastInlineParameters), written) }
         // A dead end, on a plain path: on the only way, a miss.
-        return (node.pointee.isOnlyWay ? .miss : .walked(.deadEnd), written)
+        if node.pointee.isOnlyWay { return (.miss, written) }
+        // Beside another way, with no query: what the retrace settles where it stops (splat routes were
+        // checked for being plain from the first byte and traced twice more here: `withMatch` 1,605).
+        guard pathEnd == end else { return (.walked(.deadEnd), written) }
+        let (settled, count) = stopped(at: node, segment: cursor, base: base, end: end, spans: spans, written: written)
+        return (.settled(settled), count)
     }
 
     /// The walk's last step, at `node`, when the segment from `cursor` holds a `?` or `#` at `mark`: the

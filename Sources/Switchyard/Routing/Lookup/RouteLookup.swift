@@ -127,6 +127,7 @@ final class RouteLookup {
                 // A validator must see the parsed query: the location is parsed first, then its path found.
                 guard case .hit(let declaration, let spans) = hit(at: node, spans, in: bytes) else { return .needsNormalising }
                 return .hitBeforeQuery(declaration, spans)
+            case .settled(let settled): return found(settled, spans, in: bytes)
             case .walked(let verdict): walked = verdict
             }
         case .node, .undecided, .pastInlineParameters: break
@@ -142,7 +143,15 @@ final class RouteLookup {
         if case .pastInlineParameters = walked { return .needsCandidates }
         // The walk's way traced again: a splat or a chain of optional segments where it stops may take
         // the rest (issue 37: such a path was searched).
-        switch trie.retrace(bytes, spans: &spans) {
+        return found(trie.retrace(bytes, spans: &spans), spans, in: bytes)
+    }
+
+    /// What a retrace (or the walk's stop) settled for a plain path with no query, `spans` its spans:
+    /// the hit, a miss, or the full search.
+    private func found(_ settled: FrozenTrie.Settled, _ spans: Parameters.InlineSpans,
+                       in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+        var spans = spans
+        switch settled {
         case .node(let node): return hit(at: node, spans, in: bytes)
         case .nodeSkipping(let node, let absent):
             spans.present &-= absent
