@@ -159,19 +159,141 @@ typedef struct sy_MatchCallee {
   void *runtime;
 } sy_MatchCallee;
 
-/* The info table of a lent match: path (the argument string at 'path'),
-** pattern and parameter names from the route strings, values from the
-** spans of the path's bytes 's', an empty query.  [-0, +1, m] */
+/* lua_pushlstring without its result, to stand in for sy_pushdecoded.
+** [-0, +1, m] */
+static void sy_pushbytes (lua_State *L, const char *s, size_t len) {
+  lua_pushlstring(L, s, len);
+}
+
+/* Whether 'len' bytes at 's' are UTF-8 as Swift's String(validating:)
+** reads it: no stray continuation byte, no overlong form, no surrogate,
+** nothing past U+10FFFF, no sequence cut short.  [-0, +0, -] */
+static int sy_isutf8 (const unsigned char *s, size_t len) {
+  size_t i = 0;
+  while (i < len) {
+    unsigned char c = s[i], low = 0x80, high = 0xBF;
+    size_t more, k;
+    if (c < 0x80) { i++; continue; }
+    if (c >= 0xC2 && c <= 0xDF) more = 1;
+    else if (c >= 0xE0 && c <= 0xEF) {
+      more = 2;
+      if (c == 0xE0) low = 0xA0;       /* overlong */
+      else if (c == 0xED) high = 0x9F;  /* surrogates */
+    }
+    else if (c >= 0xF0 && c <= 0xF4) {
+      more = 3;
+      if (c == 0xF0) low = 0x90;       /* overlong */
+      else if (c == 0xF4) high = 0x8F;  /* past U+10FFFF */
+    }
+    else return 0;
+    if (len - i <= more) return 0;
+    if (s[i + 1] < low || s[i + 1] > high) return 0;
+    for (k = 2; k <= more; k++)
+      if (s[i + k] < 0x80 || s[i + k] > 0xBF) return 0;
+    i += more + 1;
+  }
+  return 1;
+}
+
+static int sy_hexdigit (char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* The 'len' bytes at 's' with their %XX escapes decoded, as
+** PercentCoding.decode reads them: a malformed escape ('%', '%z', '%zz')
+** kept as written, and the text as it was when the decoded bytes are not
+** UTF-8.  [-0, +1, m] */
+static void sy_pushdecoded (lua_State *L, const char *s, size_t len) {
+  luaL_Buffer b;
+  size_t i = 0;
+  size_t n;
+  const char *decoded;
+  if (memchr(s, '%', len) == NULL) {
+    lua_pushlstring(L, s, len);
+    return;
+  }
+  luaL_buffinit(L, &b);
+  while (i < len) {
+    int high, low;
+    if (s[i] == '%' && i + 2 < len && (high = sy_hexdigit(s[i + 1])) >= 0
+        && (low = sy_hexdigit(s[i + 2])) >= 0) {
+      luaL_addchar(&b, (char)(high * 16 + low));
+      i += 3;
+    }
+    else luaL_addchar(&b, s[i++]);
+  }
+  luaL_pushresult(&b);
+  decoded = lua_tolstring(L, -1, &n);
+  if (!sy_isutf8((const unsigned char *)decoded, n)) {
+    lua_pop(L, 1);
+    lua_pushlstring(L, s, len);
+  }
+}
+
+/* The query table of 'q' (the text between '?' and any '#'), read as
+** Location.parseQuery reads it: pairs split at '&' (empty ones skipped),
+** key and value split at the pair's first '=' (none: the value is empty),
+** each decoded (sy_pushdecoded), a later key replacing an earlier one.
+** [-0, +1, m] */
+static void sy_pushplainquery (lua_State *L, const char *q, size_t len) {
+  const char *end = q + len, *pair = q;
+  int npairs = len > 0;
+  const char *c;
+  /* Escapes are rare: text without any is pushed as it is. */
+  void (*push) (lua_State *, const char *, size_t) =
+      memchr(q, '%', len) != NULL ? sy_pushdecoded : sy_pushbytes;
+  for (c = q; c < end; c++) npairs += *c == '&';
+  lua_createtable(L, 0, npairs);
+  while (pair < end) {
+    const char *stop = (const char *)memchr(pair, '&', (size_t)(end - pair));
+    const char *equals;
+    if (stop == NULL) stop = end;
+    if (stop > pair) {
+      equals = (const char *)memchr(pair, '=', (size_t)(stop - pair));
+      if (equals == NULL) {
+        push(L, pair, (size_t)(stop - pair));
+        lua_pushliteral(L, "");
+      }
+      else {
+        push(L, pair, (size_t)(equals - pair));
+        push(L, equals + 1, (size_t)(stop - equals - 1));
+      }
+      lua_rawset(L, -3);
+    }
+    if (stop == end) break;
+    pair = stop + 1;
+  }
+}
+
+/* The info table of a lent match: path (the argument string at 'path', or
+** its first 'r->pathend' bytes), pattern and parameter names from the
+** route strings, values from the spans of the argument's bytes 's' ('len'
+** of them), the query and fragment from what follows the path (an empty
+** query when nothing does).  [-0, +1, m] */
 static void sy_pushlent (lua_State *L, const sy_MatchResult *r, int path,
-                      const char *s) {
+                      const char *s, size_t len) {
   int i, present = 0, names;
+  const char *rest = s + len, *hash = NULL;
+  if (r->pathend >= 0) {
+    rest = s + r->pathend;
+    hash = (const char *)memchr(rest, '#', len - (size_t)r->pathend);
+  }
   lua_rawgeti(L, lua_upvalueindex(INFO_ROUTES), r->slot);
   names = lua_gettop(L);
   for (i = 0; i < r->nparams; i++) present += r->spans[i].start >= 0;
-  lua_createtable(L, 0, 4);
+  lua_createtable(L, 0, 4 + (hash != NULL));
   sy_pushkey(L, INFO_PATH);
-  lua_pushvalue(L, path);
+  if (r->pathend < 0) lua_pushvalue(L, path);
+  else lua_pushlstring(L, s, (size_t)r->pathend);
   lua_rawset(L, -3);
+  if (hash != NULL) {
+    sy_pushkey(L, INFO_FRAGMENT);
+    lua_pushlstring(L, hash + 1, (size_t)(s + len - hash - 1));
+    lua_rawset(L, -3);
+  }
   sy_pushkey(L, INFO_PATTERN);
   lua_rawgeti(L, names, 1);
   lua_rawset(L, -3);
@@ -186,7 +308,11 @@ static void sy_pushlent (lua_State *L, const sy_MatchResult *r, int path,
   }
   lua_rawset(L, -3);
   sy_pushkey(L, INFO_QUERY);
-  lua_createtable(L, 0, 0);
+  if (rest < s + len && *rest == '?') {
+    const char *stop = hash != NULL ? hash : s + len;
+    sy_pushplainquery(L, rest + 1, (size_t)(stop - rest - 1));
+  }
+  else lua_createtable(L, 0, 0);
   lua_rawset(L, -3);
   lua_replace(L, names);
 }
@@ -216,12 +342,13 @@ static int sy_route_match (lua_State *L) {
   result.slot = 0;
   result.nparams = 0;
   result.spans = spans;
+  result.pathend = -1;
   sy->current = L;  /* a validator calling Lua uses this thread */
   n = callee->entry(L, callee->runtime, s, len, path, &result);
   sy->current = caller;  /* before any raise: nothing longjmps past here */
   switch (n) {
     case SY_MATCH_NONE: lua_pushnil(L); return 1;
-    case SY_MATCH_LENT: sy_pushlent(L, &result, path, s); return 1;
+    case SY_MATCH_LENT: sy_pushlent(L, &result, path, s, len); return 1;
     case SY_MATCH_PUSHED: return 1;
     default: return sy_raise(L, n);
   }
@@ -251,6 +378,14 @@ int sy_pushmatchfunction (lua_State *L, sy_MatchEntry entry, void *runtime,
   lua_pushlightuserdata(L, &spec);
   lua_pushinteger(L, arg);
   return sy_protect_raw(L, sy_p_pushmatchfunction, 2, 1);
+}
+
+ptrdiff_t sy_plainquerystart (const char *s, size_t len) {
+  const char *question = (const char *)memchr(s, '?', len);
+  const char *hash = (const char *)memchr(s, '#', question != NULL
+                                                  ? (size_t)(question - s) : len);
+  const char *end = hash != NULL ? hash : question;
+  return end != NULL ? end - s : -1;
 }
 
 int sy_matchnames_held (lua_State *L, const sy_MatchResult *result,

@@ -56,7 +56,19 @@ struct InstructionCounts {
         Subject(subject: "withMatch", set: "optional", routes: 1_000),
         Subject(subject: "match", set: "long-static", routes: 1_000),
         Subject(subject: "withMatch", set: "long-static", routes: 1_000),
+        // Issue 37's last held-out shapes, and static-heavy at 100,000 against its 1,000.
+        Subject(subject: "match", set: "static-heavy", routes: 100_000),
+        Subject(subject: "withMatch", set: "static-heavy", routes: 100_000),
+        Subject(subject: "match", set: "twenty-four", routes: 1_000),
+        Subject(subject: "withMatch", set: "twenty-four", routes: 1_000),
+        Subject(subject: "match", set: "percent-encoded", routes: 1_000),
+        Subject(subject: "withMatch", set: "percent-encoded", routes: 1_000),
+        Subject(subject: "match", set: "case-insensitive", routes: 1_000),
+        Subject(subject: "withMatch", set: "case-insensitive", routes: 1_000),
         Subject(subject: "lua-match", set: "parameter-heavy", routes: 1_000),
+        // Issue 37 item 3: Lua's `match()` with a query and on a miss, against the plain hit above (≤ 1.2×).
+        Subject(subject: "lua-match", set: "query", routes: 1_000),
+        Subject(subject: "lua-match", set: "misses", routes: 1_000),
         Subject(subject: "lua-push-pop", set: "parameter-heavy", routes: 1_000),
     ]
 
@@ -105,15 +117,16 @@ struct InstructionCounts {
             }
         }
         let sizes = InstructionCounts.growthSizes
-        for small in counted where small.subject.set == "parameter-heavy" && small.subject.routes == sizes.from {
+        // Issue 37: every shape counted at both sizes (parameter-heavy, static-heavy).
+        for small in counted where small.subject.routes == sizes.from {
             guard let large = counted.first(where: {
                 $0.subject.subject == small.subject.subject && $0.subject.set == small.subject.set && $0.subject.routes == sizes.to
             }) else { continue }
             let growth = large.perOperation / small.perOperation
-            section.rows.append(Report.Row(set: "parameter-heavy", routes: sizes.to, subject: "\(small.subject.subject) growth",
+            section.rows.append(Report.Row(set: small.subject.set, routes: sizes.to, subject: "\(small.subject.subject) growth",
                                            unit: .ratio, median: growth,
                                            note: "instructions at \(ResultTable.grouped(sizes.to)) over \(ResultTable.grouped(sizes.from)) routes; target ≤ \(InstructionCounts.growthTarget)×"))
-            report.check("\(small.subject.subject) growth \(ResultTable.grouped(sizes.from)) → \(ResultTable.grouped(sizes.to)) parameter-heavy routes ≤ \(InstructionCounts.growthTarget)× in instructions",
+            report.check("\(small.subject.subject) growth \(ResultTable.grouped(sizes.from)) → \(ResultTable.grouped(sizes.to)) \(small.subject.set) routes ≤ \(InstructionCounts.growthTarget)× in instructions",
                          measured: "\(ResultTable.fixed(growth, 3))×", growth <= InstructionCounts.growthTarget)
         }
         // Issue 33: a typed `int` parameter adds at most this many instructions to a lookup.
@@ -128,8 +141,22 @@ struct InstructionCounts {
             report.check("a typed int parameter adds ≤ \(Int(InstructionCounts.typedIntTarget)) instructions to \(typed.subject.subject)",
                          measured: ResultTable.fixed(added, 1), added <= InstructionCounts.typedIntTarget)
         }
+        // Issue 37 item 3: Lua's `match()` with a query or on a miss costs at most 1.2× a plain hit.
+        if let plain = counted.first(where: { $0.subject.subject == "lua-match" && $0.subject.set == "parameter-heavy" }) {
+            for other in counted where other.subject.subject == "lua-match" && ["query", "misses"].contains(other.subject.set) {
+                let ratio = other.perOperation / plain.perOperation
+                section.rows.append(Report.Row(set: other.subject.set, routes: other.subject.routes, subject: "lua-match over a plain hit",
+                                               unit: .ratio, median: ratio,
+                                               note: "over lua-match parameter-heavy \(ResultTable.grouped(plain.subject.routes)); target ≤ \(InstructionCounts.luaMatchTarget)×"))
+                report.check("Lua match() \(other.subject.set == "query" ? "with a query" : "on a miss") ≤ \(InstructionCounts.luaMatchTarget)× a plain hit in instructions",
+                             measured: "\(ResultTable.fixed(ratio, 3))×", ratio <= InstructionCounts.luaMatchTarget)
+            }
+        }
         report.add(section)
     }
+
+    /// Lua's `match()` with a query or on a miss, over a plain hit (issue 37 item 3).
+    static let luaMatchTarget = 1.2
 
     /// What a typed `int` parameter may add to a lookup (issue 33).
     static let typedIntTarget = 60.0

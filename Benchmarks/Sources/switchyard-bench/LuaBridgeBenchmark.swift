@@ -20,7 +20,8 @@ struct LuaBridgeBenchmark {
         let noopSwiftValues: LuaLoop
         let luaMatch: LuaLoop
         let swiftMatch: RuntimeTableMatch
-        let pushPop: LuaLoop
+        /// Nil for a set of misses (`nav.push` of a path no route matches fails).
+        let pushPop: LuaLoop?
         /// The drivers' loop over `bench_paths` calling nothing: their overhead, for instruction counts.
         let emptyLoop: LuaLoop
 
@@ -53,7 +54,7 @@ struct LuaBridgeBenchmark {
                 end
                 """)
             swiftMatch = RuntimeTableMatch(table: runtime.routeTable, paths: set.queries)
-            pushPop = try LuaLoop("Lua → nav.push(path); nav.pop()", engine: engine, owner: runtime, inputCount: count, source: """
+            pushPop = set.expected.contains(-1) ? nil : try LuaLoop("Lua → nav.push(path); nav.pop()", engine: engine, owner: runtime, inputCount: count, source: """
                 return function(start, n)
                   local push, pop, paths, k = nav.push, nav.pop, bench_paths, start
                   for i = 1, n do push(paths[k % #paths + 1]); pop(); k = k + 1 end
@@ -72,7 +73,8 @@ struct LuaBridgeBenchmark {
         let setup = try Setup(try fixtures.routers("parameter-heavy", 1_000).set)
         let noops = timer.measure([setup.noopC, setup.noopSwift, setup.noopSwiftValues])
         let matches = timer.measure([setup.luaMatch, setup.swiftMatch])
-        let navigation = timer.measure([setup.pushPop])
+        guard let pushPop = setup.pushPop else { throw Missing(description: "case 4: no push-pop loop over parameter-heavy") }
+        let navigation = timer.measure([pushPop])
         let routes = setup.routes
 
         var section = Report.Section(title: "4. The Lua bridge (one engine, 1,000 parameter-heavy routes; ratio = subject / reference)")

@@ -11,6 +11,8 @@ struct Options {
     var loop: (subject: String, set: String, routes: Int, count: Int)?
     /// `--counted-loop SUBJECT SET ROUTES`: the child process of the instruction-count case, under callgrind.
     var countedLoop: InstructionCounts.Subject?
+    /// `--dump-set SET ROUTES DIR`: only write one route set out as text (`SetDump`), for a peer's harness.
+    var dumpSet: (set: String, routes: Int, directory: URL)?
     /// `--resident KIND`: the child process of the memory case.
     var resident: String?
 
@@ -23,7 +25,14 @@ struct Options {
           --json PATH    where to write the results (default: Benchmarks/results/latest.json)
           --loop SUBJECT SET ROUTES COUNT
                          run one workload COUNT times and nothing else, for profiling:
-                         SUBJECT match|matchValues|firstMatch|routing-kit|declare|lua-match|lua-push-pop|lua-noop-swift|lua-noop-c, SET static-heavy|parameter-heavy|github-rest|query|misses|six-parameters|splat|optional|long-static
+                         SUBJECT match|matchValues|firstMatch|routing-kit|declare|lua-match|lua-push-pop|lua-noop-swift|lua-noop-c, SET static-heavy|parameter-heavy|github-rest|query|misses|six-parameters|splat|optional|long-static|twenty-four|percent-encoded|case-insensitive
+          --dump-set SET ROUTES DIR
+                         write one route set (any SET above) to DIR as text and nothing else: set.txt,
+                         patterns.txt, queries.txt and expected.txt (the route and the decoded
+                         parameters match finds for each query), for a peer router's harness
+                         (Benchmarks/Peers/matchit/run.sh), e.g.
+                           switchyard-bench --dump-set github-rest 453 /tmp/sets/github-rest
+                           switchyard-bench --dump-set static-heavy 100000 /tmp/sets/static-heavy-100000
         """
 
     /// The Benchmarks package directory, found from this source file so the default does not
@@ -81,6 +90,13 @@ struct Options {
                     throw UsageError(description: "--counted-loop needs SUBJECT SET ROUTES, e.g. --counted-loop match github-rest 453")
                 }
                 countedLoop = InstructionCounts.Subject(subject: values[0], set: values[1], routes: routes)
+            case "--dump-set":
+                let values = Array(rest.prefix(3))
+                rest = rest.dropFirst(3)
+                guard values.count == 3, let routes = Int(values[1]), routes > 0 else {
+                    throw UsageError(description: "--dump-set needs SET ROUTES DIR, e.g. --dump-set github-rest 453 /tmp/sets/github-rest")
+                }
+                dumpSet = (values[0], routes, URL(fileURLWithPath: values[2]))
             case "--resident":
                 guard let kind = rest.popFirst() else { throw UsageError(description: "--resident needs a kind") }
                 resident = kind

@@ -26,9 +26,12 @@ enum ProfileLoop {
                           fixtures: Fixtures) throws -> (subject: any Workload, emptyBody: any Workload) {
         if subject.hasPrefix("lua-") {
             let setup = try LuaBridgeBenchmark.Setup(try fixtures.routers(kind, routes).set)
+            if subject == "lua-push-pop", setup.pushPop == nil {
+                throw LuaBridgeBenchmark.Missing(description: "lua-push-pop: \(kind)'s queries match no route, and nav.push of a miss fails")
+            }
             let workload: LuaLoop = switch subject {
             case "lua-match": setup.luaMatch
-            case "lua-push-pop": setup.pushPop
+            case "lua-push-pop": setup.pushPop!
             case "lua-noop-swift": setup.noopSwift
             case "lua-noop-c": setup.noopC
             default: throw UnknownSubject(subject: subject)

@@ -5,6 +5,8 @@ struct RouteSet {
     /// Paths to look up, shuffled across the routes; `expected[i]` is the route `queries[i]` must reach.
     let queries: [String]
     let expected: [Int]
+    /// Whether the set is for a case-insensitive table (`RouteTable(caseInsensitive: true)`).
+    var caseInsensitive = false
 
     static let queryCount = 1_024
 
@@ -178,14 +180,14 @@ extension RouteSet {
 
     /// A route index written in base `fanOut` (the cube root of `count`, rounded up) as three digits, so
     /// each level of the tree has about the same number of children.
-    private static func digits(_ index: Int, _ count: Int) -> (Int, Int, Int) {
+    static func digits(_ index: Int, _ count: Int) -> (Int, Int, Int) {
         var fanOut = 1
         while fanOut * fanOut * fanOut < count { fanOut += 1 }
         return (index / (fanOut * fanOut), index / fanOut % fanOut, index % fanOut)
     }
 
     /// Five digits: never equal to a static sibling, and a small (inline) Swift string like most IDs.
-    private static func numericValue(_ name: String, _ random: inout SeededRandom) -> String {
+    static func numericValue(_ name: String, _ random: inout SeededRandom) -> String {
         String(10_000 + random.next(below: 90_000))
     }
 }

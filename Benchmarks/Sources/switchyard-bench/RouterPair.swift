@@ -9,15 +9,16 @@ struct RouterPair {
 
     /// `typed`: parameter types every Switchyard route gives the parameters it has (issue 33).
     init(_ set: RouteSet, typed: [String: ParameterType] = [:]) throws {
-        switchyard = try SwitchyardDeclaration.table(set.patterns, typed: typed)
+        switchyard = try SwitchyardDeclaration.table(set.patterns, typed: typed, caseInsensitive: set.caseInsensitive)
         try RoutingKitDeclaration.checkNames(set.patterns)
-        routingKit = RoutingKitDeclaration.router(set.patterns)
+        routingKit = RoutingKitDeclaration.router(set.patterns, caseInsensitive: set.caseInsensitive)
     }
 }
 
 enum SwitchyardDeclaration {
-    static func table(_ patterns: [String], typed: [String: ParameterType] = [:]) throws -> RouteTable<Int> {
-        let table = RouteTable<Int>()
+    static func table(_ patterns: [String], typed: [String: ParameterType] = [:],
+                      caseInsensitive: Bool = false) throws -> RouteTable<Int> {
+        let table = RouteTable<Int>(caseInsensitive: caseInsensitive)
         for (index, pattern) in patterns.enumerated() {
             if typed.isEmpty {
                 try table.add(pattern, payload: index)
@@ -67,8 +68,8 @@ enum RoutingKitDeclaration {
     }
 
     /// routing-kit's own parsing (`String.pathComponents`), then `register`.
-    static func router(_ patterns: [String]) -> TrieRouter<Int> {
-        let router = TrieRouter(Int.self)
+    static func router(_ patterns: [String], caseInsensitive: Bool = false) -> TrieRouter<Int> {
+        let router = TrieRouter(Int.self, options: caseInsensitive ? [.caseInsensitive] : [])
         for (index, pattern) in patterns.enumerated() { router.register(index, at: pattern.pathComponents) }
         return router
     }

@@ -9,13 +9,14 @@ do {
 }
 
 let fixtures = Fixtures()
-if options.loop != nil || options.resident != nil || options.countedLoop != nil {
+if options.loop != nil || options.resident != nil || options.countedLoop != nil || options.dumpSet != nil {
     do {
         if let loop = options.loop {
             try ProfileLoop.run(subject: loop.subject, set: loop.set, routes: loop.routes, count: loop.count, fixtures: fixtures)
         }
         if let counted = options.countedLoop { try InstructionCounts.runLoops(counted, fixtures: fixtures) }
         if let resident = options.resident { try MemoryBenchmark.reportResident(resident) }
+        if let dump = options.dumpSet { try SetDump.write(set: dump.set, routes: dump.routes, to: dump.directory, fixtures: fixtures) }
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("switchyard-bench: \(error)\n".utf8))

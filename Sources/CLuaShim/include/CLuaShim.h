@@ -205,12 +205,16 @@ typedef struct sy_MatchSpan {
 } sy_MatchSpan;
 
 /* What the match entry found, for sy_match to build from.  'cache': where
-** the route strings are (set by sy_match, for sy_matchnames_*). */
+** the route strings are (set by sy_match, for sy_matchnames_*).  'pathend'
+** (set to -1 by sy_match): where the path ends when the argument goes on
+** with a '?query' or '#fragment', which the table's 'query' (decoded) and
+** 'fragment' (as written) are then read from. */
 typedef struct sy_MatchResult {
   int cache;
   lua_Integer slot;          /* the route's index + 1 */
   int nparams;               /* every parameter of the pattern, in order */
   sy_MatchSpan *spans;       /* room for SY_MATCH_SPANS */
+  ptrdiff_t pathend;         /* < 0: the argument is the path */
 } sy_MatchResult;
 
 enum {
@@ -232,6 +236,11 @@ typedef int (*sy_MatchEntry) (lua_State *L, void *runtime, const char *path,
 ** must outlive the state.  [-0, +1, -] */
 int sy_pushmatchfunction (lua_State *L, sy_MatchEntry entry, void *runtime,
                           int arg);
+
+/* Inside the entry, for a lent match of text 's' ('len' bytes) that goes on
+** past its path: where the path ends (the first '?' or '#'), or -1 when
+** there is neither.  [-0, +0, -] */
+ptrdiff_t sy_plainquerystart (const char *s, size_t len);
 
 /* Inside the entry: whether the route strings of 'result->slot' are those
 ** of this pattern.  [-0, +0, -] */

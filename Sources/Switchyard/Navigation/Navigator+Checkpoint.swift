@@ -11,7 +11,7 @@ extension Navigator {
     package struct Checkpoint {
         fileprivate let timeline: Timeline
         fileprivate let nextID: Int
-        fileprivate let lastChange: (operation: NavigationOperation, from: Screen)?
+        fileprivate let lastChange: (operation: NavigationOperation, from: Screen?)?
         fileprivate let held: HeldNavigation?
         fileprivate let lastChain: [ChainStep]
     }

@@ -35,7 +35,8 @@ extension SwitchyardRuntime {
             return try routeTable.withMatch(utf8: path) { match in
                 guard let match else { return Int32(SY_MATCH_NONE) }
                 // A typed route's values are coerced and meta added (issue 33): its table is built in Swift.
-                if !match.hasDeclaredExtras, Self.spans(of: match, in: path, into: result) {
+                let extras = match.hasDeclaredExtras
+                if !extras, Self.spans(of: match, in: path, into: result) {
                     var pattern = match.pattern
                     let held = pattern.withUTF8 { sy_matchnames_held(L, result, LuaFields.chars($0), $0.count) != 0 }
                     if held { return Int32(SY_MATCH_LENT) }
@@ -43,6 +44,11 @@ extension SwitchyardRuntime {
                         Self.store(pattern: pattern, names: parameters, for: result, on: L)
                     }
                     try state.check(stored ?? LUA_OK, on: L)
+                    return Int32(SY_MATCH_LENT)
+                }
+                // A path with a query or fragment after it: the shim reads those from the argument too.
+                if !extras, let status = Self.lendBeforeQuery(match, in: path, into: result, on: L) {
+                    try state.check(status, on: L)
                     return Int32(SY_MATCH_LENT)
                 }
                 try state.push(match: match, path: path, pathAt: pathIndex, on: L)
@@ -70,6 +76,42 @@ extension SwitchyardRuntime {
         result.pointee.slot = lua_Integer(match.route.rawValue + 1)
         result.pointee.nparams = Int32(count)
         return true
+    }
+
+    /// For text whose plain path goes on with a `?query` or `#fragment`: fills `result` as `spans` does,
+    /// with where the path ends, and holds the route strings; returns the Lua status of holding them. The
+    /// shim decodes the query's escapes itself. Nil when it cannot build the table from the text: a
+    /// parameter's value holds '%' to decode, more than SY_MATCH_SPANS parameters, a resolved match. (The
+    /// text is ASCII: `withMatch(utf8:)` lends spans of nothing else, so no byte needs repairing first.)
+    private static func lendBeforeQuery(_ match: RouteMatchView, in path: UnsafeBufferPointer<UInt8>,
+                                        into result: UnsafeMutablePointer<sy_MatchResult>, on L: OpaquePointer) -> Int32? {
+        guard let count = match.spanCountBeforeQuery, count <= SY_MATCH_SPANS else { return nil }
+        let end = sy_plainquerystart(LuaFields.chars(path), path.count)
+        guard end >= 0 else { return nil }
+        for index in 0..<count {
+            var span = sy_MatchSpan(start: -1, end: -1)
+            if let range = match.spanBeforeQuery(index) {
+                if path[range].contains(UInt8(ascii: "%")) { return nil }
+                span = sy_MatchSpan(start: range.lowerBound, end: range.upperBound)
+            }
+            result.pointee.spans[index] = span
+        }
+        result.pointee.slot = lua_Integer(match.route.rawValue + 1)
+        result.pointee.nparams = Int32(count)
+        result.pointee.pathend = end
+        var pattern = match.pattern
+        if pattern.withUTF8({ sy_matchnames_held(L, result, LuaFields.chars($0), $0.count) != 0 }) { return LUA_OK }
+        var status = LUA_OK
+        _ = match.withBytesBeforeQuery { pattern, parameters in
+            status = withUnsafeTemporaryAllocation(of: RouteMatchView.UTF8Parameter.self, capacity: parameters.count) { names in
+                for index in 0..<parameters.count {
+                    names.initializeElement(at: index, to: RouteMatchView.UTF8Parameter(name: parameters.name(index),
+                                                                                        value: parameters.value(index)))
+                }
+                return store(pattern: pattern, names: UnsafeBufferPointer(names), for: result, on: L)
+            }
+        }
+        return status
     }
 
     /// Stores the route's pattern and parameter names in the shim's route strings for `result`'s slot

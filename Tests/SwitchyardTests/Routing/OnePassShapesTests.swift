@@ -42,11 +42,24 @@ import Testing
             var text = path
             return text.withUTF8 { bytes in
                 var spans = Parameters.InlineSpans()
-                let walked = lookup.trie.walk(bytes, spans: &spans)
+                var walked = lookup.trie.walk(bytes, spans: &spans)
                 if case .node(let node) = walked { return .node(table.routes[lookup.trie.firstRoute(at: node)].payload) }
-                guard FrozenTrie.plainPathEnd(bytes) == bytes.count else { return nil }
-                if case .pastInlineParameters = walked { return nil }
-                switch lookup.trie.retrace(bytes, spans: &spans) {
+                // Where the walk stopped in a segment: a miss on the only way is decided there (`WalkStopsTests`).
+                var settled: FrozenTrie.Settled?
+                if case .deadEnd = walked {
+                    switch lookup.trie.stop(after: walked, bytes, spans: &spans) {
+                    case .miss: return .miss
+                    case .nodeBeforeQuery: return nil
+                    case .settled(let found): settled = found
+                    case .walked(let verdict): walked = verdict
+                    }
+                }
+                if settled == nil {
+                    guard FrozenTrie.plainPathEnd(bytes) == bytes.count else { return nil }
+                    if case .pastInlineParameters = walked { return nil }
+                    settled = lookup.trie.retrace(bytes, spans: &spans)
+                }
+                switch settled {
                 case .node(let node): return .node(table.routes[lookup.trie.firstRoute(at: node)].payload)
                 case .nodeSkipping(let node, _): return .skipping(table.routes[lookup.trie.firstRoute(at: node)].payload)
                 case .miss: return .miss

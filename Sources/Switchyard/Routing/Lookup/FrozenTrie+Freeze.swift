@@ -21,6 +21,7 @@ extension FrozenTrie {
         hashSlots.initialize(repeating: .empty)
         let routeIDs = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(trie.nextRoute.count, 1))
         let routeStarts = UnsafeMutableBufferPointer<Int32>.allocate(capacity: source.count + 1)
+        let onlyWay = FrozenTrie.onlyWay(source)
         var edgeEnd = 0
         var slotEnd = 0
         var routeEnd = 0
@@ -59,9 +60,10 @@ extension FrozenTrie {
             if route >= 0 {
                 let found = winner(route)
                 frozen.declaration = found.declaration
-                frozen.winnerCode = found.layout << 6 | Int32(found.integerSlots) << 2 | (found.hasTypes ? 2 : 0)
+                frozen.winnerCode = found.layout << 7 | Int32(found.integerSlots) << 2 | (found.hasTypes ? 2 : 0)
                     | (found.hasValidator ? 1 : 0)
             }
+            if onlyWay[index] { frozen.winnerCode |= FrozenTrie.onlyWayBit }
             while route >= 0 {
                 routeIDs[routeEnd] = route
                 routeEnd += 1
@@ -75,6 +77,30 @@ extension FrozenTrie {
         self.init(nodes: nodes, literalBytes: literalBytes, staticEdges: staticEdges, hashSlots: hashSlots,
                   routeIDs: routeIDs, routeStarts: routeStarts, ranks: FrozenTrie.own(ranks),
                   maximumDepth: trie.maximumDepth, caseInsensitive: trie.caseInsensitive)
+    }
+
+    /// `Node.isOnlyWay` per node of `source`, from the root down: a node's children are declared after
+    /// it (`RouteTrie` appends them), so one pass in index order sees each parent's flag first. Optional
+    /// and splat children are off the walk's way: theirs stay false.
+    private static func onlyWay(_ source: [RouteTrie.Node]) -> [Bool] {
+        var onlyWay = [Bool](repeating: false, count: source.count)
+        guard !source.isEmpty else { return onlyWay }
+        onlyWay[0] = true
+        for (index, node) in source.enumerated() {
+            // A node's own optional or splat is another way from here, for it and every node below.
+            let open = onlyWay[index] && node.optional < 0 && node.splat < 0
+            onlyWay[index] = open
+            guard open else { continue }
+            if node.parameter >= 0 { onlyWay[Int(node.parameter)] = true }
+            // A static child beside a parameter child: the search tries the parameter after it.
+            guard node.parameter < 0 else { continue }
+            var child = node.firstStatic
+            while child >= 0 {
+                onlyWay[Int(child)] = true
+                child = source[Int(child)].nextSibling
+            }
+        }
+        return onlyWay
     }
 
     static func own<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {

@@ -1,9 +1,10 @@
 // The walk that settles most lookups in one pass over the path: no split first. It reads the path a
 // word (8 bytes) at a time; the word that finds where a segment ends is also the segment's packed
 // literal, so a static child costs one load, a multiply and a compare, and a parameter costs nothing
-// but its span. Where it stops on a plain path, a dead end on the only way through the trie is a
-// miss (`misses`), and its way traced again (`retrace`) settles a splat or a chain of optional
-// segments there.
+// but its span. Where it stops in a segment, its way traced again to there (`stop`, out of the loop)
+// settles what it can: a `?` or `#` in that segment ends the path, which is settled before it, and a
+// dead end on the only way through the trie is a miss; where it stops on a plain path otherwise, its
+// way traced again (`retrace`) settles a splat or a chain of optional segments there.
 // What neither settles (other optional shapes, dead ends beside another way, validators, more than
 // four parameters, text that is not a plain normalised path) goes to the split and the full search,
 // which decide as before.
@@ -17,8 +18,8 @@ extension FrozenTrie {
         case node(Int32)
         /// The text is not a plain normalised path.
         case notPlain
-        /// No child takes a segment, or the text leaves a chain (a miss when `misses` says that way
-        /// was the only one; else `retrace` settles it when it can, else the full search decides).
+        /// No child takes a segment, or the text leaves a chain (`stop` settles it when it can, then
+        /// `retrace`, else the full search decides).
         case deadEnd
         /// No route ends where the text does (as for `deadEnd`).
         case undecided
@@ -34,7 +35,12 @@ extension FrozenTrie {
     /// `?query` or `#fragment` (only a parameter's bytes are checked for those: a literal holds
     /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
     /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
-    /// caller checks.
+    /// caller checks (`stop`).
+    ///
+    /// The loop says only why it stopped, not where: every way tried of making it say where, or of
+    /// settling the stop from it, cost every plain lookup 10 to 39 instructions (issue 37, this round:
+    /// a call from the loop 10 to 13, the node and offset in its verdict 20, a case of its own 39;
+    /// Benchmarks/README.md).
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
@@ -106,13 +112,139 @@ extension FrozenTrie {
         return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided, spanEnd - spans)
     }
 
+    /// What `stop` settles where the walk's loop stopped in a segment.
+    enum Stop {
+        /// The node where the path before a `?query` or `#fragment` ends on a route.
+        case nodeBeforeQuery(Int32)
+        /// No route matches the path (before any `?query` or `#fragment`), which is plain and
+        /// normalised: the way dead-ends, or ends where no route does, on the only way through the trie
+        /// (`Node.isOnlyWay`).
+        case miss
+        /// What the retrace settles at a dead end beside another way (a splat, a chain of optional
+        /// segments), the path being plain with no query: settled here, not traced a third time.
+        case settled(Settled)
+        /// The lookup goes on as for this verdict of the walk.
+        case walked(Walked)
+    }
+
+    /// What the lookup settles where the walk's loop stopped (`walked`, a dead end or text that is not
+    /// plain, perhaps a query): the walk's way traced again to the segment where it stopped, its spans
+    /// written to `spans` from the first, then settled there (`stoppedInSegment`). `walked` itself when
+    /// the loop did not stop in a segment that no static child takes (an empty or dot segment, a
+    /// trailing slash). Issue 37: a dead end was checked for being plain from the first byte, then its
+    /// way traced again to learn that it was the only one (`plainPathEnd` and `misses`, 590 of a miss's
+    /// 1,107 instructions); the path before a query was cut byte by byte and walked again from the root
+    /// (`PathSegmenter.pathEnd` and `walk`, 800 of 1,666).
+    func stop(after walked: Walked, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Stop {
+        // (Text the walk's loop never read, as `walk` asks.)
+        guard bytes.count > 0, bytes.count < Int(Int32.max), let base = bytes.baseAddress,
+              base[0] == PathSegmenter.slash else { return .walked(walked) }
+        spans = Parameters.InlineSpans()
+        return spans.fillOn { spans, _ in stop(after: walked, base, end: base + bytes.count, spans: spans) }
+    }
+
+    /// `stop` over the text from `base` (a `/`) to `end`: the walk's loop again, where a lookup that hits
+    /// never comes.
+    private func stop(after walked: Walked, _ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                      spans: UnsafeMutablePointer<Parameters.Span>) -> (Stop, Int) {
+        let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        var node = first
+        var cursor = base + 1
+        var written = 0
+        while cursor < end {
+            let word = FrozenTrie.word(at: cursor, end: end, text: base)
+            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
+            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
+            let stop = cursor + length
+            var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
+            // The loop's own test: it stopped here, not in a segment.
+            if packed | 0x2e2e == 0x2e2e { return (.walked(walked), written) }
+            var next: Int32 = -1
+            if node.pointee.staticCount > 0 {
+                if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
+                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
+            }
+            if next < 0 {
+                next = node.pointee.parameter
+                if next < 0 || written == Parameters.InlineSpans.capacity || FrozenTrie.holdsQueryMark(packed)
+                    || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end)) {
+                    return stoppedInSegment(node, at: cursor, end: end, text: base, spans: spans, written: written)
+                }
+                spans[written] = Parameters.Span(unchecked: cursor - base, end: stop - base)
+                written += 1
+            }
+            node = first + Int(truncatingIfNeeded: next)
+            cursor = stop + 1
+        }
+        return (.walked(walked), written)
+    }
+
+    /// `stop` where the segment from `cursor` (after a `/`) at `node`, which no static child of it
+    /// takes, holds a `?` or `#` (`cut`), or no parameter child takes it (a dead end), or the way on
+    /// needs a fifth parameter. `written` spans are written.
+    private func stoppedInSegment(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                                  text base: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
+                                  written: Int) -> (Stop, Int) {
+        // One pass from the segment's `/` finds where the path ends and checks it (the loop checked the
+        // text before, and that this segment's first bytes are not empty, `.` or `..`).
+        guard let (pathEnd, segmentEndsFirst) = FrozenTrie.pathEnd(fromStop: cursor - 1, end: end, text: base) else {
+            // Not normalised before its first `?` or `#`: the caller finds the text needs normalising.
+            return (.walked(.deadEnd), written)
+        }
+        // A `?` or `#` in the segment ends the path there.
+        if pathEnd < end && !segmentEndsFirst {
+            return cut(in: node, segment: cursor, mark: pathEnd, text: base, spans: spans, written: written)
+        }
+        if node.pointee.parameter >= 0 { return (.walked(.pastInlineParameters), written) }
+        // A dead end, on a plain path: on the only way, a miss.
+        if node.pointee.isOnlyWay { return (.miss, written) }
+        // Beside another way, with no query: what the retrace settles where it stops (splat routes were
+        // checked for being plain from the first byte and traced twice more here: `withMatch` 1,605).
+        guard pathEnd == end else { return (.walked(.deadEnd), written) }
+        let (settled, count) = stopped(at: node, segment: cursor, base: base, end: end, spans: spans, written: written)
+        return (.settled(settled), count)
+    }
+
+    /// The walk's last step, at `node`, when the segment from `cursor` holds a `?` or `#` at `mark`: the
+    /// path ends there, and the segment up to it is taken as the loop takes one (a static `users?tab=1`
+    /// is the static child `users`). Issue 37: the walk stopped at the segment, and the path before the
+    /// mark was found on its own, walked again from the root (1,666 instructions a `withMatch` among
+    /// 1,000 parameter routes against 659 without the query).
+    private func cut(in node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, mark: UnsafePointer<UInt8>,
+                     text base: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
+                     written: Int) -> (Stop, Int) {
+        // An empty segment before the mark (`/album/?x`) is a trailing slash: not normalised.
+        guard mark > cursor else { return (.walked(.notPlain), written) }
+        // The segment's first 8 bytes, zeros after a shorter one (`word` reads none past `mark` into it).
+        var packed = FrozenTrie.word(at: cursor, end: mark, text: base)
+        if packed | 0x2e2e == 0x2e2e { return (.walked(.notPlain), written) }
+        let length = mark - cursor
+        var next: Int32 = -1
+        if node.pointee.staticCount > 0 {
+            if caseInsensitive { packed = StaticChildHash.foldedWord(packed) }
+            next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
+        }
+        var count = written
+        if next < 0 {
+            next = node.pointee.parameter
+            // The path before the mark is plain: the loop checked the segments before this one.
+            if next < 0 { return (node.pointee.isOnlyWay ? .miss : .walked(.deadEnd), count) }
+            if count == Parameters.InlineSpans.capacity { return (.walked(.pastInlineParameters), count) }
+            spans[count] = Parameters.Span(unchecked: cursor - base, end: mark - base)
+            count += 1
+        }
+        let last = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
+        if last.pointee.firstRoute >= 0 { return (.nodeBeforeQuery(next), count) }
+        return (last.pointee.isOnlyWay ? .miss : .walked(.undecided), count)
+    }
+
     /// What `retrace` settles where the walk stopped.
     enum Settled {
         case node(Int32)
         /// `node`, reached through optional segments of which `absent` were left out: their spans are
         /// `Parameters.Span.absent`, not counted present.
         case nodeSkipping(Int32, absent: Int32)
-        /// No route matches: no child took a segment, and no node on the way offered another.
+        /// The path ends where no route does, on the only way through the trie (`Node.isOnlyWay`).
         case miss
         /// The text is not a plain normalised path.
         case notPlain
@@ -122,7 +254,7 @@ extension FrozenTrie {
     }
 
     /// The segment at `cursor` (to the next slash or `end`) and the static child of `node` it names
-    /// (-1 for none), for the retraces (`misses`, `retrace`): read a word at a time as the walk reads
+    /// (-1 for none), for the retrace: read a word at a time as the walk reads
     /// it (byte by byte, this took 620 of a miss's 1,628 instructions).
     @inline(__always)
     private func staticStep(from node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
@@ -136,44 +268,11 @@ extension FrozenTrie {
         return (staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length)), cursor + length)
     }
 
-    /// Whether a plain normalised path (the caller checks) matches no route, decided by tracing the
-    /// walk's way again when it did not settle: true when that way dead-ends (or ends on a node where
-    /// no route ends) and at no node on it could another child have taken the segment (a parameter
-    /// beside a static hit, an optional or a splat anywhere). The depth-first search would then try
-    /// that way alone and find nothing. Out of the walk's loop, so a lookup that hits pays nothing for
-    /// it; a miss no longer splits the path and searches it (issue 37: 2,938 instructions a `withMatch`
-    /// miss among 1,000 parameter routes).
-    func misses(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count > 0, let base = bytes.baseAddress else { return false }
-        let end = base + bytes.count
-        let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
-        var node = first
-        var cursor = base + 1
-        while cursor < end {
-            if node.pointee.optional >= 0 || node.pointee.splat >= 0 { return false }
-            let (found, stop) = staticStep(from: node, at: cursor, end: end, text: base)
-            var next = found
-            if next >= 0 {
-                if node.pointee.parameter >= 0 { return false }
-            } else {
-                next = node.pointee.parameter
-                if next < 0 { return true }
-            }
-            node = first + Int(next)
-            cursor = stop + 1
-        }
-        return node.pointee.firstRoute < 0 && node.pointee.optional < 0 && node.pointee.splat < 0
-    }
-
     /// Where a walk of `bytes`, a plain normalised path with no `?` or `#` (the caller checks), stopped
     /// without a node: the walk's way traced again, its parameters' spans written to `spans` from the
-    /// first, then settled where it stops. `miss` when that way dead-ends (or ends on a node where no
-    /// route ends) and at no node on it could another child have taken the segment (a parameter
-    /// beside a static hit, an optional or a splat anywhere): the depth-first search would try that
-    /// way alone and find nothing (issue 37: such a miss was split and searched, 2,938 instructions a
-    /// `withMatch` among 1,000 parameter routes; a dead end the caller asks `misses` first, which
-    /// costs a miss less: misses `withMatch` 1,180.8 through here against 1,104.4). Otherwise what
-    /// `stopped` settles there: a splat or a chain of optional segments taking the rest (issue 37:
+    /// first, then settled where it stops (a dead end on the only way the walk has decided a miss;
+    /// an end where no route does on it is a miss here): what
+    /// `stopped` settles there, a splat or a chain of optional segments taking the rest (issue 37:
     /// split and searched, 2,651 and 4,343 instructions a `withMatch`), or `undecided`. Out of the walk's loop, so a lookup that hits pays
     /// nothing for it: every way tried of making that loop say where it stopped (calling out from it,
     /// a node and an offset in its verdict, the offset in a span, no node index kept) cost every plain
@@ -191,17 +290,12 @@ extension FrozenTrie {
         var node = first
         var cursor = base + 1
         var written = 0
-        var onlyWay = true
         while cursor < end {
-            if node.pointee.optional >= 0 || node.pointee.splat >= 0 { onlyWay = false }
             let (found, stop) = staticStep(from: node, at: cursor, end: end, text: base)
             var next = found
-            if next >= 0 {
-                if node.pointee.parameter >= 0 { onlyWay = false }
-            } else {
+            if next < 0 {
                 next = node.pointee.parameter
                 if next < 0 {
-                    if onlyWay { return (.miss, written) }
                     return stopped(at: node, segment: cursor, base: base, end: end, spans: spans, written: written)
                 }
                 if written == Parameters.InlineSpans.capacity { return (.pastInlineParameters, written) }
@@ -214,7 +308,9 @@ extension FrozenTrie {
         if node.pointee.firstRoute >= 0 {
             return (.node(Int32(truncatingIfNeeded: node - first)), written)
         }
-        if onlyWay && node.pointee.optional < 0 && node.pointee.splat < 0 { return (.miss, written) }
+        // The walk's loop leaves an end where no route does to this retrace (asking there cost the plain
+        // rows); on the only way, it is a miss.
+        if node.pointee.isOnlyWay { return (.miss, written) }
         return stopped(at: node, segment: end, base: base, end: end, spans: spans, written: written)
     }
 
@@ -420,7 +516,7 @@ extension FrozenTrie {
     // and walking the segments took 312 + 426 of a GitHub API lookup's 1,641 instructions (callgrind,
     // `switchyard-bench --loop match github-rest 453 10000`, Benchmarks/README.md).
     @inline(__always)
-    private static func word(at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> UInt64 {
+    static func word(at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> UInt64 {
         if _fastPath(cursor + 8 <= end) { return UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)) }
         return tailWord(at: cursor, end: end, text: text)
     }

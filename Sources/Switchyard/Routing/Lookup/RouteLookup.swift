@@ -115,21 +115,43 @@ final class RouteLookup {
     @inline(never)
     private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked,
                         spans: Parameters.InlineSpans) -> RouteFind {
+        var walked = walked
+        var spans = spans
+        // Where the loop stopped in a segment, settled there (`FrozenTrie.stop`): a miss on the only way,
+        // the path before a query.
+        switch walked {
+        case .deadEnd, .notPlain:
+            switch trie.stop(after: walked, bytes, spans: &spans) {
+            case .miss: return .miss
+            case .nodeBeforeQuery(let node):
+                // A validator must see the parsed query: the location is parsed first, then its path found.
+                guard case .hit(let declaration, let spans) = hit(at: node, spans, in: bytes) else { return .needsNormalising }
+                return .hitBeforeQuery(declaration, spans)
+            case .settled(let settled): return found(settled, spans, in: bytes)
+            case .walked(let verdict): walked = verdict
+            }
+        case .node, .undecided, .pastInlineParameters: break
+        }
         // The walk may stop (a dead end) before the part of the text that is not plain.
         if case .notPlain = walked { return findBeforeQuery(bytes) }
         guard let end = FrozenTrie.plainPathEnd(bytes) else { return .needsNormalising }
         // The path before a query is found alone (its own dead end is retraced there): retracing here
         // first cost the query set 64 instructions a hit (1,901.3 against 1,837.1).
         if end < bytes.count { return findBeforeQuery(bytes, end: end) }
-        if case .deadEnd = walked, trie.misses(bytes) { return .miss }
         // A plain path: searching it here would only tell that its winner has too many parameters for
         // a hit, and the candidates search it again (issue 37: two searches, 14,400 instructions).
         if case .pastInlineParameters = walked { return .needsCandidates }
-        // The walk's way traced again: a miss when a path ends where no route does on the only way,
-        // else a splat or a chain of optional segments where it stops may take the rest (issue 37:
-        // such a path was searched).
+        // The walk's way traced again: a splat or a chain of optional segments where it stops may take
+        // the rest (issue 37: such a path was searched).
+        return found(trie.retrace(bytes, spans: &spans), spans, in: bytes)
+    }
+
+    /// What a retrace (or the walk's stop) settled for a plain path with no query, `spans` its spans:
+    /// the hit, a miss, or the full search.
+    private func found(_ settled: FrozenTrie.Settled, _ spans: Parameters.InlineSpans,
+                       in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
         var spans = spans
-        switch trie.retrace(bytes, spans: &spans) {
+        switch settled {
         case .node(let node): return hit(at: node, spans, in: bytes)
         case .nodeSkipping(let node, let absent):
             spans.present &-= absent

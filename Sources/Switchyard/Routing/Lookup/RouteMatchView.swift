@@ -129,10 +129,8 @@ public struct RouteMatchView {
             RouteInfo(path: String(decoding: bytes, as: UTF8.self), route: declaration.takeUnretainedValue(), spans: spans)
         case .spansBeforeQuery(let bytes, let declaration, let spans):
             // The path is plain up to its first `?` or `#`; the rest is parsed when it is read.
-            RouteInfo(path: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<PathSegmenter.pathEnd(bytes)]), as: UTF8.self),
-                      route: declaration.takeUnretainedValue(), spans: spans,
-                      written: Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[PathSegmenter.pathEnd(bytes)...]),
-                                                as: UTF8.self)))
+            RouteInfo(text: String(decoding: bytes, as: UTF8.self), pathEnd: Int32(PathSegmenter.pathEnd(bytes)),
+                      route: declaration.takeUnretainedValue(), spans: spans)
         case .info(let info):
             info.pointee
         }

@@ -19,8 +19,8 @@ struct RouteResolution {
 
 // The one place a path is resolved to a route: the frozen lookup's answer (`RouteLookup.find`), then,
 // when it leaves the decision to the candidates (a validator, or more parameters than a match keeps
-// inline), every candidate in rank order until a validator accepts. `match` and every navigator landing
-// come here; `withMatch` (and so the Lua `match`) lends the same `find`'s hit or miss as it is and comes
+// inline), every candidate in rank order until a validator accepts. Every navigator landing comes here;
+// `match` and `withMatch` (and so the Lua `match`) take the same `find`'s hit or miss as it is and come
 // here for the rest; `firstMatch` is `find` without validators.
 extension RouteTable {
     /// Resolves text that may carry "?query#fragment" or dot segments (normalised first).
@@ -41,6 +41,13 @@ extension RouteTable {
                 return try resolution(found ?? .needsNormalising, of: text, in: lookup)
             }
         }
+    }
+
+    /// `resolve` for `text` given what `find` answered for its bytes (nil: the text is not contiguous):
+    /// `match` comes here with the answer it did not take itself instead of looking the text up again.
+    @usableFromInline
+    func resolve(_ found: RouteFind?, of text: String) throws -> RouteResolution {
+        try withFrozenLookup { lookup in try resolution(found ?? .needsNormalising, of: text, in: lookup) }
     }
 
     /// `resolve` for text that is already a plain normalised path (no query, fragment or dot segment; the
@@ -93,11 +100,11 @@ extension RouteTable {
         case .hit(let declaration, let spans):
             return RouteResolution(RouteInfo(path: text, route: declaration.takeUnretainedValue(), spans: spans))
         case .hitBeforeQuery(let declaration, let spans):
-            // The path ends at a `?` or `#`, an ASCII byte: a boundary of the text's scalars.
+            // The info keeps the text whole (no copy, no allocation): its path ends at the first `?` or
+            // `#`, and what follows is parsed only when the query or fragment is read.
             let end = text.utf8.withContiguousStorageIfAvailable(PathSegmenter.pathEnd) ?? 0
-            let pathEnd = text.utf8.index(text.utf8.startIndex, offsetBy: end)
-            return RouteResolution(RouteInfo(path: String(text[..<pathEnd]), route: declaration.takeUnretainedValue(),
-                                             spans: spans, written: text[pathEnd...]))
+            return RouteResolution(RouteInfo(text: text, pathEnd: Int32(end), route: declaration.takeUnretainedValue(),
+                                             spans: spans))
         case .needsCandidates:
             // (The text is a plain path: its own location.)
             return try firstValidated(at: Location(path: text))

@@ -10,7 +10,7 @@
 public struct Parameters: Sendable {
     /// Where a value sits in `source`; `start < 0` for an optional parameter that is absent.
     /// 32-bit offsets: a match's result is copied whole, so every byte of it counts.
-    struct Span: Sendable {
+    @usableFromInline struct Span: Sendable {
         private var first: Int32
         private var past: Int32
         var start: Int { Int(first) }
@@ -36,7 +36,7 @@ public struct Parameters: Sendable {
         /// Written in place by the walk (`fill`, in Lookup/FrozenTrie+Walk.swift), read here.
         var spans: (Span, Span, Span, Span) = (.absent, .absent, .absent, .absent)
         var count: Int32 = 0
-        var present: Int32 = 0
+        @usableFromInline var present: Int32 = 0
 
         subscript(index: Int) -> Span {
             switch index {
@@ -61,38 +61,54 @@ public struct Parameters: Sendable {
     }
 
     /// The text the values are slices of (the normalised path, for a match).
-    private let source: String
+    @usableFromInline let source: String
     /// Every parameter of the pattern, in pattern order, absent ones included (`origin.names`). For a
     /// match, the route's declaration, which also gives `RouteInfo` its pattern: one reference for both.
     @usableFromInline let origin: ParameterOrigin
     private var names: ParameterNames { origin.names }
     /// One span per name: the first four inline, so a match with up to four parameters allocates nothing.
-    private var inline = InlineSpans()
-    private var overflow: [Span] = []
+    @usableFromInline var inline: InlineSpans
+    @usableFromInline var overflow: [Span]
     /// Present parameters.
     ///
     ///     try table.match("/album/12")?.info.params.count   // 1
-    public var count: Int { Int(inline.present + overflowPresent) }
-    private var overflowPresent: Int32 = 0
+    @inlinable public var count: Int { Int(inline.present + overflowPresent) }
+    @usableFromInline var overflowPresent: Int32
     /// Whether values still hold `%XX` escapes (a match) or are already text (a literal).
-    private let escaped: Bool
+    @usableFromInline let escaped: Bool
 
     init(source: String, origin: ParameterOrigin, escaped: Bool) {
         self.source = source
         self.origin = origin
         self.escaped = escaped
+        inline = InlineSpans()
+        overflow = []
+        overflowPresent = 0
     }
 
     /// A match's parameters: one span of the (escaped) `source` per name, absent ones included.
+    /// Inlinable, as `RouteMatch.info` is, which makes them.
+    @inlinable
     init(source: String, origin: ParameterOrigin, spans: InlineSpans) {
         self.source = source
         self.origin = origin
         self.escaped = true
         self.inline = spans
+        overflow = []
+        overflowPresent = 0
     }
 
-    /// The text the values are slices of: for a match, its path.
+    /// A match's spans (escaped, at most four), or nil for parameters built by hand or with more spans.
+    var matchSpans: InlineSpans? { escaped && overflow.isEmpty ? inline : nil }
+
+    /// The text the values are slices of: for a match, its path, perhaps followed by the `?query` or
+    /// `#fragment` it was given with (`RouteInfo` knows where the path ends).
     var text: String { source }
+
+    /// The text's first `end` bytes, `end` at a boundary of its scalars (a `?` or `#` the path ends at).
+    func text(before end: Int) -> String {
+        String(Substring(source.utf8.prefix(end)))
+    }
 
     /// Parameters built by hand (tests, hosts, the not-found screen), ordered by name.
     ///

@@ -10,9 +10,12 @@ public struct RouteInfo: Sendable {
     ///
     ///     try table.match("/album/12?tab=info")?.info.path   // "/album/12"
     public var path: String {
-        get { fromParameters.contains(.path) ? storedParams.text : ownPath }
+        get {
+            guard fromParameters.contains(.path) else { return extras.first?.ownPath ?? "" }
+            return pathEnd < 0 ? storedParams.text : storedParams.text(before: Int(pathEnd))
+        }
         set {
-            ownPath = newValue
+            updateExtras { $0.ownPath = newValue }
             fromParameters.remove(.path)
         }
     }
@@ -20,9 +23,9 @@ public struct RouteInfo: Sendable {
     ///
     ///     try table.match("/album/12")?.info.pattern   // "/album/:id"
     package var pattern: String {
-        get { fromParameters.contains(.pattern) ? storedParams.origin.patternText : ownPattern }
+        get { fromParameters.contains(.pattern) ? storedParams.origin.patternText : extras.first?.ownPattern ?? "" }
         set {
-            ownPattern = newValue
+            updateExtras { $0.ownPattern = newValue }
             fromParameters.remove(.pattern)
         }
     }
@@ -30,12 +33,19 @@ public struct RouteInfo: Sendable {
     ///
     ///     try table.match("/album/12")?.info.params["id"]   // "12"
     public var params: Parameters {
-        _read { yield storedParams }
+        @inlinable _read { yield storedParams }
         set {
-            // The path and pattern were the old parameters' text and origin: keep them.
-            ownPath = path
-            ownPattern = pattern
+            // The path, pattern, query and fragment were read from the old parameters' text and origin:
+            // keep them.
+            settleWritten()
+            let path = path
+            let pattern = pattern
+            updateExtras {
+                $0.ownPath = path
+                $0.ownPattern = pattern
+            }
             fromParameters = []
+            pathEnd = -1
             storedParams = newValue
         }
     }
@@ -43,15 +53,21 @@ public struct RouteInfo: Sendable {
     ///
     ///     try table.match("/album/12?tab=info")?.info.query["tab"]   // "info"
     public var query: [String: String] {
-        get { extras.first?.query ?? [:] }
-        set { updateExtras { $0.query = newValue } }
+        get { fromParameters.contains(.written) ? RouteInfoExtras.query(in: written) : extras.first?.query ?? [:] }
+        set {
+            settleWritten()
+            updateExtras { $0.query = newValue }
+        }
     }
     /// The fragment after `#`; nil when the path has none.
     ///
     ///     try table.match("/album/12#top")?.info.fragment   // "top"
     public var fragment: String? {
-        get { extras.first?.fragment }
-        set { updateExtras { $0.fragment = newValue } }
+        get { fromParameters.contains(.written) ? RouteInfoExtras.fragment(in: written) : extras.first?.fragment }
+        set {
+            settleWritten()
+            updateExtras { $0.fragment = newValue }
+        }
     }
     /// What the validator returned (nil when there is no validator).
     ///
@@ -91,59 +107,86 @@ public struct RouteInfo: Sendable {
     }
 
     // A match's result is copied whole, and each reference in it costs two atomic operations (retained
-    // when it is made, released when it goes). A match's path is its parameters' text and its pattern
-    // comes from their origin, the route's declaration: `ownPath` and `ownPattern` stay "" (no object)
-    // unless set. No field is an optional: even one made the compiler build each info in a temporary and
-    // copy it out whole.
+    // when it is made, released when it goes), and a call even for one that holds no object (an empty
+    // string or array). A match's info is its parameters (the text it was given, which they are spans
+    // of, and their origin, the route's declaration) and one array for all the rest, empty (a shared
+    // immortal object) unless something was set: its path is the text up to `pathEnd`, its pattern the
+    // origin's, its query and fragment the text after `pathEnd`, parsed only when read. No field is an
+    // optional: even one made the compiler build each info in a temporary and copy it out whole.
     /// Written only through `params`; visible to inlined code so that `match` reads a resolution's
     /// route in place (a call for it was 8 instructions a match).
     @usableFromInline var storedParams: Parameters
-    private var ownPath: String
-    private var ownPattern: String
-    private var fromParameters: Borrowed
-    /// The query, fragment and validator value, which most matches do not have: at most one element, and
-    /// the empty array is a shared immortal object, which reference counting skips.
-    private var extras: [RouteInfoExtras]
+    /// Where the path ends in the parameters' text when the text goes on with a `?query` or `#fragment`
+    /// (the byte offset of that `?` or `#`); -1 when the text is the path alone.
+    @usableFromInline var pathEnd: Int32
+    @usableFromInline var fromParameters: Borrowed
+    /// What is not read from the parameters (see `Borrowed`), and the validator's value: at most one
+    /// element, and the empty array is a shared immortal object, which reference counting skips.
+    @usableFromInline var extras: [RouteInfoExtras]
 
-    /// Which of `path` and `pattern` are read from the parameters.
-    private struct Borrowed: OptionSet {
-        let rawValue: UInt8
-        static let path = Borrowed(rawValue: 1)
-        static let pattern = Borrowed(rawValue: 2)
+    /// Which fields are read from the parameters: the path (their text, up to `pathEnd`), the pattern
+    /// (their origin's), the query and fragment (their text after `pathEnd`, as written).
+    @usableFromInline struct Borrowed: OptionSet, Sendable {
+        @usableFromInline let rawValue: UInt8
+        @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+        @inlinable static var path: Borrowed { Borrowed(rawValue: 1) }
+        @inlinable static var pattern: Borrowed { Borrowed(rawValue: 2) }
+        @inlinable static var written: Borrowed { Borrowed(rawValue: 4) }
     }
 
     package init(path: String, pattern: String, params: Parameters = [:],
                 query: [String: String] = [:], fragment: String? = nil, value: Any? = nil) {
-        let fields = RouteInfoExtras(query: query, fragment: fragment, value: value.map(ValidatorValue.init))
-        self.init(params: params, ownPath: path, ownPattern: pattern, fromParameters: [],
-                  extras: RouteInfoExtras.boxing(fields))
+        var fields = RouteInfoExtras(query: query, fragment: fragment, value: value.map(ValidatorValue.init))
+        fields.ownPath = path
+        fields.ownPattern = pattern
+        self.init(params: params, pathEnd: -1, fromParameters: [], extras: RouteInfoExtras.boxing(fields))
     }
 
-    /// A candidate's info from a parsed location (no validator has run); `params` come from a match.
+    /// A candidate's info from a parsed location (no validator has run); `params` come from a match
+    /// (their text is the location's path, as the lookup makes them).
     init(path: String, params: Parameters, query: [String: String], fragment: String?) {
-        let fields = RouteInfoExtras(query: query, fragment: fragment, value: nil)
-        self.init(params: params, ownPath: path, ownPattern: "", fromParameters: .pattern,
-                  extras: RouteInfoExtras.boxing(fields))
+        // A plain path's (most candidates'): nothing out of line, no extras made to find that out.
+        if query.isEmpty && fragment == nil && params.text == path {
+            self.init(params: params, pathEnd: -1, fromParameters: [.path, .pattern], extras: [])
+            return
+        }
+        var fields = RouteInfoExtras(query: query, fragment: fragment, value: nil)
+        var borrowed: Borrowed = .pattern
+        if params.text == path { borrowed.insert(.path) } else { fields.ownPath = path }
+        self.init(params: params, pathEnd: -1, fromParameters: borrowed, extras: RouteInfoExtras.boxing(fields))
     }
 
     /// A match's info: its parameters are the spans of the captures in `path`, which they keep.
     init(path: String, route: RouteDeclaration, spans: Parameters.InlineSpans) {
-        self.init(params: Parameters(source: path, origin: route, spans: spans), ownPath: "", ownPattern: "",
+        self.init(params: Parameters(source: path, origin: route, spans: spans), pathEnd: -1,
                   fromParameters: [.path, .pattern], extras: [])
     }
 
-    /// `init(path:route:spans:)` for text that went on past its path: `written` is the rest as written
-    /// (from its first `?` or `#`), parsed into the query and fragment only when one of them is read.
-    init(path: String, route: RouteDeclaration, spans: Parameters.InlineSpans, written: Substring) {
-        self.init(params: Parameters(source: path, origin: route, spans: spans), ownPath: "", ownPattern: "",
-                  fromParameters: [.path, .pattern], extras: RouteInfoExtras.boxing(RouteInfoExtras(written: written)))
+    /// `init(path:route:spans:)` for text that may go on past its path: the path is `text` up to
+    /// `pathEnd` (the offset of its first `?` or `#`; -1 when the text is the path alone), and the rest
+    /// is parsed into the query and fragment only when one of them is read. The text is kept whole, not
+    /// copied: the spans are offsets into it. Inlinable: `RouteMatch.info` makes one when read.
+    @inlinable
+    init(text: String, pathEnd: Int32, route: RouteDeclaration, spans: Parameters.InlineSpans) {
+        self.init(params: Parameters(source: text, origin: route, spans: spans), pathEnd: pathEnd,
+                  fromParameters: pathEnd < 0 ? [.path, .pattern] : [.path, .pattern, .written], extras: [])
+    }
+
+    /// What a match needs to make this info again with `init(text:pathEnd:route:spans:)` (the text, where
+    /// its path ends, the spans), or nil when the info holds more than those (more than four parameters,
+    /// or anything set or parsed: a validator's value, a query from a parsed location).
+    var matchParts: (text: String, pathEnd: Int32, spans: Parameters.InlineSpans)? {
+        guard extras.isEmpty, fromParameters.contains([.path, .pattern]),
+              fromParameters.contains(.written) == (pathEnd >= 0),
+              let spans = storedParams.matchSpans else { return nil }
+        return (storedParams.text, pathEnd, spans)
     }
 
     /// `init(path:route:spans:)` for a parsed location.
     init(path: String, route: RouteDeclaration, spans: Parameters.InlineSpans,
          query: [String: String], fragment: String?) {
         let fields = RouteInfoExtras(query: query, fragment: fragment, value: nil)
-        self.init(params: Parameters(source: path, origin: route, spans: spans), ownPath: "", ownPattern: "",
+        self.init(params: Parameters(source: path, origin: route, spans: spans), pathEnd: -1,
                   fromParameters: [.path, .pattern], extras: RouteInfoExtras.boxing(fields))
     }
 
@@ -158,25 +201,49 @@ public struct RouteInfo: Sendable {
     /// The path is read where it is stored: through `path`, every push copied it (a retain and a
     /// release) only to learn that its length differs (`Screen.isAt(plainPath:)`).
     func isAt(plainPath text: String) -> Bool {
-        let same = fromParameters.contains(.path)
-            ? storedParams.text.utf8.count == text.utf8.count && storedParams.text == text
-            : ownPath.utf8.count == text.utf8.count && ownPath == text
+        let same: Bool
+        if !fromParameters.contains(.path) {
+            let own = extras.first?.ownPath ?? ""
+            same = own.utf8.count == text.utf8.count && own == text
+        } else if pathEnd < 0 {
+            same = storedParams.text.utf8.count == text.utf8.count && storedParams.text == text
+        } else {
+            same = Int(pathEnd) == text.utf8.count && storedParams.text.utf8.starts(with: text.utf8)
+        }
         return same && fragment == nil && query.isEmpty
     }
 
     /// What `RouteTable.resolve` returns when nothing matched (its caller drops it).
     static var unmatched: RouteInfo {
         RouteInfo(params: Parameters(source: "", origin: ParameterOrigin.none, spans: Parameters.InlineSpans()),
-                  ownPath: "", ownPattern: "", fromParameters: [], extras: [])
+                  pathEnd: -1, fromParameters: [], extras: [])
     }
 
-    private init(params: Parameters, ownPath: String, ownPattern: String, fromParameters: Borrowed,
-                 extras: [RouteInfoExtras]) {
+    @inlinable
+    init(params: Parameters, pathEnd: Int32, fromParameters: Borrowed, extras: [RouteInfoExtras]) {
         self.storedParams = params
-        self.ownPath = ownPath
-        self.ownPattern = ownPattern
+        self.pathEnd = pathEnd
         self.fromParameters = fromParameters
         self.extras = extras
+    }
+
+    /// What followed the path in the parameters' text, as written (from its first `?` or `#`).
+    private var written: Substring {
+        let text = storedParams.text
+        guard pathEnd >= 0 else { return text[text.endIndex...] }
+        return text[text.utf8.index(text.startIndex, offsetBy: Int(pathEnd))...]
+    }
+
+    /// The query and fragment as written, parsed into the extras, so that setting one of them (or the
+    /// parameters, whose text holds them) keeps the other.
+    private mutating func settleWritten() {
+        guard fromParameters.contains(.written) else { return }
+        let written = written
+        fromParameters.remove(.written)
+        updateExtras {
+            $0.query = RouteInfoExtras.query(in: written)
+            $0.fragment = RouteInfoExtras.fragment(in: written)
+        }
     }
 
     /// Copies of an info share their extras until one of them changes them (the array copies on write).
@@ -187,14 +254,13 @@ public struct RouteInfo: Sendable {
     }
 }
 
-/// What `RouteInfo` keeps out of line.
-private struct RouteInfoExtras: Sendable {
-    /// What followed the matched path, as written (from its first `?` or `#`); nil once the query or
-    /// fragment was set. Decoding a query into a dictionary cost a lookup with one about 20,000
-    /// instructions (issue 37), and most callers never read it: it is parsed each time it is read.
-    private var written: Substring?
-    private var parsedQuery: [String: String] = [:]
-    private var parsedFragment: String?
+/// What `RouteInfo` keeps out of line: what was set rather than read from the parameters.
+@usableFromInline struct RouteInfoExtras: Sendable {
+    /// The path and pattern when they are not the parameters' (set, or an info made by hand).
+    var ownPath = ""
+    var ownPattern = ""
+    var query: [String: String] = [:]
+    var fragment: String?
     var value: ValidatorValue?
     var data: ValidatorValue?
     var layoutData: ValidatorValue?
@@ -202,56 +268,30 @@ private struct RouteInfoExtras: Sendable {
     var failure: LandingFailure?
 
     init(query: [String: String] = [:], fragment: String? = nil, value: ValidatorValue? = nil) {
-        parsedQuery = query
-        parsedFragment = fragment
+        self.query = query
+        self.fragment = fragment
         self.value = value
     }
 
-    init(written: Substring) {
-        self.written = written
-    }
-
     /// As `Location(parsing:)` reads them: the fragment is all after the first `#`, the query what is
-    /// between a `?` before it and it.
-    var query: [String: String] {
-        get { written.map(RouteInfoExtras.query(in:)) ?? parsedQuery }
-        set {
-            settle()
-            parsedQuery = newValue
-        }
-    }
-
-    var fragment: String? {
-        get { written.map(RouteInfoExtras.fragment(in:)) ?? parsedFragment }
-        set {
-            settle()
-            parsedFragment = newValue
-        }
-    }
-
-    /// Parses what was written, so that setting one of query and fragment keeps the other.
-    private mutating func settle() {
-        guard let written else { return }
-        parsedQuery = RouteInfoExtras.query(in: written)
-        parsedFragment = RouteInfoExtras.fragment(in: written)
-        self.written = nil
-    }
-
-    private static func query(in written: Substring) -> [String: String] {
+    /// between a `?` before it and it. Decoding a query into a dictionary cost a lookup with one about
+    /// 20,000 instructions (issue 37), and most callers never read it: it is parsed each time it is read.
+    static func query(in written: Substring) -> [String: String] {
         let beforeFragment = written.utf8.firstIndex(of: UInt8(ascii: "#")).map { written[..<$0] } ?? written
         guard let mark = beforeFragment.utf8.firstIndex(of: UInt8(ascii: "?")) else { return [:] }
         return Location.parseQuery(beforeFragment[beforeFragment.utf8.index(after: mark)...])
     }
 
-    private static func fragment(in written: Substring) -> String? {
+    static func fragment(in written: Substring) -> String? {
         guard let hash = written.utf8.firstIndex(of: UInt8(ascii: "#")) else { return nil }
         return String(written[written.utf8.index(after: hash)...])
     }
 
     /// None at all when there is nothing to keep.
     static func boxing(_ fields: RouteInfoExtras) -> [RouteInfoExtras] {
-        fields.written == nil && fields.parsedQuery.isEmpty && fields.parsedFragment == nil && fields.value == nil
-            && fields.data == nil && fields.layoutData == nil && fields.extra == nil && fields.failure == nil
+        fields.ownPath.isEmpty && fields.ownPattern.isEmpty && fields.query.isEmpty && fields.fragment == nil
+            && fields.value == nil && fields.data == nil && fields.layoutData == nil && fields.extra == nil
+            && fields.failure == nil
             ? [] : [fields]
     }
 }

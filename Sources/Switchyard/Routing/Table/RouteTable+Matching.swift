@@ -8,9 +8,39 @@ extension RouteTable {
     ///     try table.match("/album/12?tab=info")?.info.params["id"]   // "12"
     @inlinable
     public func match(_ path: String) throws -> RouteMatch<Payload>? {
-        let found = try resolve(path)
-        guard let route = found.route else { return nil }
-        return RouteMatch(route: storage[route.rawValue], info: found.info)
+        // The lookup's answer as `withMatch` takes it: a plain path's hit is the match (the caller's text,
+        // the spans, the route's declaration), a miss is nil, and anything else is resolved from the
+        // answer (not looked up again).
+        let found = path.utf8.withContiguousStorageIfAvailable { bytes in find(bytes) }
+        switch found {
+        case .hit(let declaration, let spans)?:
+            // The route copied whole (its declaration retained once, for the match): reading only its
+            // payload made the access to `storage` a tracked one, 76 instructions a match.
+            let route = storage[Int(declaration.takeUnretainedValue().routeIndex)]
+            return RouteMatch(route: route, text: path, pathEnd: -1, spans: spans)
+        case .hitBeforeQuery(let declaration, let spans)?:
+            // The text is kept whole: its `?query` or `#fragment` is parsed only when the info's is read.
+            let route = storage[Int(declaration.takeUnretainedValue().routeIndex)]
+            return RouteMatch(route: route, text: path, pathEnd: RouteTable.pathEnd(of: path, after: spans), spans: spans)
+        case .miss?:
+            return nil
+        default:
+            let resolved = try resolve(found, of: path)
+            guard let route = resolved.route else { return nil }
+            return RouteMatch(route: storage[route.rawValue], info: resolved.info)
+        }
+    }
+
+    /// Where the path of `text` ends (its first `?` or `#`), for a hit before a query whose `spans` are
+    /// of that path: the scan starts where the last value ends.
+    @usableFromInline
+    static func pathEnd(of text: String, after spans: Parameters.InlineSpans) -> Int32 {
+        var start = 0
+        for index in 0..<Int(spans.count) where spans[index].end > start { start = spans[index].end }
+        var text = text
+        return text.withUTF8 { bytes in
+            Int32(start + PathSegmenter.pathEnd(UnsafeBufferPointer(rebasing: bytes[start...])))
+        }
     }
 
     /// Every route whose pattern matches and whose validator (if any) accepts, in rank order.

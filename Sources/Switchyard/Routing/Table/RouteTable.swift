@@ -12,7 +12,11 @@
 /// of its own.
 public final class RouteTable<Payload> {
     package private(set) var caseInsensitive: Bool
-    @usableFromInline var storage: [Route<Payload>] = []
+    // Safety: exclusivity unchecked. Written only by declaring, removing and trimming routes, each an
+    // instant access that runs no caller code, so no read can overlap a write. `match` reads a route's
+    // payload from it on every hit, and the checked read cost that 76 instructions (6 % of a `match`;
+    // the runtime's access set, through thread-local storage; issue 37, Benchmarks/README.md).
+    @exclusivity(unchecked) @usableFromInline var storage: [Route<Payload>] = []
     /// By route index; most routes have none, so only those that do take room.
     var validators: [Int: RouteValidator] = [:]
     /// Hears each validator's answer while a navigator resolves a path for an operation (its chain:
