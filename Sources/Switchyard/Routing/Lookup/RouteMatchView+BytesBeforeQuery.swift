@@ -6,17 +6,7 @@ extension RouteMatchView {
     /// `body` not called, for any other match: a plain path (`withBytes`) or a resolved one (`info`).
     package func withBytesBeforeQuery(_ body: (_ pattern: UnsafeBufferPointer<UInt8>, _ parameters: ParameterBytes) -> Void) -> Bool {
         guard case .spansBeforeQuery(let bytes, let declaration, let spans) = source else { return false }
-        let route = declaration.takeUnretainedValue()
-        let names = route.names
-        var pattern = route.pattern.text
-        pattern.withUTF8 { pattern in
-            names.pool.withUnsafeBufferPointer { pool in
-                names.offsets.withUnsafeBufferPointer { offsets in
-                    body(pattern, ParameterBytes(text: bytes, names: (pool, offsets), inline: spans,
-                                                 overflow: UnsafeBufferPointer(start: nil, count: 0), escaped: true))
-                }
-            }
-        }
+        Self.lend(bytes, declaration, spans, to: body)
         return true
     }
 }

@@ -105,6 +105,16 @@ public struct RouteMatchView {
     /// `info` instead. Not generic, so a call from another module looks up no metadata.
     package func withBytes(_ body: (_ pattern: UnsafeBufferPointer<UInt8>, _ parameters: ParameterBytes) -> Void) -> Bool {
         guard case .spans(let bytes, let declaration, let spans) = source else { return false }
+        Self.lend(bytes, declaration, spans, to: body)
+        return true
+    }
+
+    /// The pattern's UTF-8 and the parameters at `spans` of `bytes` lent to `body` (`withBytes`, and
+    /// `withBytesBeforeQuery` for the path before a query).
+    @inline(__always)
+    static func lend(_ bytes: UnsafeBufferPointer<UInt8>, _ declaration: Unmanaged<RouteDeclaration>,
+                     _ spans: Parameters.InlineSpans,
+                     to body: (_ pattern: UnsafeBufferPointer<UInt8>, _ parameters: ParameterBytes) -> Void) {
         let route = declaration.takeUnretainedValue()
         let names = route.names
         var pattern = route.pattern.text
@@ -116,7 +126,6 @@ public struct RouteMatchView {
                 }
             }
         }
-        return true
     }
 
     /// The whole match as an owned value, to keep after the closure returns.
