@@ -3,6 +3,17 @@ import Testing
 import Switchyard
 
 @Suite struct DeclarationTests {
+    @Test func routesDeclaredInALoopEachRecordTheirOwnLine() throws {
+        let app = try RuntimeFixture("""
+            for i = 1, 3 do route("/loop" .. i) end
+            route("/after")
+            for i = 1, 2 do
+              route("/nested" .. i)
+            end
+            """)
+        #expect(app.runtime.routeTable.routes.map(\.site) == ["app.lua:1", "app.lua:1", "app.lua:1", "app.lua:2", "app.lua:4", "app.lua:4"])
+    }
+
     @Test func routeTakesEveryOptionAndRecordsItsSite() throws {
         let app = try RuntimeFixture(musicApp)
         let album = try #require(app.runtime.routeTable.route(named: "album"))
