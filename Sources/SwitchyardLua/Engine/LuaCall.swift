@@ -135,7 +135,13 @@ extension LuaState {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(LUA_IDSIZE) + 32) { buffer in
             let length = Int(sy_where(L, level, buffer.baseAddress, buffer.count))
             guard length > 0 else { return nil }
-            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
+            let text = UnsafeRawBufferPointer(start: buffer.baseAddress, count: length)
+            // The slot of the line: its last digit and the one before, which `sy_where` wrote last.
+            let slot = (Int(text[length - 1]) &+ 10 &* Int(text[max(length - 2, 0)])) & (recentLocations.count - 1)
+            if let recent = recentLocations[slot], recent.utf8.elementsEqual(text) { return recent }
+            let made = String(decoding: text, as: UTF8.self)
+            recentLocations[slot] = made
+            return made
         }
     }
 }

@@ -21,6 +21,11 @@ final class LuaState {
     /// Bytes the host keeps on the scripts' behalf (routes, flows, invariants: `chargeHost`), which
     /// the Lua heap's cap leaves room for: heap + these stay within `memoryLimit`.
     private(set) var hostBytes = 0
+    /// Recent "chunk:line" texts that `location(level:on:)` made, by line (a slot per line modulo the
+    /// count): routes declared in a loop share their line's text instead of each holding a copy. A
+    /// text past 15 bytes is a heap string of about 80 bytes; 100,000 routes declared from three lines
+    /// of `Benchmarks/results/resident-100000.lua` (Benchmarks case 6b) held 100,000 copies.
+    var recentLocations = [String?](repeating: nil, count: 16)
 
     init(main: OpaquePointer, memoryLimit: Int?) {
         self.main = main
