@@ -64,14 +64,24 @@ extension SwitchyardRuntime {
     /// SY_MATCH_SPANS parameters.
     private static func spans(of match: RouteMatchView, in path: UnsafeBufferPointer<UInt8>,
                               into result: UnsafeMutablePointer<sy_MatchResult>) -> Bool {
-        guard let count = match.lentSpanCount, count <= SY_MATCH_SPANS else { return false }
+        guard let count = match.lentSpanCount else { return false }
+        return fill(result, with: match, count: count, in: path, span: match.lentSpan)
+    }
+
+    /// Writes the route's slot and its `count` parameters (`span(i)`, in pattern order) as spans of
+    /// `path` into `result`: `spans` and `lendBeforeQuery` alike. False when the shim cannot take them:
+    /// more than SY_MATCH_SPANS parameters, or a value holding '%' to decode.
+    @inline(__always)
+    private static func fill(_ result: UnsafeMutablePointer<sy_MatchResult>, with match: RouteMatchView, count: Int,
+                             in path: UnsafeBufferPointer<UInt8>, span: (Int) -> Range<Int>?) -> Bool {
+        guard count <= SY_MATCH_SPANS else { return false }
         for index in 0..<count {
-            var span = sy_MatchSpan(start: -1, end: -1)
-            if let range = match.lentSpan(index) {
+            var written = sy_MatchSpan(start: -1, end: -1)
+            if let range = span(index) {
                 if path[range].contains(UInt8(ascii: "%")) { return false }
-                span = sy_MatchSpan(start: range.lowerBound, end: range.upperBound)
+                written = sy_MatchSpan(start: range.lowerBound, end: range.upperBound)
             }
-            result.pointee.spans[index] = span
+            result.pointee.spans[index] = written
         }
         result.pointee.slot = lua_Integer(match.route.rawValue + 1)
         result.pointee.nparams = Int32(count)
@@ -87,17 +97,7 @@ extension SwitchyardRuntime {
                                         into result: UnsafeMutablePointer<sy_MatchResult>, on L: OpaquePointer) -> Int32? {
         guard let count = match.spanCountBeforeQuery, count <= SY_MATCH_SPANS else { return nil }
         let end = sy_plainquerystart(LuaFields.chars(path), path.count)
-        guard end >= 0 else { return nil }
-        for index in 0..<count {
-            var span = sy_MatchSpan(start: -1, end: -1)
-            if let range = match.spanBeforeQuery(index) {
-                if path[range].contains(UInt8(ascii: "%")) { return nil }
-                span = sy_MatchSpan(start: range.lowerBound, end: range.upperBound)
-            }
-            result.pointee.spans[index] = span
-        }
-        result.pointee.slot = lua_Integer(match.route.rawValue + 1)
-        result.pointee.nparams = Int32(count)
+        guard end >= 0, fill(result, with: match, count: count, in: path, span: match.spanBeforeQuery) else { return nil }
         result.pointee.pathend = end
         var pattern = match.pattern
         if pattern.withUTF8({ sy_matchnames_held(L, result, LuaFields.chars($0), $0.count) != 0 }) { return LUA_OK }
