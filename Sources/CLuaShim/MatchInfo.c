@@ -342,7 +342,10 @@ static int sy_route_match (lua_State *L) {
   result.slot = 0;
   result.nparams = 0;
   result.spans = spans;
-  result.pathend = -1;
+  /* Where a path going on with a query or fragment ends, found here once:
+  ** the entry looks that path up alone, and the table's query and fragment
+  ** are read from what follows. */
+  result.pathend = sy_plainquerystart(s, len);
   sy->current = L;  /* a validator calling Lua uses this thread */
   n = callee->entry(L, callee->runtime, s, len, path, &result);
   sy->current = caller;  /* before any raise: nothing longjmps past here */

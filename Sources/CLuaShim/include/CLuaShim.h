@@ -205,10 +205,12 @@ typedef struct sy_MatchSpan {
 } sy_MatchSpan;
 
 /* What the match entry found, for sy_match to build from.  'cache': where
-** the route strings are (set by sy_match, for sy_matchnames_*).  'pathend'
-** (set to -1 by sy_match): where the path ends when the argument goes on
-** with a '?query' or '#fragment', which the table's 'query' (decoded) and
-** 'fragment' (as written) are then read from. */
+** the route strings are (set by sy_match, for sy_matchnames_*).  'pathend':
+** where the path ends when the argument goes on with a '?query' or
+** '#fragment' (sy_plainquerystart, set by sy_match before the entry runs,
+** -1 when it does not); the entry leaves it there for a lent match whose
+** table's 'query' (decoded) and 'fragment' (as written) are to be read
+** from what follows, and sets it to -1 for any other. */
 typedef struct sy_MatchResult {
   int cache;
   lua_Integer slot;          /* the route's index + 1 */
@@ -237,8 +239,8 @@ typedef int (*sy_MatchEntry) (lua_State *L, void *runtime, const char *path,
 int sy_pushmatchfunction (lua_State *L, sy_MatchEntry entry, void *runtime,
                           int arg);
 
-/* Inside the entry, for a lent match of text 's' ('len' bytes) that goes on
-** past its path: where the path ends (the first '?' or '#'), or -1 when
+/* For text 's' ('len' bytes) that may go on past its path (sy_match, before
+** its entry runs): where the path ends (the first '?' or '#'), or -1 when
 ** there is neither.  [-0, +0, -] */
 ptrdiff_t sy_plainquerystart (const char *s, size_t len);
 

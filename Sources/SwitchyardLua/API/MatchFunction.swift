@@ -32,31 +32,49 @@ extension SwitchyardRuntime {
                        into result: UnsafeMutablePointer<sy_MatchResult>, on L: OpaquePointer) -> Int32 {
         let state = engine.state
         do {
+            // Text going on past its path (`?query`, `#fragment`; the shim found where): its path is looked
+            // up alone (issue 37: the walk traced such text to the `?` and back, about 900 instructions).
+            let end = result.pointee.pathend
+            if end >= 0 {
+                result.pointee.pathend = -1
+                return try routeTable.withMatch(utf8: path, pathEnd: end) { match in
+                    try lend(match, path: path, pathEnd: end, at: pathIndex, into: result, on: L)
+                }
+            }
             return try routeTable.withMatch(utf8: path) { match in
-                guard let match else { return Int32(SY_MATCH_NONE) }
-                // A typed route's values are coerced and meta added (issue 33): its table is built in Swift.
-                let extras = match.hasDeclaredExtras
-                if !extras, Self.spans(of: match, in: path, into: result) {
-                    var pattern = match.pattern
-                    let held = pattern.withUTF8 { sy_matchnames_held(L, result, LuaFields.chars($0), $0.count) != 0 }
-                    if held { return Int32(SY_MATCH_LENT) }
-                    let stored = match.withUTF8Parts { pattern, parameters in
-                        Self.store(pattern: pattern, names: parameters, for: result, on: L)
-                    }
-                    try state.check(stored ?? LUA_OK, on: L)
-                    return Int32(SY_MATCH_LENT)
-                }
-                // A path with a query or fragment after it: the shim reads those from the argument too.
-                if !extras, let status = Self.lendBeforeQuery(match, in: path, into: result, on: L) {
-                    try state.check(status, on: L)
-                    return Int32(SY_MATCH_LENT)
-                }
-                try state.push(match: match, path: path, pathAt: pathIndex, on: L)
-                return Int32(SY_MATCH_PUSHED)
+                try lend(match, path: path, pathEnd: -1, at: pathIndex, into: result, on: L)
             }
         } catch {
             return SwiftFunction.fail(LuaError(bridging: error), state: state, on: L)
         }
+    }
+
+    /// What `match` answers for the lookup's `match` of `path` (whose path ends at `pathEnd` when it goes on
+    /// with a query or fragment, else -1): a lent match's spans written for the shim, or the table pushed.
+    @inline(__always)
+    private func lend(_ match: RouteMatchView?, path: UnsafeBufferPointer<UInt8>, pathEnd: Int, at pathIndex: Int32,
+                      into result: UnsafeMutablePointer<sy_MatchResult>, on L: OpaquePointer) throws -> Int32 {
+        let state = engine.state
+        guard let match else { return Int32(SY_MATCH_NONE) }
+        // A typed route's values are coerced and meta added (issue 33): its table is built in Swift.
+        let extras = match.hasDeclaredExtras
+        if !extras, Self.spans(of: match, in: path, into: result) {
+            var pattern = match.pattern
+            let held = pattern.withUTF8 { sy_matchnames_held(L, result, LuaFields.chars($0), $0.count) != 0 }
+            if held { return Int32(SY_MATCH_LENT) }
+            let stored = match.withUTF8Parts { pattern, parameters in
+                Self.store(pattern: pattern, names: parameters, for: result, on: L)
+            }
+            try state.check(stored ?? LUA_OK, on: L)
+            return Int32(SY_MATCH_LENT)
+        }
+        // A path with a query or fragment after it: the shim reads those from the argument too.
+        if !extras, pathEnd >= 0, let status = Self.lendBeforeQuery(match, in: path, endingAt: pathEnd, into: result, on: L) {
+            try state.check(status, on: L)
+            return Int32(SY_MATCH_LENT)
+        }
+        try state.push(match: match, path: path, pathAt: pathIndex, on: L)
+        return Int32(SY_MATCH_PUSHED)
     }
 
     /// Fills `result` with the route's slot and its parameters as spans of `path`; false when the shim
@@ -88,16 +106,15 @@ extension SwitchyardRuntime {
         return true
     }
 
-    /// For text whose plain path goes on with a `?query` or `#fragment`: fills `result` as `spans` does,
-    /// with where the path ends, and holds the route strings; returns the Lua status of holding them. The
+    /// For text whose plain path goes on at `end` with a `?query` or `#fragment`: fills `result` as `spans`
+    /// does, with where the path ends, and holds the route strings; returns the Lua status of holding them. The
     /// shim decodes the query's escapes itself. Nil when it cannot build the table from the text: a
     /// parameter's value holds '%' to decode, more than SY_MATCH_SPANS parameters, a resolved match. (The
     /// text is ASCII: `withMatch(utf8:)` lends spans of nothing else, so no byte needs repairing first.)
-    private static func lendBeforeQuery(_ match: RouteMatchView, in path: UnsafeBufferPointer<UInt8>,
+    private static func lendBeforeQuery(_ match: RouteMatchView, in path: UnsafeBufferPointer<UInt8>, endingAt end: Int,
                                         into result: UnsafeMutablePointer<sy_MatchResult>, on L: OpaquePointer) -> Int32? {
         guard let count = match.spanCountBeforeQuery, count <= SY_MATCH_SPANS else { return nil }
-        let end = sy_plainquerystart(LuaFields.chars(path), path.count)
-        guard end >= 0, fill(result, with: match, count: count, in: path, span: match.spanBeforeQuery) else { return nil }
+        guard fill(result, with: match, count: count, in: path, span: match.spanBeforeQuery) else { return nil }
         result.pointee.pathend = end
         var pattern = match.pattern
         if pattern.withUTF8({ sy_matchnames_held(L, result, LuaFields.chars($0), $0.count) != 0 }) { return LUA_OK }

@@ -35,7 +35,7 @@ extension RouteTable {
     }
 
     /// Whether every byte is below 0x80, eight at a time (a path of 30 bytes: 4 words, not 30 compares).
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
         let words = bytes.count / 8
         var high: UInt64 = 0
