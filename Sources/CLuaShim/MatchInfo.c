@@ -329,7 +329,7 @@ static int sy_route_match (lua_State *L) {
   lua_State *caller = sy->current;
   sy_MatchSpan spans[SY_MATCH_SPANS];
   sy_MatchResult result;
-  const char *s;
+  const char *s, *query;
   size_t len;
   int n;
   if (lua_type(L, path) != LUA_TSTRING) {
@@ -342,10 +342,13 @@ static int sy_route_match (lua_State *L) {
   result.slot = 0;
   result.nparams = 0;
   result.spans = spans;
-  /* Where a path going on with a query or fragment ends, found here once:
-  ** the entry looks that path up alone, and the table's query and fragment
-  ** are read from what follows. */
-  result.pathend = sy_plainquerystart(s, len);
+  /* Where a path going on with a query ends (a '#' before the '?' ends it
+  ** sooner), found here once: the entry looks that path up alone, and the
+  ** table's query and fragment are read from what follows.  One scan for a
+  ** plain path (most): a fragment with no '?' is left to the entry. */
+  query = (const char *)memchr(s, '?', len);
+  result.pathend = query == NULL ? -1
+                 : sy_plainquerystart(s, (size_t)(query - s) + 1);
   sy->current = L;  /* a validator calling Lua uses this thread */
   n = callee->entry(L, callee->runtime, s, len, path, &result);
   sy->current = caller;  /* before any raise: nothing longjmps past here */

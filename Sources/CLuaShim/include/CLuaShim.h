@@ -206,11 +206,11 @@ typedef struct sy_MatchSpan {
 
 /* What the match entry found, for sy_match to build from.  'cache': where
 ** the route strings are (set by sy_match, for sy_matchnames_*).  'pathend':
-** where the path ends when the argument goes on with a '?query' or
-** '#fragment' (sy_plainquerystart, set by sy_match before the entry runs,
-** -1 when it does not); the entry leaves it there for a lent match whose
-** table's 'query' (decoded) and 'fragment' (as written) are to be read
-** from what follows, and sets it to -1 for any other. */
+** where the path ends when the argument has a '?' (the first '?' or an
+** earlier '#'; set by sy_match before the entry runs, -1 when it has no
+** '?'); the entry sets it, for a lent match whose table's 'query' (decoded)
+** and 'fragment' (as written) are to be read from what follows, to where the
+** path ends, and to -1 for any other. */
 typedef struct sy_MatchResult {
   int cache;
   lua_Integer slot;          /* the route's index + 1 */

@@ -32,17 +32,17 @@ extension SwitchyardRuntime {
                        into result: UnsafeMutablePointer<sy_MatchResult>, on L: OpaquePointer) -> Int32 {
         let state = engine.state
         do {
-            // Text going on past its path (`?query`, `#fragment`; the shim found where): its path is looked
-            // up alone (issue 37: the walk traced such text to the `?` and back, about 900 instructions).
+            // Text going on past its path with a `?query` (the shim found where): its path is looked up
+            // alone (issue 37: the walk traced such text to the `?` and back, about 900 instructions).
             let end = result.pointee.pathend
             if end >= 0 {
                 result.pointee.pathend = -1
                 return try routeTable.withMatch(utf8: path, pathEnd: end) { match in
-                    try lend(match, path: path, pathEnd: end, at: pathIndex, into: result, on: L)
+                    try Self.lend(match, path: path, pathEnd: end, at: pathIndex, into: result, state: state, on: L)
                 }
             }
             return try routeTable.withMatch(utf8: path) { match in
-                try lend(match, path: path, pathEnd: -1, at: pathIndex, into: result, on: L)
+                try Self.lend(match, path: path, pathEnd: -1, at: pathIndex, into: result, state: state, on: L)
             }
         } catch {
             return SwiftFunction.fail(LuaError(bridging: error), state: state, on: L)
@@ -50,11 +50,12 @@ extension SwitchyardRuntime {
     }
 
     /// What `match` answers for the lookup's `match` of `path` (whose path ends at `pathEnd` when it goes on
-    /// with a query or fragment, else -1): a lent match's spans written for the shim, or the table pushed.
+    /// with a `?query`, else -1): a lent match's spans written for the shim, or the table pushed. Static,
+    /// given the state: a method's closure retained and released the runtime on every match.
     @inline(__always)
-    private func lend(_ match: RouteMatchView?, path: UnsafeBufferPointer<UInt8>, pathEnd: Int, at pathIndex: Int32,
-                      into result: UnsafeMutablePointer<sy_MatchResult>, on L: OpaquePointer) throws -> Int32 {
-        let state = engine.state
+    private static func lend(_ match: RouteMatchView?, path: UnsafeBufferPointer<UInt8>, pathEnd: Int, at pathIndex: Int32,
+                             into result: UnsafeMutablePointer<sy_MatchResult>, state: LuaState,
+                             on L: OpaquePointer) throws -> Int32 {
         guard let match else { return Int32(SY_MATCH_NONE) }
         // A typed route's values are coerced and meta added (issue 33): its table is built in Swift.
         let extras = match.hasDeclaredExtras
@@ -68,8 +69,11 @@ extension SwitchyardRuntime {
             try state.check(stored ?? LUA_OK, on: L)
             return Int32(SY_MATCH_LENT)
         }
-        // A path with a query or fragment after it: the shim reads those from the argument too.
-        if !extras, pathEnd >= 0, let status = Self.lendBeforeQuery(match, in: path, endingAt: pathEnd, into: result, on: L) {
+        // A path with a query or fragment after it: the shim reads those from the argument too. (The shim
+        // looks for a `?` only: a `#fragment` with no query before it, rarer, is found here.)
+        if !extras, match.spanCountBeforeQuery != nil,
+           case let end = pathEnd >= 0 ? pathEnd : sy_plainquerystart(LuaFields.chars(path), path.count), end >= 0,
+           let status = Self.lendBeforeQuery(match, in: path, endingAt: end, into: result, on: L) {
             try state.check(status, on: L)
             return Int32(SY_MATCH_LENT)
         }
