@@ -99,6 +99,22 @@ private struct MatcherCheck {
                               + "match \(found.info.query) \(String(describing: found.info.fragment))")
                 }
             }
+            // Its path looked up alone where the caller says it ends (Lua's `match` with a query) is the
+            // same match again.
+            let bytes = Array(text.utf8)
+            if let end = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+                try bytes.withUnsafeBufferPointer { buffer in
+                    try table.withMatch(utf8: buffer, pathEnd: end) { lent in
+                        invariant(lent?.route == found?.route.id,
+                                  "\(context): withMatch(utf8:pathEnd:) lent \(String(describing: lent?.route)), match \(String(describing: found?.route.id))")
+                        if let lent, let found {
+                            invariant(lent.info.path == found.info.path && lent.info.params.dictionary == found.info.params.dictionary
+                                      && lent.info.query == found.info.query && lent.info.fragment == found.info.fragment,
+                                      "\(context): withMatch(utf8:pathEnd:) lent \(lent.info.params) at \(lent.info.path), match \(found.info.params)")
+                        }
+                    }
+                }
+            }
         } catch is FixedTable.Boom {
             guard case .failure = expected else { return invariant(false, "\(context): match threw but no validator should run into \"boom\"") }
         } catch {

@@ -50,8 +50,9 @@ public enum RedirectRule: ExpressibleByStringLiteral {
 public struct RouteDefinition {
     /// Everything the route declares, in one object shared by copies (copied before a write when
     /// shared); nil for a route that declares nothing, the commonest: the navigator's route table keeps
-    /// one definition a route, and the fields inline took 224 bytes of each (100,000 routes declared
-    /// from Lua: the `switchyard` executable 67.4 MB resident, Benchmarks case 6b).
+    /// one definition a route, and the fields inline took about 220 bytes of each (100,000 routes
+    /// declared from Lua, Benchmarks case 6b: the release `switchyard` executable 68.2-68.6 MB resident
+    /// with them inline, 46.0 MB so).
     private var parts: Parts?
 
     /// The declared fields; `isBare` when all are their defaults.
