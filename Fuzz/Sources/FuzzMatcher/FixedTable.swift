@@ -61,9 +61,14 @@ struct FixedTable {
         Declaration(pattern: "/:o1?/:o2?/:o3?/:o4?/:o5?/:o6?/:o7?/:o8?/end", validator: .integer("o1")),
         Declaration(pattern: "/:o1?/:o2?/:o3?/:o4?/:o5?/:o6?/:o7?/:o8?/end", validator: .none),
         Declaration(pattern: "/:first/:second", validator: .integer("second")),
-        // More parameters than a match keeps inline (four), with and without a validator.
+        // More parameters than a match kept inline before issue 37 (four), with and without a validator.
         Declaration(pattern: "/many/:p1/:p2/:p3/:p4/:p5/:p6", validator: .none),
         Declaration(pattern: "/many/:p1/:p2/:p3/:p4/:p5/:p6/:p7", validator: .integer("p7")),
+        // As many parameters as a hit carries (eight, issue 37) among static segments, one past them (the
+        // candidates decide), and optionals after the sixth.
+        Declaration(pattern: "/wide/:p1/s/:p2/:p3/t/:p4/:p5/:p6/:p7/:p8", validator: .none),
+        Declaration(pattern: "/wide/:p1/s/:p2/:p3/t/:p4/:p5/:p6/:p7/:p8/:p9", validator: .none),
+        Declaration(pattern: "/wide/:p1/s/:p2/:p3/t/:p4/:p5/:p6/:p7?/:p8?/end", validator: .none),
         // Long static segments (past one and two words) beside a parameter: the walk cuts a `?` or `#`
         // off inside them (issue 37).
         Declaration(pattern: "/preferences/notifications-and-privacy/:section", validator: .none),

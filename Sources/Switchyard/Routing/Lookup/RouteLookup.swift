@@ -89,7 +89,8 @@ final class RouteLookup {
         guard let types else { return 0 }
         var slots: UInt8 = 0
         for entry in types.entries {
-            guard entry.type == .int, entry.slot < Parameters.InlineSpans.capacity else { return 0 }
+            // Four bits in a node's `winnerCode`: an `int` past the fourth parameter takes the full check.
+            guard entry.type == .int, entry.slot < 4 else { return 0 }
             slots |= 1 << UInt8(entry.slot)
         }
         return slots

@@ -29,31 +29,32 @@ public struct Parameters: Sendable {
         }
     }
 
-    /// Up to four spans by value, with how many are present: trivial, so the lookup hands a match's
-    /// spans on without reference counting or a buffer.
+    /// Up to eight spans by value, with how many are present: trivial, so the lookup hands a match's
+    /// spans on without reference counting or a buffer. Eight, not four (issue 37): a hit with five to
+    /// eight parameters was left to the candidates' search, which split the path, searched it and built
+    /// an `overflow` array (six parameters: `withMatch` 8,844 instructions and 2 allocations, `match`
+    /// 9,937 and 3). Past eight, that old way stays (`Parameters.overflow`, `RouteLookup.settledCandidate`).
     @usableFromInline struct InlineSpans: Sendable {
-        static let capacity = 4
+        static let capacity = 8
         /// Written in place by the walk (`fill`, in Lookup/FrozenTrie+Walk.swift), read here.
-        var spans: (Span, Span, Span, Span) = (.absent, .absent, .absent, .absent)
+        var spans: (Span, Span, Span, Span, Span, Span, Span, Span) =
+            (.absent, .absent, .absent, .absent, .absent, .absent, .absent, .absent)
         var count: Int32 = 0
         @usableFromInline var present: Int32 = 0
 
+        /// The span at `index`, below `capacity` (masked: the tuple is read as the array of eight it is
+        /// laid out as, with no switch).
         subscript(index: Int) -> Span {
-            switch index {
-            case 0: spans.0
-            case 1: spans.1
-            case 2: spans.2
-            default: spans.3
+            withUnsafeBytes(of: spans) { tuple in
+                tuple.load(fromByteOffset: (index & (InlineSpans.capacity &- 1)) &* MemoryLayout<Span>.stride, as: Span.self)
             }
         }
 
         /// Adds a span; the caller keeps to `capacity`.
         mutating func append(_ span: Span) {
-            switch count {
-            case 0: spans.0 = span
-            case 1: spans.1 = span
-            case 2: spans.2 = span
-            default: spans.3 = span
+            let index = Int(count) & (InlineSpans.capacity &- 1)
+            withUnsafeMutableBytes(of: &spans) { tuple in
+                tuple.storeBytes(of: span, toByteOffset: index &* MemoryLayout<Span>.stride, as: Span.self)
             }
             count &+= 1
             if span.start >= 0 { present &+= 1 }
@@ -66,7 +67,7 @@ public struct Parameters: Sendable {
     /// match, the route's declaration, which also gives `RouteInfo` its pattern: one reference for both.
     @usableFromInline let origin: ParameterOrigin
     private var names: ParameterNames { origin.names }
-    /// One span per name: the first four inline, so a match with up to four parameters allocates nothing.
+    /// One span per name: the first eight inline, so a match with up to eight parameters allocates nothing.
     @usableFromInline var inline: InlineSpans
     @usableFromInline var overflow: [Span]
     /// Present parameters.
@@ -98,7 +99,7 @@ public struct Parameters: Sendable {
         overflowPresent = 0
     }
 
-    /// A match's spans (escaped, at most four), or nil for parameters built by hand or with more spans.
+    /// A match's spans (escaped, at most eight), or nil for parameters built by hand or with more spans.
     var matchSpans: InlineSpans? { escaped && overflow.isEmpty ? inline : nil }
 
     /// The text the values are slices of: for a match, its path, perhaps followed by the `?query` or
