@@ -99,6 +99,24 @@ import Testing
         }
     }
 
+    /// A hit's spans have 16-bit offsets (`Parameters.Span.offsetLimit`): a longer path is not walked,
+    /// and the resolution's values, past that limit, are read whole from `overflow`.
+    @Test func aPathPastSixteenBitOffsetsMatchesWhole() throws {
+        let table = try Self.table()
+        let long = String(repeating: "x", count: 40_000)
+        for text in ["/five/1/2/3/\(long)/5", "/eight/1/2/3/4/5/6/\(long)/8?q=1", "/five/\(long)/2/3/4/5"] {
+            let expected = try #require(try Self.expected(table, text))
+            #expect(try table.match(text)?.info.params.dictionary == expected.params, "\(text.prefix(20))")
+            #expect(try table.withMatch(text) { $0?.info.params.dictionary } == expected.params, "\(text.prefix(20))")
+            #expect(try table.withMatch(text) { $0?[parameter: "e"] } == expected.params["e"], "\(text.prefix(20))")
+        }
+        #expect(try table.match("/eight/1/2/3/4/5/6/\(long)/8")?.info.params["g"] == long)
+        // At the limit the walk still takes it.
+        let fits = "/five/1/2/3/4/" + String(repeating: "y", count: Parameters.Span.offsetLimit - 14)
+        #expect(fits.utf8.count == Parameters.Span.offsetLimit)
+        #expect(try table.withMatch(fits) { $0?.lentSpan(4) } == 14..<Parameters.Span.offsetLimit)
+    }
+
     /// The walk itself settles a hit of five to eight parameters, its spans lent as they are (with
     /// capacity four, `find` answered `needsCandidates` and the match was resolved from a search:
     /// `lentSpanCount` was nil); nine parameters are still the candidates'.

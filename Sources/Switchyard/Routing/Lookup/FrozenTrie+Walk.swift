@@ -44,7 +44,8 @@ extension FrozenTrie {
     /// Benchmarks/README.md).
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
-        guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
+        // (Past 16-bit offsets, `Parameters.Span`'s, the text is not walked: the resolution decides.)
+        guard count > 0, count <= Parameters.Span.offsetLimit, let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
             return .notPlain
         }
         return spans.fill { spanBuffer in walk(base, end: base + count, spans: spanBuffer) }
@@ -138,7 +139,7 @@ extension FrozenTrie {
     /// (`PathSegmenter.pathEnd` and `walk`, 800 of 1,666).
     func stop(after walked: Walked, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Stop {
         // (Text the walk's loop never read, as `walk` asks.)
-        guard bytes.count > 0, bytes.count < Int(Int32.max), let base = bytes.baseAddress,
+        guard bytes.count > 0, bytes.count <= Parameters.Span.offsetLimit, let base = bytes.baseAddress,
               base[0] == PathSegmenter.slash else { return .walked(walked) }
         spans = Parameters.InlineSpans()
         return spans.fillOn { spans, _ in stop(after: walked, base, end: base + bytes.count, spans: spans) }
@@ -280,7 +281,7 @@ extension FrozenTrie {
     /// lookup 16 to 35 instructions (+2.4 to +5 %; Benchmarks/README.md). The text is known plain, so
     /// the retrace asks nothing of dots or query marks.
     func retrace(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Settled {
-        guard bytes.count > 0, let base = bytes.baseAddress else { return .undecided }
+        guard bytes.count > 0, bytes.count <= Parameters.Span.offsetLimit, let base = bytes.baseAddress else { return .undecided }
         spans = Parameters.InlineSpans()
         return spans.fillOn { spans, _ in retrace(base, end: base + bytes.count, spans: spans) }
     }
