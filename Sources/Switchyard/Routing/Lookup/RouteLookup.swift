@@ -89,7 +89,8 @@ final class RouteLookup {
         guard let types else { return 0 }
         var slots: UInt8 = 0
         for entry in types.entries {
-            // Four bits in a node's `winnerCode`: an `int` past the fourth parameter takes the full check.
+            // Four bits in a node's `winnerCode`: a route typing an `int` past its fourth parameter has
+            // its types checked whole (`typedHit`), on the hit's spans all the same.
             guard entry.type == .int, entry.slot < 4 else { return 0 }
             slots |= 1 << UInt8(entry.slot)
         }
