@@ -18,6 +18,7 @@ import Testing
         try table.add("/deep/:a/:b/:c/:d/*rest", payload: 6)
         try table.add("/opt/:x?/*rest", payload: 7)
         try table.add("/*", payload: 8)
+        try table.add("/deeper/:a/:b/:c/:d/:e/:f/:g/:h/*rest", payload: 9)
         return table
     }
 
@@ -77,10 +78,12 @@ import Testing
         #expect(walked(table, "/drive/me") == 2)
         #expect(walked(table, "/nowhere/at/all") == 8)        // the root's splat
         // Left to the search: the splat is not on the walk's way (the static child dead-ends past it),
-        // an optional comes before it, it would be a fifth parameter, the rest is not plain.
+        // an optional comes before it, it would be a ninth parameter (a hit carries eight: a fifth is
+        // taken), the rest is not plain.
         #expect(walked(table, "/docs/guide/other") == nil)
         #expect(walked(table, "/opt/a/b") == nil)
-        #expect(walked(table, "/deep/1/2/3/4/5") == nil)
+        #expect(walked(table, "/deep/1/2/3/4/5") == 6)
+        #expect(walked(table, "/deeper/1/2/3/4/5/6/7/8/9") == nil)
         #expect(walked(table, "/files/a/../b") == nil)
         #expect(verdict(table, "/files/a?x=1") == nil)          // the path before the query is found alone
     }
@@ -254,12 +257,18 @@ import Testing
         try table.add("/r/:x?/:y?/end", payload: 3)
         try table.add("/r/:x?/:y?", payload: 4)
         try table.add("/s/:x?/*rest", payload: 5)
+        try table.add("/w/:a/:b/:c/:d/:e/:f/:g?/:h?", payload: 6)
+        try table.add("/v/:a/:b/:c/:d/:e/:f/:g/:h?/:i?", payload: 7)
         #expect(verdict(table, "/q") == .skipping(1))
         #expect(verdict(table, "/q/1") == .skipping(1))
         #expect(verdict(table, "/q/1/2") == .skipping(0))
         #expect(verdict(table, "/q/1/2/3") == .skipping(0))
         #expect(verdict(table, "/q/1/2/3/4") == nil)      // past the chain's end: the search decides
-        #expect(verdict(table, "/p/1/2/3") == nil)        // past the four spans a hit carries
+        #expect(verdict(table, "/p/1/2/3") == .skipping(2))
+        #expect(verdict(table, "/p/1/2/3/4/5") == .skipping(2))
+        #expect(verdict(table, "/w/1/2/3/4/5/6/7") == .skipping(6))
+        #expect(verdict(table, "/w/1/2/3/4/5/6/7/8") == .skipping(6))
+        #expect(verdict(table, "/v/1/2/3/4/5/6/7/8") == nil)     // past the eight spans a hit carries (nine)
         #expect(verdict(table, "/r/1") == nil)            // a static child in the chain
         #expect(verdict(table, "/s/1/2") == nil)          // a splat in the chain
         let cases: [(path: String, payload: Int?, params: [String: String])] = [

@@ -20,6 +20,7 @@ import Testing
         try table.add("/files/*path", payload: 8)
         try table.add("/q/:a/:b/:c/:d/end", payload: 9)
         try table.add("/q/:a/:b/:c/:d/:e", payload: 10)
+        try table.add("/q/:a/:b/:c/:d/:e/:f/:g/:h/:i", payload: 11)
         return table
     }
 
@@ -28,7 +29,7 @@ import Testing
         case nodeBeforeQuery(Int)
         case miss
         /// Anything the walk leaves to `RouteLookup.settle` (a dead end beside another way, text that
-        /// is not plain, a fifth parameter).
+        /// is not plain, a ninth parameter).
         case left
     }
 
@@ -112,7 +113,8 @@ import Testing
             ("/api/1/nope?x", .miss),
             ("/album/?x", .left),                                            // a trailing slash: normalised first
             ("/album/..?x", .left),
-            ("/q/1/2/3/4/5?x", .left),                                       // a fifth parameter
+            ("/q/1/2/3/4/5?x", .nodeBeforeQuery(10)),                        // a fifth parameter: a hit carries eight
+            ("/q/1/2/3/4/5/6/7/8/9?x", .left),                               // a ninth parameter
             ("??", .left), ("users?x", .left), ("?/users", .left),           // not a path: never walked
         ]
         for (text, verdict) in cases {

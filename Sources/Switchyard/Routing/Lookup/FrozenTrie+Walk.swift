@@ -6,7 +6,7 @@
 // dead end on the only way through the trie is a miss; where it stops on a plain path otherwise, its
 // way traced again (`retrace`) settles a splat or a chain of optional segments there.
 // What neither settles (other optional shapes, dead ends beside another way, validators, more than
-// four parameters, text that is not a plain normalised path) goes to the split and the full search,
+// eight parameters, text that is not a plain normalised path) goes to the split and the full search,
 // which decide as before.
 //
 // Splitting first and walking the segments took 312 + 426 of a GitHub API lookup's 1,641
@@ -23,7 +23,8 @@ extension FrozenTrie {
         case deadEnd
         /// No route ends where the text does (as for `deadEnd`).
         case undecided
-        /// The way on needs a fifth parameter, more than a `RouteFind` hit carries: the candidates
+        /// The way on needs a ninth parameter, more than a `RouteFind` hit carries (eight, issue 37; it was
+        /// four, and six-parameter routes were searched): the candidates
         /// decide (`RouteLookup.settledCandidate`), without a search first to learn the winner's layout.
         case pastInlineParameters
     }
@@ -34,7 +35,7 @@ extension FrozenTrie {
     /// `spans`, in pattern order. `notPlain` for text that needs normalising first or carries a
     /// `?query` or `#fragment` (only a parameter's bytes are checked for those: a literal holds
     /// neither, so a segment holding one matches none); `deadEnd` where no child takes a segment;
-    /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
+    /// `pastInlineParameters` where the way on needs a ninth parameter; `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
     /// caller checks (`stop`).
     ///
     /// The loop says only why it stopped, not where: every way tried of making it say where, or of
@@ -43,7 +44,8 @@ extension FrozenTrie {
     /// Benchmarks/README.md).
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
-        guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
+        // (Past 16-bit offsets, `Parameters.Span`'s, the text is not walked: the resolution decides.)
+        guard count > 0, count <= Parameters.Span.offsetLimit, let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
             return .notPlain
         }
         return spans.fill { spanBuffer in walk(base, end: base + count, spans: spanBuffer) }
@@ -137,7 +139,7 @@ extension FrozenTrie {
     /// (`PathSegmenter.pathEnd` and `walk`, 800 of 1,666).
     func stop(after walked: Walked, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Stop {
         // (Text the walk's loop never read, as `walk` asks.)
-        guard bytes.count > 0, bytes.count < Int(Int32.max), let base = bytes.baseAddress,
+        guard bytes.count > 0, bytes.count <= Parameters.Span.offsetLimit, let base = bytes.baseAddress,
               base[0] == PathSegmenter.slash else { return .walked(walked) }
         spans = Parameters.InlineSpans()
         return spans.fillOn { spans, _ in stop(after: walked, base, end: base + bytes.count, spans: spans) }
@@ -181,7 +183,7 @@ extension FrozenTrie {
 
     /// `stop` where the segment from `cursor` (after a `/`) at `node`, which no static child of it
     /// takes, holds a `?` or `#` (`cut`), or no parameter child takes it (a dead end), or the way on
-    /// needs a fifth parameter. `written` spans are written.
+    /// needs a ninth parameter. `written` spans are written.
     private func stoppedInSegment(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                                   text base: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
                                   written: Int) -> (Stop, Int) {
@@ -279,7 +281,7 @@ extension FrozenTrie {
     /// lookup 16 to 35 instructions (+2.4 to +5 %; Benchmarks/README.md). The text is known plain, so
     /// the retrace asks nothing of dots or query marks.
     func retrace(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Settled {
-        guard bytes.count > 0, let base = bytes.baseAddress else { return .undecided }
+        guard bytes.count > 0, bytes.count <= Parameters.Span.offsetLimit, let base = bytes.baseAddress else { return .undecided }
         spans = Parameters.InlineSpans()
         return spans.fillOn { spans, _ in retrace(base, end: base + bytes.count, spans: spans) }
     }
@@ -352,7 +354,7 @@ extension FrozenTrie {
     /// nodes that take every segment the shallowest ranks first (its pattern has ended). Its first
     /// alignment, as the search finds it, gives the segments to the first optionals in turn and leaves
     /// the rest out. Nil when the chain has another kind of child, when segments are left past its
-    /// end, when no route ends at a node deep enough, or past the four spans a hit carries: the
+    /// end, when no route ends at a node deep enough, or past the eight spans a hit carries: the
     /// search decides.
     private func optionalChain(from first: Int32, segment cursor: UnsafePointer<UInt8>,
                                end: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
@@ -397,8 +399,8 @@ extension FrozenTrie {
     static func holdsIntegers(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: inout Parameters.InlineSpans,
                               integerSlots: UInt8) -> Bool {
         if integerSlots != 0 && integerSlots & (integerSlots &- 1) == 0, let base = bytes.baseAddress {
-            // Safety: the tuple's four `Span`s are laid out as an array of four (as `fill` writes them),
-            // and the slot is below four (masked).
+            // Safety: the tuple's eight `Span`s are laid out as an array of eight (as `fill` writes them),
+            // and the slot is below four (masked; `integerSlots` has four bits).
             let span = withUnsafeMutablePointer(to: &spans.spans) { tuple in
                 UnsafeRawPointer(tuple).load(fromByteOffset: (integerSlots.trailingZeroBitCount & 3) &* MemoryLayout<Parameters.Span>.stride,
                                              as: Parameters.Span.self)
@@ -431,11 +433,12 @@ extension FrozenTrie {
     /// 112; this function for every check, 96).
     @inline(never)
     static func holdsIntegersInAnySlot(_ bytes: UnsafeBufferPointer<UInt8>,
-                                       _ spans: UnsafePointer<(Parameters.Span, Parameters.Span, Parameters.Span, Parameters.Span)>,
+                                       _ spans: UnsafePointer<(Parameters.Span, Parameters.Span, Parameters.Span, Parameters.Span,
+                                                                 Parameters.Span, Parameters.Span, Parameters.Span, Parameters.Span)>,
                                        integerSlots: UInt8) -> Bool {
         guard integerSlots != 0, let base = bytes.baseAddress else { return false }
         let end = base + bytes.count
-        // Safety: the tuple's four `Span`s are laid out as an array of four (as `fill` writes them), and
+        // Safety: the tuple's eight `Span`s are laid out as an array of eight (as `fill` writes them), and
         // a slot is below four (`integerSlots` has four bits).
         return spans.withMemoryRebound(to: Parameters.Span.self, capacity: Parameters.InlineSpans.capacity) { list in
             var slots = integerSlots
@@ -569,7 +572,7 @@ extension FrozenTrie {
 extension Parameters.InlineSpans {
     /// Lets `body` write up to `capacity` present spans from the first, in place (the walk's way in,
     /// without a switch per span); `body` returns what it found and how many spans it wrote.
-    // Safety: the tuple's four `Span`s are laid out as an array of four (homogeneous tuple), and the
+    // Safety: the tuple's eight `Span`s are laid out as an array of eight (homogeneous tuple), and the
     // pointer lives only for `body`, which writes at most `capacity` of them (`walk` stops at
     // `spansLimit`).
     @inline(__always)

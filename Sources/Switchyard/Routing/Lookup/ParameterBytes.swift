@@ -8,14 +8,14 @@ package struct ParameterBytes {
     private let pool: UnsafeBufferPointer<UInt8>
     private let offsets: UnsafeBufferPointer<Int>
     private let inline: Parameters.InlineSpans
-    private let overflow: UnsafeBufferPointer<Parameters.Span>
+    private let overflow: UnsafeBufferPointer<Parameters.WideSpan>
     /// Whether values may still hold `%XX` escapes (a match), or are text already (built by hand).
     package let escaped: Bool
     /// Parameters of the pattern, absent ones included.
     package var count: Int { Int(inline.count) + overflow.count }
 
     init(text: UnsafeBufferPointer<UInt8>, names: (pool: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<Int>),
-         inline: Parameters.InlineSpans, overflow: UnsafeBufferPointer<Parameters.Span>, escaped: Bool) {
+         inline: Parameters.InlineSpans, overflow: UnsafeBufferPointer<Parameters.WideSpan>, escaped: Bool) {
         (self.text, self.pool, self.offsets) = (text, names.pool, names.offsets)
         (self.inline, self.overflow, self.escaped) = (inline, overflow, escaped)
     }
@@ -27,7 +27,8 @@ package struct ParameterBytes {
 
     /// The bytes of parameter `index`'s value as written (escapes not decoded); nil when it is absent.
     package func value(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
-        let span = index < Parameters.InlineSpans.capacity ? inline[index] : overflow[index - Parameters.InlineSpans.capacity]
+        let inlineCount = Int(inline.count)
+        let span = index < inlineCount ? Parameters.WideSpan(inline[index]) : overflow[index - inlineCount]
         return span.start >= 0 ? UnsafeBufferPointer(rebasing: text[span.start..<span.end]) : nil
     }
 

@@ -8,13 +8,14 @@
 @usableFromInline enum RouteFind {
     /// No route matches the path.
     case miss
-    /// The winner, settled by the lookup alone: it has no validator and at most four parameters.
+    /// The winner, settled by the lookup alone: it has no validator and at most eight parameters
+    /// (`Parameters.InlineSpans.capacity`).
     case hit(Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
     /// `hit` for the plain path that starts the bytes, which go on with a `?query` or `#fragment` (from
     /// `PathSegmenter.pathEnd`), kept as written until someone reads it.
     case hitBeforeQuery(Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
     /// The bytes are a plain path whose winner has a validator (every candidate is needed, in rank
-    /// order, until one accepts) or more than four parameters: `RouteLookup.all` decides.
+    /// order, until one accepts) or more than eight parameters: `RouteLookup.settledCandidate` or `all` decides.
     case needsCandidates
     /// The bytes are not a plain normalised path (dot segments, empty segments, a trailing slash, or a
     /// query that a validator must see): `Location(parsing:)` reads them first, then its path is found.

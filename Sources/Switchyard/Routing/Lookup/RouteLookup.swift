@@ -89,7 +89,9 @@ final class RouteLookup {
         guard let types else { return 0 }
         var slots: UInt8 = 0
         for entry in types.entries {
-            guard entry.type == .int, entry.slot < Parameters.InlineSpans.capacity else { return 0 }
+            // Four bits in a node's `winnerCode`: a route typing an `int` past its fourth parameter has
+            // its types checked whole (`typedHit`), on the hit's spans all the same.
+            guard entry.type == .int, entry.slot < 4 else { return 0 }
             slots |= 1 << UInt8(entry.slot)
         }
         return slots
@@ -225,13 +227,17 @@ final class RouteLookup {
     /// The first route ending at `node`, with the span of each of its parameters.
     @inline(__always)
     private func winner(at node: Int32, in bytes: UnsafeBufferPointer<UInt8>,
-                        span: (ParameterSlot) -> Parameters.Span) -> RouteFind {
+                        span: (ParameterSlot) -> Parameters.WideSpan) -> RouteFind {
         let winner = trie.winner(at: node)
         let layout = layouts[Int(winner.layout)]
         guard let declaration = winner.declaration, !winner.hasValidator,
               layout.slotCount <= Parameters.InlineSpans.capacity else { return .needsCandidates }
         var spans = Parameters.InlineSpans()
-        for slot in slots(of: layout) { spans.append(span(slot)) }
+        for slot in slots(of: layout) {
+            // A value past 16-bit offsets (a path of 32 KB or more): the candidates decide, as past eight.
+            guard let short = Parameters.Span(fitting: span(slot)) else { return .needsCandidates }
+            spans.append(short)
+        }
         if winner.hasTypes { return typedHit(declaration, spans, in: bytes) }
         return .hit(declaration, spans)
     }
@@ -333,13 +339,13 @@ final class RouteLookup {
     /// Where a parameter's capture sits in the path.
     @inline(__always)
     private func span(of slot: ParameterSlot, _ captures: UnsafeBufferPointer<FrozenTrie.Capture>,
-                      _ segments: UnsafeBufferPointer<SegmentBounds>) -> Parameters.Span {
+                      _ segments: UnsafeBufferPointer<SegmentBounds>) -> Parameters.WideSpan {
         let capture = captures[Int(slot.segment)]
         if slot.optional && capture.first < 0 { return .absent }
         // The path is normalised, so a splat's segments are one contiguous run of bytes.
         if capture.first < capture.end {
-            return Parameters.Span(start: segments[capture.first].start, end: segments[capture.end &- 1].end)
+            return Parameters.WideSpan(start: segments[capture.first].start, end: segments[capture.end &- 1].end)
         }
-        return Parameters.Span(start: 0, end: 0)
+        return Parameters.WideSpan(start: 0, end: 0)
     }
 }

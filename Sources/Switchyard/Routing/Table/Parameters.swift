@@ -8,52 +8,85 @@
 ///     for (name, value) in params { print(name, value) }   // pattern order
 ///     params.dictionary         // ["path": "a b/c"]
 public struct Parameters: Sendable {
-    /// Where a value sits in `source`; `start < 0` for an optional parameter that is absent.
-    /// 32-bit offsets: a match's result is copied whole, so every byte of it counts.
+    /// Where a value sits in `source`, as a hit carries it (`InlineSpans`); `start < 0` for an optional
+    /// parameter that is absent. 16-bit offsets: a match's result is copied whole, so every byte of it
+    /// counts, and eight of these take the room four 32-bit ones took (issue 37: eight 32-bit spans
+    /// cost every `match` 34 instructions and every `withMatch` 6 in copies, github-rest 1,159.6 →
+    /// 1,193.6). A value past `offsetLimit` is a `WideSpan`, kept in `overflow`.
     @usableFromInline struct Span: Sendable {
+        private var first: Int16
+        private var past: Int16
+        var start: Int { Int(first) }
+        var end: Int { Int(past) }
+        static let absent = Span(unchecked: -1, end: -1)
+        /// The largest offset a `Span` holds: the walk takes no longer text (`FrozenTrie.walk`), and the
+        /// search's spans past it go to `overflow` (the candidates decide such a lookup).
+        static let offsetLimit = Int(Int16.max)
+
+        init(start: Int, end: Int) {
+            first = Int16(start)
+            past = Int16(end)
+        }
+
+        /// For offsets the caller knows fit (the walk takes no text past `offsetLimit`).
+        init(unchecked start: Int, end: Int) {
+            first = Int16(truncatingIfNeeded: start)
+            past = Int16(truncatingIfNeeded: end)
+        }
+
+        /// `span` when it fits in 16-bit offsets, else nil.
+        init?(fitting span: WideSpan) {
+            guard span.end <= Span.offsetLimit else { return nil }
+            self.init(unchecked: span.start, end: span.end)
+        }
+    }
+
+    /// A `Span` with 32-bit offsets: what the search and hand-built parameters make, which may go past
+    /// `Span.offsetLimit`; `start < 0` when absent.
+    @usableFromInline struct WideSpan: Sendable {
         private var first: Int32
         private var past: Int32
         var start: Int { Int(first) }
         var end: Int { Int(past) }
-        static let absent = Span(start: -1, end: -1)
+        static let absent = WideSpan(start: -1, end: -1)
 
         init(start: Int, end: Int) {
             first = Int32(start)
             past = Int32(end)
         }
 
-        /// For offsets the caller knows fit (the walk takes no text of 2 GB or more).
-        init(unchecked start: Int, end: Int) {
-            first = Int32(truncatingIfNeeded: start)
-            past = Int32(truncatingIfNeeded: end)
+        init(_ span: Span) {
+            first = Int32(truncatingIfNeeded: span.start)
+            past = Int32(truncatingIfNeeded: span.end)
         }
     }
 
-    /// Up to four spans by value, with how many are present: trivial, so the lookup hands a match's
-    /// spans on without reference counting or a buffer.
+    /// Up to eight spans by value, with how many are present: trivial, so the lookup hands a match's
+    /// spans on without reference counting or a buffer. Eight, not four (issue 37): a hit with five to
+    /// eight parameters was left to the candidates' search, which split the path, searched it and built
+    /// an `overflow` array (six parameters: `withMatch` 8,844 instructions and 2 allocations, `match`
+    /// 9,937 and 3). Past eight, that old way stays (`Parameters.overflow`, `RouteLookup.settledCandidate`).
     @usableFromInline struct InlineSpans: Sendable {
-        static let capacity = 4
+        static let capacity = 8
         /// Written in place by the walk (`fill`, in Lookup/FrozenTrie+Walk.swift), read here.
-        var spans: (Span, Span, Span, Span) = (.absent, .absent, .absent, .absent)
+        var spans: (Span, Span, Span, Span, Span, Span, Span, Span) =
+            (.absent, .absent, .absent, .absent, .absent, .absent, .absent, .absent)
         var count: Int32 = 0
         @usableFromInline var present: Int32 = 0
 
+        /// The span at `index`, below `capacity` (masked: the tuple is read as the array of eight it is
+        /// laid out as, with no switch).
         subscript(index: Int) -> Span {
-            switch index {
-            case 0: spans.0
-            case 1: spans.1
-            case 2: spans.2
-            default: spans.3
+            withUnsafeBytes(of: spans) { tuple in
+                tuple.load(fromByteOffset: (index & (InlineSpans.capacity &- 1)) &* MemoryLayout<Span>.stride, as: Span.self)
             }
         }
 
         /// Adds a span; the caller keeps to `capacity`.
         mutating func append(_ span: Span) {
-            switch count {
-            case 0: spans.0 = span
-            case 1: spans.1 = span
-            case 2: spans.2 = span
-            default: spans.3 = span
+            let index = Int(count) & (InlineSpans.capacity &- 1)
+            withUnsafeMutableBytes(of: &spans) { tuple in
+                tuple.storeBytes(of: span, toByteOffset: index &* MemoryLayout<Span>.stride, as: Span.self)
             }
             count &+= 1
             if span.start >= 0 { present &+= 1 }
@@ -66,9 +99,10 @@ public struct Parameters: Sendable {
     /// match, the route's declaration, which also gives `RouteInfo` its pattern: one reference for both.
     @usableFromInline let origin: ParameterOrigin
     private var names: ParameterNames { origin.names }
-    /// One span per name: the first four inline, so a match with up to four parameters allocates nothing.
+    /// One span per name: the first eight inline, so a match with up to eight parameters allocates
+    /// nothing; later ones (and every one from the first that does not fit a `Span`) in `overflow`.
     @usableFromInline var inline: InlineSpans
-    @usableFromInline var overflow: [Span]
+    @usableFromInline var overflow: [WideSpan]
     /// Present parameters.
     ///
     ///     try table.match("/album/12")?.info.params.count   // 1
@@ -98,7 +132,7 @@ public struct Parameters: Sendable {
         overflowPresent = 0
     }
 
-    /// A match's spans (escaped, at most four), or nil for parameters built by hand or with more spans.
+    /// A match's spans (escaped, at most eight), or nil for parameters built by hand or with more spans.
     var matchSpans: InlineSpans? { escaped && overflow.isEmpty ? inline : nil }
 
     /// The text the values are slices of: for a match, its path, perhaps followed by the `?query` or
@@ -123,20 +157,21 @@ public struct Parameters: Sendable {
             !pairs[(index + 1)...].contains { $0.0 == pair.0 }
         }.map(\.element)
         var source = ""
-        var spans: [Span] = []
+        var spans: [WideSpan] = []
         for (_, value) in unique {
             let start = source.utf8.count
             source += value
-            spans.append(Span(start: start, end: source.utf8.count))
+            spans.append(WideSpan(start: start, end: source.utf8.count))
         }
         self.init(source: source, origin: ParameterOrigin(names: ParameterNames(unique.map(\.0))), escaped: false)
         for span in spans { append(span) }
     }
 
-    /// Adds the span of the next name in pattern order.
-    mutating func append(_ span: Span) {
-        if inline.count < InlineSpans.capacity {
-            inline.append(span)
+    /// Adds the span of the next name in pattern order: inline while there is room and it fits, else
+    /// (and for every later one) in `overflow`.
+    mutating func append(_ span: WideSpan) {
+        if overflow.isEmpty && inline.count < InlineSpans.capacity, let short = Span(fitting: span) {
+            inline.append(short)
         } else {
             overflow.append(span)
             if span.start >= 0 { overflowPresent += 1 }
@@ -146,8 +181,8 @@ public struct Parameters: Sendable {
     /// Spans appended so far (absent ones included).
     private var spanCount: Int { Int(inline.count) + overflow.count }
 
-    private func span(_ index: Int) -> Span {
-        index < InlineSpans.capacity ? inline[index] : overflow[index - InlineSpans.capacity]
+    private func span(_ index: Int) -> WideSpan {
+        index < Int(inline.count) ? WideSpan(inline[index]) : overflow[index - Int(inline.count)]
     }
 
     package var isEmpty: Bool { count == 0 }
@@ -169,7 +204,7 @@ public struct Parameters: Sendable {
         slot < spanCount ? value(span(slot)) : nil
     }
 
-    private func value(_ span: Span) -> String? {
+    private func value(_ span: WideSpan) -> String? {
         guard span.start >= 0 else { return nil }
         var source = source
         // Safety: the span is a range of `source`'s bytes (made by the lookup, or by `init(pairs:)`), and

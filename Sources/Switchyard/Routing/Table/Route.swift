@@ -97,7 +97,7 @@ public struct RouteMatch<Payload> {
     // (which also names its parameters and gives its info's pattern) and the text the caller passed (its
     // parameters are spans of it, and a `?query#fragment` after its path is parsed only when read), not
     // a copy. Its route and info are made of them when read. A match `resolve` settled with more than
-    // that (a validator's value, more than four parameters, a query parsed from a location), or whose
+    // that (a validator's value, more than eight parameters, a query parsed from a location), or whose
     // info was set, holds that info whole.
     @usableFromInline let declaration: RouteDeclaration
     @usableFromInline let payload: Payload

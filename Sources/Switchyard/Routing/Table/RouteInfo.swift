@@ -173,7 +173,7 @@ public struct RouteInfo: Sendable {
     }
 
     /// What a match needs to make this info again with `init(text:pathEnd:route:spans:)` (the text, where
-    /// its path ends, the spans), or nil when the info holds more than those (more than four parameters,
+    /// its path ends, the spans), or nil when the info holds more than those (more than eight parameters,
     /// or anything set or parsed: a validator's value, a query from a parsed location).
     var matchParts: (text: String, pathEnd: Int32, spans: Parameters.InlineSpans)? {
         guard extras.isEmpty, fromParameters.contains([.path, .pattern]),
