@@ -16,11 +16,12 @@ extension FrozenTrie {
     /// (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`.)
     enum Walked {
         case node(Int32)
-        /// The text is not a plain normalised path.
-        case notPlain
+        /// The text is not a plain normalised path. The node where the loop stopped, in the segment
+        /// that is not plain (-1 when it stopped before reading one): `stop` goes on from there.
+        case notPlain(Int32)
         /// No child takes a segment, or the text leaves a chain (`stop` settles it when it can, then
-        /// `retrace`, else the full search decides).
-        case deadEnd
+        /// `retrace`, else the full search decides). The node where the loop stopped, as for `notPlain`.
+        case deadEnd(Int32)
         /// No route ends where the text does (as for `deadEnd`).
         case undecided
         /// The way on needs a fifth parameter, more than a `RouteFind` hit carries: the candidates
@@ -44,7 +45,7 @@ extension FrozenTrie {
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
-            return .notPlain
+            return .notPlain(-1)
         }
         return spans.fill { spanBuffer in walk(base, end: base + count, spans: spanBuffer) }
     }
@@ -56,7 +57,7 @@ extension FrozenTrie {
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                       spans: UnsafeMutablePointer<Parameters.Span>) -> (Walked, Int) {
         // A trailing slash means the text is not normalised: asked once here, not at every segment.
-        if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain, 0) }
+        if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain(-1), 0) }
         var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var index: Int32 = 0
         let fold = caseInsensitive
@@ -76,7 +77,7 @@ extension FrozenTrie {
             // or two rare bytes (`*`, `,`, `&`, a space, a control byte), which the full resolution
             // then decides as for any text that is not plain.
             if _slowPath(packed | 0x2e2e == 0x2e2e) {
-                return (.notPlain, spanEnd - spans)
+                return (.notPlain(index), spanEnd - spans)
             }
             var next: Int32 = -1
             if node.pointee.staticCount > 0 {
@@ -84,7 +85,7 @@ extension FrozenTrie {
                 if _slowPath(node.pointee.hashShift < 0) {
                     // A chain of single-child static nodes (`FrozenTrie+Chain`): its bytes compared with
                     // the text at once, the cursor moved past them all; anything else is a dead end.
-                    guard let past = chainStop(node, at: cursor, end: end) else { return (.deadEnd, spanEnd - spans) }
+                    guard let past = chainStop(node, at: cursor, end: end) else { return (.deadEnd(index), spanEnd - spans) }
                     index = ~node.pointee.hashShift
                     node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: index)
                     cursor = past + 1
@@ -95,12 +96,12 @@ extension FrozenTrie {
             if next < 0 {
                 next = node.pointee.parameter
                 if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    return (next < 0 ? .deadEnd : .pastInlineParameters, spanEnd - spans)
+                    return (next < 0 ? .deadEnd(index) : .pastInlineParameters, spanEnd - spans)
                 }
                 // (Folding leaves `?` and `#` as they are.)
                 if _slowPath(FrozenTrie.holdsQueryMark(packed)
                     || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
-                    return (.notPlain, spanEnd - spans)
+                    return (.notPlain(index), spanEnd - spans)
                 }
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
                 spanEnd += 1
@@ -136,21 +137,52 @@ extension FrozenTrie {
     /// 1,107 instructions); the path before a query was cut byte by byte and walked again from the root
     /// (`PathSegmenter.pathEnd` and `walk`, 800 of 1,666).
     func stop(after walked: Walked, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Stop {
+        let stoppedAt: Int32
+        switch walked {
+        case .deadEnd(let node), .notPlain(let node): stoppedAt = node
+        case .node, .undecided, .pastInlineParameters: return .walked(walked)
+        }
         // (Text the walk's loop never read, as `walk` asks.)
-        guard bytes.count > 0, bytes.count < Int(Int32.max), let base = bytes.baseAddress,
+        guard stoppedAt >= 0, bytes.count > 0, bytes.count < Int(Int32.max), let base = bytes.baseAddress,
               base[0] == PathSegmenter.slash else { return .walked(walked) }
+        let end = base + bytes.count
+        // Where the loop's cursor stood at that node: past the last span it wrote (or the root's `/`),
+        // then the static segments after it (`stopRuns`).
+        let run = stopRuns[Int(stoppedAt)]
+        let written = Int(spans.count)
+        let after = written > 0 ? spans[written - 1].end + 1 : 1
+        if _fastPath(run != FrozenTrie.unknownStopRun && written <= Parameters.InlineSpans.capacity
+                     && after + Int(run) <= bytes.count) {
+            let node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(stoppedAt)
+            let cursor = base + after + Int(run)
+            // A dead end outside a chain: the loop found no static child for the segment and no
+            // parameter child, so it is settled at once (a chain's head is stepped through again).
+            if case .deadEnd = walked, node.pointee.hashShift >= 0 {
+                return spans.fillOn { spans, written in
+                    stoppedInSegment(node, at: cursor, end: end, text: base, spans: spans, written: written)
+                }
+            }
+            return spans.fillOn { spans, written in
+                stop(after: walked, from: node, at: cursor, base, end: end, spans: spans, written: written)
+            }
+        }
         spans = Parameters.InlineSpans()
-        return spans.fillOn { spans, _ in stop(after: walked, base, end: base + bytes.count, spans: spans) }
+        return spans.fillOn { spans, _ in
+            stop(after: walked, from: UnsafePointer(nodes.baseAddress.unsafelyUnwrapped), at: base + 1, base, end: end,
+                 spans: spans, written: 0)
+        }
     }
 
-    /// `stop` over the text from `base` (a `/`) to `end`: the walk's loop again, where a lookup that hits
-    /// never comes.
-    private func stop(after walked: Walked, _ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                      spans: UnsafeMutablePointer<Parameters.Span>) -> (Stop, Int) {
+    /// `stop` over the text from `base` (a `/`) to `end`, from `node` with its segment at `cursor` and
+    /// `written` spans written: the walk's loop again (from the segment where it stopped, or the root),
+    /// where a lookup that hits never comes.
+    private func stop(after walked: Walked, from start: UnsafePointer<Node>, at segment: UnsafePointer<UInt8>,
+                      _ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                      spans: UnsafeMutablePointer<Parameters.Span>, written already: Int) -> (Stop, Int) {
         let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
-        var node = first
-        var cursor = base + 1
-        var written = 0
+        var node = start
+        var cursor = segment
+        var written = already
         while cursor < end {
             let word = FrozenTrie.word(at: cursor, end: end, text: base)
             let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
@@ -189,7 +221,7 @@ extension FrozenTrie {
         // text before, and that this segment's first bytes are not empty, `.` or `..`).
         guard let (pathEnd, segmentEndsFirst) = FrozenTrie.pathEnd(fromStop: cursor - 1, end: end, text: base) else {
             // Not normalised before its first `?` or `#`: the caller finds the text needs normalising.
-            return (.walked(.deadEnd), written)
+            return (.walked(.deadEnd(-1)), written)
         }
         // A `?` or `#` in the segment ends the path there.
         if pathEnd < end && !segmentEndsFirst {
@@ -200,7 +232,7 @@ extension FrozenTrie {
         if node.pointee.isOnlyWay { return (.miss, written) }
         // Beside another way, with no query: what the retrace settles where it stops (splat routes were
         // checked for being plain from the first byte and traced twice more here: `withMatch` 1,605).
-        guard pathEnd == end else { return (.walked(.deadEnd), written) }
+        guard pathEnd == end else { return (.walked(.deadEnd(-1)), written) }
         let (settled, count) = stopped(at: node, segment: cursor, base: base, end: end, spans: spans, written: written)
         return (.settled(settled), count)
     }
@@ -214,10 +246,10 @@ extension FrozenTrie {
                      text base: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
                      written: Int) -> (Stop, Int) {
         // An empty segment before the mark (`/album/?x`) is a trailing slash: not normalised.
-        guard mark > cursor else { return (.walked(.notPlain), written) }
+        guard mark > cursor else { return (.walked(.notPlain(-1)), written) }
         // The segment's first 8 bytes, zeros after a shorter one (`word` reads none past `mark` into it).
         var packed = FrozenTrie.word(at: cursor, end: mark, text: base)
-        if packed | 0x2e2e == 0x2e2e { return (.walked(.notPlain), written) }
+        if packed | 0x2e2e == 0x2e2e { return (.walked(.notPlain(-1)), written) }
         let length = mark - cursor
         var next: Int32 = -1
         if node.pointee.staticCount > 0 {
@@ -228,7 +260,7 @@ extension FrozenTrie {
         if next < 0 {
             next = node.pointee.parameter
             // The path before the mark is plain: the loop checked the segments before this one.
-            if next < 0 { return (node.pointee.isOnlyWay ? .miss : .walked(.deadEnd), count) }
+            if next < 0 { return (node.pointee.isOnlyWay ? .miss : .walked(.deadEnd(-1)), count) }
             if count == Parameters.InlineSpans.capacity { return (.walked(.pastInlineParameters), count) }
             spans[count] = Parameters.Span(unchecked: cursor - base, end: mark - base)
             count += 1

@@ -87,6 +87,9 @@ final class FrozenTrie {
     /// `Node.isOnlyWay`'s bit in `winnerCode`.
     static let onlyWayBit: Int32 = 64
 
+    /// `stopRuns`' mark for a node whose run is not kept: the way is traced again from the root.
+    static let unknownStopRun = UInt16.max
+
     // Owned flat buffers rather than arrays: immutable after init, and read without bounds checks or
     // reference counting on the lookup path. Every element type is trivial, so deinit only deallocates.
     // Each holds at least one element, so the lookup reads their base addresses unchecked.
@@ -102,6 +105,12 @@ final class FrozenTrie {
     let routeStarts: UnsafeMutableBufferPointer<Int32>
     /// Rank per route (lower is better).
     let ranks: UnsafeMutableBufferPointer<Int32>
+    /// Per node, where the walk's cursor stands when its loop stops there: the bytes from the end of
+    /// the nearest parameter's segment on the way (or from the root's `/`) to the next segment's first
+    /// byte, less one; `unknownStopRun` past what 16 bits hold (or off the walk's way). Read only where
+    /// the loop stopped (`stop`), so the settling goes on from there instead of tracing the way again
+    /// from the root; the loop itself says only which node it stopped at (issue 37).
+    let stopRuns: UnsafeMutableBufferPointer<UInt16>
     let maximumDepth: Int
     let caseInsensitive: Bool
 
@@ -110,7 +119,8 @@ final class FrozenTrie {
     init(nodes: UnsafeMutableBufferPointer<Node>, literalBytes: UnsafeMutableBufferPointer<UInt8>,
                  staticEdges: UnsafeMutableBufferPointer<StaticEdge>, hashSlots: UnsafeMutableBufferPointer<StaticEdge>,
                  routeIDs: UnsafeMutableBufferPointer<Int32>, routeStarts: UnsafeMutableBufferPointer<Int32>,
-                 ranks: UnsafeMutableBufferPointer<Int32>, maximumDepth: Int, caseInsensitive: Bool) {
+                 ranks: UnsafeMutableBufferPointer<Int32>, stopRuns: UnsafeMutableBufferPointer<UInt16>,
+                 maximumDepth: Int, caseInsensitive: Bool) {
         self.nodes = nodes
         self.literalBytes = literalBytes
         self.staticEdges = staticEdges
@@ -118,6 +128,7 @@ final class FrozenTrie {
         self.routeIDs = routeIDs
         self.routeStarts = routeStarts
         self.ranks = ranks
+        self.stopRuns = stopRuns
         self.maximumDepth = maximumDepth
         self.caseInsensitive = caseInsensitive
     }
@@ -130,6 +141,7 @@ final class FrozenTrie {
         routeIDs.deallocate()
         routeStarts.deallocate()
         ranks.deallocate()
+        stopRuns.deallocate()
     }
 
     /// What a match of the route that wins at `node` needs (a node where routes end).
