@@ -1,13 +1,13 @@
 import Testing
 @testable import Switchyard
 
-/// Issue 37, where the walk stops short of a route: the walk's loop says which node it stopped at, and
-/// the settling goes on from there (its cursor found from the spans the loop wrote and the node's
-/// `stopRuns`) instead of tracing the way again from the root. A splat that takes the rest, a chain of
-/// optional segments, a miss on the only way, the path before a query: each must still match as the
-/// full search of the normalised path does, wherever on the way the loop stopped (after static
-/// segments, after parameters, inside a chain of single-child static nodes, past a literal too long
-/// for the run's 16 bits).
+/// Issue 37, where the walk stops short of a route: the walk's loop says which node it stopped at (or,
+/// at a `?` in a parameter's segment, which parameter child), and the settling goes on from there (its
+/// cursor found from the spans the loop wrote and the node's `stopCodes`) instead of tracing the way
+/// again from the root. A splat that takes the rest, a chain of optional segments, a miss on the only
+/// way, the path before a query: each must still match as the full search of the normalised path
+/// does, wherever on the way the loop stopped (after static segments, after parameters, inside a chain
+/// of single-child static nodes, past a literal longer than 16 bits count).
 @Suite struct WalkStopResumeTests {
     private func table(caseInsensitive: Bool = false) throws -> RouteTable<Int> {
         let table = RouteTable<Int>(caseInsensitive: caseInsensitive)
@@ -173,9 +173,8 @@ import Testing
         }
     }
 
-    /// A literal too long for a run's 16 bits: the stops past it are settled by tracing the way again
-    /// from the root, as before.
-    @Test func aStopPastALongLiteralIsTracedFromTheRoot() throws {
+    /// A literal longer than 65,535 bytes: the stops past it are found where the loop left them.
+    @Test func aStopPastAVeryLongLiteralGoesOnFromWhereTheLoopStopped() throws {
         let table = RouteTable<Int>()
         let literal = String(repeating: "a", count: 70_000)
         try table.add("/\(literal)/x/*rest", payload: 0)
@@ -184,6 +183,8 @@ import Testing
         #expect(stopped(table, "/\(literal)/x/1/2") == .hit(0))
         #expect(stopped(table, "/\(literal)/y/1/2") == .miss)
         #expect(stopped(table, "/\(literal)/y/1?q") == .hitBeforeQuery(1))
+        #expect(stopped(table, "/\(literal)/y/12345678901?q") == .hitBeforeQuery(1))   // past the value's first word
+        #expect(stopped(table, "/\(literal)/x?q") == .left)   // ends where no route does, beside a splat
         #expect(try table.match("/\(literal)/x/1/2")?.info.params == ["rest": "1/2"])
         #expect(try table.match("/\(literal)/y/7?q=1")?.info.params == ["id": "7"])
         #expect(try table.match("/short/x/1")?.info.params == ["rest": "1"])

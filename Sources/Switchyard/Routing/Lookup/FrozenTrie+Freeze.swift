@@ -76,7 +76,7 @@ extension FrozenTrie {
         routeStarts[source.count] = Int32(routeEnd)
         self.init(nodes: nodes, literalBytes: literalBytes, staticEdges: staticEdges, hashSlots: hashSlots,
                   routeIDs: routeIDs, routeStarts: routeStarts, ranks: FrozenTrie.own(ranks),
-                  stopRuns: FrozenTrie.stopRuns(source), maximumDepth: trie.maximumDepth, caseInsensitive: trie.caseInsensitive)
+                  stopCodes: FrozenTrie.stopCodes(source), maximumDepth: trie.maximumDepth, caseInsensitive: trie.caseInsensitive)
     }
 
     /// `Node.isOnlyWay` per node of `source`, from the root down: a node's children are declared after
@@ -103,27 +103,28 @@ extension FrozenTrie {
         return onlyWay
     }
 
-    /// `FrozenTrie.stopRuns` per node of `source`, from the root down (children follow their parents,
+    /// `FrozenTrie.stopCodes` per node of `source`, from the root down (children follow their parents,
     /// as for `onlyWay`): a static child's run is its parent's plus its literal and the `/` after it; a
-    /// parameter child's is 0 (the cursor follows the parameter's span); optional and splat children,
-    /// which the walk's loop never enters, are unknown.
-    private static func stopRuns(_ source: [RouteTrie.Node]) -> UnsafeMutableBufferPointer<UInt16> {
-        let runs = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(source.count, 1))
-        runs.initialize(repeating: FrozenTrie.unknownStopRun)
-        guard !source.isEmpty else { return runs }
-        runs[0] = 0
+    /// parameter child's code is `~parent` (its run 0: the cursor follows its span); optional and splat
+    /// children, which the walk's loop never enters, and the nodes below them are unknown.
+    private static func stopCodes(_ source: [RouteTrie.Node]) -> UnsafeMutableBufferPointer<Int32> {
+        let codes = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(source.count, 1))
+        codes.initialize(repeating: FrozenTrie.unknownStopCode)
+        guard !source.isEmpty else { return codes }
+        codes[0] = 0
         for (index, node) in source.enumerated() {
-            if node.parameter >= 0 { runs[Int(node.parameter)] = 0 }
-            let run = runs[index]
-            guard run != FrozenTrie.unknownStopRun else { continue }
+            let code = codes[index]
+            guard code != FrozenTrie.unknownStopCode else { continue }
+            if node.parameter >= 0 { codes[Int(node.parameter)] = ~Int32(index) }
+            let run = max(code, 0)
             var child = node.firstStatic
             while child >= 0 {
                 let next = Int(run) + Int(source[Int(child)].literalEnd - source[Int(child)].literalStart) + 1
-                runs[Int(child)] = next < Int(FrozenTrie.unknownStopRun) ? UInt16(next) : FrozenTrie.unknownStopRun
+                codes[Int(child)] = next < Int(Int32.max) ? Int32(next) : FrozenTrie.unknownStopCode
                 child = source[Int(child)].nextSibling
             }
         }
-        return runs
+        return codes
     }
 
     static func own<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {

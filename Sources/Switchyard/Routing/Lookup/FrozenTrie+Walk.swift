@@ -14,16 +14,21 @@
 extension FrozenTrie {
     /// What the walk found: the node where the path's first shape ends on a route, or why it stopped.
     /// (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`.)
+    /// (The cases' order is the tags' order: `.node` and `.undecided` are 0 and 1, so the loop's end
+    /// picks between them with the route's sign bit.)
     enum Walked {
         case node(Int32)
-        /// The text is not a plain normalised path. The node where the loop stopped, in the segment
-        /// that is not plain (-1 when it stopped before reading one): `stop` goes on from there.
+        /// No route ends at the node where the text does (its index): `RouteLookup.settle` settles it
+        /// there (`ended`) when the text is plain.
+        case undecided(Int32)
+        /// The text is not a plain normalised path. `~parameter` when the loop stopped in a segment
+        /// that only the parameter child `parameter` takes and that holds a `?` or `#` (`stop` goes on
+        /// from its parent there), else 0.
         case notPlain(Int32)
         /// No child takes a segment, or the text leaves a chain (`stop` settles it when it can, then
-        /// `retrace`, else the full search decides). The node where the loop stopped, as for `notPlain`.
+        /// `retrace`, else the full search decides). The node where the loop stopped: `stop` goes on
+        /// from there.
         case deadEnd(Int32)
-        /// No route ends where the text does (as for `deadEnd`).
-        case undecided
         /// The way on needs a fifth parameter, more than a `RouteFind` hit carries: the candidates
         /// decide (`RouteLookup.settledCandidate`), without a search first to learn the winner's layout.
         case pastInlineParameters
@@ -45,7 +50,7 @@ extension FrozenTrie {
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
-            return .notPlain(-1)
+            return .notPlain(0)
         }
         return spans.fill { spanBuffer in walk(base, end: base + count, spans: spanBuffer) }
     }
@@ -57,7 +62,7 @@ extension FrozenTrie {
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                       spans: UnsafeMutablePointer<Parameters.Span>) -> (Walked, Int) {
         // A trailing slash means the text is not normalised: asked once here, not at every segment.
-        if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain(-1), 0) }
+        if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain(0), 0) }
         var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var index: Int32 = 0
         let fold = caseInsensitive
@@ -77,7 +82,7 @@ extension FrozenTrie {
             // or two rare bytes (`*`, `,`, `&`, a space, a control byte), which the full resolution
             // then decides as for any text that is not plain.
             if _slowPath(packed | 0x2e2e == 0x2e2e) {
-                return (.notPlain(index), spanEnd - spans)
+                return (.notPlain(0), spanEnd - spans)
             }
             var next: Int32 = -1
             if node.pointee.staticCount > 0 {
@@ -85,7 +90,7 @@ extension FrozenTrie {
                 if _slowPath(node.pointee.hashShift < 0) {
                     // A chain of single-child static nodes (`FrozenTrie+Chain`): its bytes compared with
                     // the text at once, the cursor moved past them all; anything else is a dead end.
-                    guard let past = chainStop(node, at: cursor, end: end) else { return (.deadEnd(index), spanEnd - spans) }
+                    guard let past = chainStop(node, at: cursor, end: end) else { return (.deadEnd(stopIndex(node)), spanEnd - spans) }
                     index = ~node.pointee.hashShift
                     node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: index)
                     cursor = past + 1
@@ -96,12 +101,13 @@ extension FrozenTrie {
             if next < 0 {
                 next = node.pointee.parameter
                 if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    return (next < 0 ? .deadEnd(index) : .pastInlineParameters, spanEnd - spans)
+                    return (next < 0 ? .deadEnd(stopIndex(node)) : .pastInlineParameters, spanEnd - spans)
                 }
                 // (Folding leaves `?` and `#` as they are.)
                 if _slowPath(FrozenTrie.holdsQueryMark(packed)
                     || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
-                    return (.notPlain(index), spanEnd - spans)
+                    // The parameter child, not the node: the node need not live past the check.
+                    return (.notPlain(~next), spanEnd - spans)
                 }
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
                 spanEnd += 1
@@ -110,7 +116,15 @@ extension FrozenTrie {
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
-        return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided, spanEnd - spans)
+        return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided(index), spanEnd - spans)
+    }
+
+    /// The index of `node`, where the walk's loop stopped at a dead end: taken from the pointer at the
+    /// stop, so that the loop keeps no index live for it (returning the loop's own index at every stop
+    /// cost each plain lookup 11 to 14 instructions: github-rest `withMatch` 639.5 → 650.8).
+    @inline(__always)
+    private func stopIndex(_ node: UnsafePointer<Node>) -> Int32 {
+        Int32(truncatingIfNeeded: node - UnsafePointer(nodes.baseAddress.unsafelyUnwrapped))
     }
 
     /// What `stop` settles where the walk's loop stopped in a segment.
@@ -137,27 +151,38 @@ extension FrozenTrie {
     /// 1,107 instructions); the path before a query was cut byte by byte and walked again from the root
     /// (`PathSegmenter.pathEnd` and `walk`, 800 of 1,666).
     func stop(after walked: Walked, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Stop {
+        // The node the settling goes on from, and whether the loop found that no static child of it
+        // takes the segment (not so at a chain's head, which compares a run of segments at once).
         let stoppedAt: Int32
+        let settledSegment: Bool
         switch walked {
-        case .deadEnd(let node), .notPlain(let node): stoppedAt = node
-        case .node, .undecided, .pastInlineParameters: return .walked(walked)
+        case .deadEnd(let node) where node >= 0:
+            stoppedAt = node
+            settledSegment = nodes[Int(node)].hashShift >= 0
+        case .notPlain(let parameter) where parameter < 0:
+            // A `?` or `#` in the segment that only the parameter child `~parameter` takes: from its parent.
+            let code = stopCodes[Int(~parameter)]
+            guard code < 0, code != FrozenTrie.unknownStopCode else { return .walked(walked) }
+            stoppedAt = ~code
+            settledSegment = true
+        default: return .walked(walked)
         }
         // (Text the walk's loop never read, as `walk` asks.)
-        guard stoppedAt >= 0, bytes.count > 0, bytes.count < Int(Int32.max), let base = bytes.baseAddress,
+        guard bytes.count > 0, bytes.count < Int(Int32.max), let base = bytes.baseAddress,
               base[0] == PathSegmenter.slash else { return .walked(walked) }
         let end = base + bytes.count
         // Where the loop's cursor stood at that node: past the last span it wrote (or the root's `/`),
-        // then the static segments after it (`stopRuns`).
-        let run = stopRuns[Int(stoppedAt)]
+        // then the static segments after it (its run, `stopCodes`; a parameter child's is 0).
+        let code = stopCodes[Int(stoppedAt)]
         let written = Int(spans.count)
-        let after = written > 0 ? spans[written - 1].end + 1 : 1
-        if _fastPath(run != FrozenTrie.unknownStopRun && written <= Parameters.InlineSpans.capacity
-                     && after + Int(run) <= bytes.count) {
+        let after = (written > 0 ? spans[written - 1].end : 0) + 1 + Int(max(code, 0))
+        if _fastPath(code != FrozenTrie.unknownStopCode && written <= Parameters.InlineSpans.capacity
+                     && after < bytes.count) {
             let node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(stoppedAt)
-            let cursor = base + after + Int(run)
-            // A dead end outside a chain: the loop found no static child for the segment and no
-            // parameter child, so it is settled at once (a chain's head is stepped through again).
-            if case .deadEnd = walked, node.pointee.hashShift >= 0 {
+            let cursor = base + after
+            // The segment no static child takes, and no parameter child (a dead end), or whose parameter
+            // child meets a `?` or `#`: settled at once, without the loop's step again.
+            if settledSegment {
                 return spans.fillOn { spans, written in
                     stoppedInSegment(node, at: cursor, end: end, text: base, spans: spans, written: written)
                 }
@@ -246,10 +271,10 @@ extension FrozenTrie {
                      text base: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
                      written: Int) -> (Stop, Int) {
         // An empty segment before the mark (`/album/?x`) is a trailing slash: not normalised.
-        guard mark > cursor else { return (.walked(.notPlain(-1)), written) }
+        guard mark > cursor else { return (.walked(.notPlain(0)), written) }
         // The segment's first 8 bytes, zeros after a shorter one (`word` reads none past `mark` into it).
         var packed = FrozenTrie.word(at: cursor, end: mark, text: base)
-        if packed | 0x2e2e == 0x2e2e { return (.walked(.notPlain(-1)), written) }
+        if packed | 0x2e2e == 0x2e2e { return (.walked(.notPlain(0)), written) }
         let length = mark - cursor
         var next: Int32 = -1
         if node.pointee.staticCount > 0 {
@@ -267,7 +292,7 @@ extension FrozenTrie {
         }
         let last = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
         if last.pointee.firstRoute >= 0 { return (.nodeBeforeQuery(next), count) }
-        return (last.pointee.isOnlyWay ? .miss : .walked(.undecided), count)
+        return (last.pointee.isOnlyWay ? .miss : .walked(.undecided(-1)), count)
     }
 
     /// What `retrace` settles where the walk stopped.
@@ -316,6 +341,24 @@ extension FrozenTrie {
         return spans.fillOn { spans, _ in retrace(base, end: base + bytes.count, spans: spans) }
     }
 
+    /// What `retrace` settles where the walk's loop ended at `node` (`Walked.undecided`) with no route
+    /// there, for `bytes`, a plain normalised path with no `?` or `#` (the caller checks), and the
+    /// loop's spans: the retrace's own end, without tracing the way again. -1 for a node not known.
+    func ended(at node: Int32, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Settled {
+        guard node >= 0, bytes.count > 0, let base = bytes.baseAddress else { return retrace(bytes, spans: &spans) }
+        let stopped = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(node)
+        return spans.fillOn { spans, written in ended(at: stopped, base, end: base + bytes.count, spans: spans, written: written) }
+    }
+
+    /// The retrace's end at `node`, where every segment was taken and no route ends.
+    private func ended(at node: UnsafePointer<Node>, _ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                       spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> (Settled, Int) {
+        // The walk's loop leaves an end where no route does to here (asking there cost the plain rows);
+        // on the only way, it is a miss.
+        if node.pointee.isOnlyWay { return (.miss, written) }
+        return stopped(at: node, segment: end, base: base, end: end, spans: spans, written: written)
+    }
+
     private func retrace(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                          spans: UnsafeMutablePointer<Parameters.Span>) -> (Settled, Int) {
         let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
@@ -340,10 +383,7 @@ extension FrozenTrie {
         if node.pointee.firstRoute >= 0 {
             return (.node(Int32(truncatingIfNeeded: node - first)), written)
         }
-        // The walk's loop leaves an end where no route does to this retrace (asking there cost the plain
-        // rows); on the only way, it is a miss.
-        if node.pointee.isOnlyWay { return (.miss, written) }
-        return stopped(at: node, segment: end, base: base, end: end, spans: spans, written: written)
+        return ended(at: node, base, end: end, spans: spans, written: written)
     }
 
     /// Where the walk stopped at `node` with the text from `cursor` (a segment's first byte, or `end`

@@ -141,6 +141,9 @@ final class RouteLookup {
         // A plain path: searching it here would only tell that its winner has too many parameters for
         // a hit, and the candidates search it again (issue 37: two searches, 14,400 instructions).
         if case .pastInlineParameters = walked { return .needsCandidates }
+        // Where the text ends at a node with no route: a miss on the only way, or a splat or an optional
+        // chain there taking no segment, settled at that node.
+        if case .undecided(let node) = walked { return found(trie.ended(at: node, bytes, spans: &spans), spans, in: bytes) }
         // The walk's way traced again: a splat or a chain of optional segments where it stops may take
         // the rest (issue 37: such a path was searched).
         return found(trie.retrace(bytes, spans: &spans), spans, in: bytes)
