@@ -1,11 +1,12 @@
 // The walk that settles most lookups in one pass over the path: no split first. It reads the path a
 // word (8 bytes) at a time; the word that finds where a segment ends is also the segment's packed
 // literal, so a static child costs one load, a multiply and a compare, and a parameter costs nothing
-// but its span. Where it stops in a segment, its way traced again to there (`stop`, out of the loop)
-// settles what it can: a `?` or `#` in that segment ends the path, which is settled before it, and a
-// dead end on the only way through the trie is a miss; where it stops on a plain path otherwise, its
-// way traced again (`retrace`) settles a splat or a chain of optional segments there.
-// What neither settles (other optional shapes, dead ends beside another way, validators, more than
+// but its span. Where it stops in a segment, the settling goes on from there, out of the loop (`stop`:
+// the node the loop names, its cursor found again from the spans and the node's `stopCodes`) and
+// settles what it can: a `?` or `#` in that segment ends the path, which is settled before it, a dead
+// end on the only way through the trie is a miss, and on a plain path a splat or a chain of optional
+// segments there takes the rest; where the text ends at a node with no route, the same there (`ended`).
+// What none settles (other optional shapes, dead ends beside another way, validators, more than
 // four parameters, text that is not a plain normalised path) goes to the split and the full search,
 // which decide as before.
 //
@@ -43,10 +44,12 @@ extension FrozenTrie {
     /// `pastInlineParameters` where the way on needs a fifth parameter; `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
     /// caller checks (`stop`).
     ///
-    /// The loop says only why it stopped, not where: every way tried of making it say where, or of
-    /// settling the stop from it, cost every plain lookup 10 to 39 instructions (issue 37, this round:
-    /// a call from the loop 10 to 13, the node and offset in its verdict 20, a case of its own 39;
-    /// Benchmarks/README.md).
+    /// The loop says where it stopped only through what it holds there anyway: the node at a dead end
+    /// (from its pointer), the parameter child at a `?` in that child's segment, the node where the
+    /// text ends; its cursor is found again from the spans it wrote and the node's `stopCodes`. Every
+    /// other way tried cost every plain lookup 10 to 39 instructions (issue 37: a call from the loop 10
+    /// to 13, the node and offset in its verdict 20, a case of its own 39, the loop's own node index
+    /// at every stop 11 to 14; Benchmarks/README.md).
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         guard count > 0, count < Int(Int32.max), let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
@@ -143,10 +146,11 @@ extension FrozenTrie {
     }
 
     /// What the lookup settles where the walk's loop stopped (`walked`, a dead end or text that is not
-    /// plain, perhaps a query): the walk's way traced again to the segment where it stopped, its spans
-    /// written to `spans` from the first, then settled there (`stoppedInSegment`). `walked` itself when
-    /// the loop did not stop in a segment that no static child takes (an empty or dot segment, a
-    /// trailing slash). Issue 37: a dead end was checked for being plain from the first byte, then its
+    /// plain, perhaps a query), `spans` the loop's: settled in the segment where it stopped
+    /// (`stoppedInSegment`), found from the node the loop names and its `stopCodes`, without tracing
+    /// the way again (a chain's head, which compares a run of segments at once, is stepped from again;
+    /// a node with no code is traced from the root). `walked` itself when the loop did not stop in a
+    /// segment that no static child takes (an empty or dot segment, a trailing slash). Issue 37: a dead end was checked for being plain from the first byte, then its
     /// way traced again to learn that it was the only one (`plainPathEnd` and `misses`, 590 of a miss's
     /// 1,107 instructions); the path before a query was cut byte by byte and walked again from the root
     /// (`PathSegmenter.pathEnd` and `walk`, 800 of 1,666).
