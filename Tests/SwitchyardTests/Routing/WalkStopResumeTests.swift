@@ -100,6 +100,38 @@ import Testing
         }
     }
 
+    /// What the lookup settles where the walk's loop read all the text and ended at a node with no
+    /// route (`Walked.undecided`), at that node (`FrozenTrie.ended`).
+    private func ended(_ table: RouteTable<Int>, _ text: String) -> Verdict {
+        table.withFrozenLookup { lookup -> Verdict in
+            var text = text
+            return text.withUTF8 { bytes in
+                var spans = Parameters.InlineSpans()
+                guard case .undecided(let node) = lookup.trie.walk(bytes, spans: &spans) else { return .left }
+                switch lookup.trie.ended(at: node, bytes, spans: &spans) {
+                case .node(let node), .nodeSkipping(let node, _): return .hit(table.routes[lookup.trie.firstRoute(at: node)].payload)
+                case .miss: return .miss
+                default: return .left
+                }
+            }
+        }
+    }
+
+    @Test func aPathEndingWhereNoRouteDoesIsSettledAtThatNode() throws {
+        let table = try table()
+        #expect(ended(table, "/files0/d0/e0") == .hit(0))          // an empty splat
+        #expect(ended(table, "/o0/p0/q0") == .hit(1))              // an optional chain taking no segment
+        #expect(ended(table, "/api/1/items") == .miss)             // on the only way
+        #expect(ended(table, "/drive/me") == .miss)
+        #expect(ended(table, "/one/1/2/3/4") == .left)             // a splat there would be a fifth parameter
+        #expect(try table.match("/o0/p0/q0")?.info.params == [:])
+        #expect(try table.match("/drive/me/shared")?.info.params == ["owner": "me", "rest": ""])
+        for text in ["/files0/d0/e0", "/o0/p0/q0", "/api/1/items", "/drive/me", "/drive/me/shared", "/one/1/2/3/4",
+                     "/long/organizations-and-teams", "/", "/api/1/items?x", "/o0/p0/q0#f"] {
+            try check(table, text)
+        }
+    }
+
     @Test func aFifthParameterAtTheStopIsLeftToTheCandidates() throws {
         let table = try table()
         // Four spans written, then a splat would be the fifth: the candidates decide.
