@@ -90,6 +90,12 @@ struct FixedTable {
         Declaration(pattern: "/org/administrative-settings/notification-preferences/segment-7", validator: .none),
         Declaration(pattern: "/org/administrative-settings/notification-preferences/segment-7/:id", validator: .none),
         Declaration(pattern: "/team/:id/profile/privacy-and-security", validator: .none),
+        // Stops the walk goes on from at the node where its loop stopped (issue 37): a splat after a
+        // chain of static nodes, an optional chain after a parameter and a static segment, a dead end
+        // past a parameter beside a static sibling.
+        Declaration(pattern: "/mirror/releases-and-archives/latest/*file", validator: .none),
+        Declaration(pattern: "/opt/:u/v/:x?/:y?", validator: .none),
+        Declaration(pattern: "/opt/:u/w/end", validator: .none),
     ] + (0..<12).map { Declaration(pattern: "/hub/s\($0)", validator: .none) }   // enough statics for the hash table
         // Long literals sharing their first word (and some their last), enough to be hashed (issue 37).
         + (0..<6).map { Declaration(pattern: "/organizations-\($0)/repositories-collection-\($0 % 2)", validator: .none) }

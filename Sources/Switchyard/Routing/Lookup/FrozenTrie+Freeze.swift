@@ -76,7 +76,7 @@ extension FrozenTrie {
         routeStarts[source.count] = Int32(routeEnd)
         self.init(nodes: nodes, literalBytes: literalBytes, staticEdges: staticEdges, hashSlots: hashSlots,
                   routeIDs: routeIDs, routeStarts: routeStarts, ranks: FrozenTrie.own(ranks),
-                  maximumDepth: trie.maximumDepth, caseInsensitive: trie.caseInsensitive)
+                  stopCodes: FrozenTrie.stopCodes(source), maximumDepth: trie.maximumDepth, caseInsensitive: trie.caseInsensitive)
     }
 
     /// `Node.isOnlyWay` per node of `source`, from the root down: a node's children are declared after
@@ -101,6 +101,30 @@ extension FrozenTrie {
             }
         }
         return onlyWay
+    }
+
+    /// `FrozenTrie.stopCodes` per node of `source`, from the root down (children follow their parents,
+    /// as for `onlyWay`): a static child's run is its parent's plus its literal and the `/` after it; a
+    /// parameter child's code is `~parent` (its run 0: the cursor follows its span); optional and splat
+    /// children, which the walk's loop never enters, and the nodes below them are unknown.
+    private static func stopCodes(_ source: [RouteTrie.Node]) -> UnsafeMutableBufferPointer<Int32> {
+        let codes = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(source.count, 1))
+        codes.initialize(repeating: FrozenTrie.unknownStopCode)
+        guard !source.isEmpty else { return codes }
+        codes[0] = 0
+        for (index, node) in source.enumerated() {
+            let code = codes[index]
+            guard code != FrozenTrie.unknownStopCode else { continue }
+            if node.parameter >= 0 { codes[Int(node.parameter)] = ~Int32(index) }
+            let run = max(code, 0)
+            var child = node.firstStatic
+            while child >= 0 {
+                let next = Int(run) + Int(source[Int(child)].literalEnd - source[Int(child)].literalStart) + 1
+                codes[Int(child)] = next < Int(Int32.max) ? Int32(next) : FrozenTrie.unknownStopCode
+                child = source[Int(child)].nextSibling
+            }
+        }
+        return codes
     }
 
     static func own<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {

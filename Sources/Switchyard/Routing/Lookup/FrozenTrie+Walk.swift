@@ -1,11 +1,12 @@
 // The walk that settles most lookups in one pass over the path: no split first. It reads the path a
 // word (8 bytes) at a time; the word that finds where a segment ends is also the segment's packed
 // literal, so a static child costs one load, a multiply and a compare, and a parameter costs nothing
-// but its span. Where it stops in a segment, its way traced again to there (`stop`, out of the loop)
-// settles what it can: a `?` or `#` in that segment ends the path, which is settled before it, and a
-// dead end on the only way through the trie is a miss; where it stops on a plain path otherwise, its
-// way traced again (`retrace`) settles a splat or a chain of optional segments there.
-// What neither settles (other optional shapes, dead ends beside another way, validators, more than
+// but its span. Where it stops in a segment, the settling goes on from there, out of the loop (`stop`:
+// the node the loop names, its cursor found again from the spans and the node's `stopCodes`) and
+// settles what it can: a `?` or `#` in that segment ends the path, which is settled before it, a dead
+// end on the only way through the trie is a miss, and on a plain path a splat or a chain of optional
+// segments there takes the rest; where the text ends at a node with no route, the same there (`ended`).
+// What none settles (other optional shapes, dead ends beside another way, validators, more than
 // eight parameters, text that is not a plain normalised path) goes to the split and the full search,
 // which decide as before.
 //
@@ -14,15 +15,21 @@
 extension FrozenTrie {
     /// What the walk found: the node where the path's first shape ends on a route, or why it stopped.
     /// (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`.)
+    /// (The cases' order is the tags' order: `.node` and `.undecided` are 0 and 1, so the loop's end
+    /// picks between them with the route's sign bit.)
     enum Walked {
         case node(Int32)
-        /// The text is not a plain normalised path.
-        case notPlain
+        /// No route ends at the node where the text does (its index): `RouteLookup.settle` settles it
+        /// there (`ended`) when the text is plain.
+        case undecided(Int32)
+        /// The text is not a plain normalised path. `~parameter` when the loop stopped in a segment
+        /// that only the parameter child `parameter` takes and that holds a `?` or `#` (`stop` goes on
+        /// from its parent there), else 0.
+        case notPlain(Int32)
         /// No child takes a segment, or the text leaves a chain (`stop` settles it when it can, then
-        /// `retrace`, else the full search decides).
-        case deadEnd
-        /// No route ends where the text does (as for `deadEnd`).
-        case undecided
+        /// `retrace`, else the full search decides). The node where the loop stopped: `stop` goes on
+        /// from there.
+        case deadEnd(Int32)
         /// The way on needs a ninth parameter, more than a `RouteFind` hit carries (eight, issue 37; it was
         /// four, and six-parameter routes were searched): the candidates
         /// decide (`RouteLookup.settledCandidate`), without a search first to learn the winner's layout.
@@ -38,15 +45,17 @@ extension FrozenTrie {
     /// `pastInlineParameters` where the way on needs a ninth parameter; `undecided` otherwise. A dead end is `deadEnd` even when the text further on is not plain: the
     /// caller checks (`stop`).
     ///
-    /// The loop says only why it stopped, not where: every way tried of making it say where, or of
-    /// settling the stop from it, cost every plain lookup 10 to 39 instructions (issue 37, this round:
-    /// a call from the loop 10 to 13, the node and offset in its verdict 20, a case of its own 39;
-    /// Benchmarks/README.md).
+    /// The loop says where it stopped only through what it holds there anyway: the node at a dead end
+    /// (from its pointer), the parameter child at a `?` in that child's segment, the node where the
+    /// text ends; its cursor is found again from the spans it wrote and the node's `stopCodes`. Every
+    /// other way tried cost every plain lookup 10 to 39 instructions (issue 37: a call from the loop 10
+    /// to 13, the node and offset in its verdict 20, a case of its own 39, the loop's own node index
+    /// at every stop 11 to 14; Benchmarks/README.md).
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         // (Past 16-bit offsets, `Parameters.Span`'s, the text is not walked: the resolution decides.)
         guard count > 0, count <= Parameters.Span.offsetLimit, let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
-            return .notPlain
+            return .notPlain(0)
         }
         return spans.fill { spanBuffer in walk(base, end: base + count, spans: spanBuffer) }
     }
@@ -58,7 +67,7 @@ extension FrozenTrie {
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                       spans: UnsafeMutablePointer<Parameters.Span>) -> (Walked, Int) {
         // A trailing slash means the text is not normalised: asked once here, not at every segment.
-        if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain, 0) }
+        if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain(0), 0) }
         var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var index: Int32 = 0
         let fold = caseInsensitive
@@ -78,7 +87,7 @@ extension FrozenTrie {
             // or two rare bytes (`*`, `,`, `&`, a space, a control byte), which the full resolution
             // then decides as for any text that is not plain.
             if _slowPath(packed | 0x2e2e == 0x2e2e) {
-                return (.notPlain, spanEnd - spans)
+                return (.notPlain(0), spanEnd - spans)
             }
             var next: Int32 = -1
             if node.pointee.staticCount > 0 {
@@ -86,7 +95,7 @@ extension FrozenTrie {
                 if _slowPath(node.pointee.hashShift < 0) {
                     // A chain of single-child static nodes (`FrozenTrie+Chain`): its bytes compared with
                     // the text at once, the cursor moved past them all; anything else is a dead end.
-                    guard let past = chainStop(node, at: cursor, end: end) else { return (.deadEnd, spanEnd - spans) }
+                    guard let past = chainStop(node, at: cursor, end: end) else { return (.deadEnd(stopIndex(node)), spanEnd - spans) }
                     index = ~node.pointee.hashShift
                     node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: index)
                     cursor = past + 1
@@ -97,12 +106,13 @@ extension FrozenTrie {
             if next < 0 {
                 next = node.pointee.parameter
                 if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    return (next < 0 ? .deadEnd : .pastInlineParameters, spanEnd - spans)
+                    return (next < 0 ? .deadEnd(stopIndex(node)) : .pastInlineParameters, spanEnd - spans)
                 }
                 // (Folding leaves `?` and `#` as they are.)
                 if _slowPath(FrozenTrie.holdsQueryMark(packed)
                     || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
-                    return (.notPlain, spanEnd - spans)
+                    // The parameter child, not the node: the node need not live past the check.
+                    return (.notPlain(~next), spanEnd - spans)
                 }
                 spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
                 spanEnd += 1
@@ -111,7 +121,15 @@ extension FrozenTrie {
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
-        return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided, spanEnd - spans)
+        return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided(index), spanEnd - spans)
+    }
+
+    /// The index of `node`, where the walk's loop stopped at a dead end: taken from the pointer at the
+    /// stop, so that the loop keeps no index live for it (returning the loop's own index at every stop
+    /// cost each plain lookup 11 to 14 instructions: github-rest `withMatch` 639.5 → 650.8).
+    @inline(__always)
+    private func stopIndex(_ node: UnsafePointer<Node>) -> Int32 {
+        Int32(truncatingIfNeeded: node - UnsafePointer(nodes.baseAddress.unsafelyUnwrapped))
     }
 
     /// What `stop` settles where the walk's loop stopped in a segment.
@@ -130,29 +148,74 @@ extension FrozenTrie {
     }
 
     /// What the lookup settles where the walk's loop stopped (`walked`, a dead end or text that is not
-    /// plain, perhaps a query): the walk's way traced again to the segment where it stopped, its spans
-    /// written to `spans` from the first, then settled there (`stoppedInSegment`). `walked` itself when
-    /// the loop did not stop in a segment that no static child takes (an empty or dot segment, a
-    /// trailing slash). Issue 37: a dead end was checked for being plain from the first byte, then its
-    /// way traced again to learn that it was the only one (`plainPathEnd` and `misses`, 590 of a miss's
-    /// 1,107 instructions); the path before a query was cut byte by byte and walked again from the root
-    /// (`PathSegmenter.pathEnd` and `walk`, 800 of 1,666).
+    /// plain, perhaps a query), `spans` the loop's: settled in the segment where it stopped
+    /// (`stoppedInSegment`), found from the node the loop names and its `stopCodes`, without tracing
+    /// the way again (a chain's head, which compares a run of segments at once, is stepped from again;
+    /// a node with no code is traced from the root). `walked` itself when the loop did not stop in a
+    /// segment that no static child takes (an empty or dot segment, a trailing slash). Issue 37: a dead
+    /// end was checked for being plain from the first byte, then its way traced again to learn that it
+    /// was the only one (`plainPathEnd` and `misses`, 590 of a miss's 1,107 instructions); the path
+    /// before a query was cut byte by byte and walked again from the root (`PathSegmenter.pathEnd` and
+    /// `walk`, 800 of 1,666); then traced again from the root to the stop (`withMatch` misses 1,036,
+    /// query 1,574.5; from where the loop stopped, 848.7 and 1,089.2).
     func stop(after walked: Walked, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Stop {
+        // The node the settling goes on from, and whether the loop found that no static child of it
+        // takes the segment (not so at a chain's head, which compares a run of segments at once).
+        let stoppedAt: Int32
+        let settledSegment: Bool
+        switch walked {
+        case .deadEnd(let node) where node >= 0:
+            stoppedAt = node
+            settledSegment = nodes[Int(node)].hashShift >= 0
+        case .notPlain(let parameter) where parameter < 0:
+            // A `?` or `#` in the segment that only the parameter child `~parameter` takes: from its parent.
+            let code = stopCodes[Int(~parameter)]
+            guard code < 0, code != FrozenTrie.unknownStopCode else { return .walked(walked) }
+            stoppedAt = ~code
+            settledSegment = true
+        default: return .walked(walked)
+        }
         // (Text the walk's loop never read, as `walk` asks.)
         guard bytes.count > 0, bytes.count <= Parameters.Span.offsetLimit, let base = bytes.baseAddress,
               base[0] == PathSegmenter.slash else { return .walked(walked) }
+        let end = base + bytes.count
+        // Where the loop's cursor stood at that node: past the last span it wrote (or the root's `/`),
+        // then the static segments after it (its run, `stopCodes`; a parameter child's is 0).
+        let code = stopCodes[Int(stoppedAt)]
+        let written = Int(spans.count)
+        let after = (written > 0 ? spans[written - 1].end : 0) + 1 + Int(max(code, 0))
+        if _fastPath(code != FrozenTrie.unknownStopCode && written <= Parameters.InlineSpans.capacity
+                     && after < bytes.count) {
+            let node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(stoppedAt)
+            let cursor = base + after
+            // The segment no static child takes, and no parameter child (a dead end), or whose parameter
+            // child meets a `?` or `#`: settled at once, without the loop's step again.
+            if settledSegment {
+                return spans.fillOn { spans, written in
+                    stoppedInSegment(node, at: cursor, end: end, text: base, spans: spans, written: written)
+                }
+            }
+            return spans.fillOn { spans, written in
+                stop(after: walked, from: node, at: cursor, base, end: end, spans: spans, written: written)
+            }
+        }
         spans = Parameters.InlineSpans()
-        return spans.fillOn { spans, _ in stop(after: walked, base, end: base + bytes.count, spans: spans) }
+        return spans.fillOn { spans, _ in
+            stop(after: walked, from: UnsafePointer(nodes.baseAddress.unsafelyUnwrapped), at: base + 1, base, end: end,
+                 spans: spans, written: 0)
+        }
     }
 
-    /// `stop` over the text from `base` (a `/`) to `end`: the walk's loop again, where a lookup that hits
-    /// never comes.
-    private func stop(after walked: Walked, _ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                      spans: UnsafeMutablePointer<Parameters.Span>) -> (Stop, Int) {
+    /// `stop` over the text from `base` (a `/`) to `end`, from `node` with its segment at `cursor` and
+    /// `written` spans written: the walk's loop again (from the segment where it stopped, or the root),
+    /// where a lookup that hits never comes.
+    private func stop(after walked: Walked, from start: UnsafePointer<Node>, at segment: UnsafePointer<UInt8>,
+                      _ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                      spans: UnsafeMutablePointer<Parameters.Span>, written already: Int) -> (Stop, Int) {
         let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
-        var node = first
-        var cursor = base + 1
-        var written = 0
+        var node = start
+        var cursor = segment
+        var written = already
         while cursor < end {
             let word = FrozenTrie.word(at: cursor, end: end, text: base)
             let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
@@ -191,7 +254,7 @@ extension FrozenTrie {
         // text before, and that this segment's first bytes are not empty, `.` or `..`).
         guard let (pathEnd, segmentEndsFirst) = FrozenTrie.pathEnd(fromStop: cursor - 1, end: end, text: base) else {
             // Not normalised before its first `?` or `#`: the caller finds the text needs normalising.
-            return (.walked(.deadEnd), written)
+            return (.walked(.deadEnd(-1)), written)
         }
         // A `?` or `#` in the segment ends the path there.
         if pathEnd < end && !segmentEndsFirst {
@@ -202,7 +265,7 @@ extension FrozenTrie {
         if node.pointee.isOnlyWay { return (.miss, written) }
         // Beside another way, with no query: what the retrace settles where it stops (splat routes were
         // checked for being plain from the first byte and traced twice more here: `withMatch` 1,605).
-        guard pathEnd == end else { return (.walked(.deadEnd), written) }
+        guard pathEnd == end else { return (.walked(.deadEnd(-1)), written) }
         let (settled, count) = stopped(at: node, segment: cursor, base: base, end: end, spans: spans, written: written)
         return (.settled(settled), count)
     }
@@ -216,10 +279,10 @@ extension FrozenTrie {
                      text base: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
                      written: Int) -> (Stop, Int) {
         // An empty segment before the mark (`/album/?x`) is a trailing slash: not normalised.
-        guard mark > cursor else { return (.walked(.notPlain), written) }
+        guard mark > cursor else { return (.walked(.notPlain(0)), written) }
         // The segment's first 8 bytes, zeros after a shorter one (`word` reads none past `mark` into it).
         var packed = FrozenTrie.word(at: cursor, end: mark, text: base)
-        if packed | 0x2e2e == 0x2e2e { return (.walked(.notPlain), written) }
+        if packed | 0x2e2e == 0x2e2e { return (.walked(.notPlain(0)), written) }
         let length = mark - cursor
         var next: Int32 = -1
         if node.pointee.staticCount > 0 {
@@ -230,14 +293,14 @@ extension FrozenTrie {
         if next < 0 {
             next = node.pointee.parameter
             // The path before the mark is plain: the loop checked the segments before this one.
-            if next < 0 { return (node.pointee.isOnlyWay ? .miss : .walked(.deadEnd), count) }
+            if next < 0 { return (node.pointee.isOnlyWay ? .miss : .walked(.deadEnd(-1)), count) }
             if count == Parameters.InlineSpans.capacity { return (.walked(.pastInlineParameters), count) }
             spans[count] = Parameters.Span(unchecked: cursor - base, end: mark - base)
             count += 1
         }
         let last = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
         if last.pointee.firstRoute >= 0 { return (.nodeBeforeQuery(next), count) }
-        return (last.pointee.isOnlyWay ? .miss : .walked(.undecided), count)
+        return (last.pointee.isOnlyWay ? .miss : .walked(.undecided(-1)), count)
     }
 
     /// What `retrace` settles where the walk stopped.
@@ -286,6 +349,24 @@ extension FrozenTrie {
         return spans.fillOn { spans, _ in retrace(base, end: base + bytes.count, spans: spans) }
     }
 
+    /// What `retrace` settles where the walk's loop ended at `node` (`Walked.undecided`) with no route
+    /// there, for `bytes`, a plain normalised path with no `?` or `#` (the caller checks), and the
+    /// loop's spans: the retrace's own end, without tracing the way again. -1 for a node not known.
+    func ended(at node: Int32, _ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Settled {
+        guard node >= 0, bytes.count > 0, let base = bytes.baseAddress else { return retrace(bytes, spans: &spans) }
+        let stopped = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(node)
+        return spans.fillOn { spans, written in ended(at: stopped, base, end: base + bytes.count, spans: spans, written: written) }
+    }
+
+    /// The retrace's end at `node`, where every segment was taken and no route ends.
+    private func ended(at node: UnsafePointer<Node>, _ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                       spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> (Settled, Int) {
+        // The walk's loop leaves an end where no route does to here (asking there cost the plain rows);
+        // on the only way, it is a miss.
+        if node.pointee.isOnlyWay { return (.miss, written) }
+        return stopped(at: node, segment: end, base: base, end: end, spans: spans, written: written)
+    }
+
     private func retrace(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                          spans: UnsafeMutablePointer<Parameters.Span>) -> (Settled, Int) {
         let first = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
@@ -310,10 +391,7 @@ extension FrozenTrie {
         if node.pointee.firstRoute >= 0 {
             return (.node(Int32(truncatingIfNeeded: node - first)), written)
         }
-        // The walk's loop leaves an end where no route does to this retrace (asking there cost the plain
-        // rows); on the only way, it is a miss.
-        if node.pointee.isOnlyWay { return (.miss, written) }
-        return stopped(at: node, segment: end, base: base, end: end, spans: spans, written: written)
+        return ended(at: node, base, end: end, spans: spans, written: written)
     }
 
     /// Where the walk stopped at `node` with the text from `cursor` (a segment's first byte, or `end`

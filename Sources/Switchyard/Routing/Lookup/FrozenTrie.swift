@@ -87,6 +87,9 @@ final class FrozenTrie {
     /// `Node.isOnlyWay`'s bit in `winnerCode`.
     static let onlyWayBit: Int32 = 64
 
+    /// `stopCodes`' mark for a node the walk's loop never enters (below an optional or a splat).
+    static let unknownStopCode = Int32.min
+
     // Owned flat buffers rather than arrays: immutable after init, and read without bounds checks or
     // reference counting on the lookup path. Every element type is trivial, so deinit only deallocates.
     // Each holds at least one element, so the lookup reads their base addresses unchecked.
@@ -102,6 +105,14 @@ final class FrozenTrie {
     let routeStarts: UnsafeMutableBufferPointer<Int32>
     /// Rank per route (lower is better).
     let ranks: UnsafeMutableBufferPointer<Int32>
+    /// Per node, what the settling needs to go on from where the walk's loop stopped (`stop`), instead
+    /// of tracing the way again from the root (issue 37). For the root and a static child, where the
+    /// loop's cursor stands there: the bytes from the end of the nearest parameter's segment on the way
+    /// (or from the root's `/`) to the next segment's first byte, less one (a run, 0 or more). For a
+    /// parameter child, `~parent` (negative): its run is 0 (the cursor follows its span), and a stop in
+    /// the segment it would take goes on from its parent. `unknownStopCode` off the loop's way. Read
+    /// only where the loop stopped; the loop says only at which node, from what it holds there.
+    let stopCodes: UnsafeMutableBufferPointer<Int32>
     let maximumDepth: Int
     let caseInsensitive: Bool
 
@@ -110,7 +121,8 @@ final class FrozenTrie {
     init(nodes: UnsafeMutableBufferPointer<Node>, literalBytes: UnsafeMutableBufferPointer<UInt8>,
                  staticEdges: UnsafeMutableBufferPointer<StaticEdge>, hashSlots: UnsafeMutableBufferPointer<StaticEdge>,
                  routeIDs: UnsafeMutableBufferPointer<Int32>, routeStarts: UnsafeMutableBufferPointer<Int32>,
-                 ranks: UnsafeMutableBufferPointer<Int32>, maximumDepth: Int, caseInsensitive: Bool) {
+                 ranks: UnsafeMutableBufferPointer<Int32>, stopCodes: UnsafeMutableBufferPointer<Int32>,
+                 maximumDepth: Int, caseInsensitive: Bool) {
         self.nodes = nodes
         self.literalBytes = literalBytes
         self.staticEdges = staticEdges
@@ -118,6 +130,7 @@ final class FrozenTrie {
         self.routeIDs = routeIDs
         self.routeStarts = routeStarts
         self.ranks = ranks
+        self.stopCodes = stopCodes
         self.maximumDepth = maximumDepth
         self.caseInsensitive = caseInsensitive
     }
@@ -130,6 +143,7 @@ final class FrozenTrie {
         routeIDs.deallocate()
         routeStarts.deallocate()
         ranks.deallocate()
+        stopCodes.deallocate()
     }
 
     /// What a match of the route that wins at `node` needs (a node where routes end).
