@@ -58,22 +58,26 @@ extension FrozenTrie {
     /// The static child of `node` whose literal is `segment`, or -1. `word` is the segment's first 8
     /// bytes (all of a shorter one) packed and folded as literals are stored. Each edge holds its
     /// literal's key (`StaticChildHash.key(of:)`), so a scan compares words without touching the
-    /// children. Past `hashThreshold` children, the table is probed from the key's hash. (A chain's
-    /// head, `hashShift < 0`, has one child, scanned here: the walk alone takes the chain.)
+    /// children. Past `hashThreshold` children, the table's one slot for the key (`StaticChildHash.slot`
+    /// with the node's seed, which gives each child a slot of its own) holds the child or another
+    /// literal, or is empty: its length, 0, is never a segment's here. (A chain's head,
+    /// `hashShift < 0`, has one child, scanned here: the walk alone takes the chain.)
     @inline(__always)
     func staticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         // A segment past 8 bytes is keyed on its first and last words and confirmed byte for byte, out
         // of line. Asked first, so that a short one's probe and scan compare a word and a length and
         // ask nothing of its length after.
         if segment.count > 8 { return longStaticChild(of: node, first: word, segment: segment) }
-        let shift = Int(node.pointee.hashShift)
-        if shift > 0 {
-            // The first slot, inline: a literal found there (most probes) costs no call.
+        let seed = Int(node.pointee.hashShift)
+        if seed > 0 {
             let slot = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-                + StaticChildHash.slot(word: word, length: segment.count, shift: shift)
+                + StaticChildHash.slot(word: word, length: segment.count, salt: FrozenTrie.hashSalt(of: node))
+            // An empty slot's child is -1: asked first, the walk's own test of the child found.
             if slot.pointee.child < 0 { return -1 }
             if slot.pointee.word == word && Int(slot.pointee.length) == segment.count { return slot.pointee.child }
-            return hashedStaticChild(of: node, word: word, segment: segment)
+            // Hundreds of siblings and more: placed by probing (`StaticChildHash.probesOn`).
+            if _slowPath(seed & StaticChildHash.probesOn != 0) { return hashedStaticChild(of: node, word: word, segment: segment) }
+            return -1
         }
         // Inlined into the walk: most nodes have a child or two.
         var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
@@ -108,18 +112,21 @@ extension FrozenTrie {
             }
             return count <= 16 || middleEquals(literal, segment)
         }
-        // The probe here rather than in `hashedStaticChild`: a call within a call cost a GitHub API
+        // The slot here rather than in `hashedStaticChild`: a call within a call cost a GitHub API
         // lookup 20 instructions.
-        let shift = Int(node.pointee.hashShift)
-        if shift > 0 {
+        let seed = Int(node.pointee.hashShift)
+        if seed > 0 {
             let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-            let mask = StaticChildHash.mask(forShift: shift)
-            var slot = StaticChildHash.slot(word: key, length: count, shift: shift)
+            var slot = StaticChildHash.slot(word: key, length: count, salt: FrozenTrie.hashSalt(of: node))
+            if holds(slots[slot]) { return slots[slot].child }
+            guard _slowPath(seed & StaticChildHash.probesOn != 0) else { return -1 }
+            // Placed by probing: on to the first empty slot.
+            let mask = StaticChildHash.mask(forSeed: seed)
             while true {
+                slot = (slot &+ 1) & mask
                 let edge = slots[slot]
                 if edge.child < 0 { return -1 }
                 if holds(edge) { return edge.child }
-                slot = (slot &+ 1) & mask
             }
         }
         var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
@@ -149,18 +156,15 @@ extension FrozenTrie {
         return true
     }
 
-    /// `staticChild` of a node whose children are in an open-addressing table.
+    /// `staticChild` of a node whose children were placed by linear probing (`StaticChildHash.probesOn`)
+    /// when its slot holds another literal: on from that slot to the first empty one. Out of line: only
+    /// a node of hundreds of siblings comes here.
+    @inline(never)
     private func hashedStaticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        probe(node, word: word, segment: segment)
-    }
-
-    /// The probe of `hashedStaticChild`, from the key's slot on.
-    @inline(__always)
-    private func probe(_ node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-        let shift = Int(node.pointee.hashShift)
-        let mask = StaticChildHash.mask(forShift: shift)
-        var slot = StaticChildHash.slot(word: word, length: segment.count, shift: shift)
+        let seed = Int(node.pointee.hashShift)
+        let mask = StaticChildHash.mask(forSeed: seed)
+        var slot = StaticChildHash.slot(word: word, length: segment.count, salt: FrozenTrie.hashSalt(of: node))
         while true {
             let edge = slots[slot]
             if edge.child < 0 { return -1 }

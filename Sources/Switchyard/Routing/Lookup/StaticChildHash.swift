@@ -1,45 +1,120 @@
 /// How a node's static children are found: up to `FrozenTrie.hashThreshold` of them by a scan of their
-/// edges, more by an open-addressing table keyed by this hash; either way an edge is compared by its
+/// edges, more by a table keyed by this hash, whose seed the freeze chose per node so that each child
+/// has a slot of its own (one slot read, one edge compared); either way an edge is compared by its
 /// literal's key (its packed bytes, or `longKey` of a literal past 8 bytes) and length (see
 /// `FrozenTrie.StaticEdge`).
 enum StaticChildHash {
-    /// Open-addressing table size for a node's static children: a power of two, at most half full.
-    /// (A quarter full took a GitHub API lookup from 2.5 slots compared a probe to 1.1, 32 instructions
-    /// a lookup, but 100,000 parameter routes from 53.6 to 56.9 MB resident: their nodes have 16 and 31
-    /// children.)
+    /// The smallest table for a node's static children: a power of two, at least twice their count, so
+    /// that a seed putting each child in a slot of its own is found in a few tries (`seed(for:)`).
+    /// (A table a quarter full took a GitHub API lookup from 2.5 slots compared a probe to 1.1 when
+    /// collisions were probed on, but 100,000 parameter routes from 53.6 to 56.9 MB resident: their
+    /// nodes have 16 and 31 children.)
     @inline(__always)
     static func tableSize(for count: Int32) -> Int {
         max(16, 1 << (Int.bitWidth - (Int(count) * 2 - 1).leadingZeroBitCount))
     }
 
-    /// A literal's slot in a table of 2^(64 - `shift`) slots, from its key (`key(of:)`: its 8 bytes or fewer
-    /// packed into a word, or `longKey` of a longer one) and its length. The lookup loads a segment's
-    /// first word in the same read that finds where the segment ends, so hashing a short one costs a
-    /// multiply; a longer one's key takes one more load (its last word), and siblings that still share
-    /// a key and length share a slot and are told apart by comparing bytes. Literals are stored folded;
-    /// path words are folded before hashing.
+    /// A literal's slot in a node's table, from its key (`key(of:)`: its 8 bytes or fewer packed into a
+    /// word, or `longKey` of a longer one), its length and the node's `salt` (`Node.hashSalt`: its
+    /// static children's count and its seed, `Node.hashShift`, as one word). The freeze chose the seed
+    /// so that every child of the node has a slot of its own (`seed(for:)`): a lookup computes one slot
+    /// and compares one edge, and no probe goes on (issue 37: with one hash for every node, siblings
+    /// such as `section0` … `section9` shared slots, and a static-heavy lookup compared 2.5 slots on 0.6
+    /// of its 3.1 probes).
     ///
-    /// The slot is the top bits of the word's product with an odd constant: the only bits that depend
-    /// on every byte. Sibling literals differ mostly in their last bytes (`page12`, `page13`), the
-    /// word's high bits, which the low bits of a product never see. (Folding the halves of the full
-    /// 128-bit product into the low bits compared 2.5 slots a probe on GitHub's API, this 1.x.) The
-    /// length is mixed in because a packed word does not say it.
+    /// The seed's low 6 bits are the shift that leaves the product's top k bits, for a table of 2^k
+    /// slots: the only bits that depend on every byte (sibling literals differ mostly in their last
+    /// bytes, the word's high bits, which the low bits of a product never see). The shift reads them as
+    /// the machine does (`&>>`), with no mask. Bit 6 is `probesOn`. The salt is mixed into the word
+    /// before the multiply, the seed in its top half (its bits from the eighth on land from the word's
+    /// 40th bit to its 63rd), so a seed changes where siblings that differ in their top bytes alone
+    /// land; a multiplier chosen per node would have to change in its low bits to do that (words that
+    /// differ in their top byte land `d × multiplier mod 256` apart in the product's top byte), which
+    /// took a lookup four instructions more. The salt is one load from the node: the count and the
+    /// seed are side by side. The length is mixed in because a packed word does not say it.
     @inline(__always)
-    static func slot(word: UInt64, length: Int, shift: Int) -> Int {
-        let product = (word ^ UInt64(truncatingIfNeeded: length)) &* 0x9e37_79b9_7f4a_7c15
-        return Int(truncatingIfNeeded: product &>> UInt64(truncatingIfNeeded: shift))
+    static func slot(word: UInt64, length: Int, salt: UInt64) -> Int {
+        let product = (word ^ UInt64(truncatingIfNeeded: length) ^ salt) &* 0x9e37_79b9_7f4a_7c15
+        return Int(truncatingIfNeeded: product &>> (salt &>> 32))
     }
 
-    /// The shift (`slot`) for a table of `size` slots, a power of two: 64 - k for 2^k slots, the
-    /// leading zeros of its mask.
-    static func shift(forTableSize size: Int) -> Int {
-        (size - 1).leadingZeroBitCount
+    /// The salt (`slot`) of a node with `count` static children and seed `seed`: `Node.hashSalt`.
+    @inline(__always)
+    static func salt(count: Int32, seed: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: count)) | UInt64(UInt32(bitPattern: seed)) &<< 32
     }
 
-    /// The mask of a table's slot numbers (its size less one) for its `shift`.
+    /// The seed's bit saying that the node's children could not each have a slot of their own within
+    /// `largestTable(for:)` (hundreds of siblings and more): they are placed by linear probing, and a
+    /// lookup whose slot holds another literal probes on, out of line.
+    static let probesOn = 64
+
+    /// The seed (`slot`) of a table of `size` slots, a power of two, for the `choice`th try. The tries'
+    /// bits are spread over the seed's 24 (a multiple of an odd number, so distinct tries give distinct
+    /// seeds): counted up as they are, the first thousands would never reach the word's top byte.
+    static func seed(tableSize size: Int, choice: Int, probesOn: Bool = false) -> Int32 {
+        let spread = (choice &* 0x9e_3779) & 0xff_ffff
+        return Int32((size - 1).leadingZeroBitCount | (probesOn ? Self.probesOn : 0) | spread << 7)
+    }
+
+    /// The mask of a table's slot numbers (its size less one) for its `seed`.
     @inline(__always)
-    static func mask(forShift shift: Int) -> Int {
-        Int(bitPattern: UInt.max &>> UInt(truncatingIfNeeded: shift))
+    static func mask(forSeed seed: Int) -> Int {
+        Int(bitPattern: UInt.max &>> UInt(truncatingIfNeeded: seed & 63))
+    }
+
+    /// Seeds tried at one table size before the table is doubled. With 31 children in 64 slots
+    /// (the 100,000 parameter routes of Benchmarks case 6) about one seed in 1,400 fits (the
+    /// chance that 31 keys take distinct slots of 64 at random, e^(-31·30/128)); 16 in 32, one in 40;
+    /// 47 in 128 (static-heavy's 100,000), one in 4,500.
+    static let choicesPerSize = 8_192
+
+    /// The largest table a node's children get a slot each in: 8 times `tableSize(for:)`. A perfect
+    /// multiplicative hash of n keys needs about n²/18 slots to be found in `choicesPerSize` tries, so
+    /// past a hundred or so siblings the table would grow with their square; such a node probes on
+    /// instead (`probesOn`).
+    static func largestTable(for count: Int) -> Int {
+        tableSize(for: Int32(count)) * 8
+    }
+
+    /// The seed and table size that give each of `keys` (a node's static children's keys and lengths)
+    /// a slot of its own, the smallest table first (doubled only when no seed fits at its size).
+    /// Nil when two children share their key and length (two literals past 8 bytes whose `longKey`s
+    /// are equal), which no hash tells apart: the node's children are then scanned. Past
+    /// `largestTable(for:)`, the smallest table with the first seed, `probesOn`.
+    static func seed(for keys: [(word: UInt64, length: Int32)]) -> (seed: Int32, size: Int)? {
+        struct Keyed: Hashable { var word: UInt64; var length: Int32 }
+        guard Set(keys.map { Keyed(word: $0.word, length: $0.length) }).count == keys.count else { return nil }
+        let smallest = tableSize(for: Int32(keys.count))
+        var size = smallest
+        while size <= largestTable(for: keys.count) {
+            // A size where `choicesPerSize` random tries would find no seed but by a chance under one in
+            // a thousand (e^-16 each: hundreds of siblings) is not tried.
+            let collisions = Double(keys.count) * Double(keys.count - 1) / Double(2 * size)
+            if collisions > 16 {
+                size *= 2
+                continue
+            }
+            var taken = [UInt64](repeating: 0, count: (size + 63) / 64)
+            for choice in 0..<choicesPerSize {
+                let seed = Self.seed(tableSize: size, choice: choice)
+                let salt = Self.salt(count: Int32(keys.count), seed: seed)
+                for index in taken.indices { taken[index] = 0 }
+                var fits = true
+                for key in keys {
+                    let slot = Self.slot(word: key.word, length: Int(key.length), salt: salt)
+                    let bit: UInt64 = 1 &<< UInt64(slot & 63)
+                    if taken[slot >> 6] & bit != 0 {
+                        fits = false
+                        break
+                    }
+                    taken[slot >> 6] |= bit
+                }
+                if fits { return (seed, size) }
+            }
+            size *= 2
+        }
+        return (seed(tableSize: smallest, choice: 0, probesOn: true), smallest)
     }
 
     /// The key of a literal longer than 8 bytes: its first word mixed with its last (the 8 bytes that
