@@ -2,7 +2,7 @@ import Testing
 @testable import Switchyard
 
 /// Issue 37: a node with more than `FrozenTrie.hashThreshold` static children keeps them in a table
-/// whose hash the freeze chose for that node (`StaticChildHash.seed(for:)`), so that each child has a
+/// whose hash multiplier the freeze chose for that node (`StaticChildHash.table(for:)`), so that each child has a
 /// slot of its own and a lookup compares one edge: the child or a miss, with no probe on. Siblings
 /// that collided under the one multiplier every node shared (`section0` … `section9`, differing in one
 /// high byte; long literals differing only in their last byte) must each be found, and a near-miss (a
@@ -42,36 +42,42 @@ import Testing
     }
 
     /// For every hashed node that does not probe on, every static child sits in the slot its key and
-    /// length hash to with the node's seed: one slot is all a lookup reads. Nodes that probe on.
-    private func slotsCheck(_ table: RouteTable<String>) -> (ownSlots: Int, misplaced: Int, probing: Int) {
+    /// length hash to with the node's multiplier: one slot is all a lookup reads. Nodes that probe on,
+    /// and the largest table, are counted.
+    private func slotsCheck(_ table: RouteTable<String>) -> (ownSlots: Int, misplaced: Int, probing: Int, largest: Int) {
         table.withFrozenLookup { lookup in
             let trie = lookup.trie
-            var ownSlots = 0, misplaced = 0, probing = 0
+            var ownSlots = 0, misplaced = 0, probing = 0, largest = 0
             for node in trie.nodes where node.hashShift > 0 {
-                let seed = Int(node.hashShift)
-                if seed & StaticChildHash.probesOn != 0 {
+                let high = Int(node.hashShift)
+                let size = StaticChildHash.mask(forShift: high) + 1
+                largest = max(largest, size)
+                if high & StaticChildHash.probesOn != 0 {
                     probing += 1
                     continue
                 }
-                let size = StaticChildHash.mask(forSeed: seed) + 1
                 let table = trie.hashSlots[Int(node.staticStart)..<(Int(node.staticStart) + size)]
                 for edge in table where edge.child >= 0 {
-                    let slot = StaticChildHash.slot(word: edge.word, length: Int(edge.length), salt: node.hashSalt)
+                    let slot = StaticChildHash.slot(word: edge.word, length: Int(edge.length), multiplier: node.hashMultiplier)
                     if trie.hashSlots[Int(node.staticStart) + slot].child == edge.child { ownSlots += 1 } else { misplaced += 1 }
                 }
             }
-            return (ownSlots, misplaced, probing)
+            return (ownSlots, misplaced, probing, largest)
         }
     }
 
-    /// The lookup reads a node's salt (`staticCount` then `hashShift`) in one load at `saltOffset`.
-    @Test func theSaltIsOneWordOfTheNode() throws {
-        #expect(MemoryLayout<FrozenTrie.Node>.offset(of: \FrozenTrie.Node.staticCount) == FrozenTrie.saltOffset)
-        #expect(MemoryLayout<FrozenTrie.Node>.offset(of: \FrozenTrie.Node.hashShift) == FrozenTrie.saltOffset + 4)
+    /// The lookup reads a node's multiplier (`staticCount` then `hashShift`) in one load at
+    /// `multiplierOffset`.
+    @Test func theMultiplierIsOneWordOfTheNode() throws {
+        #expect(MemoryLayout<FrozenTrie.Node>.offset(of: \FrozenTrie.Node.staticCount) == FrozenTrie.multiplierOffset)
+        #expect(MemoryLayout<FrozenTrie.Node>.offset(of: \FrozenTrie.Node.hashShift) == FrozenTrie.multiplierOffset + 4)
+        let table = StaticChildHash.Table(size: 64, choice: 1_000)
         var node = FrozenTrie.Node()
-        node.staticCount = 31
-        node.hashShift = StaticChildHash.seed(tableSize: 64, choice: 1_000)
-        #expect(withUnsafePointer(to: node) { FrozenTrie.hashSalt(of: $0) } == node.hashSalt)
+        node.staticCount = table.low
+        node.hashShift = table.high
+        #expect(node.staticCount > 0 && node.hashShift > 0)
+        #expect(withUnsafePointer(to: node) { FrozenTrie.hashMultiplier(of: $0) } == table.multiplier)
+        #expect(StaticChildHash.mask(forShift: Int(node.hashShift)) == 63)
     }
 
     /// `/section0` … `/section9`, each with `/page0` … `/page99` (words that differ in their last one or
@@ -89,6 +95,8 @@ import Testing
         #expect(check.ownSlots == 10 + 10 * 100)
         #expect(check.misplaced == 0)
         #expect(check.probing == 0)
+        // 100 siblings in at most 8 times the smallest table (256 slots).
+        #expect(check.largest <= 2_048)
         for section in 0..<10 {
             for page in 0..<100 {
                 #expect(try found(table, "/section\(section)/page\(page)") == "s\(section)p\(page)")

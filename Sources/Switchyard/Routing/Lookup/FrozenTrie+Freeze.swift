@@ -12,9 +12,9 @@ extension FrozenTrie {
                 .prefix(Int(source[Int(child)].literalEnd - source[Int(child)].literalStart)))
             return StaticChildHash.key(of: literal)
         }
-        // Past `hashThreshold` children, a table and the seed that gives each child a slot of its own
-        // (none for the rare node whose children cannot be told apart by key and length: scanned).
-        var tables: [Int: (seed: Int32, size: Int)] = [:]
+        // Past `hashThreshold` children, a table and the multiplier that gives each child a slot of its
+        // own (none for the rare node whose children cannot be told apart by key and length: scanned).
+        var tables: [Int: StaticChildHash.Table] = [:]
         var edgeCount = 0
         var slotCount = 0
         for (index, node) in source.enumerated() {
@@ -25,7 +25,7 @@ extension FrozenTrie {
                     keys.append((key(of: child), source[Int(child)].literalEnd - source[Int(child)].literalStart))
                     child = source[Int(child)].nextSibling
                 }
-                if let table = StaticChildHash.seed(for: keys) {
+                if let table = StaticChildHash.table(for: keys) {
                     tables[index] = table
                     slotCount += table.size
                     continue
@@ -49,17 +49,19 @@ extension FrozenTrie {
             frozen.literalOffset = literalOffsets[index]
             frozen.staticCount = node.staticCount
             let table = tables[index]
-            let seed = Int(table?.seed ?? 0)
             let mask = (table?.size ?? 1) - 1
             frozen.staticStart = Int32(table != nil ? slotEnd : edgeEnd)
-            frozen.hashShift = Int32(seed)
+            if let table {
+                frozen.staticCount = table.low
+                frozen.hashShift = table.high
+            }
             var child = node.firstStatic
             while child >= 0 {
                 let edge = StaticEdge(word: key(of: child), length: source[Int(child)].literalEnd - source[Int(child)].literalStart,
                                       child: child)
                 if table != nil {
                     // A slot of its own, but for a node that probes on (`StaticChildHash.probesOn`).
-                    var slot = StaticChildHash.slot(word: edge.word, length: Int(edge.length), salt: frozen.hashSalt)
+                    var slot = StaticChildHash.slot(word: edge.word, length: Int(edge.length), multiplier: frozen.hashMultiplier)
                     while hashSlots[slotEnd + slot].child >= 0 { slot = (slot + 1) & mask }
                     hashSlots[slotEnd + slot] = edge
                 } else {

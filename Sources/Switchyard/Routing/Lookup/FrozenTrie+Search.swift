@@ -59,7 +59,7 @@ extension FrozenTrie {
     /// bytes (all of a shorter one) packed and folded as literals are stored. Each edge holds its
     /// literal's key (`StaticChildHash.key(of:)`), so a scan compares words without touching the
     /// children. Past `hashThreshold` children, the table's one slot for the key (`StaticChildHash.slot`
-    /// with the node's seed, which gives each child a slot of its own) holds the child or another
+    /// with the node's multiplier, which gives each child a slot of its own) holds the child or another
     /// literal, or is empty: its length, 0, is never a segment's here. (A chain's head,
     /// `hashShift < 0`, has one child, scanned here: the walk alone takes the chain.)
     @inline(__always)
@@ -68,15 +68,15 @@ extension FrozenTrie {
         // of line. Asked first, so that a short one's probe and scan compare a word and a length and
         // ask nothing of its length after.
         if segment.count > 8 { return longStaticChild(of: node, first: word, segment: segment) }
-        let seed = Int(node.pointee.hashShift)
-        if seed > 0 {
+        let high = Int(node.pointee.hashShift)
+        if high > 0 {
             let slot = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-                + StaticChildHash.slot(word: word, length: segment.count, salt: FrozenTrie.hashSalt(of: node))
+                + StaticChildHash.slot(word: word, length: segment.count, multiplier: FrozenTrie.hashMultiplier(of: node))
             // An empty slot's child is -1: asked first, the walk's own test of the child found.
             if slot.pointee.child < 0 { return -1 }
             if slot.pointee.word == word && Int(slot.pointee.length) == segment.count { return slot.pointee.child }
             // Hundreds of siblings and more: placed by probing (`StaticChildHash.probesOn`).
-            if _slowPath(seed & StaticChildHash.probesOn != 0) { return hashedStaticChild(of: node, word: word, segment: segment) }
+            if _slowPath(high & StaticChildHash.probesOn != 0) { return hashedStaticChild(of: node, word: word, segment: segment) }
             return -1
         }
         // Inlined into the walk: most nodes have a child or two.
@@ -114,14 +114,14 @@ extension FrozenTrie {
         }
         // The slot here rather than in `hashedStaticChild`: a call within a call cost a GitHub API
         // lookup 20 instructions.
-        let seed = Int(node.pointee.hashShift)
-        if seed > 0 {
+        let high = Int(node.pointee.hashShift)
+        if high > 0 {
             let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-            var slot = StaticChildHash.slot(word: key, length: count, salt: FrozenTrie.hashSalt(of: node))
+            var slot = StaticChildHash.slot(word: key, length: count, multiplier: FrozenTrie.hashMultiplier(of: node))
             if holds(slots[slot]) { return slots[slot].child }
-            guard _slowPath(seed & StaticChildHash.probesOn != 0) else { return -1 }
+            guard _slowPath(high & StaticChildHash.probesOn != 0) else { return -1 }
             // Placed by probing: on to the first empty slot.
-            let mask = StaticChildHash.mask(forSeed: seed)
+            let mask = StaticChildHash.mask(forShift: high)
             while true {
                 slot = (slot &+ 1) & mask
                 let edge = slots[slot]
@@ -162,9 +162,9 @@ extension FrozenTrie {
     @inline(never)
     private func hashedStaticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-        let seed = Int(node.pointee.hashShift)
-        let mask = StaticChildHash.mask(forSeed: seed)
-        var slot = StaticChildHash.slot(word: word, length: segment.count, salt: FrozenTrie.hashSalt(of: node))
+        let high = Int(node.pointee.hashShift)
+        let mask = StaticChildHash.mask(forShift: high)
+        var slot = StaticChildHash.slot(word: word, length: segment.count, multiplier: FrozenTrie.hashMultiplier(of: node))
         while true {
             let edge = slots[slot]
             if edge.child < 0 { return -1 }

@@ -1,11 +1,11 @@
 /// How a node's static children are found: up to `FrozenTrie.hashThreshold` of them by a scan of their
-/// edges, more by a table keyed by this hash, whose seed the freeze chose per node so that each child
+/// edges, more by a table keyed by this hash, whose multiplier the freeze chose per node so that each child
 /// has a slot of its own (one slot read, one edge compared); either way an edge is compared by its
 /// literal's key (its packed bytes, or `longKey` of a literal past 8 bytes) and length (see
 /// `FrozenTrie.StaticEdge`).
 enum StaticChildHash {
     /// The smallest table for a node's static children: a power of two, at least twice their count, so
-    /// that a seed putting each child in a slot of its own is found in a few tries (`seed(for:)`).
+    /// that a multiplier putting each child in a slot of its own is found in a few tries (`table(for:)`).
     /// (A table a quarter full took a GitHub API lookup from 2.5 slots compared a probe to 1.1 when
     /// collisions were probed on, but 100,000 parameter routes from 53.6 to 56.9 MB resident: their
     /// nodes have 16 and 31 children.)
@@ -15,81 +15,100 @@ enum StaticChildHash {
     }
 
     /// A literal's slot in a node's table, from its key (`key(of:)`: its 8 bytes or fewer packed into a
-    /// word, or `longKey` of a longer one), its length and the node's `salt` (`Node.hashSalt`: its
-    /// static children's count and its seed, `Node.hashShift`, as one word). The freeze chose the seed
-    /// so that every child of the node has a slot of its own (`seed(for:)`): a lookup computes one slot
-    /// and compares one edge, and no probe goes on (issue 37: with one hash for every node, siblings
+    /// word, or `longKey` of a longer one), its length and the node's multiplier (`Node.hashMultiplier`:
+    /// its `staticCount` and `hashShift` fields as one word). The freeze chose the multiplier so that
+    /// every child of the node has a slot of its own (`table(for:)`): a lookup computes one slot and
+    /// compares one edge, and no probe goes on (issue 37: with one multiplier for every node, siblings
     /// such as `section0` … `section9` shared slots, and a static-heavy lookup compared 2.5 slots on 0.6
     /// of its 3.1 probes).
     ///
-    /// The seed's low 6 bits are the shift that leaves the product's top k bits, for a table of 2^k
-    /// slots: the only bits that depend on every byte (sibling literals differ mostly in their last
-    /// bytes, the word's high bits, which the low bits of a product never see). The shift reads them as
-    /// the machine does (`&>>`), with no mask. Bit 6 is `probesOn`. The salt is mixed into the word
-    /// before the multiply, the seed in its top half (its bits from the eighth on land from the word's
-    /// 40th bit to its 63rd), so a seed changes where siblings that differ in their top bytes alone
-    /// land; a multiplier chosen per node would have to change in its low bits to do that (words that
-    /// differ in their top byte land `d × multiplier mod 256` apart in the product's top byte), which
-    /// took a lookup four instructions more. The salt is one load from the node: the count and the
-    /// seed are side by side. The length is mixed in because a packed word does not say it.
+    /// The slot is the product's top k bits, for a table of 2^k slots: the only bits that depend on
+    /// every byte (sibling literals differ mostly in their last bytes, the word's high bits, which the
+    /// low bits of a product never see). The shift that leaves them, 64 - k, is the multiplier's bits
+    /// 32 to 37 (`hashShift`'s low 6 bits), read as the machine reads a shift count (`&>>`), with no
+    /// mask. The freeze's choice must reach the multiplier's low bits, kept in `staticCount` (a hashed
+    /// node's count is never read): words that differ in their top byte alone land `d × multiplier mod
+    /// 256` apart in the product's top byte, whatever its higher bits. (A seed mixed into the word's top
+    /// half instead, a constant multiplier kept, only moved short literals' slots all together: 100,000
+    /// parameter routes needed tables twice the size, 8 MB more.) The length is mixed in because a
+    /// packed word does not say it.
     @inline(__always)
-    static func slot(word: UInt64, length: Int, salt: UInt64) -> Int {
-        let product = (word ^ UInt64(truncatingIfNeeded: length) ^ salt) &* 0x9e37_79b9_7f4a_7c15
-        return Int(truncatingIfNeeded: product &>> (salt &>> 32))
+    static func slot(word: UInt64, length: Int, multiplier: UInt64) -> Int {
+        let product = (word ^ UInt64(truncatingIfNeeded: length)) &* multiplier
+        return Int(truncatingIfNeeded: product &>> (multiplier &>> 32))
     }
 
-    /// The salt (`slot`) of a node with `count` static children and seed `seed`: `Node.hashSalt`.
+    /// A node's multiplier (`slot`) from its `staticCount` and `hashShift` fields: `Node.hashMultiplier`.
     @inline(__always)
-    static func salt(count: Int32, seed: Int32) -> UInt64 {
-        UInt64(UInt32(bitPattern: count)) | UInt64(UInt32(bitPattern: seed)) &<< 32
+    static func multiplier(low: Int32, high: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: low)) | UInt64(UInt32(bitPattern: high)) &<< 32
     }
 
-    /// The seed's bit saying that the node's children could not each have a slot of their own within
-    /// `largestTable(for:)` (hundreds of siblings and more): they are placed by linear probing, and a
-    /// lookup whose slot holds another literal probes on, out of line.
+    /// `hashShift`'s bit saying that the node's children could not each have a slot of their own within
+    /// `largestTable(for:)` (a thousand siblings or so and more): they are placed by linear probing, and
+    /// a lookup whose slot holds another literal probes on, out of line.
     static let probesOn = 64
 
-    /// The seed (`slot`) of a table of `size` slots, a power of two, for the `choice`th try. The tries'
-    /// bits are spread over the seed's 24 (a multiple of an odd number, so distinct tries give distinct
-    /// seeds): counted up as they are, the first thousands would never reach the word's top byte.
-    static func seed(tableSize size: Int, choice: Int, probesOn: Bool = false) -> Int32 {
-        let spread = (choice &* 0x9e_3779) & 0xff_ffff
-        return Int32((size - 1).leadingZeroBitCount | (probesOn ? Self.probesOn : 0) | spread << 7)
+    /// What the freeze chose for a node's table: its size, and the two halves of its multiplier
+    /// (`slot`), kept in the node's `staticCount` and `hashShift`.
+    struct Table {
+        /// The multiplier's low half: odd and positive (so a hashed node's `staticCount` stays above 0,
+        /// which is all the walk asks of it).
+        var low: Int32
+        /// The multiplier's high half: the shift (64 - k for 2^k slots) in its low 6 bits, `probesOn`
+        /// in bit 6, the choice above.
+        var high: Int32
+        var size: Int
+
+        /// The `choice`th multiplier tried for a table of `size` slots: both halves from a mix of the
+        /// choice (SplitMix64's), so that neighbouring choices differ in every bit, the low ones first.
+        init(size: Int, choice: Int, probesOn: Bool = false) {
+            var mixed = UInt64(truncatingIfNeeded: choice &+ 1) &* 0x9e37_79b9_7f4a_7c15
+            mixed = (mixed ^ (mixed &>> 30)) &* 0xbf58_476d_1ce4_e5b9
+            mixed = (mixed ^ (mixed &>> 27)) &* 0x94d0_49bb_1331_11eb
+            mixed ^= mixed &>> 31
+            low = Int32(truncatingIfNeeded: mixed & 0x7fff_ffff | 1)
+            high = Int32(truncatingIfNeeded: (size - 1).leadingZeroBitCount | (probesOn ? StaticChildHash.probesOn : 0)
+                | Int((mixed &>> 40) & 0xff_ffff) << 7)
+            self.size = size
+        }
+
+        var multiplier: UInt64 { StaticChildHash.multiplier(low: low, high: high) }
     }
 
-    /// The mask of a table's slot numbers (its size less one) for its `seed`.
+    /// The mask of a table's slot numbers (its size less one) for its `hashShift`.
     @inline(__always)
-    static func mask(forSeed seed: Int) -> Int {
-        Int(bitPattern: UInt.max &>> UInt(truncatingIfNeeded: seed & 63))
+    static func mask(forShift high: Int) -> Int {
+        Int(bitPattern: UInt.max &>> UInt(truncatingIfNeeded: high & 63))
     }
 
-    /// Seeds tried at one table size before the table is doubled. With 31 children in 64 slots
-    /// (the 100,000 parameter routes of Benchmarks case 6) about one seed in 1,400 fits (the
-    /// chance that 31 keys take distinct slots of 64 at random, e^(-31·30/128)); 16 in 32, one in 40;
-    /// 47 in 128 (static-heavy's 100,000), one in 4,500.
+    /// Multipliers tried at one table size before the table is doubled. With 31 children in 64 slots
+    /// (the 100,000 parameter routes of Benchmarks case 6) about one in 1,400 fits (the chance that 31
+    /// keys take distinct slots of 64 at random, e^(-31·30/128)); 16 in 32, one in 40; 47 in 128
+    /// (static-heavy's 100,000), one in 4,500.
     static let choicesPerSize = 8_192
 
     /// The largest table a node's children get a slot each in: 8 times `tableSize(for:)`. A perfect
     /// multiplicative hash of n keys needs about n²/18 slots to be found in `choicesPerSize` tries, so
-    /// past a hundred or so siblings the table would grow with their square; such a node probes on
+    /// past some hundreds of siblings the table would grow with their square; such a node probes on
     /// instead (`probesOn`).
     static func largestTable(for count: Int) -> Int {
         tableSize(for: Int32(count)) * 8
     }
 
-    /// The seed and table size that give each of `keys` (a node's static children's keys and lengths)
-    /// a slot of its own, the smallest table first (doubled only when no seed fits at its size).
-    /// Nil when two children share their key and length (two literals past 8 bytes whose `longKey`s
-    /// are equal), which no hash tells apart: the node's children are then scanned. Past
-    /// `largestTable(for:)`, the smallest table with the first seed, `probesOn`.
-    static func seed(for keys: [(word: UInt64, length: Int32)]) -> (seed: Int32, size: Int)? {
+    /// The table that gives each of `keys` (a node's static children's keys and lengths) a slot of its
+    /// own, the smallest first (doubled only when no multiplier fits at its size). Nil when two children
+    /// share their key and length (two literals past 8 bytes whose `longKey`s are equal), which no hash
+    /// tells apart: the node's children are then scanned. Past `largestTable(for:)`, the smallest table
+    /// with the first multiplier, `probesOn`.
+    static func table(for keys: [(word: UInt64, length: Int32)]) -> Table? {
         struct Keyed: Hashable { var word: UInt64; var length: Int32 }
         guard Set(keys.map { Keyed(word: $0.word, length: $0.length) }).count == keys.count else { return nil }
         let smallest = tableSize(for: Int32(keys.count))
         var size = smallest
         while size <= largestTable(for: keys.count) {
-            // A size where `choicesPerSize` random tries would find no seed but by a chance under one in
-            // a thousand (e^-16 each: hundreds of siblings) is not tried.
+            // A size where `choicesPerSize` random tries would find no multiplier but by a chance under
+            // one in a thousand (e^-16 each: hundreds of siblings) is not tried.
             let collisions = Double(keys.count) * Double(keys.count - 1) / Double(2 * size)
             if collisions > 16 {
                 size *= 2
@@ -97,12 +116,12 @@ enum StaticChildHash {
             }
             var taken = [UInt64](repeating: 0, count: (size + 63) / 64)
             for choice in 0..<choicesPerSize {
-                let seed = Self.seed(tableSize: size, choice: choice)
-                let salt = Self.salt(count: Int32(keys.count), seed: seed)
+                let table = Table(size: size, choice: choice)
+                let multiplier = table.multiplier
                 for index in taken.indices { taken[index] = 0 }
                 var fits = true
                 for key in keys {
-                    let slot = Self.slot(word: key.word, length: Int(key.length), salt: salt)
+                    let slot = slot(word: key.word, length: Int(key.length), multiplier: multiplier)
                     let bit: UInt64 = 1 &<< UInt64(slot & 63)
                     if taken[slot >> 6] & bit != 0 {
                         fits = false
@@ -110,11 +129,11 @@ enum StaticChildHash {
                     }
                     taken[slot >> 6] |= bit
                 }
-                if fits { return (seed, size) }
+                if fits { return table }
             }
             size *= 2
         }
-        return (seed(tableSize: smallest, choice: 0, probesOn: true), smallest)
+        return Table(size: smallest, choice: 0, probesOn: true)
     }
 
     /// The key of a literal longer than 8 bytes: its first word mixed with its last (the 8 bytes that
