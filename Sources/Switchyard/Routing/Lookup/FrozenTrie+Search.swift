@@ -100,16 +100,15 @@ extension FrozenTrie {
         if _slowPath(caseInsensitive) { last = StaticChildHash.foldedWord(last) }
         let key = StaticChildHash.longKey(first: first, last: last)
         let count = segment.count
-        // A hit of key and length: the literal's first and last words are the segment's, whose folded
-        // words are at hand, and a literal past 16 bytes has words between them to compare.
+        // A hit of key and length: the literal's first word is the segment's, whose folded word is at
+        // hand, and a literal past 16 bytes has words between its first and last to compare. Its last
+        // word need not be: the key is the first word mixed with the last one turned, so equal keys
+        // and equal first words mean equal last words.
         @inline(__always) func holds(_ edge: StaticEdge) -> Bool {
             guard edge.word == key && Int(edge.length) == count else { return false }
             let literal = UnsafeRawPointer(literalBytes.baseAddress.unsafelyUnwrapped
                 + Int(nodes.baseAddress.unsafelyUnwrapped[Int(edge.child)].literalOffset))
-            guard UInt64(littleEndian: literal.loadUnaligned(as: UInt64.self)) == first,
-                  UInt64(littleEndian: literal.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) == last else {
-                return false
-            }
+            guard UInt64(littleEndian: literal.loadUnaligned(as: UInt64.self)) == first else { return false }
             return count <= 16 || middleEquals(literal, segment)
         }
         // The slot here rather than in `hashedStaticChild`: a call within a call cost a GitHub API
