@@ -104,6 +104,8 @@ enum StaticChildHash {
     static func table(for keys: [(word: UInt64, length: Int32)]) -> Table? {
         struct Keyed: Hashable { var word: UInt64; var length: Int32 }
         guard Set(keys.map { Keyed(word: $0.word, length: $0.length) }).count == keys.count else { return nil }
+        // Each key as `slot` mixes it before the multiply.
+        let mixed = keys.map { $0.word ^ UInt64(truncatingIfNeeded: Int($0.length)) }
         let smallest = tableSize(for: Int32(keys.count))
         var size = smallest
         while size <= largestTable(for: keys.count) {
@@ -114,26 +116,47 @@ enum StaticChildHash {
                 size *= 2
                 continue
             }
-            var taken = [UInt64](repeating: 0, count: (size + 63) / 64)
-            for choice in 0..<choicesPerSize {
-                let table = Table(size: size, choice: choice)
-                let multiplier = table.multiplier
-                for index in taken.indices { taken[index] = 0 }
-                var fits = true
-                for key in keys {
-                    let slot = slot(word: key.word, length: Int(key.length), multiplier: multiplier)
-                    let bit: UInt64 = 1 &<< UInt64(slot & 63)
-                    if taken[slot >> 6] & bit != 0 {
-                        fits = false
-                        break
-                    }
-                    taken[slot >> 6] |= bit
-                }
-                if fits { return table }
-            }
+            if let table = firstFitting(mixed, size: size) { return table }
             size *= 2
         }
         return Table(size: smallest, choice: 0, probesOn: true)
+    }
+
+    /// The first of `choicesPerSize` multipliers that gives each of `mixed` (keys as `slot` mixes them)
+    /// a slot of its own in a table of `size`, or nil. The slots taken are bits of one word for a
+    /// table of up to 64 (most nodes), of an array past that.
+    private static func firstFitting(_ mixed: [UInt64], size: Int) -> Table? {
+        var taken = [UInt64](repeating: 0, count: size > 64 ? size / 64 : 0)
+        for choice in 0..<choicesPerSize {
+            let table = Table(size: size, choice: choice)
+            let multiplier = table.multiplier
+            let shift = multiplier &>> 32
+            var fits = true
+            if size <= 64 {
+                var bits: UInt64 = 0
+                for key in mixed {
+                    let bit: UInt64 = 1 &<< ((key &* multiplier) &>> shift)
+                    if bits & bit != 0 {
+                        fits = false
+                        break
+                    }
+                    bits |= bit
+                }
+            } else {
+                for index in taken.indices { taken[index] = 0 }
+                for key in mixed {
+                    let slot = Int(truncatingIfNeeded: (key &* multiplier) &>> shift)
+                    let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: slot & 63)
+                    if taken[slot &>> 6] & bit != 0 {
+                        fits = false
+                        break
+                    }
+                    taken[slot &>> 6] |= bit
+                }
+            }
+            if fits { return table }
+        }
+        return nil
     }
 
     /// The key of a literal longer than 8 bytes: its first word mixed with its last (the 8 bytes that
