@@ -100,6 +100,11 @@ struct FixedTable {
         // Long literals sharing their first word (and some their last), enough to be hashed (issue 37).
         + (0..<6).map { Declaration(pattern: "/organizations-\($0)/repositories-collection-\($0 % 2)", validator: .none) }
         + (0..<3).map { Declaration(pattern: "/settings-\($0)-of-the-organisation/x", validator: .none) }
+        // Hashed siblings that differ in their last byte alone (the packed word's top byte), short and
+        // long, beside a parameter: each in a slot of its own, found in one (issue 37).
+        + (0..<10).map { Declaration(pattern: "/sect/section\($0)", validator: .none) }
+        + (0..<6).map { Declaration(pattern: "/sect/long-static-segment-number-\($0)", validator: .none) }
+        + [Declaration(pattern: "/sect/:other", validator: .none)]
 
     let table: RouteTable<Int>
     let patterns: [Pattern]

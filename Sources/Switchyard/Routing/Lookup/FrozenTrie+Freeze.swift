@@ -5,16 +5,34 @@ extension FrozenTrie {
     /// arrays and their copies at once.
     convenience init(_ trie: RouteTrie, ranks: [Int32], winner: (Int32) -> Winner) {
         let source = trie.nodes
+        let (literalBytes, literalOffsets) = FrozenTrie.layLiterals(of: trie)
+        // The key of each node's literal, as its parent's edge holds it.
+        func key(of child: Int32) -> UInt64 {
+            let literal = UnsafeBufferPointer(rebasing: literalBytes[Int(literalOffsets[Int(child)])...]
+                .prefix(Int(source[Int(child)].literalEnd - source[Int(child)].literalStart)))
+            return StaticChildHash.key(of: literal)
+        }
+        // Past `hashThreshold` children, a table and the multiplier that gives each child a slot of its
+        // own (none for the rare node whose children cannot be told apart by key and length: scanned).
+        var tables: [Int: StaticChildHash.Table] = [:]
         var edgeCount = 0
         var slotCount = 0
-        for node in source {
+        for (index, node) in source.enumerated() {
             if node.staticCount > FrozenTrie.hashThreshold {
-                slotCount += StaticChildHash.tableSize(for: node.staticCount)
-            } else {
-                edgeCount += Int(node.staticCount)
+                var keys: [(word: UInt64, length: Int32)] = []
+                var child = node.firstStatic
+                while child >= 0 {
+                    keys.append((key(of: child), source[Int(child)].literalEnd - source[Int(child)].literalStart))
+                    child = source[Int(child)].nextSibling
+                }
+                if let table = StaticChildHash.table(for: keys) {
+                    tables[index] = table
+                    slotCount += table.size
+                    continue
+                }
             }
+            edgeCount += Int(node.staticCount)
         }
-        let (literalBytes, literalOffsets) = FrozenTrie.layLiterals(of: trie)
         let nodes = UnsafeMutableBufferPointer<Node>.allocate(capacity: source.count + 1)
         let staticEdges = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(edgeCount, 1))
         let hashSlots = UnsafeMutableBufferPointer<StaticEdge>.allocate(capacity: max(slotCount, 1))
@@ -30,18 +48,20 @@ extension FrozenTrie {
             frozen.literalLength = node.literalEnd - node.literalStart
             frozen.literalOffset = literalOffsets[index]
             frozen.staticCount = node.staticCount
-            let hashed = node.staticCount > FrozenTrie.hashThreshold
-            let mask = hashed ? StaticChildHash.tableSize(for: node.staticCount) - 1 : 0
-            let shift = hashed ? StaticChildHash.shift(forTableSize: mask + 1) : 0
-            frozen.staticStart = Int32(hashed ? slotEnd : edgeEnd)
-            frozen.hashShift = Int32(shift)
+            let table = tables[index]
+            let mask = (table?.size ?? 1) - 1
+            frozen.staticStart = Int32(table != nil ? slotEnd : edgeEnd)
+            if let table {
+                frozen.staticCount = table.low
+                frozen.hashShift = table.high
+            }
             var child = node.firstStatic
             while child >= 0 {
-                let literal = UnsafeBufferPointer(rebasing: literalBytes[Int(literalOffsets[Int(child)])...]
-                    .prefix(Int(source[Int(child)].literalEnd - source[Int(child)].literalStart)))
-                let edge = StaticEdge(word: StaticChildHash.key(of: literal), length: Int32(literal.count), child: child)
-                if hashed {
-                    var slot = StaticChildHash.slot(word: edge.word, length: literal.count, shift: shift)
+                let edge = StaticEdge(word: key(of: child), length: source[Int(child)].literalEnd - source[Int(child)].literalStart,
+                                      child: child)
+                if table != nil {
+                    // A slot of its own, but for a node that probes on (`StaticChildHash.probesOn`).
+                    var slot = StaticChildHash.slot(word: edge.word, length: Int(edge.length), multiplier: frozen.hashMultiplier)
                     while hashSlots[slotEnd + slot].child >= 0 { slot = (slot + 1) & mask }
                     hashSlots[slotEnd + slot] = edge
                 } else {
@@ -50,7 +70,7 @@ extension FrozenTrie {
                 }
                 child = source[Int(child)].nextSibling
             }
-            if hashed { slotEnd += mask + 1 }
+            if table != nil { slotEnd += mask + 1 }
             frozen.parameter = node.parameter
             frozen.optional = node.optional
             frozen.splat = node.splat

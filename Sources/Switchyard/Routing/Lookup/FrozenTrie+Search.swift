@@ -58,22 +58,26 @@ extension FrozenTrie {
     /// The static child of `node` whose literal is `segment`, or -1. `word` is the segment's first 8
     /// bytes (all of a shorter one) packed and folded as literals are stored. Each edge holds its
     /// literal's key (`StaticChildHash.key(of:)`), so a scan compares words without touching the
-    /// children. Past `hashThreshold` children, the table is probed from the key's hash. (A chain's
-    /// head, `hashShift < 0`, has one child, scanned here: the walk alone takes the chain.)
+    /// children. Past `hashThreshold` children, the table's one slot for the key (`StaticChildHash.slot`
+    /// with the node's multiplier, which gives each child a slot of its own) holds the child or another
+    /// literal, or is empty: its length, 0, is never a segment's here. (A chain's head,
+    /// `hashShift < 0`, has one child, scanned here: the walk alone takes the chain.)
     @inline(__always)
     func staticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         // A segment past 8 bytes is keyed on its first and last words and confirmed byte for byte, out
         // of line. Asked first, so that a short one's probe and scan compare a word and a length and
         // ask nothing of its length after.
         if segment.count > 8 { return longStaticChild(of: node, first: word, segment: segment) }
-        let shift = Int(node.pointee.hashShift)
-        if shift > 0 {
-            // The first slot, inline: a literal found there (most probes) costs no call.
+        let high = Int(node.pointee.hashShift)
+        if high > 0 {
             let slot = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-                + StaticChildHash.slot(word: word, length: segment.count, shift: shift)
+                + StaticChildHash.slot(word: word, length: segment.count, multiplier: FrozenTrie.hashMultiplier(of: node))
+            // An empty slot's child is -1: asked first, the walk's own test of the child found.
             if slot.pointee.child < 0 { return -1 }
             if slot.pointee.word == word && Int(slot.pointee.length) == segment.count { return slot.pointee.child }
-            return hashedStaticChild(of: node, word: word, segment: segment)
+            // Hundreds of siblings and more: placed by probing (`StaticChildHash.probesOn`).
+            if _slowPath(high & StaticChildHash.probesOn != 0) { return hashedStaticChild(of: node, word: word, segment: segment) }
+            return -1
         }
         // Inlined into the walk: most nodes have a child or two.
         var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
@@ -96,30 +100,32 @@ extension FrozenTrie {
         if _slowPath(caseInsensitive) { last = StaticChildHash.foldedWord(last) }
         let key = StaticChildHash.longKey(first: first, last: last)
         let count = segment.count
-        // A hit of key and length: the literal's first and last words are the segment's, whose folded
-        // words are at hand, and a literal past 16 bytes has words between them to compare.
+        // A hit of key and length: the literal's first word is the segment's, whose folded word is at
+        // hand, and a literal past 16 bytes has words between its first and last to compare. Its last
+        // word need not be: the key is the first word mixed with the last one turned, so equal keys
+        // and equal first words mean equal last words.
         @inline(__always) func holds(_ edge: StaticEdge) -> Bool {
             guard edge.word == key && Int(edge.length) == count else { return false }
             let literal = UnsafeRawPointer(literalBytes.baseAddress.unsafelyUnwrapped
                 + Int(nodes.baseAddress.unsafelyUnwrapped[Int(edge.child)].literalOffset))
-            guard UInt64(littleEndian: literal.loadUnaligned(as: UInt64.self)) == first,
-                  UInt64(littleEndian: literal.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) == last else {
-                return false
-            }
+            guard UInt64(littleEndian: literal.loadUnaligned(as: UInt64.self)) == first else { return false }
             return count <= 16 || middleEquals(literal, segment)
         }
-        // The probe here rather than in `hashedStaticChild`: a call within a call cost a GitHub API
+        // The slot here rather than in `hashedStaticChild`: a call within a call cost a GitHub API
         // lookup 20 instructions.
-        let shift = Int(node.pointee.hashShift)
-        if shift > 0 {
+        let high = Int(node.pointee.hashShift)
+        if high > 0 {
             let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-            let mask = StaticChildHash.mask(forShift: shift)
-            var slot = StaticChildHash.slot(word: key, length: count, shift: shift)
+            var slot = StaticChildHash.slot(word: key, length: count, multiplier: FrozenTrie.hashMultiplier(of: node))
+            if holds(slots[slot]) { return slots[slot].child }
+            guard _slowPath(high & StaticChildHash.probesOn != 0) else { return -1 }
+            // Placed by probing: on to the first empty slot.
+            let mask = StaticChildHash.mask(forShift: high)
             while true {
+                slot = (slot &+ 1) & mask
                 let edge = slots[slot]
                 if edge.child < 0 { return -1 }
                 if holds(edge) { return edge.child }
-                slot = (slot &+ 1) & mask
             }
         }
         var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
@@ -149,18 +155,15 @@ extension FrozenTrie {
         return true
     }
 
-    /// `staticChild` of a node whose children are in an open-addressing table.
+    /// `staticChild` of a node whose children were placed by linear probing (`StaticChildHash.probesOn`)
+    /// when its slot holds another literal: on from that slot to the first empty one. Out of line: only
+    /// a node of hundreds of siblings comes here.
+    @inline(never)
     private func hashedStaticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        probe(node, word: word, segment: segment)
-    }
-
-    /// The probe of `hashedStaticChild`, from the key's slot on.
-    @inline(__always)
-    private func probe(_ node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-        let shift = Int(node.pointee.hashShift)
-        let mask = StaticChildHash.mask(forShift: shift)
-        var slot = StaticChildHash.slot(word: word, length: segment.count, shift: shift)
+        let high = Int(node.pointee.hashShift)
+        let mask = StaticChildHash.mask(forShift: high)
+        var slot = StaticChildHash.slot(word: word, length: segment.count, multiplier: FrozenTrie.hashMultiplier(of: node))
         while true {
             let edge = slots[slot]
             if edge.child < 0 { return -1 }

@@ -77,7 +77,11 @@ extension FrozenTrie {
         while cursor < end {
             let word = FrozenTrie.word(at: cursor, end: end, text: base)
             let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
-            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: cursor, end: end)
+            // A chain's head (`hashShift < 0`) takes the segment without its length: the chain compares
+            // its bytes and finds where it ends (a chain's first segment of 23 bytes, found and then
+            // compared, cost long-static 62 instructions to find its end).
+            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3
+                : node.pointee.hashShift < 0 ? 0 : FrozenTrie.segmentLength(from: cursor, end: end)
             let stop = cursor + length
             // The segment's first 8 bytes (all of a shorter one, zeros after): the bytes below the
             // first slash's mark, or the whole word when there is none in it.

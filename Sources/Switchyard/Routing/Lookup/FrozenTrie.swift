@@ -16,14 +16,20 @@ final class FrozenTrie {
         var literalOffset: Int32 = 0
         var literalLength: Int32 = 0
         /// Static children: `staticCount` edges from `staticStart` in `staticEdges`; past `hashThreshold`,
-        /// an open-addressing table of `tableSize(for: staticCount)` slots from `staticStart` in `hashSlots`.
+        /// a table of 2^k slots (at least `tableSize(for:)` of the count) from `staticStart` in
+        /// `hashSlots`, each child in a slot of its own (`StaticChildHash.table(for:)`), and then
+        /// `staticCount` and `hashShift` are the two halves of the table's multiplier (`hashMultiplier`):
+        /// a hashed node's count is never read, only that it is above 0 (the low half is positive). The
+        /// two fields must stay side by side, in this order: the lookup reads them as one word
+        /// (`FrozenTrie.hashMultiplier(of:)`).
         var staticStart: Int32 = 0
         var staticCount: Int32 = 0
-        /// For hashed children, the shift that leaves a product's top k bits, where the table has 2^k
-        /// slots (64 - k, `StaticChildHash.slot`): kept, not recomputed per lookup (kept as the table's
-        /// mask, a lookup took two instructions more a probe to turn it into this). 0 for scanned
-        /// children, except at the head of a chain (a run of single-child static nodes, issue
-        /// 37's radix edge; `FrozenTrie+Chain`), where it is `~end`, the node the chain ends at: the
+        /// For hashed children, the high half of the table's multiplier (`StaticChildHash.slot`): the
+        /// shift that leaves a product's top k bits (64 - k) in its low 6 bits, `StaticChildHash.probesOn`
+        /// in bit 6, the freeze's choice above. 0 for scanned children (up to `hashThreshold`, or
+        /// siblings no hash tells apart), except at the head of a
+        /// chain (a run of single-child static nodes, issue 37's radix edge; `FrozenTrie+Chain`),
+        /// where it is `~end`, the node the chain ends at: the
         /// walk compares the chain's bytes (in `literalBytes`, from this node's literal's end to
         /// `end`'s) with the path at once and moves past them all.
         var hashShift: Int32 = 0
@@ -35,6 +41,10 @@ final class FrozenTrie {
         /// typed parameters and one when it has a validator (48 bytes a node); plus 64 on any node, where
         /// routes end or not, that is on the only way (`isOnlyWay`).
         var winnerCode: Int32 = 0
+
+        /// `staticCount` and `hashShift` as one word: a hashed node's multiplier (`StaticChildHash.slot`).
+        /// The lookup reads it in one load (`FrozenTrie.hashMultiplier(of:)`).
+        var hashMultiplier: UInt64 { StaticChildHash.multiplier(low: staticCount, high: hashShift) }
 
         /// No node on the way from the root to here, this one included, offers another way than the
         /// walk's: none has an optional or a splat child, and none whose static child leads here has a
@@ -145,6 +155,19 @@ final class FrozenTrie {
         ranks.deallocate()
         stopCodes.deallocate()
     }
+
+    /// `Node.hashMultiplier` of `node` in one load: `staticCount` and `hashShift` are side by side, in
+    /// that order (`StaticChildSlotTests` holds the layout to it). Built from the two fields, it cost a
+    /// probe three instructions more (a copy, a shift and an `or`).
+    @inline(__always)
+    static func hashMultiplier(of node: UnsafePointer<Node>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(node).loadUnaligned(fromByteOffset: multiplierOffset, as: UInt64.self))
+    }
+
+    /// Where `Node.staticCount` is in a node, and `hashShift` 4 bytes on: after the declaration (8
+    /// bytes), `literalOffset`, `literalLength` and `staticStart` (a constant, so that the load takes
+    /// it as its offset; `StaticChildSlotTests` holds it to `MemoryLayout<Node>.offset(of:)`).
+    static var multiplierOffset: Int { 20 }
 
     /// What a match of the route that wins at `node` needs (a node where routes end).
     func winner(at node: Int32) -> Winner {

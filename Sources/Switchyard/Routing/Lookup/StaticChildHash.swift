@@ -1,45 +1,162 @@
 /// How a node's static children are found: up to `FrozenTrie.hashThreshold` of them by a scan of their
-/// edges, more by an open-addressing table keyed by this hash; either way an edge is compared by its
+/// edges, more by a table keyed by this hash, whose multiplier the freeze chose per node so that each child
+/// has a slot of its own (one slot read, one edge compared); either way an edge is compared by its
 /// literal's key (its packed bytes, or `longKey` of a literal past 8 bytes) and length (see
 /// `FrozenTrie.StaticEdge`).
 enum StaticChildHash {
-    /// Open-addressing table size for a node's static children: a power of two, at most half full.
-    /// (A quarter full took a GitHub API lookup from 2.5 slots compared a probe to 1.1, 32 instructions
-    /// a lookup, but 100,000 parameter routes from 53.6 to 56.9 MB resident: their nodes have 16 and 31
-    /// children.)
+    /// The smallest table for a node's static children: a power of two, at least twice their count, so
+    /// that a multiplier putting each child in a slot of its own is found in a few tries (`table(for:)`).
+    /// (A table a quarter full took a GitHub API lookup from 2.5 slots compared a probe to 1.1 when
+    /// collisions were probed on, but 100,000 parameter routes from 53.6 to 56.9 MB resident: their
+    /// nodes have 16 and 31 children.)
     @inline(__always)
     static func tableSize(for count: Int32) -> Int {
         max(16, 1 << (Int.bitWidth - (Int(count) * 2 - 1).leadingZeroBitCount))
     }
 
-    /// A literal's slot in a table of 2^(64 - `shift`) slots, from its key (`key(of:)`: its 8 bytes or fewer
-    /// packed into a word, or `longKey` of a longer one) and its length. The lookup loads a segment's
-    /// first word in the same read that finds where the segment ends, so hashing a short one costs a
-    /// multiply; a longer one's key takes one more load (its last word), and siblings that still share
-    /// a key and length share a slot and are told apart by comparing bytes. Literals are stored folded;
-    /// path words are folded before hashing.
+    /// A literal's slot in a node's table, from its key (`key(of:)`: its 8 bytes or fewer packed into a
+    /// word, or `longKey` of a longer one), its length and the node's multiplier (`Node.hashMultiplier`:
+    /// its `staticCount` and `hashShift` fields as one word). The freeze chose the multiplier so that
+    /// every child of the node has a slot of its own (`table(for:)`): a lookup computes one slot and
+    /// compares one edge, and no probe goes on (issue 37: with one multiplier for every node, siblings
+    /// such as `section0` … `section9` shared slots, and a static-heavy lookup compared 2.5 slots on 0.6
+    /// of its 3.1 probes).
     ///
-    /// The slot is the top bits of the word's product with an odd constant: the only bits that depend
-    /// on every byte. Sibling literals differ mostly in their last bytes (`page12`, `page13`), the
-    /// word's high bits, which the low bits of a product never see. (Folding the halves of the full
-    /// 128-bit product into the low bits compared 2.5 slots a probe on GitHub's API, this 1.x.) The
-    /// length is mixed in because a packed word does not say it.
+    /// The slot is the product's top k bits, for a table of 2^k slots: the only bits that depend on
+    /// every byte (sibling literals differ mostly in their last bytes, the word's high bits, which the
+    /// low bits of a product never see). The shift that leaves them, 64 - k, is the multiplier's bits
+    /// 32 to 37 (`hashShift`'s low 6 bits), read as the machine reads a shift count (`&>>`), with no
+    /// mask. The freeze's choice must reach the multiplier's low bits, kept in `staticCount` (a hashed
+    /// node's count is never read): words that differ in their top byte alone land `d × multiplier mod
+    /// 256` apart in the product's top byte, whatever its higher bits. (A seed mixed into the word's top
+    /// half instead, a constant multiplier kept, only moved short literals' slots all together: 100,000
+    /// parameter routes needed tables twice the size, 8 MB more.) The length is mixed in because a
+    /// packed word does not say it.
     @inline(__always)
-    static func slot(word: UInt64, length: Int, shift: Int) -> Int {
-        let product = (word ^ UInt64(truncatingIfNeeded: length)) &* 0x9e37_79b9_7f4a_7c15
-        return Int(truncatingIfNeeded: product &>> UInt64(truncatingIfNeeded: shift))
+    static func slot(word: UInt64, length: Int, multiplier: UInt64) -> Int {
+        let product = (word ^ UInt64(truncatingIfNeeded: length)) &* multiplier
+        return Int(truncatingIfNeeded: product &>> (multiplier &>> 32))
     }
 
-    /// The shift (`slot`) for a table of `size` slots, a power of two: 64 - k for 2^k slots, the
-    /// leading zeros of its mask.
-    static func shift(forTableSize size: Int) -> Int {
-        (size - 1).leadingZeroBitCount
+    /// A node's multiplier (`slot`) from its `staticCount` and `hashShift` fields: `Node.hashMultiplier`.
+    @inline(__always)
+    static func multiplier(low: Int32, high: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: low)) | UInt64(UInt32(bitPattern: high)) &<< 32
     }
 
-    /// The mask of a table's slot numbers (its size less one) for its `shift`.
+    /// `hashShift`'s bit saying that the node's children could not each have a slot of their own within
+    /// `largestTable(for:)` (a thousand siblings or so and more): they are placed by linear probing, and
+    /// a lookup whose slot holds another literal probes on, out of line.
+    static let probesOn = 64
+
+    /// What the freeze chose for a node's table: its size, and the two halves of its multiplier
+    /// (`slot`), kept in the node's `staticCount` and `hashShift`.
+    struct Table {
+        /// The multiplier's low half: odd and positive (so a hashed node's `staticCount` stays above 0,
+        /// which is all the walk asks of it).
+        var low: Int32
+        /// The multiplier's high half: the shift (64 - k for 2^k slots) in its low 6 bits, `probesOn`
+        /// in bit 6, the choice above.
+        var high: Int32
+        var size: Int
+
+        /// The `choice`th multiplier tried for a table of `size` slots: both halves from a mix of the
+        /// choice (SplitMix64's), so that neighbouring choices differ in every bit, the low ones first.
+        init(size: Int, choice: Int, probesOn: Bool = false) {
+            var mixed = UInt64(truncatingIfNeeded: choice &+ 1) &* 0x9e37_79b9_7f4a_7c15
+            mixed = (mixed ^ (mixed &>> 30)) &* 0xbf58_476d_1ce4_e5b9
+            mixed = (mixed ^ (mixed &>> 27)) &* 0x94d0_49bb_1331_11eb
+            mixed ^= mixed &>> 31
+            low = Int32(truncatingIfNeeded: mixed & 0x7fff_ffff | 1)
+            high = Int32(truncatingIfNeeded: (size - 1).leadingZeroBitCount | (probesOn ? StaticChildHash.probesOn : 0)
+                | Int((mixed &>> 40) & 0xff_ffff) << 7)
+            self.size = size
+        }
+
+        var multiplier: UInt64 { StaticChildHash.multiplier(low: low, high: high) }
+    }
+
+    /// The mask of a table's slot numbers (its size less one) for its `hashShift`.
     @inline(__always)
-    static func mask(forShift shift: Int) -> Int {
-        Int(bitPattern: UInt.max &>> UInt(truncatingIfNeeded: shift))
+    static func mask(forShift high: Int) -> Int {
+        Int(bitPattern: UInt.max &>> UInt(truncatingIfNeeded: high & 63))
+    }
+
+    /// Multipliers tried at one table size before the table is doubled. With 31 children in 64 slots
+    /// (the 100,000 parameter routes of Benchmarks case 6) about one in 1,400 fits (the chance that 31
+    /// keys take distinct slots of 64 at random, e^(-31·30/128)); 16 in 32, one in 40; 47 in 128
+    /// (static-heavy's 100,000), one in 4,500.
+    static let choicesPerSize = 8_192
+
+    /// The largest table a node's children get a slot each in: 8 times `tableSize(for:)`. A perfect
+    /// multiplicative hash of n keys needs about n²/18 slots to be found in `choicesPerSize` tries, so
+    /// past some hundreds of siblings the table would grow with their square; such a node probes on
+    /// instead (`probesOn`).
+    static func largestTable(for count: Int) -> Int {
+        tableSize(for: Int32(count)) * 8
+    }
+
+    /// The table that gives each of `keys` (a node's static children's keys and lengths) a slot of its
+    /// own, the smallest first (doubled only when no multiplier fits at its size). Nil when two children
+    /// share their key and length (two literals past 8 bytes whose `longKey`s are equal), which no hash
+    /// tells apart: the node's children are then scanned. Past `largestTable(for:)`, the smallest table
+    /// with the first multiplier, `probesOn`.
+    static func table(for keys: [(word: UInt64, length: Int32)]) -> Table? {
+        struct Keyed: Hashable { var word: UInt64; var length: Int32 }
+        guard Set(keys.map { Keyed(word: $0.word, length: $0.length) }).count == keys.count else { return nil }
+        // Each key as `slot` mixes it before the multiply.
+        let mixed = keys.map { $0.word ^ UInt64(truncatingIfNeeded: Int($0.length)) }
+        let smallest = tableSize(for: Int32(keys.count))
+        var size = smallest
+        while size <= largestTable(for: keys.count) {
+            // A size where `choicesPerSize` random tries would find no multiplier but by a chance under
+            // one in a thousand (e^-16 each: hundreds of siblings) is not tried.
+            let collisions = Double(keys.count) * Double(keys.count - 1) / Double(2 * size)
+            if collisions > 16 {
+                size *= 2
+                continue
+            }
+            if let table = firstFitting(mixed, size: size) { return table }
+            size *= 2
+        }
+        return Table(size: smallest, choice: 0, probesOn: true)
+    }
+
+    /// The first of `choicesPerSize` multipliers that gives each of `mixed` (keys as `slot` mixes them)
+    /// a slot of its own in a table of `size`, or nil. The slots taken are bits of one word for a
+    /// table of up to 64 (most nodes), of an array past that.
+    private static func firstFitting(_ mixed: [UInt64], size: Int) -> Table? {
+        var taken = [UInt64](repeating: 0, count: size > 64 ? size / 64 : 0)
+        for choice in 0..<choicesPerSize {
+            let table = Table(size: size, choice: choice)
+            let multiplier = table.multiplier
+            let shift = multiplier &>> 32
+            var fits = true
+            if size <= 64 {
+                var bits: UInt64 = 0
+                for key in mixed {
+                    let bit: UInt64 = 1 &<< ((key &* multiplier) &>> shift)
+                    if bits & bit != 0 {
+                        fits = false
+                        break
+                    }
+                    bits |= bit
+                }
+            } else {
+                for index in taken.indices { taken[index] = 0 }
+                for key in mixed {
+                    let slot = Int(truncatingIfNeeded: (key &* multiplier) &>> shift)
+                    let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: slot & 63)
+                    if taken[slot &>> 6] & bit != 0 {
+                        fits = false
+                        break
+                    }
+                    taken[slot &>> 6] |= bit
+                }
+            }
+            if fits { return table }
+        }
+        return nil
     }
 
     /// The key of a literal longer than 8 bytes: its first word mixed with its last (the 8 bytes that
