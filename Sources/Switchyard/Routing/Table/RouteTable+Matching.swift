@@ -21,10 +21,7 @@ extension RouteTable {
         case .hitBeforeQuery(let declaration, let spans)?:
             // The text is kept whole: its `?query` or `#fragment` is parsed only when the info's is read.
             let route = storage[Int(declaration.takeUnretainedValue().routeIndex)]
-            // The text's bytes again, borrowed (a copy of the string to read them cost a retain and a
-            // release); contiguous, as they were for `find`.
-            let end = path.utf8.withContiguousStorageIfAvailable { bytes in RouteTable.pathEnd(of: bytes, after: spans) }!
-            return RouteMatch(route: route, text: path, pathEnd: end, spans: spans)
+            return RouteMatch(route: route, text: path, pathEnd: RouteTable.pathEnd(of: path, after: spans), spans: spans)
         case .miss?:
             return nil
         default:
@@ -34,13 +31,17 @@ extension RouteTable {
         }
     }
 
-    /// Where the path of the text `bytes` ends (its first `?` or `#`), for a hit before a query whose
-    /// `spans` are of that path: the scan starts where the last value ends.
-    @usableFromInline
-    static func pathEnd(of bytes: UnsafeBufferPointer<UInt8>, after spans: Parameters.InlineSpans) -> Int32 {
+    /// Where the path of `text` ends (its first `?` or `#`), for a hit before a query whose `spans` are
+    /// of that path: the scan starts where the last value ends. The text's bytes are read borrowed, as
+    /// `find` read them (contiguous, then): a copy of the string to read them cost a retain and a
+    /// release. Out of line, so that `match`'s plain hit carries none of it.
+    @usableFromInline @inline(never)
+    static func pathEnd(of text: String, after spans: Parameters.InlineSpans) -> Int32 {
         var start = 0
         for index in 0..<Int(spans.count) where spans[index].end > start { start = spans[index].end }
-        return Int32(start + PathSegmenter.pathEnd(UnsafeBufferPointer(rebasing: bytes[start...])))
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            Int32(start + PathSegmenter.pathEnd(UnsafeBufferPointer(rebasing: bytes[start...])))
+        }!
     }
 
     /// Every route whose pattern matches and whose validator (if any) accepts, in rank order.
