@@ -482,8 +482,9 @@ extension FrozenTrie {
                               integerSlots: UInt8) -> Bool {
         if integerSlots != 0 && integerSlots & (integerSlots &- 1) == 0, let base = bytes.baseAddress {
             // Safety: the tuple's eight `Span`s are laid out as an array of eight (as `fill` writes them),
-            // and the slot is below four (masked; `integerSlots` has four bits).
-            let span = withUnsafeMutablePointer(to: &spans.spans) { tuple in
+            // and the slot is below four (masked; `integerSlots` has four bits). No stack protector, as
+            // for `fill`.
+            let span = _withUnprotectedUnsafeMutablePointer(to: &spans.spans) { tuple in
                 UnsafeRawPointer(tuple).load(fromByteOffset: (integerSlots.trailingZeroBitCount & 3) &* MemoryLayout<Parameters.Span>.stride,
                                              as: Parameters.Span.self)
             }
@@ -506,7 +507,7 @@ extension FrozenTrie {
                 }
             }
         }
-        return holdsIntegersInAnySlot(bytes, &spans.spans, integerSlots: integerSlots)
+        return _withUnprotectedUnsafePointer(to: &spans.spans) { holdsIntegersInAnySlot(bytes, $0, integerSlots: integerSlots) }
     }
 
     /// `holdsIntegers` for any slots and values. Digits are checked eight at a time, the spans read
@@ -656,10 +657,13 @@ extension Parameters.InlineSpans {
     /// without a switch per span); `body` returns what it found and how many spans it wrote.
     // Safety: the tuple's eight `Span`s are laid out as an array of eight (homogeneous tuple), and the
     // pointer lives only for `body`, which writes at most `capacity` of them (`walk` stops at
-    // `spansLimit`).
+    // `spansLimit`). Taken without the stack protector: a pointer to a local from
+    // `withUnsafeMutablePointer` made every lookup's frame (`RouteTable.find`'s, where the spans live)
+    // store and check a canary, a guard against writes past a local buffer, which the bound above
+    // already excludes (issue 37, Benchmarks/README.md).
     @inline(__always)
     mutating func fill<Found>(_ body: (UnsafeMutablePointer<Parameters.Span>) -> (Found, Int)) -> Found {
-        let (found, written) = withUnsafeMutablePointer(to: &spans) { tuple in
+        let (found, written) = _withUnprotectedUnsafeMutablePointer(to: &spans) { tuple in
             tuple.withMemoryRebound(to: Parameters.Span.self, capacity: Parameters.InlineSpans.capacity, body)
         }
         count = Int32(truncatingIfNeeded: written)
@@ -671,7 +675,7 @@ extension Parameters.InlineSpans {
     /// walk's stops, settled out of line.
     mutating func fillOn<Found>(_ body: (UnsafeMutablePointer<Parameters.Span>, Int) -> (Found, Int)) -> Found {
         let already = Int(count)
-        let (found, written) = withUnsafeMutablePointer(to: &spans) { tuple in
+        let (found, written) = _withUnprotectedUnsafeMutablePointer(to: &spans) { tuple in
             tuple.withMemoryRebound(to: Parameters.Span.self, capacity: Parameters.InlineSpans.capacity) { body($0, already) }
         }
         count = Int32(truncatingIfNeeded: written)

@@ -121,7 +121,7 @@ public struct Parameters: Sendable {
     }
 
     /// A match's parameters: one span of the (escaped) `source` per name, absent ones included.
-    /// Inlinable, as `RouteMatch.info` is, which makes them.
+    /// Inlinable, as `RouteMatch.init(route:text:pathEnd:spans:)` is, which makes them.
     @inlinable
     init(source: String, origin: ParameterOrigin, spans: InlineSpans) {
         self.source = source
@@ -131,9 +131,6 @@ public struct Parameters: Sendable {
         overflow = []
         overflowPresent = 0
     }
-
-    /// A match's spans (escaped, at most eight), or nil for parameters built by hand or with more spans.
-    var matchSpans: InlineSpans? { escaped && overflow.isEmpty ? inline : nil }
 
     /// The text the values are slices of: for a match, its path, perhaps followed by the `?query` or
     /// `#fragment` it was given with (`RouteInfo` knows where the path ends).

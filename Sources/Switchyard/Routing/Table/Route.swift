@@ -85,67 +85,42 @@ public struct RouteMatch<Payload> {
     ///
     ///     try table.match("/album/12")?.info.params["id"]   // "12"
     @inlinable public var info: RouteInfo {
-        get {
-            if let held { return held.info }
-            return RouteInfo(text: text, pathEnd: pathEnd, route: declaration, spans: spans)
-        }
-        set { held = HeldRouteInfo(newValue) }
+        get { storedInfo }
+        set { storedInfo = newValue }
     }
 
-    // Each reference a match holds costs two atomic operations (retained when it is made, released when
-    // it goes), and a call even for one that holds no object: a match holds the route's declaration
-    // (which also names its parameters and gives its info's pattern) and the text the caller passed (its
-    // parameters are spans of it, and a `?query#fragment` after its path is parsed only when read), not
-    // a copy. Its route and info are made of them when read. A match `resolve` settled with more than
-    // that (a validator's value, more than eight parameters, a query parsed from a location), or whose
-    // info was set, holds that info whole.
+    // A match holds its info as a value, made once by `match`: for a hit, the caller's text (its
+    // parameters are spans of it, and a `?query#fragment` after its path is parsed only when read, see
+    // `RouteInfo`) and the route's declaration as their origin, nothing else out of line. Reading `info`
+    // is then a copy of a stored value, which the optimiser drops with its reference counting when the
+    // caller only reads a field or two (`info.params.count`): made when read instead, from the text and
+    // the spans (or from a box when the match held more than those), each read retained the text and the
+    // declaration and released them and the info's two arrays through the info's value witness, about
+    // 150 instructions of a `match` (issue 37, Benchmarks/README.md). A match with more than eight
+    // parameters, a validator's value or a parsed query holds that info the same way, with no box.
+    // The payload comes last: the generic value witnesses of a `RouteMatch`, through which a caller
+    // destroys an optional one, then find every other field at a fixed offset.
     @usableFromInline let declaration: RouteDeclaration
+    @usableFromInline var storedInfo: RouteInfo
     @usableFromInline let payload: Payload
-    @usableFromInline let text: String
-    @usableFromInline let spans: Parameters.InlineSpans
-    /// Where the path ends in `text` (a `?` or `#`), -1 when the text is the path alone.
-    @usableFromInline let pathEnd: Int32
-    @usableFromInline var held: HeldRouteInfo?
 
-    /// A hit of the lookup for `route`: `spans` are of `text`, whose path ends at `pathEnd`.
+    /// A hit of the lookup for `route`: `spans` are of `text`, whose path ends at `pathEnd` (-1 when the
+    /// text is the path alone).
     @inlinable
     init(route: __owned Route<Payload>, text: String, pathEnd: Int32, spans: Parameters.InlineSpans) {
         declaration = route.declaration
+        storedInfo = RouteInfo(text: text, pathEnd: pathEnd, route: route.declaration, spans: spans)
         payload = route.payload
-        self.text = text
-        self.pathEnd = pathEnd
-        self.spans = spans
-        held = nil
     }
 
-    /// A match of `route` with the info `resolve` made: held as its parts when it is no more than
-    /// those, else whole.
+    /// A match of `route` with the info `resolve` made.
     /// Inlinable, so that it is specialised with `match`: a generic call looked up the match's type
     /// metadata each time (about 600 instructions).
     @inlinable
     init(route: Route<Payload>, info: RouteInfo) {
         declaration = route.declaration
+        storedInfo = info
         payload = route.payload
-        (text, pathEnd, spans, held) = HeldRouteInfo.parts(of: info, matching: route.declaration)
-    }
-}
-
-/// The info of a match that is more than its text and spans, shared by the match's copies (the info is
-/// a value: setting a match's info makes another).
-@usableFromInline final class HeldRouteInfo: Sendable {
-    @usableFromInline let info: RouteInfo
-
-    @usableFromInline init(_ info: RouteInfo) { self.info = info }
-
-    /// What a match of `declaration` holds for `info`: its text, path end and spans when the info is
-    /// no more than those, else the info whole.
-    @usableFromInline
-    static func parts(of info: RouteInfo, matching declaration: RouteDeclaration)
-        -> (text: String, pathEnd: Int32, spans: Parameters.InlineSpans, held: HeldRouteInfo?) {
-        if info.storedParams.origin === declaration, let parts = info.matchParts {
-            return (parts.text, parts.pathEnd, parts.spans, nil)
-        }
-        return ("", -1, Parameters.InlineSpans(), HeldRouteInfo(info))
     }
 }
 

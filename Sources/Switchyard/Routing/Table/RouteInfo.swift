@@ -165,21 +165,11 @@ public struct RouteInfo: Sendable {
     /// `init(path:route:spans:)` for text that may go on past its path: the path is `text` up to
     /// `pathEnd` (the offset of its first `?` or `#`; -1 when the text is the path alone), and the rest
     /// is parsed into the query and fragment only when one of them is read. The text is kept whole, not
-    /// copied: the spans are offsets into it. Inlinable: `RouteMatch.info` makes one when read.
+    /// copied: the spans are offsets into it. Inlinable: `RouteTable.match` makes one for every hit.
     @inlinable
     init(text: String, pathEnd: Int32, route: RouteDeclaration, spans: Parameters.InlineSpans) {
         self.init(params: Parameters(source: text, origin: route, spans: spans), pathEnd: pathEnd,
                   fromParameters: pathEnd < 0 ? [.path, .pattern] : [.path, .pattern, .written], extras: [])
-    }
-
-    /// What a match needs to make this info again with `init(text:pathEnd:route:spans:)` (the text, where
-    /// its path ends, the spans), or nil when the info holds more than those (more than eight parameters,
-    /// or anything set or parsed: a validator's value, a query from a parsed location).
-    var matchParts: (text: String, pathEnd: Int32, spans: Parameters.InlineSpans)? {
-        guard extras.isEmpty, fromParameters.contains([.path, .pattern]),
-              fromParameters.contains(.written) == (pathEnd >= 0),
-              let spans = storedParams.matchSpans else { return nil }
-        return (storedParams.text, pathEnd, spans)
     }
 
     /// `init(path:route:spans:)` for a parsed location.

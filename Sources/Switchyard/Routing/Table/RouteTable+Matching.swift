@@ -32,15 +32,16 @@ extension RouteTable {
     }
 
     /// Where the path of `text` ends (its first `?` or `#`), for a hit before a query whose `spans` are
-    /// of that path: the scan starts where the last value ends.
-    @usableFromInline
+    /// of that path: the scan starts where the last value ends. The text's bytes are read borrowed, as
+    /// `find` read them (contiguous, then): a copy of the string to read them cost a retain and a
+    /// release. Out of line, so that `match`'s plain hit carries none of it.
+    @usableFromInline @inline(never)
     static func pathEnd(of text: String, after spans: Parameters.InlineSpans) -> Int32 {
         var start = 0
         for index in 0..<Int(spans.count) where spans[index].end > start { start = spans[index].end }
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
             Int32(start + PathSegmenter.pathEnd(UnsafeBufferPointer(rebasing: bytes[start...])))
-        }
+        }!
     }
 
     /// Every route whose pattern matches and whose validator (if any) accepts, in rank order.
