@@ -543,7 +543,14 @@ public final class Navigator {
         // Most changes have no chain, and neither had the one before: then nothing is moved. (Before
         // `lastChange` is set: with `before` used last there, it is moved in, not retained again.)
         if hasChainSteps || hasLastChain { moveChainToLast() }
-        lastChange = (operation, before)
+        // A change nobody watches keeps no screen, and neither did the one before it (the common
+        // case): only the operation is written. Assigning the pair destroyed the old one out of line,
+        // a call and a release of its nil screen every operation.
+        if case nil = before, case (_, nil)? = lastChange {
+            lastChange!.operation = operation
+        } else {
+            lastChange = (operation, before)
+        }
         if held != nil { held = nil }
     }
 

@@ -56,17 +56,9 @@ package enum NavObject {
     /// A table of Swift functions by name; each finds the runtime's current navigator when called.
     private static func table(of entries: [Member],
                               runtime: SwitchyardRuntime) throws(LuaError) -> LuaTable {
-        let engine = runtime.engine
-        let table = try engine.makeTable(recordCapacity: entries.count)
-        // Unretained, as in SwitchyardRuntime.define; and passed on as a guaranteed reference, because
-        // an `unowned(unsafe)` capture is retained and released around every call it is passed to.
-        let unretained = Unmanaged.passUnretained(runtime)
+        let table = try runtime.engine.makeTable(recordCapacity: entries.count)
         for entry in entries {
-            let body = entry.body
-            let function = try engine.makeFunction { call in
-                try unretained._withUnsafeGuaranteedRef { runtime in try body(runtime, call) }
-            }
-            try table.rawSet(.string(LuaString(entry.name)), .function(function))
+            try table.rawSet(.string(LuaString(entry.name)), .function(try NavMemberFunction.make(entry.body, runtime: runtime)))
         }
         return table
     }

@@ -40,7 +40,7 @@ enum NavOperations {
         .init("open", { runtime, call in try runtime.navigator.open(try call.checkString(1, "nav.open")); return 0 }),
         .init("pop", { runtime, call in
             if call.isNil(1) {
-                try call.push(bool: try runtime.navigator.pop())
+                call.pushOnlyResult(bool: try runtime.navigator.pop())
             } else if call.isTable(1) {
                 try call.push(bool: try runtime.navigator.pop(result: try Self.result(call, function: "nav.pop")))
             } else {

@@ -95,6 +95,12 @@ public struct LuaCall {
     func pushNil() throws(LuaError) { try reserveSlot(); lua_pushnil(L) }
     package func push(bool: Bool) throws(LuaError) { try reserveSlot(); lua_pushboolean(L, bool ? 1 : 0) }
     package func push(integer: Int64) throws(LuaError) { try reserveSlot(); lua_pushinteger(L, lua_Integer(integer)) }
+    /// Pushes a body's only result when the body has pushed nothing before it: one of the LUA_MINSTACK
+    /// slots Lua gives every C function is free, so there is no slot to make sure of (a Lua callback
+    /// the body ran on this thread left the stack as it found it, and Lua never shrinks a frame below
+    /// the top it gave the call). `nav.pop`'s answer: the `lua_checkstack` cost a `nav.push` +
+    /// `nav.pop` pair about 25 instructions (callgrind, `--counted-loop lua-push-pop`).
+    package func pushOnlyResult(bool: Bool) { lua_pushboolean(L, bool ? 1 : 0) }
 
     /// `LuaState.ensureStack(L, 1)`, written out here: calling that instead measured 49 instructions
     /// more a `nav.push` + `nav.pop` pair (callgrind, `--loop lua-push-pop`), even marked always-inline.
