@@ -4,7 +4,7 @@ import CLuaShim
 /// The box behind one `nav` member (`nav.push`, `nav.path`...) as Lua calls it: the runtime and the
 /// member's body, held where the C closure's upvalue points. A call goes from the shim's trampoline to
 /// the body through this box alone; made by `LuaEngine.makeFunction`, the body sat inside a closure of
-/// its own that found the runtime, one more indirect call and closure context each call (about 40
+/// its own that found the runtime, one more indirect call and closure context each call (26
 /// instructions a `nav.push` + `nav.pop` pair; callgrind, `switchyard-bench --counted-loop
 /// lua-push-pop parameter-heavy 1000`).
 final class NavMemberFunction {
