@@ -452,7 +452,7 @@ extension FrozenTrie {
             if position < end {
                 // The segment's end a word at a time, as the walk finds it (byte by byte, this was
                 // about 4 instructions a byte of the optional row's values).
-                let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: FrozenTrie.inlineWord(at: position, end: end, text: base))
+                let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: FrozenTrie.word(at: position, end: end, text: base))
                 let stop = position + (slashes != 0 ? slashes.trailingZeroBitCount &>> 3
                                                     : FrozenTrie.segmentLength(from: position, end: end))
                 spans[count] = Parameters.Span(unchecked: position - base, end: stop - base)
@@ -607,21 +607,6 @@ extension FrozenTrie {
     @inline(__always)
     static func word(at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> UInt64 {
         if _fastPath(cursor + 8 <= end) { return UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)) }
-        return tailWord(at: cursor, end: end, text: text)
-    }
-
-    /// `word` with the text's last 8 bytes shifted down inline too (the out-of-line `tailWord` only for
-    /// a text shorter than 8): for the settling out of the walk's loop, where `tailWord`'s call and the
-    /// registers it spills cost a splat's or an optional chain's last word about 20 instructions.
-    // Safety: loads 8 bytes from `cursor` only when `cursor + 8 <= end`, and the 8 bytes before `end`
-    // only when the text, from `text`, has 8.
-    @inline(__always)
-    static func inlineWord(at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> UInt64 {
-        if cursor + 8 <= end { return UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)) }
-        if _fastPath(end - text >= 8) {
-            return UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
-                &>> UInt64(truncatingIfNeeded: (8 &- (end - cursor)) &* 8)
-        }
         return tailWord(at: cursor, end: end, text: text)
     }
 
