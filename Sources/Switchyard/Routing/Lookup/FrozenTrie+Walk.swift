@@ -450,8 +450,11 @@ extension FrozenTrie {
             guard chained.staticCount == 0, chained.parameter < 0, chained.splat < 0,
                   count < Parameters.InlineSpans.capacity else { return nil }
             if position < end {
-                var stop = position
-                while stop < end && stop.pointee != PathSegmenter.slash { stop += 1 }
+                // The segment's end a word at a time, as the walk finds it (byte by byte, this was
+                // about 4 instructions a byte of the optional row's values).
+                let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: FrozenTrie.word(at: position, end: end, text: base))
+                let stop = position + (slashes != 0 ? slashes.trailingZeroBitCount &>> 3
+                                                    : FrozenTrie.segmentLength(from: position, end: end))
                 spans[count] = Parameters.Span(unchecked: position - base, end: stop - base)
                 position = stop + 1
             } else {
