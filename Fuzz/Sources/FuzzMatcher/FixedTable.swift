@@ -96,6 +96,12 @@ struct FixedTable {
         Declaration(pattern: "/mirror/releases-and-archives/latest/*file", validator: .none),
         Declaration(pattern: "/opt/:u/v/:x?/:y?", validator: .none),
         Declaration(pattern: "/opt/:u/w/end", validator: .none),
+        // Segments of exactly 16 bytes (two whole words, the walk's segment length reads past them)
+        // ending the path or not, beside a parameter, and one past 32 (issue 37).
+        Declaration(pattern: "/codes_of_conduct", validator: .none),
+        Declaration(pattern: "/codes_of_conduct/:id", validator: .none),
+        Declaration(pattern: "/codes_of_conduct/a-literal-of-thirty-three-bytes-x", validator: .none),
+        Declaration(pattern: "/:long", validator: .none),
     ] + (0..<12).map { Declaration(pattern: "/hub/s\($0)", validator: .none) }   // enough statics for the hash table
         // Long literals sharing their first word (and some their last), enough to be hashed (issue 37).
         + (0..<6).map { Declaration(pattern: "/organizations-\($0)/repositories-collection-\($0 % 2)", validator: .none) }
