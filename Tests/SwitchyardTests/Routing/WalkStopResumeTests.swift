@@ -56,21 +56,6 @@ import Testing
         }
     }
 
-    /// `match`, `withMatch` and `firstMatch` of `text` against the full search of its normalised path.
-    private func check(_ table: RouteTable<Int>, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let location = Location(parsing: text)
-        let expected = table.withFrozenLookup { $0.all(location.path).first }
-        let expectedParams = expected?.params.dictionary
-        let found = try table.match(text)
-        #expect(found?.route.id.rawValue == expected?.route, "\(text): match", sourceLocation: sourceLocation)
-        #expect(found?.info.params.dictionary == expectedParams, "\(text): match's params", sourceLocation: sourceLocation)
-        #expect(found == nil || found?.info.query == location.query, "\(text): match's query", sourceLocation: sourceLocation)
-        let lent = try table.withMatch(text) { $0.map { ($0.route.rawValue, $0.info.params.dictionary, $0.info.query) } }
-        #expect(lent?.0 == expected?.route && lent?.1 == expectedParams, "\(text): withMatch", sourceLocation: sourceLocation)
-        #expect(lent == nil || lent?.2 == location.query, "\(text): withMatch's query", sourceLocation: sourceLocation)
-        #expect(table.firstMatch(text)?.rawValue == expected?.route, "\(text): firstMatch", sourceLocation: sourceLocation)
-    }
-
     @Test func aSplatTakesTheRestWhereTheLoopStopped() throws {
         let table = try table()
         #expect(stopped(table, "/files0/d0/e0/a") == .hit(0))
@@ -97,7 +82,7 @@ import Testing
                      "/files0/d0/e0?x=1", "/files0/d0/e0/a/", "/files0/d0/e0/a//b", "/files0/d0/e0/a/./b",
                      "/files0/d0/e0/a/../b", "/files0/d0/e0/a#f", "/files0/d0/e0/.hidden/x", "/drive/me/shared/a/b",
                      "/drive/me/shared", "/drive/me/other/a"] {
-            try check(table, text)
+            try expectAsTheFullSearch(table, text)
         }
     }
 
@@ -130,7 +115,7 @@ import Testing
         #expect(try table.match("/drive/me/shared")?.info.params == ["owner": "me", "rest": ""])
         for text in ["/files0/d0/e0", "/o0/p0/q0", "/api/1/items", "/drive/me", "/drive/me/shared", "/one/1/2/3/4", "/nine/1/2/3/4/5/6/7/8",
                      "/long/organizations-and-teams", "/", "/api/1/items?x", "/o0/p0/q0#f"] {
-            try check(table, text)
+            try expectAsTheFullSearch(table, text)
         }
     }
 
@@ -140,12 +125,12 @@ import Testing
         // eight: a splat as the fifth is settled.)
         #expect(stopped(table, "/nine/1/2/3/4/5/6/7/8/x/y") == .left)
         #expect(try table.match("/nine/1/2/3/4/5/6/7/8/x/y")?.info.params["rest"] == "x/y")
-        try check(table, "/nine/1/2/3/4/5/6/7/8/x/y")
+        try expectAsTheFullSearch(table, "/nine/1/2/3/4/5/6/7/8/x/y")
         #expect(stopped(table, "/one/1/2/3/4/x/y") == .hit(7))
         #expect(try table.match("/one/1/2/3/4/x/y")?.info.params == ["a": "1", "b": "2", "c": "3", "d": "4", "rest": "x/y"])
         #expect(try table.match("/one/1/2/3/4/tail?q=1")?.route.payload == 6)
-        try check(table, "/one/1/2/3/4/x/y")
-        try check(table, "/one/1/2/3/4/tail?q=1")
+        try expectAsTheFullSearch(table, "/one/1/2/3/4/x/y")
+        try expectAsTheFullSearch(table, "/one/1/2/3/4/tail?q=1")
     }
 
     @Test func anOptionalChainTakesTheRestWhereTheLoopStopped() throws {
@@ -162,7 +147,7 @@ import Testing
         for text in ["/o0/p0/q0/1", "/o0/p0/q0/1/2/3", "/o0/p0/q0/1/2/3/4", "/o0/p0/q0", "/o0/p0/q0/1/2?tab=info",
                      "/o0/p0/q0?tab=info", "/o0/p0/q0/1?a=1#f", "/o0/p0/q0/1/", "/o0/p0/q0/1//2", "/o0/p0/q0/./1",
                      "/o0/p0/q1/1", "/o0/p0/q0/1/2/3?x=/a"] {
-            try check(table, text)
+            try expectAsTheFullSearch(table, text)
         }
     }
 
@@ -179,7 +164,7 @@ import Testing
         for text in ["/api/1/items/2/act/more", "/api/1/items/2/other", "/api/1/missing/2/act",
                      "/api/1/missing/2/act?x=1", "/api/1/missing/../items/2/act", "/api/1/items/2/act?x",
                      "/api/1/items/2/act#", "/missing", "/missing?x"] {
-            try check(table, text)
+            try expectAsTheFullSearch(table, text)
         }
     }
 
@@ -193,7 +178,7 @@ import Testing
         for text in ["/long/organizations-and-teams/members/list?x=1", "/long/organizations-and-teams/members?x=1",
                      "/long/organizations-and-teams/other/list", "/long/organizations-and-teams/members/list/more",
                      "/long/organizations-and-teams/members/list#f", "/long/organizations-and-teams/members/./list"] {
-            try check(table, text)
+            try expectAsTheFullSearch(table, text)
         }
     }
 
@@ -207,7 +192,7 @@ import Testing
         #expect(stopped(table, "/Long/Organizations-And-Teams/MEMBERS/List?x") == .hitBeforeQuery(5))
         for text in ["/FILES0/D0/E0/A/b", "/mixed/CASE/x", "/O0/P0/Q0/1/2?x=1", "/API/1/Missing/2/act",
                      "/Long/Organizations-And-Teams/MEMBERS/List?x", "/Files0/d0/E0?x"] {
-            try check(table, text)
+            try expectAsTheFullSearch(table, text)
         }
     }
 
@@ -248,7 +233,7 @@ import Testing
                 for _ in 1...4 {
                     texts = texts.flatMap { text in tokens.map { text + $0 } }
                     for text in texts {
-                        try check(table, text)
+                        try expectAsTheFullSearch(table, text)
                         checked += 1
                     }
                 }

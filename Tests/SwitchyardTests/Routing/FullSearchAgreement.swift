@@ -1,0 +1,18 @@
+import Testing
+@testable import Switchyard
+
+/// `match`, `withMatch` and `firstMatch` of `text` against the full search of its normalised path
+/// (`RouteLookup.all`): the reference the lookup tests of the walk's stops hold every text to.
+func expectAsTheFullSearch(_ table: RouteTable<Int>, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let location = Location(parsing: text)
+    let expected = table.withFrozenLookup { $0.all(location.path).first }
+    let expectedParams = expected?.params.dictionary
+    let found = try table.match(text)
+    #expect(found?.route.id.rawValue == expected?.route, "\(text): match", sourceLocation: sourceLocation)
+    #expect(found?.info.params.dictionary == expectedParams, "\(text): match's params", sourceLocation: sourceLocation)
+    #expect(found == nil || found?.info.query == location.query, "\(text): match's query", sourceLocation: sourceLocation)
+    let lent = try table.withMatch(text) { $0.map { ($0.route.rawValue, $0.info.params.dictionary, $0.info.query) } }
+    #expect(lent?.0 == expected?.route && lent?.1 == expectedParams, "\(text): withMatch", sourceLocation: sourceLocation)
+    #expect(lent == nil || lent?.2 == location.query, "\(text): withMatch's query", sourceLocation: sourceLocation)
+    #expect(table.firstMatch(text)?.rawValue == expected?.route, "\(text): firstMatch", sourceLocation: sourceLocation)
+}
