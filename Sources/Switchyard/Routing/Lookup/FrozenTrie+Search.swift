@@ -1,26 +1,6 @@
 // Searching: finding a node's static child (shared with the one-pass walk, `FrozenTrie+Walk`), and the
 // depth-first search over every route shape for what the walk cannot settle. Reads the buffers without bounds checks or reference counting.
 extension FrozenTrie {
-    /// Compares a literal longer than 8 bytes (kept in `literalBytes`) with a segment: a word at a
-    /// time, the last word overlapping the one before it, so a literal of up to 16 bytes takes two.
-    func literalEquals(_ node: UnsafePointer<Node>, _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
-        let length = Int(node.pointee.literalLength)
-        guard length == segment.count else { return false }
-        let literal = UnsafeRawPointer(literalBytes.baseAddress! + Int(node.pointee.literalOffset))
-        let text = UnsafeRawPointer(segment.baseAddress!)
-        @inline(__always) func matches(at offset: Int) -> Bool {
-            let word = text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            return literal.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                == (caseInsensitive ? StaticChildHash.foldedWord(word) : word)
-        }
-        var offset = 0
-        while length &- offset > 8 {
-            if !matches(at: offset) { return false }
-            offset &+= 8
-        }
-        return matches(at: length &- 8)
-    }
-
     /// `packed` for a segment of at most 8 bytes, read as one unaligned word from the path around it
     /// (the bytes after the segment, or else before it) and masked: no loop over the bytes.
     @inline(__always)
@@ -157,7 +137,8 @@ extension FrozenTrie {
 
     /// `staticChild` of a node whose children were placed by linear probing (`StaticChildHash.probesOn`)
     /// when its slot holds another literal: on from that slot to the first empty one. Out of line: only
-    /// a node of hundreds of siblings comes here.
+    /// a node of hundreds of siblings comes here. Only for a segment of up to 8 bytes, whose key is all
+    /// of it (a longer one probes in `longStaticChild`).
     @inline(never)
     private func hashedStaticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
         let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
@@ -167,15 +148,9 @@ extension FrozenTrie {
         while true {
             let edge = slots[slot]
             if edge.child < 0 { return -1 }
-            if edgeMatches(edge, word: word, segment: segment) { return edge.child }
+            if edge.word == word && Int(edge.length) == segment.count { return edge.child }
             slot = (slot &+ 1) & mask
         }
-    }
-
-    @inline(__always)
-    private func edgeMatches(_ edge: StaticEdge, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Bool {
-        edge.word == word && Int(edge.length) == segment.count
-            && (segment.count <= 8 || literalEquals(UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(edge.child), segment))
     }
 
     private struct Frame {

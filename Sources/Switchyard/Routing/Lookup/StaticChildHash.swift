@@ -165,7 +165,7 @@ enum StaticChildHash {
     /// first word alone they shared one slot, and every probe compared whole literals one after another
     /// (issue 37's long static segments: 1,957 instructions a `withMatch` against matchit's 383). The
     /// lookup has the last word in one load once it knows where the segment ends. A key is not the
-    /// literal: a hit of key and length is confirmed by comparing the bytes (`literalEquals`).
+    /// literal: a hit of key and length is confirmed by comparing the bytes (`FrozenTrie.longStaticChild`).
     @inline(__always)
     static func longKey(first: UInt64, last: UInt64) -> UInt64 {
         // Rotated so that a literal whose halves repeat (`abcdefghabcdefgh`) does not key to 0 with
