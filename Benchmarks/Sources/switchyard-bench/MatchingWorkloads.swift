@@ -8,13 +8,13 @@ import Switchyard
 struct RoutingKitLookup: Workload {
     let label = "routing-kit TrieRouter"
     let router: TrieRouter<Int>
-    let paths: [String]
+    let paths: PathRing
     let logger = Logger(label: "bench")
     var inputCount: Int { paths.count }
 
     func run(_ input: Int) -> Int {
         var parameters = RoutingKit.Parameters(logger)
-        let components = paths[input].split(separator: "/").map(String.init)
+        let components = paths.withPath(input) { $0.split(separator: "/").map(String.init) }
         return router.route(path: components, parameters: &parameters) ?? -1
     }
 }
@@ -26,10 +26,10 @@ struct RoutingKitLookup: Workload {
 struct SwitchyardMatch: Workload {
     let label = "RouteTable.match"
     let table: RouteTable<Int>
-    let paths: [String]
+    let paths: PathRing
     var inputCount: Int { paths.count }
 
-    func run(_ input: Int) -> Int { matchChecksum(table, paths[input]) }
+    func run(_ input: Int) -> Int { paths.withPath(input) { matchChecksum(table, $0) } }
 }
 
 /// `RouteTable.withMatch`: the same lookup lent to a closure (what matchit's lookup returns: the
@@ -37,13 +37,15 @@ struct SwitchyardMatch: Workload {
 struct SwitchyardWithMatch: Workload {
     let label = "RouteTable.withMatch"
     let table: RouteTable<Int>
-    let paths: [String]
+    let paths: PathRing
     var inputCount: Int { paths.count }
 
     func run(_ input: Int) -> Int {
-        (try? table.withMatch(paths[input]) { match in
-            match.map { $0.route.rawValue &+ $0.parameterCount } ?? -1
-        }) ?? -1
+        paths.withPath(input) { path in
+            (try? table.withMatch(path) { match in
+                match.map { $0.route.rawValue &+ $0.parameterCount } ?? -1
+            }) ?? -1
+        }
     }
 }
 
@@ -52,11 +54,11 @@ struct SwitchyardWithMatch: Workload {
 struct SwitchyardMatchReadingValues: Workload {
     let label = "RouteTable.match + every value read"
     let table: RouteTable<Int>
-    let paths: [String]
+    let paths: PathRing
     var inputCount: Int { paths.count }
 
     func run(_ input: Int) -> Int {
-        guard let found = try? table.match(paths[input]) else { return -1 }
+        guard let found = paths.withPath(input, { try? table.match($0) }) else { return -1 }
         var checksum = found.route.id.rawValue
         for (_, value) in found.info.params { checksum &+= value.utf8.count }
         return checksum
@@ -67,10 +69,10 @@ struct SwitchyardMatchReadingValues: Workload {
 struct RuntimeTableMatch: Workload {
     let label = "RouteTable.match"
     let table: RouteTable<RouteDefinition>
-    let paths: [String]
+    let paths: PathRing
     var inputCount: Int { paths.count }
 
-    func run(_ input: Int) -> Int { matchChecksum(table, paths[input]) }
+    func run(_ input: Int) -> Int { paths.withPath(input) { matchChecksum(table, $0) } }
 }
 
 /// Route and parameter count of a match, specialised into each caller.
@@ -84,11 +86,11 @@ func matchChecksum<Payload>(_ table: RouteTable<Payload>, _ path: String) -> Int
 struct SwitchyardFirstMatch: Workload {
     let label = "RouteTable.firstMatch"
     let table: RouteTable<Int>
-    let paths: [String]
+    let paths: PathRing
     var inputCount: Int { paths.count }
 
     func run(_ input: Int) -> Int {
-        table.firstMatch(paths[input])?.rawValue ?? -1
+        paths.withPath(input) { table.firstMatch($0)?.rawValue ?? -1 }
     }
 }
 
@@ -96,8 +98,8 @@ struct SwitchyardFirstMatch: Workload {
 /// instruction counts subtract (taking the next path from the ring, the checksum, the wrap-around).
 struct PathLoopOverhead: Workload {
     let label = "the loop over the paths, empty body"
-    let paths: [String]
+    let paths: PathRing
     var inputCount: Int { paths.count }
 
-    func run(_ input: Int) -> Int { paths[input].utf8.count }
+    func run(_ input: Int) -> Int { paths.withPath(input) { $0.utf8.count } }
 }
