@@ -121,6 +121,7 @@ public struct Screen: Codable, Equatable, Sendable {
         /// Whether the screen is at `text`, a plain normalised path (`RouteInfo.isAt(plainPath:)`). A
         /// path of another length (most pushes) answers here: calling the info's method copied the
         /// info first (its four references retained and released), the info being a `var` (see above).
+        @inline(__always)
         func isAt(plainPath text: String) -> Bool {
             pathUTF8Count == text.utf8.count && refillableInfo.isAt(plainPath: text)
         }
@@ -128,10 +129,12 @@ public struct Screen: Codable, Equatable, Sendable {
         /// `info.path.utf8.count`, read where `RouteInfo.path` reads the path (its own, set apart; its
         /// parameters' text; or that text up to `pathEnd`) without the info copied or a string made.
         var pathUTF8Count: Int {
-            if !refillableInfo.fromParameters.contains(.path) {
-                return refillableInfo.extras.isEmpty ? 0 : refillableInfo.extras[0].ownPath.utf8.count
+            @inline(__always) get {
+                if !refillableInfo.fromParameters.contains(.path) {
+                    return refillableInfo.extras.isEmpty ? 0 : refillableInfo.extras[0].ownPath.utf8.count
+                }
+                return refillableInfo.pathEnd < 0 ? refillableInfo.storedParams.text.utf8.count : Int(refillableInfo.pathEnd)
             }
-            return refillableInfo.pathEnd < 0 ? refillableInfo.storedParams.text.utf8.count : Int(refillableInfo.pathEnd)
         }
 
         /// The same fields in a new object, in no stack.

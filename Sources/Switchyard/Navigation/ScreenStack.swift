@@ -52,7 +52,9 @@ struct ScreenStack: Equatable {
     /// the next bare landing (`Screen.init(id:info:route:recycling:)`) instead of freeing it. Nil,
     /// leaving the stack as it was, otherwise (and for a stack of one screen).
     mutating func detachLoneTop() -> Node? {
-        guard isKnownUniquelyReferenced(&topNode), topNode.isRecyclable, var node = topNode.detach() else { return nil }
+        // The depth first: half the entries that fall off (a pop's) hold only the root, which is shared.
+        guard topNode.depth > 1, isKnownUniquelyReferenced(&topNode), topNode.isRecyclable,
+              var node = topNode.detach() else { return nil }
         // Both moved: the stack's top becomes the node below, and `node` the detached one.
         swap(&node, &topNode)
         return node
