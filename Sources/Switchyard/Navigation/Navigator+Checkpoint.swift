@@ -48,6 +48,6 @@ extension Navigator {
         let reached = timeline.state
         timeline = checkpoint.timeline
         lastChange = (operation, timeline.state.screen)
-        timeline.commit(TimelineEntry(operation: operation, state: reached), replacing: false)
+        timeline.commit(TimelineEntry(operation: operation, state: reached), replacing: false, keepingLoneTopIn: &spareNode)
     }
 }

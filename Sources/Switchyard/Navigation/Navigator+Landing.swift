@@ -109,7 +109,7 @@ extension Navigator {
     /// in place (not copied), and nothing can send it elsewhere.
     func bareLanding(_ found: __owned RouteResolution, route: RouteID, _ presentation: Presentation,
                      redirected: Bool) -> Landing {
-        Landing(screen: Screen(id: makeID(), info: found.info, route: route, title: nil, view: nil),
+        Landing(screen: Screen(id: makeID(), info: found.info, route: route, recycling: &spareNode),
                 presentation: presentation, redirected: redirected)
     }
 

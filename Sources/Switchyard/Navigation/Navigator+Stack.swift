@@ -152,7 +152,7 @@ extension Navigator {
     func landElsewhere(_ path: String, from node: Screen.Fields) throws -> Landing? {
         // The current path is normalised, so only a plain normalised path can be it as written: "already
         // there" is decided before any validator runs.
-        if node.info.isAt(plainPath: path) { return nil }
+        if node.isAt(plainPath: path) { return nil }
         // A plain normalised path (the common case) is its own location: the lookup checks it and finds
         // its route in one pass. A path over the length limit takes the general way, which refuses it.
         let plain: RouteResolution?

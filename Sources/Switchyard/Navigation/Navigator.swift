@@ -51,6 +51,10 @@ public final class Navigator {
     /// `?presentation=modal`): they are kept when the screen on top changes, the alert is not.
     var landsOwnModals = false
     @exclusivity(unchecked) var nextID = 1
+    /// The top screen's object of the last timeline entry that fell off, when nothing else held it:
+    /// the next bare landing refills it instead of allocating (`Timeline.commit`). Held here, not in
+    /// the timeline, which checkpoints copy: a node two holders could refill would not be lone.
+    @exclusivity(unchecked) var spareNode: Screen.Fields?
     @exclusivity(unchecked) var inFlight: NavigationOperation?
     /// Counts operations entered (`navigationInFlight`).
     @exclusivity(unchecked) var operationSerial = 0
@@ -408,7 +412,8 @@ public final class Navigator {
         // Nobody can call for the change to be undone: the entries it drops go at once. (The entry is
         // made here, where it is consumed: made before the branch, it was copied: about 50 instructions a
         // push+pop pair.)
-        timeline.commit(TimelineEntry(operation: operation, state: consume draft), replacing: replacing)
+        timeline.commit(TimelineEntry(operation: operation, state: consume draft), replacing: replacing,
+                        keepingLoneTopIn: &spareNode)
         changed(by: operation, from: before)
         return true
     }

@@ -47,6 +47,19 @@ struct ScreenStack: Equatable {
         while topNode.depth > depth, let below = topNode.below { topNode = below }
     }
 
+    /// The top node, taken out of the stack (its `below` becomes the stack's top), when nothing else
+    /// holds it and it `isRecyclable`: the timeline hands the top node of an entry that falls off to
+    /// the next bare landing (`Screen.init(id:info:route:recycling:)`) instead of freeing it. Nil,
+    /// leaving the stack as it was, otherwise (and for a stack of one screen).
+    mutating func detachLoneTop() -> Node? {
+        // The depth first: half the entries that fall off (a pop's) hold only the root, which is shared.
+        guard topNode.depth > 1, isKnownUniquelyReferenced(&topNode), topNode.isRecyclable,
+              var node = topNode.detach() else { return nil }
+        // Both moved: the stack's top becomes the node below, and `node` the detached one.
+        swap(&node, &topNode)
+        return node
+    }
+
     /// Depth of the nearest screen from the top satisfying `matches`, optionally skipping the top one.
     func depthOfNearest(skippingTop: Bool, where matches: (Screen) -> Bool) -> Int? {
         var node: Node? = skippingTop ? topNode.below : topNode

@@ -6,7 +6,8 @@
 /// that falls off is destroyed in place, so an operation allocates no entry.
 package struct TimelineEntry {
     public let operation: NavigationOperation
-    public let state: NavigationState
+    /// Written only by `Timeline.commit`, on an entry that has fallen off (see there).
+    public fileprivate(set) var state: NavigationState
 
     init(operation: NavigationOperation, state: NavigationState) {
         self.operation = operation
@@ -14,6 +15,14 @@ package struct TimelineEntry {
     }
 
     public var location: String { state.screen.location }
+
+    /// Puts `entry` in this one's place, keeping the top screen's object of this one in `spare` when
+    /// nothing else holds it (`Timeline.commit`). In place: the entry that goes is not copied out.
+    @inline(__always)
+    fileprivate mutating func replace(with entry: __owned TimelineEntry, keepingLoneTopIn spare: inout Screen.Fields?) {
+        if let node = state.top.current.detachLoneTop() { spare = node }
+        self = entry
+    }
 }
 
 /// Browser-style history of states: a cursor into a bounded list. Recording after going back drops
@@ -84,8 +93,13 @@ struct Timeline {
     /// Inlined into the transaction (`push` and `pop` inline theirs), where `replacing` is known and
     /// its branch folds: a `nav.push` + `nav.pop` pair 3,541.6 → 3,509.6 instructions (callgrind,
     /// `switchyard-bench --counted-loop lua-push-pop parameter-heavy 1000`).
+    ///
+    /// The top screen of the entry that falls off a full timeline is kept in `spare` when nothing else
+    /// holds it (`ScreenStack.detachLoneTop()`), for the next bare landing to refill: that screen was
+    /// pushed 100 entries back, and freeing its object here and allocating one for the next push cost
+    /// a `nav.push` + `nav.pop` pair about 200 instructions (callgrind, as above).
     @inline(__always)
-    mutating func commit(_ entry: __owned TimelineEntry, replacing: Bool) {
+    mutating func commit(_ entry: __owned TimelineEntry, replacing: Bool, keepingLoneTopIn spare: inout Screen.Fields?) {
         if canForward {
             unwind()
             slots.removeSubrange((index + 1)...)
@@ -97,7 +111,7 @@ struct Timeline {
             index += 1
         } else {
             // Full and at the newest entry: the new one takes the oldest's slot; the cursor stays last.
-            slots[head] = entry
+            slots[head].replace(with: entry, keepingLoneTopIn: &spare)
             head = slot(1)
         }
     }
@@ -108,7 +122,9 @@ struct Timeline {
                         droppedForward: canForward ? Array(entries[(index + 1)...]) : [],
                         replaced: replacing ? current : nil,
                         droppedOldest: !replacing && !canForward && slots.count == limit ? slots[head] : nil)
-        commit(entry, replacing: replacing)
+        // The undo holds the entry that falls off: no screen of it is kept for a landing.
+        var unused: Screen.Fields?
+        commit(entry, replacing: replacing, keepingLoneTopIn: &unused)
         return undo
     }
 

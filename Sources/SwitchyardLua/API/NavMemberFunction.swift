@@ -25,6 +25,7 @@ final class NavMemberFunction {
 
     /// Called by the trampoline; must not raise, as `SwiftFunction.invoke`: a failure is pushed and
     /// reported by the return value, and the trampoline raises after this frame is gone.
+    @inline(__always)
     private func invoke(_ L: OpaquePointer) -> Int32 {
         do {
             let count = try runtime._withUnsafeGuaranteedRef { runtime in try body(runtime, LuaCall(state: state, L: L)) }

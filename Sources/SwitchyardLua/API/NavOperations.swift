@@ -39,7 +39,8 @@ enum NavOperations {
         }),
         .init("open", { runtime, call in try runtime.navigator.open(try call.checkString(1, "nav.open")); return 0 }),
         .init("pop", { runtime, call in
-            if call.isNil(1) {
+            // The argument count first (`lua_gettop`, a field read): `nav.pop()` then asks no type.
+            if call.count == 0 || call.isNil(1) {
                 call.pushOnlyResult(bool: try runtime.navigator.pop())
             } else if call.isTable(1) {
                 try call.push(bool: try runtime.navigator.pop(result: try Self.result(call, function: "nav.pop")))
