@@ -1,0 +1,275 @@
+/// Issue 37's table of whole static paths: a path whose every segment the walk takes as a static child,
+/// ending on a node where a route ends, found by its whole bytes at once (hashed a word at a time, one
+/// probe, its words compared) instead of a segment at a time (about 61 instructions a static segment in
+/// the walk, and long segments far more).
+///
+/// Equivalence by construction: the freeze builds each candidate key from the trie's literals (every
+/// path through static children to a node with a route) and keeps it only when the walk itself, run on
+/// those bytes, answers `.node(n)` with no spans; the key then answers that `n`. The walk is a pure
+/// function of the bytes, so a text byte-equal to a key is one the walk settles the same way, and
+/// `RouteLookup.find` makes its hit from `n` as it does from the walk's node. Any other text goes to the
+/// walk as before. A case-insensitive table has none (its texts are folded a word at a time by the walk;
+/// a key would be one spelling of many).
+///
+/// What a text that is not a key pays is the gate: one bit of a small bitset, picked by the text's
+/// length and its first and last words (all of a text of up to 16 bytes), so most texts that are not
+/// keys are turned away after two loads, two multiplies and a bit test; a table with no key costs a nil
+/// test. Past the gate, the words in between are hashed on and one slot is probed.
+struct StaticPathTable {
+    /// A slot: where its key sits in `keys` (the walk's node, 4 bytes, then the key's bytes), the key's
+    /// length, and 16 bits of its hash that tell most other keys of that length apart without reading
+    /// theirs. An empty slot has length 0 (every key has at least its `/`).
+    struct Slot {
+        var offset: UInt32
+        var length: UInt16
+        var check: UInt16
+
+        static let empty = Slot(offset: 0, length: 0, check: 0)
+    }
+
+    /// One bit per `gateHash`'s top bits, set for every key: nil when the table has no key.
+    let gate: UnsafeMutablePointer<UInt64>?
+    /// 64 less the gate's bit count's log2: `gateHash >> gateShift` is a bit's index.
+    let gateShift: UInt64
+    /// 2^k slots, at most half full, keys placed by linear probing from `fullHash >> slotShift`.
+    let slots: UnsafeMutableBufferPointer<Slot>
+    /// 64 - k.
+    let slotShift: UInt64
+    /// Each key's node (4 bytes, little-endian) and then its bytes, one after another.
+    let keys: UnsafeMutableBufferPointer<UInt8>
+    /// How many keys the table holds (for the tests and the freeze's own checks).
+    let count: Int
+
+    /// Gate bits a key: with one hash, about one text in 16 that is not a key passes the gate.
+    static let gateBitsPerKey = 16
+
+    /// No key: every lookup goes to the walk after a nil test.
+    static var empty: StaticPathTable {
+        StaticPathTable(keys: [], nodes: [])
+    }
+
+    /// The table of `frozen`'s static paths, `trie` the declaration trie it was frozen from (same node
+    /// indices): each path through static children to a node with a route, kept when `frozen`'s walk
+    /// answers it with that node's `.node` and no spans. Empty for a case-insensitive trie.
+    init(_ trie: RouteTrie, frozen: FrozenTrie) {
+        guard !trie.caseInsensitive, !trie.nodes.isEmpty else {
+            self = .empty
+            return
+        }
+        var accepted: [[UInt8]] = []
+        var acceptedNodes: [Int32] = []
+        var path: [UInt8] = []
+        // Depth-first through static children only, with an explicit stack (a path may be deep): each
+        // entry a node and the length of the path before its literal.
+        var stack: [(node: Int32, prefix: Int)] = [(0, 0)]
+        let source = trie.nodes
+        while let (node, prefix) = stack.popLast() {
+            path.removeSubrange(prefix...)
+            let entry = source[Int(node)]
+            path.append(PathSegmenter.slash)
+            if node != 0 {
+                path.append(contentsOf: trie.literalBytes[Int(entry.literalStart)..<Int(entry.literalEnd)])
+            }
+            if entry.firstRoute >= 0 && path.count <= Int(UInt16.max) {
+                var spans = Parameters.InlineSpans()
+                let walked = path.withUnsafeBufferPointer { frozen.walk($0, spans: &spans) }
+                if case .node(let found) = walked, spans.count == 0 {
+                    accepted.append(path)
+                    acceptedNodes.append(found)
+                }
+            }
+            // The root's `/` is also its children's: their paths start there.
+            let childPrefix = node == 0 ? 0 : path.count
+            var child = entry.firstStatic
+            while child >= 0 {
+                stack.append((child, childPrefix))
+                child = source[Int(child)].nextSibling
+            }
+        }
+        self.init(keys: accepted, nodes: acceptedNodes)
+    }
+
+    /// The table of `keys` (distinct or not: a repeated key is the same text, which the walk answers the
+    /// same way, and is placed once), `nodes[i]` the answer for `keys[i]`.
+    init(keys texts: [[UInt8]], nodes: [Int32]) {
+        guard !texts.isEmpty else {
+            gate = nil
+            gateShift = 63
+            slots = .allocate(capacity: 1)
+            slots.initialize(repeating: .empty)
+            slotShift = 63
+            keys = .allocate(capacity: 1)
+            keys.initialize(repeating: 0)
+            count = 0
+            return
+        }
+        let gateBits = StaticPathTable.powerOfTwo(atLeast: max(64, texts.count * StaticPathTable.gateBitsPerKey))
+        let slotCount = StaticPathTable.powerOfTwo(atLeast: max(2, texts.count * 2))
+        let gate = UnsafeMutablePointer<UInt64>.allocate(capacity: gateBits / 64)
+        gate.initialize(repeating: 0, count: gateBits / 64)
+        let gateShift = UInt64(64 - gateBits.trailingZeroBitCount)
+        let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: slotCount)
+        slots.initialize(repeating: .empty)
+        let slotShift = UInt64(64 - slotCount.trailingZeroBitCount)
+        let keys = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: texts.reduce(0) { $0 + 4 + $1.count })
+        keys.initialize(repeating: 0)
+        var keyEnd = 0
+        var placed = 0
+        for (text, node) in zip(texts, nodes) {
+            text.withUnsafeBufferPointer { text in
+                let base = text.baseAddress.unsafelyUnwrapped
+                let ends = StaticPathTable.ends(base, count: text.count)
+                let first = StaticPathTable.gateHash(ends, count: text.count)
+                let bit = first &>> gateShift
+                gate[Int(bit &>> 6)] |= 1 &<< (bit & 63)
+                let hash = StaticPathTable.fullHash(first, base, count: text.count)
+                var slot = Int(truncatingIfNeeded: hash &>> slotShift)
+                while slots[slot].length != 0 {
+                    let held = slots[slot]
+                    if Int(held.length) == text.count
+                        && StaticPathTable.equals(keys.baseAddress.unsafelyUnwrapped + Int(held.offset) + 4, base,
+                                                  count: text.count, ends) {
+                        return
+                    }
+                    slot = (slot &+ 1) & (slotCount &- 1)
+                }
+                slots[slot] = Slot(offset: UInt32(keyEnd), length: UInt16(text.count), check: StaticPathTable.check(hash))
+                withUnsafeBytes(of: node.littleEndian) { node in
+                    for byte in node {
+                        keys[keyEnd] = byte
+                        keyEnd += 1
+                    }
+                }
+                for byte in text {
+                    keys[keyEnd] = byte
+                    keyEnd += 1
+                }
+                placed += 1
+            }
+        }
+        self.gate = gate
+        self.gateShift = gateShift
+        self.slots = slots
+        self.slotShift = slotShift
+        self.keys = keys
+        count = placed
+    }
+
+    /// Frees the buffers (the lookup that holds the table calls it once, in its deinit).
+    func deallocate() {
+        gate?.deallocate()
+        slots.deallocate()
+        keys.deallocate()
+    }
+
+    /// The node the walk answers for `bytes` when they are one of the table's keys, else -1 (the walk
+    /// decides). The gate inline; past it, out of line.
+    @inline(__always)
+    func node(of bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        guard let gate else { return -1 }
+        let count = bytes.count
+        guard count > 0, let base = bytes.baseAddress else { return -1 }
+        let ends = StaticPathTable.ends(base, count: count)
+        let hash = StaticPathTable.gateHash(ends, count: count)
+        let bit = hash &>> gateShift
+        guard gate[Int(truncatingIfNeeded: bit &>> 6)] & (1 &<< (bit & 63)) != 0 else { return -1 }
+        return probe(hash, ends, base, count: count)
+    }
+
+    /// `node(of:)` past the gate: the rest of the words hashed, then the slots from the hash's own on,
+    /// until an empty one; a slot whose length and check agree has its key's words compared.
+    @inline(never)
+    func probe(_ gateHash: UInt64, _ ends: (first: UInt64, last: UInt64), _ base: UnsafePointer<UInt8>,
+               count: Int) -> Int32 {
+        let hash = StaticPathTable.fullHash(gateHash, base, count: count)
+        let check = StaticPathTable.check(hash)
+        let mask = slots.count &- 1
+        let slotBase = slots.baseAddress.unsafelyUnwrapped
+        let keyBase = UnsafePointer(keys.baseAddress.unsafelyUnwrapped)
+        var slot = Int(truncatingIfNeeded: hash &>> slotShift)
+        while true {
+            let held = slotBase[slot]
+            if held.length == 0 { return -1 }
+            if Int(held.length) == count && held.check == check {
+                let key = keyBase + Int(held.offset)
+                if StaticPathTable.equals(key + 4, base, count: count, ends) {
+                    return Int32(littleEndian: UnsafeRawPointer(key).loadUnaligned(as: Int32.self))
+                }
+            }
+            slot = (slot &+ 1) & mask
+        }
+    }
+
+    /// Whether the `count` bytes at `key` are the text's, `ends` the text's (`ends(_:count:)`): its
+    /// first and last words, then the ones between.
+    @inline(__always)
+    static func equals(_ key: UnsafePointer<UInt8>, _ text: UnsafePointer<UInt8>, count: Int,
+                       _ ends: (first: UInt64, last: UInt64)) -> Bool {
+        let keyEnds = StaticPathTable.ends(key, count: count)
+        guard keyEnds.first == ends.first, keyEnds.last == ends.last else { return false }
+        var offset = 8
+        while offset &+ 8 < count {
+            if word(key, offset) != word(text, offset) { return false }
+            offset &+= 8
+        }
+        return true
+    }
+
+    /// The first and last words of `count` (> 0) bytes at `base`: 8 bytes from each end (overlapping in a
+    /// text of up to 16, so the two cover it); 4 from each end of a text of 4 to 7; the bytes packed, and
+    /// 0, of a shorter one. With the length, they are the whole text of up to 16 bytes.
+    @inline(__always)
+    static func ends(_ base: UnsafePointer<UInt8>, count: Int) -> (first: UInt64, last: UInt64) {
+        if _fastPath(count >= 8) { return (word(base, 0), word(base, count &- 8)) }
+        return shortEnds(base, count: count)
+    }
+
+    /// `ends` of a text of fewer than 8 bytes (out of line: few paths are that short).
+    @inline(never)
+    static func shortEnds(_ base: UnsafePointer<UInt8>, count: Int) -> (first: UInt64, last: UInt64) {
+        if count >= 4 {
+            return (UInt64(UInt32(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt32.self))),
+                    UInt64(UInt32(littleEndian: UnsafeRawPointer(base + count - 4).loadUnaligned(as: UInt32.self))))
+        }
+        var packed: UInt64 = 0
+        for offset in 0..<count { packed |= UInt64(base[offset]) &<< UInt64(offset &* 8) }
+        return (packed, 0)
+    }
+
+    /// The 8 bytes at `offset`, little-endian.
+    @inline(__always)
+    static func word(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The gate's hash: the length and the first and last words, mixed by two multiplies (the gate's
+    /// bit and the slot are the product's top bits, which depend on every bit below them).
+    @inline(__always)
+    static func gateHash(_ ends: (first: UInt64, last: UInt64), count: Int) -> UInt64 {
+        ((ends.first &* 0x9e37_79b9_7f4a_7c15) ^ ends.last ^ UInt64(truncatingIfNeeded: count)) &* 0xbf58_476d_1ce4_e5b9
+    }
+
+    /// The whole text's hash: the gate's, with each word between the first and the last mixed in (none
+    /// in a text of up to 16 bytes, which the first and last words cover).
+    @inline(__always)
+    static func fullHash(_ gateHash: UInt64, _ base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        var hash = gateHash
+        var offset = 8
+        while offset &+ 8 < count {
+            hash = (hash ^ word(base, offset)) &* 0x94d0_49bb_1331_11eb
+            offset &+= 8
+        }
+        return hash
+    }
+
+    /// A slot's check: 16 bits of the hash below the slot's own (a table of up to 2^32 slots).
+    @inline(__always)
+    static func check(_ hash: UInt64) -> UInt16 {
+        UInt16(truncatingIfNeeded: hash &>> 16)
+    }
+
+    /// The smallest power of two at least `count`.
+    static func powerOfTwo(atLeast count: Int) -> Int {
+        count <= 1 ? 1 : 1 << (Int.bitWidth - (count - 1).leadingZeroBitCount)
+    }
+}
