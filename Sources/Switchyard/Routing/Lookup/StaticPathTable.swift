@@ -16,7 +16,7 @@
 /// keys are turned away after two loads, two multiplies and a bit test; a table with no key costs a nil
 /// test. Past the gate, the words in between are hashed on and one slot is probed.
 struct StaticPathTable {
-    /// A slot: where its key sits in `keys` (the walk's node, 4 bytes, then the key's bytes), the key's
+    /// A slot: where its key sits among the keys (the walk's node, 4 bytes, then the key's bytes), the key's
     /// length, and 16 bits of its hash that tell most other keys of that length apart without reading
     /// theirs. An empty slot has length 0 (every key has at least its `/`).
     struct Slot {
@@ -31,14 +31,22 @@ struct StaticPathTable {
     let gate: UnsafeMutablePointer<UInt64>?
     /// 64 less the gate's bit count's log2: `gateHash >> gateShift` is a bit's index.
     let gateShift: UInt64
-    /// 2^k slots, at most half full, keys placed by linear probing from `fullHash >> slotShift`.
-    let slots: UnsafeMutableBufferPointer<Slot>
-    /// 64 - k.
-    let slotShift: UInt64
-    /// Each key's node (4 bytes, little-endian) and then its bytes, one after another.
-    let keys: UnsafeMutableBufferPointer<UInt8>
-    /// How many keys the table holds (for the tests and the freeze's own checks).
-    let count: Int
+    /// One allocation: a header (`slotShift`, the slot mask, the key count, where the keys start),
+    /// then 2^k slots (`Slot`), at most half full, keys placed by linear probing from
+    /// `fullHash >> slotShift` (64 - k), then each key's node (4 bytes, little-endian) and bytes, one
+    /// after another. Three words in all, so that a lookup holds the table in registers: with its
+    /// buffers as fields of its own (eight words), `find` copied them all to the stack first (9
+    /// instructions on every lookup, parameter-heavy's too).
+    let storage: UnsafeMutableRawPointer
+
+    private static let headerSize = 32
+    private static let slotShiftOffset = 0
+    private static let maskOffset = 8
+    private static let countOffset = 16
+    private static let keysOffset = 24
+
+    /// How many keys the table holds.
+    var count: Int { storage.load(fromByteOffset: StaticPathTable.countOffset, as: Int.self) }
 
     /// Gate bits a key: with one hash, about one text in 16 that is not a key passes the gate.
     static let gateBitsPerKey = 16
@@ -92,43 +100,35 @@ struct StaticPathTable {
     /// The table of `keys` (distinct or not: a repeated key is the same text, which the walk answers the
     /// same way, and is placed once), `nodes[i]` the answer for `keys[i]`.
     init(keys texts: [[UInt8]], nodes: [Int32]) {
-        guard !texts.isEmpty else {
-            gate = nil
-            gateShift = 63
-            slots = .allocate(capacity: 1)
-            slots.initialize(repeating: .empty)
-            slotShift = 63
-            keys = .allocate(capacity: 1)
-            keys.initialize(repeating: 0)
-            count = 0
-            return
-        }
-        let gateBits = StaticPathTable.powerOfTwo(atLeast: max(64, texts.count * StaticPathTable.gateBitsPerKey))
-        let slotCount = StaticPathTable.powerOfTwo(atLeast: max(2, texts.count * 2))
-        let gate = UnsafeMutablePointer<UInt64>.allocate(capacity: gateBits / 64)
-        gate.initialize(repeating: 0, count: gateBits / 64)
-        let gateShift = UInt64(64 - gateBits.trailingZeroBitCount)
-        let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: slotCount)
-        slots.initialize(repeating: .empty)
+        let gateBits = texts.isEmpty ? 64 : StaticPathTable.powerOfTwo(atLeast: max(64, texts.count * StaticPathTable.gateBitsPerKey))
+        let slotCount = texts.isEmpty ? 1 : StaticPathTable.powerOfTwo(atLeast: max(2, texts.count * 2))
+        let keyBytes = texts.reduce(0) { $0 + 4 + $1.count }
+        let keysStart = StaticPathTable.headerSize + slotCount * MemoryLayout<Slot>.stride
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: keysStart + keyBytes, alignment: 8)
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: keysStart + keyBytes)
         let slotShift = UInt64(64 - slotCount.trailingZeroBitCount)
-        let keys = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: texts.reduce(0) { $0 + 4 + $1.count })
-        keys.initialize(repeating: 0)
+        storage.storeBytes(of: slotShift, toByteOffset: StaticPathTable.slotShiftOffset, as: UInt64.self)
+        storage.storeBytes(of: slotCount &- 1, toByteOffset: StaticPathTable.maskOffset, as: Int.self)
+        storage.storeBytes(of: keysStart, toByteOffset: StaticPathTable.keysOffset, as: Int.self)
+        let slots = (storage + StaticPathTable.headerSize).bindMemory(to: Slot.self, capacity: slotCount)
+        let keys = (storage + keysStart).assumingMemoryBound(to: UInt8.self)
+        let gateShift = UInt64(64 - gateBits.trailingZeroBitCount)
+        let gate = texts.isEmpty ? nil : UnsafeMutablePointer<UInt64>.allocate(capacity: gateBits / 64)
+        gate?.initialize(repeating: 0, count: gateBits / 64)
         var keyEnd = 0
         var placed = 0
         for (text, node) in zip(texts, nodes) {
             text.withUnsafeBufferPointer { text in
                 let base = text.baseAddress.unsafelyUnwrapped
                 let ends = StaticPathTable.ends(base, count: text.count)
-                let first = StaticPathTable.gateHash(ends, count: text.count)
-                let bit = first &>> gateShift
-                gate[Int(bit &>> 6)] |= 1 &<< (bit & 63)
-                let hash = StaticPathTable.fullHash(first, base, count: text.count)
+                let bit = StaticPathTable.gateHash(last: ends.last, count: text.count) &>> gateShift
+                gate.unsafelyUnwrapped[Int(bit &>> 6)] |= 1 &<< (bit & 63)
+                let hash = StaticPathTable.fullHash(ends, base, count: text.count)
                 var slot = Int(truncatingIfNeeded: hash &>> slotShift)
                 while slots[slot].length != 0 {
                     let held = slots[slot]
                     if Int(held.length) == text.count
-                        && StaticPathTable.equals(keys.baseAddress.unsafelyUnwrapped + Int(held.offset) + 4, base,
-                                                  count: text.count, ends) {
+                        && StaticPathTable.equals(keys + Int(held.offset) + 4, base, count: text.count, ends) {
                         return
                     }
                     slot = (slot &+ 1) & (slotCount &- 1)
@@ -147,52 +147,60 @@ struct StaticPathTable {
                 placed += 1
             }
         }
+        storage.storeBytes(of: placed, toByteOffset: StaticPathTable.countOffset, as: Int.self)
         self.gate = gate
         self.gateShift = gateShift
-        self.slots = slots
-        self.slotShift = slotShift
-        self.keys = keys
-        count = placed
+        self.storage = storage
     }
 
     /// Frees the buffers (the lookup that holds the table calls it once, in its deinit).
     func deallocate() {
         gate?.deallocate()
-        slots.deallocate()
-        keys.deallocate()
+        storage.deallocate()
     }
 
     /// The node the walk answers for `bytes` when they are one of the table's keys, else -1 (the walk
-    /// decides). The gate inline; past it, out of line.
+    /// decides). The gate inline, for a text of 8 bytes or more; past it, and for a shorter text, out of
+    /// line.
     @inline(__always)
     func node(of bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         guard let gate else { return -1 }
         let count = bytes.count
-        guard count > 0, let base = bytes.baseAddress else { return -1 }
-        let ends = StaticPathTable.ends(base, count: count)
-        let hash = StaticPathTable.gateHash(ends, count: count)
-        let bit = hash &>> gateShift
+        guard _fastPath(count >= 8) else { return shortNode(of: bytes) }
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        let bit = StaticPathTable.gateHash(last: StaticPathTable.word(base, count &- 8), count: count) &>> gateShift
         guard gate[Int(truncatingIfNeeded: bit &>> 6)] & (1 &<< (bit & 63)) != 0 else { return -1 }
-        return probe(hash, ends, base, count: count)
+        return StaticPathTable.probe(storage, base, count: count)
     }
 
-    /// `node(of:)` past the gate: the rest of the words hashed, then the slots from the hash's own on,
-    /// until an empty one; a slot whose length and check agree has its key's words compared.
+    /// `node(of:)` for a text of fewer than 8 bytes.
     @inline(never)
-    func probe(_ gateHash: UInt64, _ ends: (first: UInt64, last: UInt64), _ base: UnsafePointer<UInt8>,
-               count: Int) -> Int32 {
-        let hash = StaticPathTable.fullHash(gateHash, base, count: count)
-        let check = StaticPathTable.check(hash)
-        let mask = slots.count &- 1
-        let slotBase = slots.baseAddress.unsafelyUnwrapped
-        let keyBase = UnsafePointer(keys.baseAddress.unsafelyUnwrapped)
-        var slot = Int(truncatingIfNeeded: hash &>> slotShift)
+    func shortNode(of bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        guard let gate, bytes.count > 0, let base = bytes.baseAddress else { return -1 }
+        let bit = StaticPathTable.gateHash(last: StaticPathTable.shortEnds(base, count: bytes.count).last, count: bytes.count)
+            &>> gateShift
+        guard gate[Int(truncatingIfNeeded: bit &>> 6)] & (1 &<< (bit & 63)) != 0 else { return -1 }
+        return StaticPathTable.probe(storage, base, count: bytes.count)
+    }
+
+    /// `node(of:)` past the gate: the text hashed whole, then the slots from the hash's own on, until an
+    /// empty one; a slot whose length and check agree has its key's words compared.
+    @inline(never)
+    static func probe(_ storage: UnsafeMutableRawPointer, _ base: UnsafePointer<UInt8>, count: Int) -> Int32 {
+        let ends = ends(base, count: count)
+        let hash = fullHash(ends, base, count: count)
+        let expected = check(hash)
+        let mask = storage.load(fromByteOffset: maskOffset, as: Int.self)
+        let slots = UnsafeRawPointer(storage + headerSize).assumingMemoryBound(to: Slot.self)
+        let keys = UnsafeRawPointer(storage + storage.load(fromByteOffset: keysOffset, as: Int.self))
+            .assumingMemoryBound(to: UInt8.self)
+        var slot = Int(truncatingIfNeeded: hash &>> storage.load(fromByteOffset: slotShiftOffset, as: UInt64.self))
         while true {
-            let held = slotBase[slot]
+            let held = slots[slot]
             if held.length == 0 { return -1 }
-            if Int(held.length) == count && held.check == check {
-                let key = keyBase + Int(held.offset)
-                if StaticPathTable.equals(key + 4, base, count: count, ends) {
+            if Int(held.length) == count && held.check == expected {
+                let key = keys + Int(held.offset)
+                if equals(key + 4, base, count: count, ends) {
                     return Int32(littleEndian: UnsafeRawPointer(key).loadUnaligned(as: Int32.self))
                 }
             }
@@ -216,8 +224,8 @@ struct StaticPathTable {
     }
 
     /// The first and last words of `count` (> 0) bytes at `base`: 8 bytes from each end (overlapping in a
-    /// text of up to 16, so the two cover it); 4 from each end of a text of 4 to 7; the bytes packed, and
-    /// 0, of a shorter one. With the length, they are the whole text of up to 16 bytes.
+    /// text of up to 16, so the two cover it); 4 from each end of a text of 4 to 7; the bytes packed, twice,
+    /// of a shorter one. With the length, they are the whole text of up to 16 bytes.
     @inline(__always)
     static func ends(_ base: UnsafePointer<UInt8>, count: Int) -> (first: UInt64, last: UInt64) {
         if _fastPath(count >= 8) { return (word(base, 0), word(base, count &- 8)) }
@@ -233,7 +241,7 @@ struct StaticPathTable {
         }
         var packed: UInt64 = 0
         for offset in 0..<count { packed |= UInt64(base[offset]) &<< UInt64(offset &* 8) }
-        return (packed, 0)
+        return (packed, packed)
     }
 
     /// The 8 bytes at `offset`, little-endian.
@@ -242,18 +250,20 @@ struct StaticPathTable {
         UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
     }
 
-    /// The gate's hash: the length and the first and last words, mixed by two multiplies (the gate's
-    /// bit and the slot are the product's top bits, which depend on every bit below them).
+    /// The gate's hash: the length and the last word (all of a text of up to 8 bytes), by one multiply
+    /// (the gate's bit is the product's top bits, which depend on every bit below them). The last word,
+    /// not the first: texts that differ at all differ mostly there (a parameter's value, a page's
+    /// number), and one word is two instructions fewer on every lookup than two.
     @inline(__always)
-    static func gateHash(_ ends: (first: UInt64, last: UInt64), count: Int) -> UInt64 {
-        ((ends.first &* 0x9e37_79b9_7f4a_7c15) ^ ends.last ^ UInt64(truncatingIfNeeded: count)) &* 0xbf58_476d_1ce4_e5b9
+    static func gateHash(last: UInt64, count: Int) -> UInt64 {
+        (last ^ UInt64(truncatingIfNeeded: count)) &* 0x9e37_79b9_7f4a_7c15
     }
 
-    /// The whole text's hash: the gate's, with each word between the first and the last mixed in (none
-    /// in a text of up to 16 bytes, which the first and last words cover).
+    /// The whole text's hash, for its slot: the gate's, with the first word and then each word between
+    /// the first and the last mixed in (`ends` covers a text of up to 16 bytes).
     @inline(__always)
-    static func fullHash(_ gateHash: UInt64, _ base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
-        var hash = gateHash
+    static func fullHash(_ ends: (first: UInt64, last: UInt64), _ base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        var hash = (gateHash(last: ends.last, count: count) ^ ends.first) &* 0xbf58_476d_1ce4_e5b9
         var offset = 8
         while offset &+ 8 < count {
             hash = (hash ^ word(base, offset)) &* 0x94d0_49bb_1331_11eb
