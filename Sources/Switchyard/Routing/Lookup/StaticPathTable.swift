@@ -66,7 +66,7 @@ struct StaticPathTable {
 
     /// No key: every lookup goes to the walk after a nil test.
     static var empty: StaticPathTable {
-        StaticPathTable(keys: [], nodes: [])
+        StaticPathTable(keys: [], ends: [], nodes: [])
     }
 
     /// The table of `frozen`'s static paths, `trie` the declaration trie it was frozen from (same node
@@ -77,7 +77,10 @@ struct StaticPathTable {
             self = .empty
             return
         }
-        var accepted: [[UInt8]] = []
+        // The keys kept, one after another (one buffer, not an array a key: a table of 100,000 static
+        // routes made 90,000 arrays at its freeze), where each ends, and the walk's node for each.
+        var accepted: [UInt8] = []
+        var acceptedEnds: [Int] = []
         var acceptedNodes: [Int32] = []
         var path: [UInt8] = []
         // Depth-first through static children only, with an explicit stack (a path may be deep): each
@@ -95,7 +98,8 @@ struct StaticPathTable {
                 var spans = Parameters.InlineSpans()
                 let walked = path.withUnsafeBufferPointer { frozen.walk($0, spans: &spans) }
                 if case .node(let found) = walked, spans.count == 0 {
-                    accepted.append(path)
+                    accepted.append(contentsOf: path)
+                    acceptedEnds.append(accepted.count)
                     acceptedNodes.append(found)
                 }
             }
@@ -107,15 +111,17 @@ struct StaticPathTable {
                 child = source[Int(child)].nextSibling
             }
         }
-        self.init(keys: accepted, nodes: acceptedNodes)
+        self.init(keys: accepted, ends: acceptedEnds, nodes: acceptedNodes)
     }
 
-    /// The table of `keys` (distinct or not: a repeated key is the same text, which the walk answers the
-    /// same way, and is placed once), `nodes[i]` the answer for `keys[i]`.
-    init(keys texts: [[UInt8]], nodes: [Int32]) {
-        let gateBits = texts.isEmpty ? 64 : StaticPathTable.powerOfTwo(atLeast: max(64, texts.count * StaticPathTable.gateBitsPerKey))
-        let slotCount = texts.isEmpty ? 1 : StaticPathTable.powerOfTwo(atLeast: max(2, texts.count * 2))
-        let keyBytes = texts.reduce(0) { $0 + 4 + $1.count }
+    /// The table of the keys in `pool`, the ith ending at `ends[i]` where the one before ends (distinct
+    /// or not: a repeated key is the same text, which the walk answers the same way, and is placed once),
+    /// `nodes[i]` the answer for the ith.
+    init(keys pool: [UInt8], ends keyEnds: [Int], nodes: [Int32]) {
+        let keyCount = keyEnds.count
+        let gateBits = keyCount == 0 ? 64 : StaticPathTable.powerOfTwo(atLeast: max(64, keyCount * StaticPathTable.gateBitsPerKey))
+        let slotCount = keyCount == 0 ? 1 : StaticPathTable.powerOfTwo(atLeast: max(2, keyCount * 2))
+        let keyBytes = pool.count + 4 * keyCount
         let keysStart = StaticPathTable.headerSize + slotCount * MemoryLayout<Slot>.stride
         let storage = UnsafeMutableRawPointer.allocate(byteCount: keysStart + keyBytes, alignment: 8)
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: keysStart + keyBytes)
@@ -126,12 +132,15 @@ struct StaticPathTable {
         let slots = (storage + StaticPathTable.headerSize).bindMemory(to: Slot.self, capacity: slotCount)
         let keys = (storage + keysStart).assumingMemoryBound(to: UInt8.self)
         let gateShift = UInt64(64 - gateBits.trailingZeroBitCount)
-        let gate = texts.isEmpty ? nil : UnsafeMutablePointer<UInt64>.allocate(capacity: gateBits / 64)
+        let gate = keyCount == 0 ? nil : UnsafeMutablePointer<UInt64>.allocate(capacity: gateBits / 64)
         gate?.initialize(repeating: 0, count: gateBits / 64)
         var keyEnd = 0
         var placed = 0
-        for (text, node) in zip(texts, nodes) {
-            text.withUnsafeBufferPointer { text in
+        var start = 0
+        for (end, node) in zip(keyEnds, nodes) {
+            defer { start = end }
+            pool.withUnsafeBufferPointer { pool in
+                let text = UnsafeBufferPointer(rebasing: pool[start..<end])
                 let base = text.baseAddress.unsafelyUnwrapped
                 let ends = StaticPathTable.ends(base, count: text.count)
                 let bit = StaticPathTable.gateHash(last: ends.last, count: text.count) &>> gateShift
