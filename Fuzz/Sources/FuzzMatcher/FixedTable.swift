@@ -102,6 +102,18 @@ struct FixedTable {
         Declaration(pattern: "/codes_of_conduct/:id", validator: .none),
         Declaration(pattern: "/codes_of_conduct/a-literal-of-thirty-three-bytes-x", validator: .none),
         Declaration(pattern: "/:long", validator: .none),
+        // Whole static paths, found by their bytes at once (issue 37's table of static paths): keys of
+        // every way the table reads them (up to 3 bytes, 4 to 7, 8 to 16, words between), a static path
+        // with a validator and its fall-through, and parameter routes beside them at each depth.
+        Declaration(pattern: "/ab", validator: .none),
+        Declaration(pattern: "/abcdef", validator: .none),
+        Declaration(pattern: "/abcdefgh", validator: .none),
+        Declaration(pattern: "/whole/static/path-of-some-length/end", validator: .none),
+        Declaration(pattern: "/whole/static/:p/end", validator: .none),
+        Declaration(pattern: "/whole/:q/path-of-some-length/end", validator: .none),
+        Declaration(pattern: "/whole/static/path-of-some-length/*rest", validator: .none),
+        Declaration(pattern: "/whole/static", validator: .integer("absent")),   // always refuses
+        Declaration(pattern: "/whole/static", validator: .none),
     ] + (0..<12).map { Declaration(pattern: "/hub/s\($0)", validator: .none) }   // enough statics for the hash table
         // Long literals sharing their first word (and some their last), enough to be hashed (issue 37).
         + (0..<6).map { Declaration(pattern: "/organizations-\($0)/repositories-collection-\($0 % 2)", validator: .none) }

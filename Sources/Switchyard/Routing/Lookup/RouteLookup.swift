@@ -21,6 +21,9 @@ final class RouteLookup {
 
     /// (Internal for the lookup tests, which ask the walk what it decided.)
     let trie: FrozenTrie
+    /// The trie's whole static paths, each found at once by its bytes (issue 37; `StaticPathTable`).
+    /// (Internal for the lookup tests.)
+    let staticPaths: StaticPathTable
     private let ranks: [Int32]
     /// Per route: the origin of its matches' parameters (names and pattern). The fast path reads the
     /// winner's from its trie node instead.
@@ -53,13 +56,19 @@ final class RouteLookup {
         }
         self.layouts = layouts
         self.slots = slots
-        self.trie = FrozenTrie(trie, ranks: ranks) { route in
+        let frozen = FrozenTrie(trie, ranks: ranks) { route in
             let declaration = declarations[Int(route)]
             return FrozenTrie.Winner(declaration: Unmanaged.passUnretained(declaration),
                                      layout: layoutOfRoute[Int(route)], hasValidator: declaration.needsCandidates,
                                      hasTypes: declaration.parameterTypes != nil,
                                      integerSlots: RouteLookup.integerSlots(of: declaration.parameterTypes))
         }
+        self.trie = frozen
+        staticPaths = StaticPathTable(trie, frozen: frozen)
+    }
+
+    deinit {
+        staticPaths.deallocate()
     }
 
     /// The one byte-level lookup: what the trie decides for `bytes` (a path, perhaps followed by a
@@ -68,6 +77,19 @@ final class RouteLookup {
     /// of line (`settle`).
     @inline(__always)
     func find(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+        // A whole static path, found at once: the node the walk answers for these bytes, with no spans,
+        // made a hit as the walk's is (`StaticPathTable`; a table with no key costs a nil test). The
+        // common winner (no validator, no types) inline, the rest as `hit` makes it; kept apart from the
+        // walk's own hit below, whose code stays as it was (sharing it cost parameter-heavy, which has no
+        // static path, 2 instructions a lookup).
+        let staticNode = staticPaths.node(of: bytes)
+        if staticNode >= 0 {
+            let winner = trie.winner(at: staticNode)
+            guard let declaration = winner.declaration, !winner.hasValidator, !winner.hasTypes else {
+                return hit(at: staticNode, Parameters.InlineSpans(), in: bytes)
+            }
+            return .hit(declaration, Parameters.InlineSpans())
+        }
         var spans = Parameters.InlineSpans()
         let walked = trie.walk(bytes, spans: &spans)
         if case .node(let node) = walked {
