@@ -1,0 +1,90 @@
+import Testing
+@testable import Switchyard
+
+/// Issue 37, seventh session: the walk's loop reads a node's `staticCount` and `hashShift` as one word
+/// (`FrozenTrie.StaticChildren`) and tells from it alone whether the node has no static child, heads a
+/// chain, has a table (the word its multiplier) or edges to scan (the word's low half their count).
+/// That holds only while the freeze and `markChains` leave both fields 0 on a node with no static
+/// child, a chain's head's `hashShift` negative, a table's positive and a scanned node's 0: held here
+/// for every node of tables with each kind, and the walk's own probe (`walkStaticChild`) held to
+/// `staticChild` for every static child and near-misses of it.
+@Suite struct WalkStepLayoutTests {
+    /// Nodes of every kind: the root with a table (more than `hashThreshold` static children) and a
+    /// parameter child, scanned children, a chain (`/chain/of/single/children`), leaves, and a node
+    /// whose children are only a parameter.
+    private static func table(caseInsensitive: Bool) throws -> RouteTable<Int> {
+        let table = RouteTable<Int>(caseInsensitive: caseInsensitive)
+        var payload = 0
+        func add(_ pattern: String) throws {
+            try table.add(pattern, payload: payload)
+            payload += 1
+        }
+        for section in 0..<(FrozenTrie.hashThreshold + 6) { try add("/section\(section)/page") }
+        for name in ["a", "bb", "ccc", "dddddddd"] { try add("/few/\(name)") }
+        try add("/chain/of/single/children/end")
+        try add("/users/:id")
+        try add("/:anything/after")
+        return table
+    }
+
+    @Test(arguments: [false, true])
+    func everyNodeSaysItsChildrenInOneWord(caseInsensitive: Bool) throws {
+        let table = try Self.table(caseInsensitive: caseInsensitive)
+        let kinds = table.withFrozenLookup { lookup in
+            let trie = lookup.trie
+            var kinds = (none: 0, chain: 0, hashed: 0, scanned: 0)
+            for index in trie.nodes.indices {
+                let node = trie.nodes[index]
+                let children = withUnsafePointer(to: node) { FrozenTrie.StaticChildren(of: $0) }
+                if node.staticCount == 0 {
+                    #expect(node.hashShift == 0 && children.isEmpty, "node \(index)")
+                    kinds.none += 1
+                    continue
+                }
+                #expect(!children.isEmpty, "node \(index)")
+                #expect(children.isChainHead == (node.hashShift < 0), "node \(index)")
+                if node.hashShift < 0 {
+                    kinds.chain += 1
+                } else if node.hashShift > 0 {
+                    #expect(children.isHashed && children.word == node.hashMultiplier, "node \(index)")
+                    kinds.hashed += 1
+                } else {
+                    #expect(!children.isHashed && children.scannedCount == Int(node.staticCount), "node \(index)")
+                    kinds.scanned += 1
+                }
+            }
+            return kinds
+        }
+        // Every kind is there to be checked.
+        #expect(kinds.none > 0 && kinds.chain > 0 && kinds.hashed > 0 && kinds.scanned > 0)
+    }
+
+    /// Every route's path, and each with one static segment near-missed (its last byte changed, one
+    /// byte more, one fewer; upper-cased where the table folds), is found by the walk as by the full
+    /// search: a slot's or edge's key and length are compared as stored (the length 32 bits from
+    /// memory), and a hit's child is taken without a test of it.
+    @Test(arguments: [false, true])
+    func theWalksStepFindsWhatTheFullSearchFinds(caseInsensitive: Bool) throws {
+        let table = try Self.table(caseInsensitive: caseInsensitive)
+        var checked = 0
+        for route in table.routes {
+            let segments = route.pattern.text.split(separator: "/").map(String.init)
+            var paths = ["/" + segments.map { $0.hasPrefix(":") ? "value" : $0 }.joined(separator: "/")]
+            for (position, segment) in segments.enumerated() where !segment.hasPrefix(":") {
+                var variants = [segment + "x", String(segment.dropLast()),
+                                String(segment.dropLast()) + (segment.last == "q" ? "r" : "q")]
+                if caseInsensitive { variants.append(segment.uppercased()) }
+                for variant in variants where !variant.isEmpty {
+                    var changed = segments.map { $0.hasPrefix(":") ? "value" : $0 }
+                    changed[position] = variant
+                    paths.append("/" + changed.joined(separator: "/"))
+                }
+            }
+            for path in paths {
+                try expectAsTheFullSearch(table, path)
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+    }
+}
