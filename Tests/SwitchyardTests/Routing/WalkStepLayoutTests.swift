@@ -6,8 +6,8 @@ import Testing
 /// chain, has a table (the word its multiplier) or edges to scan (the word's low half their count).
 /// That holds only while the freeze and `markChains` leave both fields 0 on a node with no static
 /// child, a chain's head's `hashShift` negative, a table's positive and a scanned node's 0: held here
-/// for every node of tables with each kind, and the walk's own probe (`walkStaticChild`) held to
-/// `staticChild` for every static child and near-misses of it.
+/// for every node of tables with each kind, and the walk's step (its probe written out in the loop)
+/// held to the full search on every route and near-misses of its static segments.
 @Suite struct WalkStepLayoutTests {
     /// Nodes of every kind: the root with a table (more than `hashThreshold` static children) and a
     /// parameter child, scanned children, a chain (`/chain/of/single/children`), leaves, and a node
@@ -86,5 +86,31 @@ import Testing
             }
         }
         #expect(checked > 50)
+    }
+
+    /// The loop asks one bound a segment (`lastWord`, 8 bytes before the text's end, before its start
+    /// for a text under 8 bytes): a segment with a whole word to load reads it, any other reads the
+    /// text's tail, and the loop ends when the cursor reaches the end. Every prefix of texts whose
+    /// segments end on, before and after word boundaries, from 1 byte to 27, is found as the full
+    /// search finds it, static and parameter segments alike.
+    @Test func everyTextLengthAroundAWordIsWalkedAsTheFullSearchFinds() throws {
+        let table = RouteTable<Int>()
+        let patterns = ["/a", "/abcdef", "/abcdefg", "/abcdefgh", "/abcdefghi", "/abcdefg/h", "/abcdefg/:x",
+                        "/abcdefg/hijklmno", "/abcdefg/hijklmno/p", "/abcdefg/hijklmno/:y", "/:x/bcdefgh",
+                        "/:x/bcdefgh/:y", "/ab/:x/c", "/abcdefgh/ijklmnop/qrstuvwx"]
+        for (payload, pattern) in patterns.enumerated() { try table.add(pattern, payload: payload) }
+        let texts = ["/abcdefg/hijklmno/p", "/abcdefgh/ijklmnop/qrstuvwx", "/a/bcdefgh/ijklmno", "/ab/cd/c",
+                     "/abcdefghi/jk"]
+        var checked = 0
+        for text in texts {
+            for length in 1...text.utf8.count {
+                let prefix = String(text.utf8.prefix(length))!
+                // A trailing slash is not normalised: the full resolution decides, as tested elsewhere.
+                if prefix.count > 1 && prefix.hasSuffix("/") { continue }
+                try expectAsTheFullSearch(table, prefix)
+                checked += 1
+            }
+        }
+        #expect(checked > 70)
     }
 }

@@ -80,8 +80,19 @@ extension FrozenTrie {
         var spanEnd = spans
         let spansLimit = spans + Parameters.InlineSpans.capacity
         var cursor = base + 1   // the segment's first byte
-        while cursor < end {
-            let word = FrozenTrie.word(at: cursor, end: end, text: base)
+        // One test a segment for both the loop's end and the word load's bounds: a cursor at or before
+        // `lastWord` has a whole word to load (issue 37, seventh session: `cursor + 8 <= end` and
+        // `cursor < end` were each asked at every segment). An address, not a pointer: before `base`
+        // for a text under 8 bytes.
+        let lastWord = UInt(bitPattern: end) &- 8
+        while true {
+            let word: UInt64
+            if _fastPath(UInt(bitPattern: cursor) <= lastWord) {
+                word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
+            } else {
+                if cursor >= end { break }
+                word = FrozenTrie.word(at: cursor, end: end, text: base)
+            }
             let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
             // A chain's head (`hashShift < 0`) takes the segment without its length: the chain compares
             // its bytes and finds where it ends (a chain's first segment of 23 bytes, found and then
