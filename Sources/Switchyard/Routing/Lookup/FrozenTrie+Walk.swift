@@ -79,6 +79,10 @@ extension FrozenTrie {
         var index: Int32 = 0
         var spanEnd = spans
         let spansLimit = spans + Parameters.InlineSpans.capacity
+        // The tables' bases, read from `self` once: kept on the stack, each is one operand of the add
+        // that finds a slot or an edge, where `self` was reloaded from the stack and then read.
+        let slots = hashSlots.baseAddress.unsafelyUnwrapped
+        let edges = staticEdges.baseAddress.unsafelyUnwrapped
         var cursor = base + 1   // the segment's first byte
         // One test a segment for both the loop's end and the word load's bounds: a cursor at or before
         // `lastWord` has a whole word to load (issue 37, seventh session: `cursor + 8 <= end` and
@@ -139,8 +143,9 @@ extension FrozenTrie {
                         continue
                     }
                 } else if children.isHashed {
-                    let slot = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-                        + StaticChildHash.slot(word: packed, length: length, multiplier: children.word)
+                    // (The start and the slot added before they are scaled: one shift, not two.)
+                    let slot = slots + (Int(node.pointee.staticStart)
+                        &+ StaticChildHash.slot(word: packed, length: length, multiplier: children.word))
                     if slot.pointee.word == packed && slot.pointee.length == stored {
                         index = slot.pointee.child
                         node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(UInt32(bitPattern: index))
@@ -159,7 +164,7 @@ extension FrozenTrie {
                     }
                 } else {
                     // At least one edge (the word is not 0 and names no table).
-                    var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
+                    var edge = edges + Int(node.pointee.staticStart)
                     let edgesEnd = edge + children.scannedCount
                     var found = false
                     repeat {
