@@ -113,31 +113,4 @@ import Testing
         }
         #expect(checked > 70)
     }
-
-    /// A parameter's value past 8 bytes is checked for a `?` or `#` after its first word by its last
-    /// word (one load, all of a value of up to 16 bytes) and, past 16 bytes, the words between, out
-    /// of line. A mark at every position of values of 9 to 40 bytes, the value last or followed by a
-    /// static segment, cuts the path there as the full search of the text's path does.
-    @Test func aQueryMarkAnywhereInALongParameterCutsThePath() throws {
-        let table = RouteTable<Int>()
-        try table.add("/a/:x", payload: 0)
-        try table.add("/a/:x/b", payload: 1)
-        try table.add("/a/:x/:y", payload: 2)
-        var checked = 0
-        for length in 9...40 {
-            let value = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
-            for position in 0..<length {
-                for mark in ["?", "#"] {
-                    var marked = Array(value)
-                    marked[position] = Character(mark)
-                    let text = "/a/" + String(marked)
-                    try expectAsTheFullSearch(table, text)
-                    try expectAsTheFullSearch(table, text + "/b")
-                    checked += 2
-                }
-            }
-            try expectAsTheFullSearch(table, "/a/" + value + "/b")
-        }
-        #expect(checked > 1_000)
-    }
 }
