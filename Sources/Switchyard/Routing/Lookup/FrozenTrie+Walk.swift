@@ -115,7 +115,7 @@ extension FrozenTrie {
                 return (.notPlain(0), spanEnd - spans)
             }
             // The node's static children from one word (`StaticChildren`); a hit goes on at once, with
-            // no test of the child found (`walkStaticChild`).
+            // no test of the child found (below).
             let children = StaticChildren(of: node)
             if !children.isEmpty {
                 if fold { packed = StaticChildHash.foldedWord(packed) }
