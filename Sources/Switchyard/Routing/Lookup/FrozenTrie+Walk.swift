@@ -122,7 +122,7 @@ extension FrozenTrie {
                 if _slowPath(children.isChainHead) {
                     // A chain of single-child static nodes (`FrozenTrie+Chain`): its bytes compared with
                     // the text at once, the cursor moved past them all; anything else is a dead end.
-                    guard let past = chainStop(node, at: cursor, end: end) else { return (.deadEnd(stopIndex(node)), spanEnd - spans) }
+                    guard let past = chainStop(node, at: cursor, end: end, folding: fold) else { return (.deadEnd(stopIndex(node)), spanEnd - spans) }
                     index = ~node.pointee.hashShift
                     node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: index)
                     cursor = past + 1
