@@ -123,6 +123,10 @@ struct FixedTable {
         + (0..<10).map { Declaration(pattern: "/sect/section\($0)", validator: .none) }
         + (0..<6).map { Declaration(pattern: "/sect/long-static-segment-number-\($0)", validator: .none) }
         + [Declaration(pattern: "/sect/:other", validator: .none)]
+        // Segments ending on and around a word's end, in texts of under 8 bytes and more: the walk's
+        // one bound a segment for its word load and its end (issue 37, seventh session).
+        + ["/wb/abcdefg", "/wb/abcdefgh", "/wb/abcdefghi/:v", "/wb/:v/abcdefgh", "/wb/:v/:w/x"]
+            .map { Declaration(pattern: $0, validator: .none) }
 
     let table: RouteTable<Int>
     let patterns: [Pattern]

@@ -90,15 +90,37 @@ extension FrozenTrie {
     }
 
     /// Where the chain at `node` (a marked head) ends in the text: past its bytes when the text from the
-    /// `/` before `cursor` holds them and goes on with a `/` or ends there; nil otherwise. Out of line:
-    /// only a chain's lookup pays for it.
+    /// `/` before `cursor` holds them and goes on with a `/` or ends there; nil otherwise. `folding` is
+    /// the trie's `caseInsensitive`, a constant in each of the walk's loops: each calls its own
+    /// function, out of line (only a chain's lookup pays for it), and the exact one neither asks about
+    /// folding nor saves the registers the folded compare takes (issue 37, seventh session: 8
+    /// instructions a chain).
     ///
     /// The walk then has a dead end: every node of the run has one static child and no parameter, so
     /// wherever the text leaves the chain, no child takes that segment (or the text ends at a node where
     /// no route ends, which `RouteLookup.settle` decides as for a dead end).
-    @inline(never)
+    @inline(__always)
     func chainStop(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
-                   end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+                   end: UnsafePointer<UInt8>, folding: Bool) -> UnsafePointer<UInt8>? {
+        folding ? foldedChainStop(node, at: cursor, end: end) : exactChainStop(node, at: cursor, end: end)
+    }
+
+    @inline(never)
+    private func exactChainStop(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
+                                end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        chainStop(node, at: cursor, end: end, comparingFolded: false)
+    }
+
+    @inline(never)
+    private func foldedChainStop(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
+                                 end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        chainStop(node, at: cursor, end: end, comparingFolded: true)
+    }
+
+    /// `chainStop`'s compare, `fold` a constant in each caller.
+    @inline(__always)
+    private func chainStop(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
+                           end: UnsafePointer<UInt8>, comparingFolded fold: Bool) -> UnsafePointer<UInt8>? {
         let length = FrozenTrie.chainLength(node, in: nodes)
         let start = cursor - 1
         guard end - start >= length else { return nil }
@@ -114,7 +136,7 @@ extension FrozenTrie {
         @inline(__always) func word(_ pointer: UnsafeRawPointer, _ offset: Int) -> UInt64 {
             UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        if caseInsensitive {
+        if fold {
             while offset < last {
                 if StaticChildHash.foldedWord(word(text, offset)) != word(chain, offset) { return nil }
                 offset &+= 8

@@ -52,14 +52,14 @@ extension FrozenTrie {
         if high > 0 {
             let slot = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
                 + StaticChildHash.slot(word: word, length: segment.count, multiplier: FrozenTrie.hashMultiplier(of: node))
-            // An empty slot's child is -1: asked first, the walk's own test of the child found.
+            // An empty slot's child is -1: asked first, the caller's own test of the child found.
             if slot.pointee.child < 0 { return -1 }
             if slot.pointee.word == word && Int(slot.pointee.length) == segment.count { return slot.pointee.child }
             // Hundreds of siblings and more: placed by probing (`StaticChildHash.probesOn`).
             if _slowPath(high & StaticChildHash.probesOn != 0) { return hashedStaticChild(of: node, word: word, segment: segment) }
             return -1
         }
-        // Inlined into the walk: most nodes have a child or two.
+        // Inlined where it is called (the walk's loop has its own scan): most nodes have a child or two.
         var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
         let end = edge + Int(node.pointee.staticCount)
         while edge < end {

@@ -57,25 +57,46 @@ extension FrozenTrie {
         guard count > 0, count <= Parameters.Span.offsetLimit, let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
             return .notPlain(0)
         }
-        return spans.fill { spanBuffer in walk(base, end: base + count, spans: spanBuffer) }
+        // One loop per folding, each with its flag a constant: asked once a lookup, not at every static
+        // segment (issue 37, seventh session: the flag was reloaded from the stack and tested at each).
+        // (Two closures, the loop inlined into each: one closure choosing between two calls kept the loop
+        // out of line, its flag a variable, 50 instructions a lookup more.)
+        if caseInsensitive {
+            return spans.fill { spanBuffer in walk(base, end: base + count, spans: spanBuffer, folding: true) }
+        }
+        return spans.fill { spanBuffer in walk(base, end: base + count, spans: spanBuffer, folding: false) }
     }
 
     /// `walk` over the text from `base` (a `/`) to `end`: the node or verdict, and how many spans it
     /// wrote. The loop moves a cursor and an end pointer rather than offsets; offsets from `base` are
-    /// taken only for a span.
+    /// taken only for a span. `folding` is the trie's `caseInsensitive`, a constant at each call.
     @inline(__always)
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                      spans: UnsafeMutablePointer<Parameters.Span>) -> (Walked, Int) {
+                      spans: UnsafeMutablePointer<Parameters.Span>, folding fold: Bool) -> (Walked, Int) {
         // A trailing slash means the text is not normalised: asked once here, not at every segment.
         if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain(0), 0) }
         var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var index: Int32 = 0
-        let fold = caseInsensitive
         var spanEnd = spans
         let spansLimit = spans + Parameters.InlineSpans.capacity
+        // The tables' bases, read from `self` once: kept on the stack, each is one operand of the add
+        // that finds a slot or an edge, where `self` was reloaded from the stack and then read.
+        let slots = hashSlots.baseAddress.unsafelyUnwrapped
+        let edges = staticEdges.baseAddress.unsafelyUnwrapped
         var cursor = base + 1   // the segment's first byte
-        while cursor < end {
-            let word = FrozenTrie.word(at: cursor, end: end, text: base)
+        // One test a segment for both the loop's end and the word load's bounds: a cursor at or before
+        // `lastWord` has a whole word to load (issue 37, seventh session: `cursor + 8 <= end` and
+        // `cursor < end` were each asked at every segment). An address, not a pointer: before `base`
+        // for a text under 8 bytes.
+        let lastWord = UInt(bitPattern: end) &- 8
+        while true {
+            let word: UInt64
+            if _fastPath(UInt(bitPattern: cursor) <= lastWord) {
+                word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
+            } else {
+                if cursor >= end { break }
+                word = FrozenTrie.word(at: cursor, end: end, text: base)
+            }
             let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
             // A chain's head (`hashShift < 0`) takes the segment without its length: the chain compares
             // its bytes and finds where it ends (a chain's first segment of 23 bytes, found and then
@@ -93,34 +114,86 @@ extension FrozenTrie {
             if _slowPath(packed | 0x2e2e == 0x2e2e) {
                 return (.notPlain(0), spanEnd - spans)
             }
-            var next: Int32 = -1
-            if node.pointee.staticCount > 0 {
-                if _slowPath(fold) { packed = StaticChildHash.foldedWord(packed) }
-                if _slowPath(node.pointee.hashShift < 0) {
+            // The node's static children from one word (`StaticChildren`); a hit goes on at once, with
+            // no test of the child found (below).
+            let children = StaticChildren(of: node)
+            if !children.isEmpty {
+                if fold { packed = StaticChildHash.foldedWord(packed) }
+                if _slowPath(children.isChainHead) {
                     // A chain of single-child static nodes (`FrozenTrie+Chain`): its bytes compared with
                     // the text at once, the cursor moved past them all; anything else is a dead end.
-                    guard let past = chainStop(node, at: cursor, end: end) else { return (.deadEnd(stopIndex(node)), spanEnd - spans) }
+                    guard let past = chainStop(node, at: cursor, end: end, folding: fold) else { return (.deadEnd(stopIndex(node)), spanEnd - spans) }
                     index = ~node.pointee.hashShift
                     node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: index)
                     cursor = past + 1
                     continue
                 }
-                next = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
-            }
-            if next < 0 {
-                next = node.pointee.parameter
-                if _slowPath(next < 0 || spanEnd == spansLimit) {
-                    return (next < 0 ? .deadEnd(stopIndex(node)) : .pastInlineParameters, spanEnd - spans)
+                // The static child, written out here (as a function, even one always inlined, the probe
+                // was called: 90 instructions a static-heavy lookup more). A slot or edge is compared by
+                // its key and its length as stored (32 bits, from memory: a segment here has at most 8
+                // bytes); an empty slot's length is 0, never a segment's, so a hit's child is never -1
+                // and is not tested.
+                let stored = Int32(truncatingIfNeeded: length)
+                if length > 8 {
+                    let child = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
+                    if child >= 0 {
+                        index = child
+                        node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: child)
+                        cursor = stop + 1
+                        continue
+                    }
+                } else if children.isHashed {
+                    // (The start and the slot added before they are scaled: one shift, not two.)
+                    let slot = slots + (Int(node.pointee.staticStart)
+                        &+ StaticChildHash.slot(word: packed, length: length, multiplier: children.word))
+                    if slot.pointee.word == packed && slot.pointee.length == stored {
+                        index = slot.pointee.child
+                        node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(UInt32(bitPattern: index))
+                        cursor = stop + 1
+                        continue
+                    }
+                    // Hundreds of siblings and more, placed by probing (`StaticChildHash.probesOn`).
+                    if _slowPath(children.probesOn) {
+                        let child = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
+                        if child >= 0 {
+                            index = child
+                            node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: child)
+                            cursor = stop + 1
+                            continue
+                        }
+                    }
+                } else {
+                    // At least one edge (the word is not 0 and names no table).
+                    var edge = edges + Int(node.pointee.staticStart)
+                    let edgesEnd = edge + children.scannedCount
+                    var found = false
+                    repeat {
+                        if edge.pointee.word == packed && edge.pointee.length == stored {
+                            found = true
+                            break
+                        }
+                        edge += 1
+                    } while edge < edgesEnd
+                    if found {
+                        index = edge.pointee.child
+                        node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(UInt32(bitPattern: index))
+                        cursor = stop + 1
+                        continue
+                    }
                 }
-                // (Folding leaves `?` and `#` as they are.)
-                if _slowPath(FrozenTrie.holdsQueryMark(packed)
-                    || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
-                    // The parameter child, not the node: the node need not live past the check.
-                    return (.notPlain(~next), spanEnd - spans)
-                }
-                spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
-                spanEnd += 1
             }
+            let next = node.pointee.parameter
+            if _slowPath(next < 0 || spanEnd == spansLimit) {
+                return (next < 0 ? .deadEnd(stopIndex(node)) : .pastInlineParameters, spanEnd - spans)
+            }
+            // (Folding leaves `?` and `#` as they are.)
+            if _slowPath(FrozenTrie.holdsQueryMark(packed)
+                || (length > 8 && FrozenTrie.holdsQueryMark(from: cursor + 8, to: stop, end: end))) {
+                // The parameter child, not the node: the node need not live past the check.
+                return (.notPlain(~next), spanEnd - spans)
+            }
+            spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
+            spanEnd += 1
             index = next
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
