@@ -19,8 +19,8 @@ extension FrozenTrie {
     /// a last word shorter than 8 bytes is read in one load ending at `end`.
     ///
     /// Lighter than `plainPathEnd`, whose exact marks of every byte and dotted segments it does not
-    /// need: `marks` is exact up to each kind's first byte, and its false marks (a `.` or `/` right
-    /// after a true `/` or `.`) only make an answer nil. Issue 37: the whole text checked
+    /// need: `/` and `.` are marked exactly, together (`segmentStarts`), and `?` and `#` by `marks`,
+    /// exact up to the first of them, which is all that is asked of them. Issue 37: the whole text checked
     /// (`plainPathEnd`), then the path before a query walked again, was 355 + 235 of a miss's 1,107
     /// instructions; `plainPathEnd` from `start` instead, 324.
     @inline(__always)
