@@ -150,7 +150,7 @@ final class RouteLookup {
             case .miss: return .miss
             case .left: return settleInFull(bytes, walked: walked, spans: spans)
             }
-            let found = hit(at: node, &spans, in: bytes)
+            let found = hit(at: node, spans: &spans, in: bytes)
             guard beforeQuery else { return found }
             // A validator must see the parsed query: the location is parsed first, then its path found.
             guard case .hit(let declaration, let spans) = found else { return .needsNormalising }
@@ -173,7 +173,7 @@ final class RouteLookup {
             case .miss: return .miss
             case .nodeBeforeQuery(let node):
                 // A validator must see the parsed query: the location is parsed first, then its path found.
-                guard case .hit(let declaration, let spans) = hit(at: node, &spans, in: bytes) else { return .needsNormalising }
+                guard case .hit(let declaration, let spans) = hit(at: node, spans: &spans, in: bytes) else { return .needsNormalising }
                 return .hitBeforeQuery(declaration, spans)
             case .settled(let settled): return found(settled, &spans, in: bytes)
             case .walked(let verdict): walked = verdict
@@ -201,10 +201,10 @@ final class RouteLookup {
     private func found(_ settled: FrozenTrie.Settled, _ spans: inout Parameters.InlineSpans,
                        in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
         switch settled {
-        case .node(let node): return hit(at: node, &spans, in: bytes)
+        case .node(let node): return hit(at: node, spans: &spans, in: bytes)
         case .nodeSkipping(let node, let absent):
             spans.present &-= absent
-            return hit(at: node, &spans, in: bytes)
+            return hit(at: node, spans: &spans, in: bytes)
         case .miss: return .miss
         case .pastInlineParameters: return .needsCandidates
         case .notPlain, .undecided: break
@@ -215,13 +215,19 @@ final class RouteLookup {
     /// The hit of a node the walk settled out of its loop, as `find` makes one from its loop's node.
     @inline(__always)
     /// (`spans` in place: a copy here cost each splat and optional lookup 12 instructions.)
-    private func hit(at node: Int32, _ spans: inout Parameters.InlineSpans, in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+    private func hit(at node: Int32, spans: inout Parameters.InlineSpans, in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
         let winner = trie.winner(at: node)
         guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
         if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
             return typedHit(declaration, spans, in: bytes)
         }
         return .hit(declaration, spans)
+    }
+
+    /// `hit(at:spans:in:)` for spans a caller holds as a value.
+    private func hit(at node: Int32, _ spans: Parameters.InlineSpans, in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+        var spans = spans
+        return hit(at: node, spans: &spans, in: bytes)
     }
 
     /// `find` for text that is not a plain path: the plain path before a `?query` or `#fragment`, when it
