@@ -352,7 +352,8 @@ extension FrozenTrie {
     /// is the static child `users`). Issue 37: the walk stopped at the segment, and the path before the
     /// mark was found on its own, walked again from the root (1,666 instructions a `withMatch` among
     /// 1,000 parameter routes against 659 without the query).
-    private func cut(in node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, mark: UnsafePointer<UInt8>,
+    /// (Internal for `settleStop`, in FrozenTrie+DeadEnd.swift.)
+    func cut(in node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, mark: UnsafePointer<UInt8>,
                      text base: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
                      written: Int) -> (Stop, Int) {
         // An empty segment before the mark (`/album/?x`) is a trailing slash: not normalised.
@@ -483,7 +484,9 @@ extension FrozenTrie {
     ///   ends on a route, and settled. Issue 37: splat routes were split and searched, 2,651
     ///   instructions a `withMatch` against matchit's 430.
     /// - Otherwise `undecided`: the search decides.
-    private func stopped(at node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
+    /// (Internal for `settleDeadEnd`, in FrozenTrie+DeadEnd.swift, which settles a dead end in one step.)
+    @inline(__always)
+    func stopped(at node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
                          end: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
                          written: Int) -> (Settled, Int) {
         if node.pointee.optional >= 0 {

@@ -102,7 +102,7 @@ final class RouteLookup {
             }
             return .hit(declaration, spans)
         }
-        return settle(bytes, walked: walked, spans: spans)
+        return settle(bytes, walked: walked, spans: &spans)
     }
 
     /// `FrozenTrie.Winner.integerSlots` for a route's types: the first four parameters' `int` bits, or
@@ -135,10 +135,56 @@ final class RouteLookup {
 
     /// `find` when the walk did not settle the bytes. Out of line, so that a lookup the walk settles
     /// carries none of it (the lending step it replaces was out of line for that reason: inline, it cost
-    /// github-rest `withMatch` 3 instructions).
+    /// github-rest `withMatch` 3 instructions). A stop in a segment that settles there (a splat, an
+    /// optional chain, a miss on the only way, the path before a `?` in that segment:
+    /// `FrozenTrie.settleStop`) and a text that ends at a node with no route are settled here, in one
+    /// frame, on `find`'s own spans; anything else goes on out of line (`settleInFull`). Issue 37: every
+    /// stop went through `settleInFull`, `stop`, `fillOn` and `stoppedInSegment`, each copying the spans
+    /// and re-wrapping its answer (splat `withMatch` 829.5, optional 922.9, misses 751.3).
     @inline(never)
     private func settle(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked,
-                        spans: Parameters.InlineSpans) -> RouteFind {
+                        spans: inout Parameters.InlineSpans) -> RouteFind {
+        // Where the loop stopped in a segment: the node it stopped at, or the parent of the parameter
+        // child whose segment holds a `?` or `#` (as `FrozenTrie.stop` finds them).
+        var stoppedAt: Int32 = -1
+        switch walked {
+        case .deadEnd(let node) where node >= 0 && trie.nodes[Int(node)].hashShift >= 0:
+            stoppedAt = node
+        case .notPlain(let parameter) where parameter < 0:
+            stoppedAt = ~trie.stopCodes[Int(~parameter)]
+        // The text ends at a node with no route: a miss on the only way, or a splat or an optional chain
+        // there taking no segment, settled at that node. The loop has read all the text, so it is plain:
+        // no empty, `.` or `..` segment, no trailing slash, no `?` or `#` in a parameter's segment, and
+        // none in a static one (a literal holds neither).
+        case .undecided(let node) where node >= 0:
+            let settled = trie.ended(at: node, bytes, spans: &spans)
+            return found(settled, &spans, in: bytes)
+        default: break
+        }
+        // (A code of 0 or more is a static child's, not a parameter child's; `unknownStopCode`'s
+        // complement is `Int32.max`, past every node.)
+        if stoppedAt >= 0 && stoppedAt < Int32.max {
+            let node: Int32
+            let beforeQuery: Bool
+            switch trie.settleStop(at: stoppedAt, bytes, spans: &spans) {
+            case .hit(let found): (node, beforeQuery) = (found, false)
+            case .hitBeforeQuery(let found): (node, beforeQuery) = (found, true)
+            case .miss: return .miss
+            case .left: return settleInFull(bytes, walked: walked, spans: spans)
+            }
+            let found = hit(at: node, spans: &spans, in: bytes)
+            guard beforeQuery else { return found }
+            // A validator must see the parsed query: the location is parsed first, then its path found.
+            guard case .hit(let declaration, let spans) = found else { return .needsNormalising }
+            return .hitBeforeQuery(declaration, spans)
+        }
+        return settleInFull(bytes, walked: walked, spans: spans)
+    }
+
+    /// `settle` for every stop it does not settle itself.
+    @inline(never)
+    private func settleInFull(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked,
+                              spans: Parameters.InlineSpans) -> RouteFind {
         var walked = walked
         var spans = spans
         // Where the loop stopped in a segment, settled there (`FrozenTrie.stop`): a miss on the only way,
@@ -149,22 +195,16 @@ final class RouteLookup {
             case .miss: return .miss
             case .nodeBeforeQuery(let node):
                 // A validator must see the parsed query: the location is parsed first, then its path found.
-                guard case .hit(let declaration, let spans) = hit(at: node, spans, in: bytes) else { return .needsNormalising }
+                guard case .hit(let declaration, let spans) = hit(at: node, spans: &spans, in: bytes) else { return .needsNormalising }
                 return .hitBeforeQuery(declaration, spans)
-            case .settled(let settled): return found(settled, spans, in: bytes)
+            case .settled(let settled): return found(settled, &spans, in: bytes)
             case .walked(let verdict): walked = verdict
             }
         case .node, .undecided, .pastInlineParameters: break
         }
         // The walk may stop (a dead end) before the part of the text that is not plain.
         if case .notPlain = walked { return findBeforeQuery(bytes) }
-        // The text ends at a node with no route: a miss on the only way, or a splat or an optional chain
-        // there taking no segment, settled at that node. The loop has read all the text, so it is plain:
-        // no empty, `.` or `..` segment, no trailing slash, no `?` or `#` in a parameter's segment, and
-        // none in a static one (a literal holds neither).
-        if case .undecided(let node) = walked, node >= 0 {
-            return found(trie.ended(at: node, bytes, spans: &spans), spans, in: bytes)
-        }
+        // (The text ends at a node with no route: `settle` settled it.)
         guard let end = FrozenTrie.plainPathEnd(bytes) else { return .needsNormalising }
         // The path before a query is found alone (its own dead end is retraced there): retracing here
         // first cost the query set 64 instructions a hit (1,901.3 against 1,837.1).
@@ -174,19 +214,19 @@ final class RouteLookup {
         if case .pastInlineParameters = walked { return .needsCandidates }
         // The walk's way traced again: a splat or a chain of optional segments where it stops may take
         // the rest (issue 37: such a path was searched).
-        return found(trie.retrace(bytes, spans: &spans), spans, in: bytes)
+        let settled = trie.retrace(bytes, spans: &spans)
+        return found(settled, &spans, in: bytes)
     }
 
     /// What a retrace (or the walk's stop) settled for a plain path with no query, `spans` its spans:
     /// the hit, a miss, or the full search.
-    private func found(_ settled: FrozenTrie.Settled, _ spans: Parameters.InlineSpans,
+    private func found(_ settled: FrozenTrie.Settled, _ spans: inout Parameters.InlineSpans,
                        in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
-        var spans = spans
         switch settled {
-        case .node(let node): return hit(at: node, spans, in: bytes)
+        case .node(let node): return hit(at: node, spans: &spans, in: bytes)
         case .nodeSkipping(let node, let absent):
             spans.present &-= absent
-            return hit(at: node, spans, in: bytes)
+            return hit(at: node, spans: &spans, in: bytes)
         case .miss: return .miss
         case .pastInlineParameters: return .needsCandidates
         case .notPlain, .undecided: break
@@ -195,14 +235,21 @@ final class RouteLookup {
     }
 
     /// The hit of a node the walk settled out of its loop, as `find` makes one from its loop's node.
-    private func hit(at node: Int32, _ spans: Parameters.InlineSpans, in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+    @inline(__always)
+    /// (`spans` in place: a copy here cost each splat and optional lookup 12 instructions.)
+    private func hit(at node: Int32, spans: inout Parameters.InlineSpans, in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
         let winner = trie.winner(at: node)
         guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
-        var spans = spans
         if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
             return typedHit(declaration, spans, in: bytes)
         }
         return .hit(declaration, spans)
+    }
+
+    /// `hit(at:spans:in:)` for spans a caller holds as a value.
+    private func hit(at node: Int32, _ spans: Parameters.InlineSpans, in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+        var spans = spans
+        return hit(at: node, spans: &spans, in: bytes)
     }
 
     /// `find` for text that is not a plain path: the plain path before a `?query` or `#fragment`, when it

@@ -1,0 +1,149 @@
+import Testing
+@testable import Switchyard
+
+/// Issue 37, seventh session: where the walk's loop stops in a segment, `RouteLookup.settle` settles
+/// it in one step (`FrozenTrie.settleStop`) when it can: a splat taking the rest, a chain of optional
+/// segments, a miss on the only way, the path before a `?` in that segment; everything else goes the
+/// general way (`settleInFull`). The rest of the text is checked for being plain with one mark of `/`
+/// and `.` together (`FrozenTrie.segmentStarts`). Each answer `find` gives here is held to what the
+/// general way gave (the kind of answer) and to the full search of the normalised path (the route,
+/// its parameters and query, through `match`, `withMatch` and `firstMatch`).
+@Suite struct StopSettledInOneStepTests {
+    private func table() throws -> RouteTable<Int> {
+        let table = RouteTable<Int>()
+        try table.add("/files0/d0/e0/*path", payload: 0)
+        try table.add("/o0/p0/q0/:x?/:y?/:z?", payload: 1)
+        try table.add("/api/:a/items/:b/act", payload: 2)
+        try table.add("/drive/:owner/shared/*rest", payload: 3)
+        try table.add("/api/:a/items/:b/act/:c/deep", payload: 4)
+        return table
+    }
+
+    /// The kind of answer `find` gives for `text`, and the route (its payload) of a hit.
+    private enum Verdict: Equatable {
+        case hit(Int)
+        case hitBeforeQuery(Int)
+        case miss
+        case needsNormalising
+        case needsCandidates
+    }
+
+    private func verdict(_ table: RouteTable<Int>, _ text: String) -> Verdict {
+        table.withFrozenLookup { lookup -> Verdict in
+            var text = text
+            return text.withUTF8 { bytes in
+                switch lookup.find(bytes) {
+                case .hit(let declaration, _): return .hit(table.routes[Int(declaration.takeUnretainedValue().routeIndex)].payload)
+                case .hitBeforeQuery(let declaration, _):
+                    return .hitBeforeQuery(table.routes[Int(declaration.takeUnretainedValue().routeIndex)].payload)
+                case .miss: return .miss
+                case .needsNormalising: return .needsNormalising
+                case .needsCandidates: return .needsCandidates
+                }
+            }
+        }
+    }
+
+    @Test func aSplatTakesOneToSixSegmentsAndNone() throws {
+        let table = try table()
+        for count in 1...6 {
+            let tail = (1...count).map { "t\($0 * 7)" }.joined(separator: "/")
+            #expect(verdict(table, "/files0/d0/e0/" + tail) == .hit(0), "\(count) segments")
+            #expect(try table.match("/files0/d0/e0/" + tail)?.info.params == ["path": tail])
+            try expectAsTheFullSearch(table, "/files0/d0/e0/" + tail)
+            // After a parameter (the cursor found from the last span, not from the node's run alone).
+            #expect(verdict(table, "/drive/me/shared/" + tail) == .hit(3))
+            #expect(try table.match("/drive/me/shared/" + tail)?.info.params == ["owner": "me", "rest": tail])
+            try expectAsTheFullSearch(table, "/drive/me/shared/" + tail)
+        }
+        // An empty splat: the text ends at the splat's parent.
+        #expect(verdict(table, "/files0/d0/e0") == .hit(0))
+        #expect(try table.match("/files0/d0/e0")?.info.params == ["path": ""])
+        try expectAsTheFullSearch(table, "/files0/d0/e0")
+        try expectAsTheFullSearch(table, "/drive/me/shared")
+    }
+
+    @Test func anOptionalChainTakesNoneToThreeSegments() throws {
+        let table = try table()
+        let values = ["10437", "55120", "x"]
+        for count in 0...3 {
+            let text = (["/o0/p0/q0"] + values.prefix(count)).joined(separator: "/")
+            #expect(verdict(table, text) == .hit(1), "\(text)")
+            let found = try #require(try table.match(text), "\(text)")
+            // The left-out ones are absent, not counted.
+            #expect(found.info.params.count == count, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+        // A fourth segment is past the chain's end: no route.
+        #expect(verdict(table, "/o0/p0/q0/1/2/3/4") == .miss || verdict(table, "/o0/p0/q0/1/2/3/4") == .needsCandidates
+                || verdict(table, "/o0/p0/q0/1/2/3/4") == .needsNormalising)
+        #expect(try table.match("/o0/p0/q0/1/2/3/4") == nil)
+        try expectAsTheFullSearch(table, "/o0/p0/q0/1/2/3/4")
+    }
+
+    @Test func aMissOnTheOnlyWayAtEveryDepth() throws {
+        let table = try table()
+        let misses = ["/missing", "/missing/a/b/c", "/api/missing-value-past-a-word", "/api/1/missing", "/api/1/items/2/missing",
+                      "/api/1/items/2/act/3/missing", "/api/1/items/2/act/3/deep/further/on", "/files0/missing/e0/a",
+                      "/files0/d0/missing/a", "/drive/me/elsewhere/a/b"]
+        for text in misses {
+            // `/api/missing-value…` takes the parameter `:a`, then ends where no route does: also a miss.
+            #expect(verdict(table, text) == .miss, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+    }
+
+    @Test func aRestThatIsNotPlainIsNormalisedFirst() throws {
+        let table = try table()
+        // Not a miss: resolved after normalising.
+        #expect(verdict(table, "/api/1/missing/../items/2/act") == .needsNormalising)
+        #expect(try table.match("/api/1/missing/../items/2/act")?.route.payload == 2)
+        #expect(verdict(table, "/files0/d0/e0/a/../b") == .needsNormalising)
+        #expect(try table.match("/files0/d0/e0/a/../b")?.info.params == ["path": "b"])
+        // An empty segment, a `.` segment, a trailing slash before a `?`.
+        for text in ["/api/1/missing//x", "/files0/d0/e0/a//b", "/files0/d0/e0/a/./b", "/api/1/missing/x/?q=1",
+                     "/files0/d0/e0/a/b/?q=1"] {
+            #expect(verdict(table, text) == .needsNormalising, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+        // A segment starting with `.` that is not a dot segment: normalised already, settled the general way.
+        #expect(verdict(table, "/files0/d0/e0/a/.well-known") == .hit(0))
+        #expect(try table.match("/files0/d0/e0/a/.well-known")?.info.params == ["path": "a/.well-known"])
+    }
+
+    @Test func aQueryMarkAtEveryOffsetOfAWordInTheRest() throws {
+        let table = try table()
+        let filler = Array("ab/cdefghij/k/lmnopqrstu/vw".utf8)
+        for offset in 0...16 {
+            let before = String(decoding: filler[0..<offset], as: UTF8.self)
+            for prefix in ["/files0/d0/e0/", "/drive/me/shared/", "/api/1/missing/", "/o0/p0/q0/"] {
+                for rest in [before + "?x=1", before + "#top", before + "z?x=/../y", before + "/..", before + "//z"] {
+                    try expectAsTheFullSearch(table, prefix + rest)
+                }
+            }
+        }
+        // A `?` in the segment where the loop stopped: the path before it, whose splat takes it.
+        #expect(verdict(table, "/files0/d0/e0/a?x=1") == .hitBeforeQuery(0))
+        #expect(try table.match("/files0/d0/e0/a?x=1")?.info.params == ["path": "a"])
+        // Further on: the splat takes the path before it (the general way cuts it).
+        #expect(try table.match("/files0/d0/e0/abcdefgh/ijklmnop?x=1")?.info.params == ["path": "abcdefgh/ijklmnop"])
+        // A miss before a query on the only way is a miss all the same.
+        #expect(verdict(table, "/api/1/missing/x?y=1") == .miss)
+        #expect(verdict(table, "/api/1/missing?y=1") == .miss)
+    }
+
+    @Test func aQueryAfterAHitIsCutWhereTheLoopStopped() throws {
+        let table = try table()
+        // A static segment holding the `?` (a dead end at the loop, cut at the mark), and a parameter's.
+        #expect(verdict(table, "/api/1/items/2/act?tab=info") == .hitBeforeQuery(2))
+        #expect(verdict(table, "/api/1/items/2/act/3/deep?tab=info#f") == .hitBeforeQuery(4))
+        #expect(verdict(table, "/drive/me?x") == .miss)
+        #expect(try table.match("/api/1/items/2?tab=info") == nil)
+        for text in ["/api/1/items/2/act?tab=info", "/api/1/items/2/act/3/deep?tab=info#f", "/api/12345678/items/9?x",
+                     "/drive/me/shared?x=1", "/o0/p0/q0/1?x=2", "/o0/p0/q0/1/2#z"] {
+            try expectAsTheFullSearch(table, text)
+        }
+        let found = try #require(try table.match("/api/1/items/2/act?tab=info"))
+        #expect(found.info.params == ["a": "1", "b": "2"] && found.info.query == ["tab": "info"])
+    }
+}
