@@ -29,7 +29,7 @@ struct ScreenRecyclingTests {
     @Test func theObjectOfAPushedScreenWhoseEntryFellOffIsKeptForTheNextPush() throws {
         let navigator = try navigator(timelineLimit: 2)
         try navigator.push("/item/1")
-        weak var first = navigator.screen.stackNode
+        weak let first = navigator.screen.stackNode
         try navigator.pop()
         try navigator.push("/item/2")   // lands, then commits: the entry of /item/1's push falls off
         #expect(first != nil)           // kept, not freed
@@ -125,7 +125,7 @@ struct ScreenRecyclingTests {
         // A screen with what a call passed (options) keeps its own object; the next push allocates.
         let navigator = try navigator(timelineLimit: 2)
         try navigator.push("/item/1", options: ScreenOptions(params: ["text": "Hello!"]))
-        weak var passed = navigator.screen.stackNode
+        weak let passed = navigator.screen.stackNode
         try navigator.pop()
         try navigator.push("/item/2")
         #expect(passed == nil)
