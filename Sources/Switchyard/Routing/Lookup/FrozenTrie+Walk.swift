@@ -484,7 +484,7 @@ extension FrozenTrie {
     ///   ends on a route, and settled. Issue 37: splat routes were split and searched, 2,651
     ///   instructions a `withMatch` against matchit's 430.
     /// - Otherwise `undecided`: the search decides.
-    /// (Internal for `settleDeadEnd`, in FrozenTrie+DeadEnd.swift, which settles a dead end in one step.)
+    /// (Internal for `settleStop`, in FrozenTrie+DeadEnd.swift, which settles a stop in one step.)
     @inline(__always)
     func stopped(at node: UnsafePointer<Node>, segment cursor: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>,
                          end: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,

@@ -235,8 +235,8 @@ final class RouteLookup {
     }
 
     /// The hit of a node the walk settled out of its loop, as `find` makes one from its loop's node.
-    @inline(__always)
     /// (`spans` in place: a copy here cost each splat and optional lookup 12 instructions.)
+    @inline(__always)
     private func hit(at node: Int32, spans: inout Parameters.InlineSpans, in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
         let winner = trie.winner(at: node)
         guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }

@@ -12,9 +12,8 @@
 /// a key would be one spelling of many).
 ///
 /// What a text that is not a key pays is the gate: one bit of a small bitset, picked by the text's
-/// length and its first and last words (all of a text of up to 16 bytes), so most texts that are not
-/// keys are turned away after two loads, two multiplies and a bit test; a table with no key costs a nil
-/// test. Past the gate, the words in between are hashed on and one slot is probed.
+/// length and its last word (`gateHash`), so most texts that are not keys are turned away after one
+/// load, one multiply and a bit test; a table with no key costs a nil test. Past the gate, the words in between are hashed on and one slot is probed.
 struct StaticPathTable {
     /// A slot: where its key sits among the keys (the walk's node, 4 bytes, then the key's bytes), the key's
     /// length, and 16 bits of its hash that tell most other keys of that length apart without reading
