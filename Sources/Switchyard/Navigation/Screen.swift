@@ -126,15 +126,9 @@ public struct Screen: Codable, Equatable, Sendable {
             pathUTF8Count == text.utf8.count && refillableInfo.isAt(plainPath: text)
         }
 
-        /// `info.path.utf8.count`, read where `RouteInfo.path` reads the path (its own, set apart; its
-        /// parameters' text; or that text up to `pathEnd`) without the info copied or a string made.
+        /// `info.path.utf8.count` (`RouteInfo.pathUTF8Count`), read in the stored info, not a copy.
         var pathUTF8Count: Int {
-            @inline(__always) get {
-                if !refillableInfo.fromParameters.contains(.path) {
-                    return refillableInfo.extras.isEmpty ? 0 : refillableInfo.extras[0].ownPath.utf8.count
-                }
-                return refillableInfo.pathEnd < 0 ? refillableInfo.storedParams.text.utf8.count : Int(refillableInfo.pathEnd)
-            }
+            @inline(__always) get { refillableInfo.pathUTF8Count }
         }
 
         /// The same fields in a new object, in no stack.

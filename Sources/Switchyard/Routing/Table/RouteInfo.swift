@@ -191,16 +191,26 @@ public struct RouteInfo: Sendable {
     /// The path is read where it is stored: through `path`, every push copied it (a retain and a
     /// release) only to learn that its length differs (`Screen.isAt(plainPath:)`).
     func isAt(plainPath text: String) -> Bool {
+        guard pathUTF8Count == text.utf8.count else { return false }
         let same: Bool
         if !fromParameters.contains(.path) {
-            let own = extras.first?.ownPath ?? ""
-            same = own.utf8.count == text.utf8.count && own == text
+            same = (extras.first?.ownPath ?? "") == text
         } else if pathEnd < 0 {
-            same = storedParams.text.utf8.count == text.utf8.count && storedParams.text == text
+            same = storedParams.text == text
         } else {
-            same = Int(pathEnd) == text.utf8.count && storedParams.text.utf8.starts(with: text.utf8)
+            same = storedParams.text.utf8.starts(with: text.utf8)
         }
         return same && fragment == nil && query.isEmpty
+    }
+
+    /// `path.utf8.count`, read where `path` reads the path (its own, set apart; its parameters' text;
+    /// or that text up to `pathEnd`) without a string made: a screen asks it of every push, which
+    /// most often goes elsewhere (`Screen.Fields.isAt(plainPath:)`).
+    var pathUTF8Count: Int {
+        @inline(__always) get {
+            if !fromParameters.contains(.path) { return extras.isEmpty ? 0 : extras[0].ownPath.utf8.count }
+            return pathEnd < 0 ? storedParams.text.utf8.count : Int(pathEnd)
+        }
     }
 
     /// What `RouteTable.resolve` returns when nothing matched (its caller drops it).
