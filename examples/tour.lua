@@ -263,9 +263,10 @@ end)
 step("Walk at random", function()
   why([[An invariant is a rule every state keeps. :walk (switchyard walk FILE in CI) makes
 random moves from the root and checks the invariants after each; a broken one is shrunk to
-the shortest steps that break it. The navigator is put back afterwards.]])
+the shortest steps that break it. The navigator is put back afterwards. The second number is
+the seed: the same seed walks the same way again (without it, a new seed each time).]])
   demo('invariant("at most five screens on a stack", function() return #nav.stack <= 5 end)')
-  demo(":walk 20")
+  demo(":walk 20 3")
 end)
 
 step("Your turn", function()
