@@ -4,6 +4,7 @@ import SwitchyardTools
 extension MetaCommands {
     /// Adds a step to the recording; a file that cannot be written stops it, loudly.
     func record(_ code: String, navigated: Bool, typed: Bool = false) {
+        if typed && runtime.engine.compiles(code) { typedStatements.append(code) }
         guard let recording else { return }
         do {
             if typed {

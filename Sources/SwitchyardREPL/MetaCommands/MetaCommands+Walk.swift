@@ -22,6 +22,7 @@ extension MetaCommands {
         }
         let walked = try WalkRun.walk(host, options: options)
         TerminalText.print(WalkRun.text(walked.report, seed: walked.seed, options: options, files: runtime.loadedFiles,
+                                        typed: typedStatements,
                                         runtime: runtime), terminator: "")
     }
 }

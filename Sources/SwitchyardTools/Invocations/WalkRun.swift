@@ -62,14 +62,15 @@ package enum WalkRun {
     }
 
     /// The report as `options.format` asks.
+    /// `typed`: statements typed at a REPL's prompt before its `:walk`, which the spec runs after the files.
     package static func text(_ report: WalkReport, seed: UInt64, options: WalkOptions, files: [String],
-                             runtime: SwitchyardRuntime) -> String {
+                             typed: [String] = [], runtime: SwitchyardRuntime) -> String {
         switch options.format {
         case .json:
             return WalkJSONReport(report: report, seed: seed).text
         case .text:
             let sites = Dictionary(runtime.invariants.map { ($0.name, $0.site ?? "") }, uniquingKeysWith: { $1 })
-            return WalkTextReport(report: report, seed: seed, files: files, sites: sites.filter { !$0.value.isEmpty }).text
+            return WalkTextReport(report: report, seed: seed, files: files, typed: typed, sites: sites.filter { !$0.value.isEmpty }).text
         }
     }
 

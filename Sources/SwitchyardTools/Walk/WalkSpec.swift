@@ -5,11 +5,15 @@ import SwitchyardAnalysis
 /// walk did, in order, keeping each `invariant` they declare (each required by its path from the
 /// folder the walk ran in, where the spec is meant to be saved; see `AppRequire`), replays the shrunk walk
 /// as `nav.*` calls in an `it`, then checks the broken rule, so `switchyard test` on it fails the
-/// same way until the app is fixed.
+/// same way until the app is fixed. A walk from the REPL also walked what was typed at the prompt
+/// (routes, invariants, flags, the globals callbacks read): the spec runs those statements after the
+/// files, each as the REPL ran it, so it replays the map and the rules the walk had.
 ///
 ///     WalkSpec(files: ["app.lua"], seed: 42, finding: finding).text
 struct WalkSpec {
     let files: [String]
+    /// Statements typed at the prompt before the walk, in order; none for `switchyard walk`.
+    var typed: [String] = []
     let seed: UInt64
     let finding: WalkFinding
 
@@ -19,6 +23,17 @@ struct WalkSpec {
             "-- switchyard walk \(files.map(Self.commentSafe).joined(separator: " ")) --seed \(seed): \(quotedName) broken in "
                 + "\(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s").",
             "-- The app is required by its path from this file: save it in the folder the walk ran in.",
+        ]
+        if !typed.isEmpty {
+            lines += [
+                "-- A line typed at the prompt, run as the REPL ran it: a chunk of its own, an expression first.",
+                "local function typed(code)",
+                "  local chunk = load(\"return \" .. code, \"=stdin\", \"t\") or assert(load(code, \"=stdin\", \"t\"))",
+                "  return chunk()",
+                "end",
+            ]
+        }
+        lines += [
             "local invariants = {}",
             "do",
             "  local declare = invariant",
@@ -28,6 +43,8 @@ struct WalkSpec {
             "  end",
         ]
         lines += files.map { "  " + AppRequire.call(loading: $0, specFolder: ".") }
+        if !typed.isEmpty { lines.append("  -- What was typed at the prompt before the walk, in order:") }
+        lines += typed.map { "  typed(\(LuaStringLiteral.quote($0)))" }
         lines += [
             "  invariant = declare",
             "end",

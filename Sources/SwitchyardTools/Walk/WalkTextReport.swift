@@ -10,6 +10,8 @@ struct WalkTextReport {
     let report: WalkReport
     let seed: UInt64
     let files: [String]
+    /// Statements typed at the prompt before a REPL's `:walk` (see `WalkSpec.typed`).
+    let typed: [String]
     /// Where each Lua invariant was declared, by name.
     let sites: [String: String]
 
@@ -27,7 +29,7 @@ struct WalkTextReport {
             lines.append("  \(index + 1). \(step.move)" + (step.failed ? "   (fails; the walk went on)" : ""))
         }
         lines += ["", "A spec that shows it (paste into a *_spec.lua file, run switchyard test on it):", ""]
-        return lines.joined(separator: "\n") + "\n" + WalkSpec(files: files, seed: seed, finding: finding).text
+        return lines.joined(separator: "\n") + "\n" + WalkSpec(files: files, typed: typed, seed: seed, finding: finding).text
     }
 
     private func plural(_ count: Int) -> String { count == 1 ? "" : "s" }
