@@ -4,7 +4,7 @@ import SwitchyardTools
 extension MetaCommands {
     /// Adds a step to the recording; a file that cannot be written stops it, loudly.
     func record(_ code: String, navigated: Bool, typed: Bool = false) {
-        if typed && runtime.engine.compiles(code) { typedStatements.append(code) }
+        if typed && !navigated && runtime.engine.compiles(code) { typedStatements.append(code) }
         guard let recording else { return }
         do {
             if typed {
@@ -28,7 +28,7 @@ extension MetaCommands {
             recording = nil
         case let file?:
             try checkWritable(file, ":record")
-            recording = try SessionRecording(file: file, runtime: runtime)
+            recording = try SessionRecording(file: file, runtime: runtime, typedBefore: typedStatements)
             writtenFiles.wrote(file)
             TerminalText.print("recording to \(file): each navigation and what it showed (:record stop ends it)")
         }

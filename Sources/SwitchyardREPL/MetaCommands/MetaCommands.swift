@@ -31,8 +31,9 @@ final class MetaCommands {
     /// Where `:record` writes what the person does, while it is on.
     var recording: SessionRecording?
     /// The statements typed at the prompt that ran, in order (`route(...)`, `invariant(...)`,
-    /// `signed_in = true`; not an expression typed to see its value): the session's map and rules
-    /// are the loaded files and these, so a `:walk` spec runs them after requiring the files.
+    /// `signed_in = true`; not an expression typed to see its value, nor a line that navigated): the
+    /// session's map and rules are the loaded files and these, so a `:walk` spec and a `:record`ed one
+    /// run them after requiring the files. (Where lines navigated to, a recording restores.)
     var typedStatements: [String] = []
     /// What TAB completes from.
     let completion: CompletionSources

@@ -7,7 +7,8 @@ import SwitchyardTools
 /// Lua line as typed) is followed by assertions of what the person saw then: the path, the stack's
 /// paths, the environments' kinds, the alert's title, the navigation a guard holds. Lines typed that
 /// only set things up (`signed_in = true`) are kept too, since the replay needs them; expressions
-/// typed to look at something (`nav.path`) are not. The app is required by its path from the spec
+/// typed to look at something (`nav.path`) are not; statements typed before the recording started
+/// run after the app is loaded (`setup`). The app is required by its path from the spec
 /// (`AppRequire`), so the spec runs from any folder and sandboxed.
 ///
 ///     let recording = try SessionRecording(file: "album_spec.lua", runtime: runtime)
@@ -20,6 +21,9 @@ final class SessionRecording {
     /// The folder of `file`, from the root: app files are required by their path from here.
     private let folder: String
     private let loads: [String]
+    /// Statements typed at the prompt before the recording started (routes, rules, the globals
+    /// callbacks read), run after the loads as the REPL ran them: the replay needs the same map.
+    private let setup: [String]
     /// The lines of the `it` body, indented as they are written.
     private var body: [String] = []
     /// Whether a step replays a typed chunk through `typed(...)`, which the opening then defines.
@@ -29,8 +33,9 @@ final class SessionRecording {
     private var held: PendingNavigation?
     private let engine: LuaEngine
 
-    init(file: String, runtime: SwitchyardRuntime) throws {
+    init(file: String, runtime: SwitchyardRuntime, typedBefore: [String] = []) throws {
         self.file = file
+        setup = typedBefore
         engine = runtime.engine
         folder = ScriptFile.directory(of: ScriptFile.absolute(file))
         loads = runtime.loadedFiles.map { [folder] in AppRequire.call(loading: $0, specFolder: folder) }
@@ -149,13 +154,22 @@ final class SessionRecording {
                   "  return list",
                   "end",
                   ""]
-        if replaysChunks {
+        if replaysChunks || !setup.isEmpty {
             lines += ["-- A line typed at the prompt, run as the REPL ran it: a chunk of its own, an expression first.",
                       "local function typed(code)",
                       "  local chunk = load(\"return \" .. code, \"=stdin\", \"t\") or assert(load(code, \"=stdin\", \"t\"))",
                       "  return chunk()",
                       "end",
                       ""]
+        }
+        if !setup.isEmpty {
+            lines.append("-- What was typed at the prompt before the recording started, in order:")
+            for chunk in setup {
+                let quoted = Self.longString(chunk + "\n")
+                lines.append("typed" + quoted.prefix { $0 != "\n" })
+                lines += quoted.drop { $0 != "\n" }.dropFirst().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            }
+            lines.append("")
         }
         return lines + ["describe(\"recorded session\", function()",
                         "  it(\"replays the navigation as it was done\", function()"]

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// `:walk` walks the session's map and rules, which include what was typed at the prompt: the spec it
-/// prints must replay those too, or it fails for another reason than the walk found (a route typed at
-/// the prompt is "no route matches" in the replay, an invariant typed there is a nil call).
-@Suite struct WalkSpecFromThePromptTests {
+/// `:walk` walks the session's map and rules, and `:record` records over them, and both include what
+/// was typed at the prompt: the spec each writes must replay those too, or it fails for another reason
+/// than the session showed (a route typed at the prompt is "no route matches" in the replay, an
+/// invariant typed there a nil call, a global a guard reads unset).
+@Suite struct SpecsFromThePromptTests {
     /// The REPL on Fixtures/walk/guarded.lua (copied into a folder of its own, where the spec is
     /// saved as the report says), `lines` typed, then the spec it printed run by `switchyard test`.
     private func walkAndReplay(typing lines: String) throws -> (report: String, replay: CommandRun) {
@@ -47,5 +48,30 @@ import Testing
         #expect(replay.output.contains("✗ a random walk (seed 1) keeps \"at most three screens\""), "\(replay.output)")
         #expect(replay.output.contains("returned false at "), "\(replay.output)")
         #expect(!replay.output.contains("attempt to call a nil value"), "\(replay.output)")
+    }
+
+    @Test func aRecordingStartedAfterTypedDeclarationsReplaysThem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sy-recordspec-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: SwitchyardBinary.fixtures + "/walk/guarded.lua", toPath: folder + "/app.lua")
+        let session = try CommandRun.switchyard(["--no-color", "-i", "app.lua"], input: """
+            route("/account/export", {title = "Export", links = {"/"}})
+            session.user = "ann"
+            nav.path
+            :record typed_spec.lua
+            nav.push("/account/export")
+            nav.push("/account")
+            :record stop
+
+            """, directory: folder)
+        #expect(session.output.contains("root  / › /account/export › /account"), "\(session.output)\(session.errors)")
+        let spec = try String(contentsOfFile: folder + "/typed_spec.lua", encoding: .utf8)
+        #expect(spec.contains("typed[[\nroute(\"/account/export\", {title = \"Export\", links = {\"/\"}})\n]]"), "\(spec)")
+        #expect(spec.contains("typed[[\nsession.user = \"ann\"\n]]"), "\(spec)")
+        #expect(!spec.contains("typed[[\nnav.path"), "\(spec)")
+        let replay = try CommandRun.switchyard(["test", "--no-color", "typed_spec.lua"], directory: folder)
+        #expect(replay.status == 0, "the recording does not replay:\n\(replay.output)\(replay.errors)\n\(spec)")
+        #expect(replay.output.contains("1 passed, 0 failed"), "\(replay.output)")
     }
 }
