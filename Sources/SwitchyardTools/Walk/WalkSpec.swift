@@ -19,8 +19,11 @@ struct WalkSpec {
 
     var text: String {
         let name = finding.violation.invariant
+        // `switchyard walk` on the files alone would not walk what was typed at the prompt.
+        let walked = typed.isEmpty ? "switchyard walk \(files.map(Self.commentSafe).joined(separator: " ")) --seed \(seed)"
+            : ":walk (seed \(seed)) in a REPL on \(files.map(Self.commentSafe).joined(separator: " ")) and the lines typed below"
         var lines = [
-            "-- switchyard walk \(files.map(Self.commentSafe).joined(separator: " ")) --seed \(seed): \(quotedName) broken in "
+            "-- \(walked): \(quotedName) broken in "
                 + "\(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s").",
             "-- The app is required by its path from this file: save it in the folder the walk ran in.",
         ]
