@@ -14,7 +14,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.copyItem(atPath: SwitchyardBinary.fixtures + "/walk/guarded.lua", toPath: folder + "/app.lua")
         let session = try CommandRun.switchyard(["--no-color", "-i", "app.lua"], input: lines, directory: folder)
-        guard let start = session.output.range(of: "-- switchyard walk ") else {
+        // Its first line says it is a REPL's walk with lines typed: `switchyard walk` alone would not walk them.
+        guard let start = session.output.range(of: "-- :walk (seed 1) in a REPL on app.lua and the lines typed below: ") else {
             Issue.record("the walk printed no spec:\n\(session.output)\(session.errors)")
             return (session.output, session)
         }
