@@ -75,4 +75,18 @@ import Testing
         #expect(replay.status == 0, "the recording does not replay:\n\(replay.output)\(replay.errors)\n\(spec)")
         #expect(replay.output.contains("1 passed, 0 failed"), "\(replay.output)")
     }
+
+    /// `:reload` forgets what was typed, so the spec does not replay it either.
+    @Test func aReloadForgetsTheTypedStatementsForTheSpecsToo() throws {
+        let (report, _) = try walkAndReplay(typing: """
+            route("/account/export", {title = "Export", entry = true, links = {"/"}})
+            :reload
+            invariant("at most three screens", function() return #nav.stack <= 3 end)
+            :walk 20 1
+
+            """)
+        #expect(report.contains("typed(\"invariant(\\\"at most three screens\\\""), "\(report)")
+        let spec = report.range(of: "-- :walk (seed 1)").map { String(report[$0.lowerBound...]) } ?? ""
+        #expect(!spec.contains("/account/export"), "a route :reload forgot is replayed:\n\(spec)")
+    }
 }

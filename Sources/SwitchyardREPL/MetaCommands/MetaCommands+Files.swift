@@ -31,6 +31,7 @@ extension MetaCommands {
         tour.forgetSteps()
         defer { announceTour() }
         try host.interruptible { () throws(LuaError) in try runtime.reload() }
+        typedStatements = []   // forgotten with everything else they declared: a spec must not replay them
         completion.forgetRoutes()
         TerminalText.print("reloaded \(runtime.loadedFiles.joined(separator: ", ")): \(runtime.routeTable.count) routes")
     }
