@@ -14,7 +14,11 @@ enum NavOperations {
         .init("push", { runtime, call in
             let path = try call.checkString(1, "nav.push")
             // The argument count first: a call without options then asks Lua nothing more.
-            if call.count < 2 || call.isNil(2) { try runtime.withLentNavigator { try $0.push(path) } } else {
+            if call.count < 2 || call.isNil(2) {
+                // The path made for this call is handed over: a bare landing keeps it without a copy.
+                var handed: String? = path
+                try runtime.withLentNavigator { try $0.push(handingOver: handed.take().unsafelyUnwrapped) }
+            } else {
                 try runtime.navigator.push(path, options: try ScreenOptionTable.parse(call, function: "nav.push"))
             }
             return 0
