@@ -38,7 +38,7 @@ extension Navigator {
             case .hit(let declaration, let spans)?:
                 let route = RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex))
                 if beforeHooks.isEmpty, let presentation = routes[payloadOf: route].presentationIfBare {
-                    let info = RouteInfo(path: handed.take().unsafelyUnwrapped, route: declaration.takeUnretainedValue(),
+                    let info = RouteInfo(path: handed.take()!, route: declaration.takeUnretainedValue(),
                                          spans: spans)
                     return bareLanding(RouteResolution(info), route: route, presentation, redirected: false)
                 }

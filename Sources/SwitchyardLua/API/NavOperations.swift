@@ -17,7 +17,7 @@ enum NavOperations {
             if call.count < 2 || call.isNil(2) {
                 // The path made for this call is handed over: a bare landing keeps it without a copy.
                 var handed: String? = path
-                try runtime.withLentNavigator { try $0.push(handingOver: handed.take().unsafelyUnwrapped) }
+                try runtime.withLentNavigator { try $0.push(handingOver: handed.take()!) }
             } else {
                 try runtime.navigator.push(path, options: try ScreenOptionTable.parse(call, function: "nav.push"))
             }
