@@ -3,9 +3,10 @@
 extension Navigator {
     /// `push(_:)` for a path the caller hands over and no longer needs (`nav.push` makes one from the
     /// Lua string for each call). Borrowed, the path was retained for the info of the screen it
-    /// landed and released when the call returned: a `nav.push` + `nav.pop` pair 2,985.4 → 2,929.4
-    /// instructions... (see `landElsewhere(handingOver:from:)`; callgrind, `switchyard-bench
-    /// --counted-loop lua-push-pop parameter-heavy 1000`). What it does is `push(_:)`'s, to the letter.
+    /// landed and released when the call returned: with `RouteDefinition.presentationIfBare` read in
+    /// place, a `nav.push` + `nav.pop` pair 2,985.4 → 2,894.4 instructions (callgrind,
+    /// `switchyard-bench --counted-loop lua-push-pop parameter-heavy 1000`). What it does is
+    /// `push(_:)`'s, to the letter.
     package func push(handingOver path: consuming String) throws {
         // Taken only by a bare landing, which no guard or loader can hold: a held push still has it.
         var handed: String? = consume path
