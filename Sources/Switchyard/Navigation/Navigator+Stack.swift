@@ -184,7 +184,7 @@ extension Navigator {
 
     /// `landed` unless a redirect brought it back to `current`'s location (without one, it is at the
     /// location asked for, which the caller has checked is not `current`'s).
-    private func elsewhere(_ landed: Landing, from current: Screen) -> Landing? {
+    func elsewhere(_ landed: Landing, from current: Screen) -> Landing? {
         landed.redirected && landed.screen.hasSameLocation(as: current) ? nil : landed
     }
 }

@@ -74,6 +74,22 @@ public struct RouteDefinition {
 
         init() {}
 
+        /// `RouteDefinition.isBare` for a definition with parts: field reads only, so that inlined
+        /// where the definition is read in place nothing holds the parts for a call.
+        var declaresNothingToRunOrRender: Bool {
+            @inline(__always) get {
+                if case .some = title { return false }
+                if case .some = view { return false }
+                if case .some = self.guard { return false }
+                if case .some = redirect { return false }
+                if case .some = leave { return false }
+                if case .some = linkFunction { return false }
+                if case .some = load { return false }
+                if case .some = action { return false }
+                return layoutLoads.isEmpty
+            }
+        }
+
         func copy() -> Parts {
             let copy = Parts()
             (copy.title, copy.view, copy.guard, copy.redirect) = (title, view, self.guard, redirect)
@@ -204,20 +220,19 @@ extension RouteDefinition {
     /// Read where the definition is (no copy of it): the cases are tested, no payload is touched.
     var isBare: Bool {
         guard let parts else { return true }
-        if case .some = parts.title { return false }
-        if case .some = parts.view { return false }
-        if case .some = parts.guard { return false }
-        if case .some = parts.redirect { return false }
-        if case .some = parts.leave { return false }
-        if case .some = parts.linkFunction { return false }
-        if case .some = parts.load { return false }
-        if case .some = parts.action { return false }
-        if !parts.layoutLoads.isEmpty { return false }
-        return true
+        return parts.declaresNothingToRunOrRender
     }
 
     /// The presentation of a bare route (see `isBare`), nil for any other: a landing reads the
-    /// definition once to decide both.
-    var presentationIfBare: Presentation? { isBare ? presentation : nil }
+    /// definition once to decide both. Inlined, the parts read in place: with `isBare` called out of
+    /// line, the landing retained the parts for the call (a `swift_retain` every `nav.push`, of nil
+    /// for routes that declare nothing; callgrind, `switchyard-bench --counted-loop lua-push-pop
+    /// parameter-heavy 1000`).
+    var presentationIfBare: Presentation? {
+        @inline(__always) get {
+            guard let parts else { return .push }
+            return parts.declaresNothingToRunOrRender ? parts.presentation : nil
+        }
+    }
 }
 

@@ -14,7 +14,11 @@ enum NavOperations {
         .init("push", { runtime, call in
             let path = try call.checkString(1, "nav.push")
             // The argument count first: a call without options then asks Lua nothing more.
-            if call.count < 2 || call.isNil(2) { try runtime.navigator.push(path) } else {
+            if call.count < 2 || call.isNil(2) {
+                // The path made for this call is handed over: a bare landing keeps it without a copy.
+                var handed: String? = path
+                try runtime.withLentNavigator { try $0.push(handingOver: handed.take()!) }
+            } else {
                 try runtime.navigator.push(path, options: try ScreenOptionTable.parse(call, function: "nav.push"))
             }
             return 0
@@ -41,7 +45,7 @@ enum NavOperations {
         .init("pop", { runtime, call in
             // The argument count first (`lua_gettop`, a field read): `nav.pop()` then asks no type.
             if call.count == 0 || call.isNil(1) {
-                call.pushOnlyResult(bool: try runtime.navigator.pop())
+                call.pushOnlyResult(bool: try runtime.withLentNavigator { try $0.pop() })
             } else if call.isTable(1) {
                 try call.push(bool: try runtime.navigator.pop(result: try Self.result(call, function: "nav.pop")))
             } else {

@@ -18,7 +18,18 @@ public final class SwitchyardRuntime {
     /// The navigator `nav` drives. Replaced by `reload()` and for each scenario test:
     /// `try runtime.navigator.push("/album/12")`.
     /// Unchecked exclusivity: every `nav` call reads it, and the runtime is used from one thread.
-    @exclusivity(unchecked) public private(set) var navigator: Navigator
+    /// One replaced while a `nav` call has it lent (`withLentNavigator`) is kept until no call has.
+    @exclusivity(unchecked) public private(set) var navigator: Navigator {
+        didSet {
+            unretainedNavigator = .passUnretained(navigator)
+            if navigatorLends != 0 { retiredNavigators.append(oldValue) }
+        }
+    }
+    /// `navigator`, unretained: what `withLentNavigator` lends (read, it is a plain load).
+    @exclusivity(unchecked) private(set) var unretainedNavigator: Unmanaged<Navigator>
+    /// How many `nav` calls have the navigator lent now, and the navigators replaced meanwhile.
+    @exclusivity(unchecked) var navigatorLends = 0
+    @exclusivity(unchecked) var retiredNavigators: [Navigator] = []
     /// The routes declared so far (`navigator.routes`), payloads carrying title, presentation,
     /// links and the Lua callbacks; `Route.site` is the declaration's "file:line". Swift may add
     /// routes too: `try runtime.routeTable.add("/", payload: RouteDefinition(title: "Home"))`.
@@ -65,7 +76,9 @@ public final class SwitchyardRuntime {
     /// `try SwitchyardRuntime(configuration: .init(instructionLimit: 1_000_000))`.
     public init(configuration: LuaEngine.Configuration = .init()) throws(LuaError) {
         engine = try LuaEngine(configuration: configuration)
-        navigator = Navigator()
+        let navigator = Navigator()
+        self.navigator = navigator
+        unretainedNavigator = .passUnretained(navigator)
         // A memory cap bounds the navigator's screens too, not only the Lua heap (issue 15).
         if let bytes = configuration.memoryLimit { navigator.limits = .fitting(bytes: bytes) }
         try engine.state.withoutMemoryCap { () throws(LuaError) in
