@@ -54,33 +54,25 @@ extension FrozenTrie {
         guard after < bytes.count else { return .left }
         let end = base + bytes.count
         let cursor = base + after
-        // A dead end whose rest holds no `.`, `?` or `#` and no `//` (FrozenTrie+PlainRest.swift) is a
-        // plain path to its end (the loop refused a trailing `/`): what the exact check below finds
-        // for it, asked in fewer instructions a word. Anything else is asked exactly. On the only way,
-        // `//` is not asked: normalising drops empty segments and the path still dead-ends at this
-        // segment (only a `..` could take it back), a miss either way (the exact check sent it to be
-        // normalised first, then found none). Issue 37, eighth session: misses `withMatch` 572.2 →
-        // 545.3, optional 740.0 → 731.8 (splat 602.6 → 603.9).
-        let onlyWay = node.pointee.isOnlyWay
-        if !(node.pointee.parameter < 0
-             && (onlyWay ? FrozenTrie.restIsPlain(from: cursor, end: end, text: base, askingEmptySegments: false)
-                         : FrozenTrie.restIsPlain(from: cursor, end: end, text: base, askingEmptySegments: true))) {
-            // The rest checked from the segment's `/` (the loop checked the text before it), as
-            // `stoppedInSegment` checks it: text that is not normalised goes the general way.
-            guard let (pathEnd, segmentEndsFirst) = FrozenTrie.pathEnd(fromStop: cursor - 1, end: end, text: base) else {
-                return .left
-            }
-            // A `?` or `#` in the segment ends the path there (out of line: the query row alone goes there).
-            if pathEnd < end && !segmentEndsFirst {
-                return spans.fillOn { spans, written in cutStop(node, at: cursor, mark: pathEnd, text: base, spans: spans, written: written) }
-            }
-            guard node.pointee.parameter < 0 else { return .left }
-            // A dead end on the only way: the depth-first search would try this way alone (a query
-            // further on changes nothing: the path before it dead-ends here all the same).
-            if node.pointee.isOnlyWay { return .miss }
-            guard pathEnd == end else { return .left }
+        // The rest checked from the segment's `/` (the loop checked the text before it), as
+        // `stoppedInSegment` checks it: text that is not normalised goes the general way. A dead end on
+        // the only way asks less of it (FrozenTrie+PlainRest.swift: it is a miss whatever empty
+        // segments follow).
+        let onlyWay = node.pointee.parameter < 0 && node.pointee.isOnlyWay
+        guard let (pathEnd, segmentEndsFirst) = onlyWay
+                ? FrozenTrie.pathEnd(afterOnlyWayStop: cursor - 1, end: end, text: base)
+                : FrozenTrie.pathEnd(fromStop: cursor - 1, end: end, text: base) else {
+            return .left
         }
+        // A `?` or `#` in the segment ends the path there (out of line: the query row alone goes there).
+        if pathEnd < end && !segmentEndsFirst {
+            return spans.fillOn { spans, written in cutStop(node, at: cursor, mark: pathEnd, text: base, spans: spans, written: written) }
+        }
+        guard node.pointee.parameter < 0 else { return .left }
+        // A dead end on the only way: the depth-first search would try this way alone (a query further
+        // on changes nothing: the path before it dead-ends here all the same).
         if onlyWay { return .miss }
+        guard pathEnd == end else { return .left }
         let settled = spans.fillOn { spans, written in
             stopped(at: node, segment: cursor, base: base, end: end, spans: spans, written: written)
         }

@@ -102,9 +102,9 @@ extension FrozenTrie {
 
     /// `pathEnd`'s word at `cursor` that holds its first `?` or `#` (the lowest of `queries`): the
     /// bytes before it checked as the loop checks a word, and the path's end there. The whole words
-    /// from `first` to `cursor` were read before it.
+    /// from `first` to `cursor` were read before it. (Internal for `pathEnd(afterOnlyWayStop:)`.)
     @inline(__always)
-    private static func pathEnd(before queries: UInt64, in word: UInt64, at cursor: UnsafePointer<UInt8>,
+    static func pathEnd(before queries: UInt64, in word: UInt64, at cursor: UnsafePointer<UInt8>,
                                 carried: UInt64, from first: UnsafePointer<UInt8>) -> (end: UnsafePointer<UInt8>, segmentEndsFirst: Bool)? {
         // Only the bytes before the first mark: the lowest marked bit is a true one.
         let before = (queries & (0 &- queries)) &- 1

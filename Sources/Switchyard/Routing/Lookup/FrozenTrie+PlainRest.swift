@@ -1,56 +1,53 @@
-// The rest of the text where the walk's loop stopped at a dead end, asked the one question a splat, an
-// optional chain and a miss on the only way need when the rest is as common paths are: does it hold
-// no `.`, `?` or `#` at all and no empty segment (`//`)? Then it is plain to its end, with no query,
-// and nothing in it can change what the path means (no dot segment, no `..` to take the stop's segment
-// back), so `settleStop` settles the stop at once. Anything else (a `.` anywhere, even inside a
-// segment such as `file.txt`, a query, `//`) is asked again exactly (`pathEnd(fromStop:)`), as before.
+// The rest of the text where the walk's loop stopped at a dead end on the only way through the trie
+// (`Node.isOnlyWay`: the stop is a miss unless something in the rest changes the path before it), read
+// as `pathEnd(fromStop:)` reads it but asking less of each word: only whether it holds a `.`, `?` or
+// `#`. A word with none of them (the common one) is passed in one test; a word with a `.` is read
+// exactly (`segmentStarts`: a dot segment, or `/.well-known`, sends the text the general way, a `.`
+// inside a segment does not), and the first `?` or `#` ends the path as `pathEnd(fromStop:)` ends it.
 //
-// Cheaper a word than `pathEnd(fromStop:)`, which marks `/` and `.` exactly and finds where each
-// segment starts in every word: here the three bytes that must not appear are marked together (their
-// marks or-ed: each is exact up to its first, so no mark at all means none of the three is there),
-// and the slashes are marked alone, exact in a word with no `.` (a false mark needs a 0x2e byte above
-// a `/`), to find `//` across the word and from the word before.
+// What is not asked is an empty segment (`//`) in a word with no `.`: normalising drops it, and the
+// path still dead-ends at the same segment (only a `..` could take that segment back), so the lookup's
+// answer is a miss either way (`pathEnd(fromStop:)` sent such a text to be normalised first, which then
+// found no route). Where a `?` or `#` follows, the same holds for the path before it; in the stop's own
+// segment (the mark before any `/`), there is no `//` before the mark. Issue 37, eighth session: three
+// marks a word instead of the five `/`-and-`.` marks and segment starts, misses `withMatch` 572.2 → N.
 extension FrozenTrie {
-    /// Whether the text from `segment` (a segment's first byte, after a `/`) to `end` holds no `.`,
-    /// `?` or `#` and, when `askingEmptySegments` (a constant at each call), no `//` (a `/` at
-    /// `segment`, an empty segment, counts as one). The text starts at `text`, at or before
-    /// `segment - 1`: a last word shorter than 8 bytes is read in one load ending at `end` when the
-    /// text has 8. A trailing `/` is not asked: the walk's loop has refused it.
+    /// `pathEnd(fromStop:end:text:)` for a dead end on the only way, from `start` (the `/` before the
+    /// segment no child takes): where the path ends (its first `?` or `#`, else `end`) and, when a mark
+    /// ends it, whether a `/` after `start` comes first; nil when a segment from `start` on starts with
+    /// `.` (before the first mark) or a `/` comes right before the mark. An empty segment (`//`) is not
+    /// asked in a word with no `.`. When no mark ends the path, `segmentEndsFirst` is not asked (false);
+    /// a trailing `/` is not asked (the walk's loop refused it).
     @inline(__always)
-    static func restIsPlain(from segment: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                            text: UnsafePointer<UInt8>, askingEmptySegments: Bool) -> Bool {
-        // The slash before `segment`, moved to the top byte's place below the word's first byte.
-        var carried: UInt64 = 0x80
-        // Offsets from `segment`, one induction variable (a pointer and its address as a `UInt` were
-        // kept as two).
-        let count = end - segment
-        var offset = 0
-        while count &- offset >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(segment + offset).loadUnaligned(as: UInt64.self))
-            if _slowPath(!isPlainWord(word, carried: &carried, askingEmptySegments: askingEmptySegments)) { return false }
-            offset &+= 8
+    static func pathEnd(afterOnlyWayStop start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                        text: UnsafePointer<UInt8>) -> (end: UnsafePointer<UInt8>, segmentEndsFirst: Bool)? {
+        let first = start + 1
+        var cursor = first
+        while end - cursor >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
+            let queries = marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)
+            if _slowPath(queries | marks(of: PathSegmenter.dot, in: word) != 0) {
+                // (A segment starts at the word's first byte when the byte before it is a `/`.)
+                let carried: UInt64 = cursor[-1] == PathSegmenter.slash ? 0x80 : 0
+                if queries != 0 { return pathEnd(before: queries, in: word, at: cursor, carried: carried, from: first) }
+                if segmentStarts(in: word, carried: carried).hazards != 0 { return nil }
+            }
+            cursor += 8
         }
-        guard offset < count else { return true }
-        // The last bytes, zeros after them (never marked): the text's last 8 bytes shifted down to
+        guard cursor < end else { return (end, false) }
+        // The last bytes, zeros after them (never a mark): the text's last 8 bytes shifted down to
         // them, or byte by byte in a text shorter than 8.
         // Safety: loads the 8 bytes before `end` only when the text, from `text`, has 8.
         let word = end - text >= 8
             ? UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
-                &>> UInt64(truncatingIfNeeded: (8 &- (count &- offset)) &* 8)
-            : FrozenTrie.word(at: segment + offset, end: end, text: text)
-        return isPlainWord(word, carried: &carried, askingEmptySegments: askingEmptySegments)
-    }
-
-    /// Whether `word` holds no `.`, `?` or `#`, and, when `askingEmptySegments`, no `/` right after
-    /// another (`carried`: 0x80 when the byte before the word is a `/`, updated for the next word).
-    @inline(__always)
-    private static func isPlainWord(_ word: UInt64, carried: inout UInt64, askingEmptySegments: Bool) -> Bool {
-        let forbidden = marks(of: UInt8(ascii: "."), in: word) | marks(of: UInt8(ascii: "?"), in: word)
-            | marks(of: UInt8(ascii: "#"), in: word)
-        guard askingEmptySegments else { return forbidden == 0 }
-        let slashes = marks(of: PathSegmenter.slash, in: word)
-        let emptySegments = slashes & (slashes &<< 8 | carried)
-        carried = slashes &>> 56
-        return forbidden | emptySegments == 0
+                &>> UInt64(truncatingIfNeeded: (8 &- (end - cursor)) &* 8)
+            : FrozenTrie.word(at: cursor, end: end, text: text)
+        let queries = marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)
+        if queries | marks(of: PathSegmenter.dot, in: word) != 0 {
+            let carried: UInt64 = cursor[-1] == PathSegmenter.slash ? 0x80 : 0
+            if queries != 0 { return pathEnd(before: queries, in: word, at: cursor, carried: carried, from: first) }
+            if segmentStarts(in: word, carried: carried).hazards != 0 { return nil }
+        }
+        return (end, false)
     }
 }
