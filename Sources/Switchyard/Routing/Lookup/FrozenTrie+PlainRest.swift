@@ -35,17 +35,26 @@ extension FrozenTrie {
             cursor += 8
         }
         guard cursor < end else { return (end, false) }
-        // The last bytes, zeros after them (never a mark): the text's last 8 bytes shifted down to
-        // them, or byte by byte in a text shorter than 8.
-        // Safety: loads the 8 bytes before `end` only when the text, from `text`, has 8.
-        let word = end - text >= 8
-            ? UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
-                &>> UInt64(truncatingIfNeeded: (8 &- (end - cursor)) &* 8)
-            : FrozenTrie.word(at: cursor, end: end, text: text)
+        // The last bytes: after a whole word, the rest's last 8 as they are (the bytes before `cursor`
+        // read again, as `pathEnd(fromStop:)` reads them), else zeros after them (never a mark), the
+        // text's last 8 bytes shifted down to them, or byte by byte in a text shorter than 8.
+        // Safety: loads the 8 bytes before `end` only after a whole word from `first`, or when the
+        // text, from `text`, has 8.
+        var at = cursor
+        let word: UInt64
+        if cursor > first {
+            at = end - 8
+            word = UInt64(littleEndian: UnsafeRawPointer(at).loadUnaligned(as: UInt64.self))
+        } else {
+            word = end - text >= 8
+                ? UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
+                    &>> UInt64(truncatingIfNeeded: (8 &- (end - cursor)) &* 8)
+                : FrozenTrie.word(at: cursor, end: end, text: text)
+        }
         let queries = marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)
         if queries | marks(of: PathSegmenter.dot, in: word) != 0 {
-            let carried: UInt64 = cursor[-1] == PathSegmenter.slash ? 0x80 : 0
-            if queries != 0 { return pathEnd(before: queries, in: word, at: cursor, carried: carried, from: first) }
+            let carried: UInt64 = at[-1] == PathSegmenter.slash ? 0x80 : 0
+            if queries != 0 { return pathEnd(before: queries, in: word, at: at, carried: carried, from: first) }
             if segmentStarts(in: word, carried: carried).hazards != 0 { return nil }
         }
         return (end, false)
