@@ -10,7 +10,7 @@
 // answer is a miss either way (`pathEnd(fromStop:)` sent such a text to be normalised first, which then
 // found no route). Where a `?` or `#` follows, the same holds for the path before it; in the stop's own
 // segment (the mark before any `/`), there is no `//` before the mark. Issue 37, eighth session: three
-// marks a word instead of the five `/`-and-`.` marks and segment starts, misses `withMatch` 572.2 → 537.8.
+// marks a word instead of the five `/`-and-`.` marks and segment starts, misses `withMatch` 572.2 → 533.5.
 extension FrozenTrie {
     /// `pathEnd(fromStop:end:text:)` for a dead end on the only way, from `start` (the `/` before the
     /// segment no child takes): where the path ends (its first `?` or `#`, else `end`) and, when a mark
