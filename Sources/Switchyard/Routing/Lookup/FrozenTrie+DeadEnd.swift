@@ -55,8 +55,13 @@ extension FrozenTrie {
         let end = base + bytes.count
         let cursor = base + after
         // The rest checked from the segment's `/` (the loop checked the text before it), as
-        // `stoppedInSegment` checks it: text that is not normalised goes the general way.
-        guard let (pathEnd, segmentEndsFirst) = FrozenTrie.pathEnd(fromStop: cursor - 1, end: end, text: base) else {
+        // `stoppedInSegment` checks it: text that is not normalised goes the general way. A dead end on
+        // the only way asks less of it (FrozenTrie+PlainRest.swift: it is a miss whatever empty
+        // segments follow).
+        let onlyWay = node.pointee.parameter < 0 && node.pointee.isOnlyWay
+        guard let (pathEnd, segmentEndsFirst) = onlyWay
+                ? FrozenTrie.pathEnd(afterOnlyWayStop: cursor - 1, end: end, text: base)
+                : FrozenTrie.pathEnd(fromStop: cursor - 1, end: end, text: base) else {
             return .left
         }
         // A `?` or `#` in the segment ends the path there (out of line: the query row alone goes there).
@@ -66,7 +71,7 @@ extension FrozenTrie {
         guard node.pointee.parameter < 0 else { return .left }
         // A dead end on the only way: the depth-first search would try this way alone (a query further
         // on changes nothing: the path before it dead-ends here all the same).
-        if node.pointee.isOnlyWay { return .miss }
+        if onlyWay { return .miss }
         guard pathEnd == end else { return .left }
         let settled = spans.fillOn { spans, written in
             stopped(at: node, segment: cursor, base: base, end: end, spans: spans, written: written)
