@@ -118,3 +118,20 @@ import Testing
         #expect(fixture.navigator.history.map(\.location) == ["/", "/item/20", "/item/21", "/titled/22"])
     }
 }
+
+/// `nav.push`'s handed-over path that no route takes: the not-found screen shows the normalised path,
+/// as Swift's `push` does (the lookup calls a path with an empty segment a miss without normalising it).
+@Suite struct NavPushMissPathTests {
+    @Test func aMissWithAnEmptySegmentLandsAtItsNormalisedPath() throws {
+        let fixture = try RuntimeFixture("""
+            route("/", {})
+            route("/item/:n", {})
+            not_found({title = "Lost"})
+            """)
+        for (typed, shown) in [("/zzz//x", "/zzz/x"), ("/item/1/zzz//x", "/item/1/zzz/x"), ("/zzz//x?y=1", "/zzz/x")] {
+            try fixture.lua("nav.push([==[\(typed)]==])")
+            #expect(fixture.navigator.path == shown, "\(typed)")
+            #expect(fixture.navigator.screen.title == "Lost")
+        }
+    }
+}

@@ -30,8 +30,8 @@ extension Navigator {
             let found = routes.withFrozenLookup { lookup in
                 handed!.utf8.withContiguousStorageIfAvailable { bytes -> RouteFind in
                     let found = lookup.find(bytes)
-                    // A miss of the path before a query is a miss of text that is not plain.
-                    if case .miss = found, PathSegmenter.pathEnd(bytes) < bytes.count { return .needsNormalising }
+                    // As in `resolve(plainPath:)`: a miss of text that is not plain lands at its normalised path.
+                    if case .miss = found, !PathSegmenter.isPlain(bytes) { return .needsNormalising }
                     return found
                 }
             }

@@ -8,7 +8,8 @@
 // What is not asked is an empty segment (`//`) in a word with no `.`: normalising drops it, and the
 // path still dead-ends at the same segment (only a `..` could take that segment back), so the lookup's
 // answer is a miss either way (`pathEnd(fromStop:)` sent such a text to be normalised first, which then
-// found no route). Where a `?` or `#` follows, the same holds for the path before it; in the stop's own
+// found no route). (A caller that lands the text, `RouteTable.resolve(plainPath:)`, asks a miss whether
+// the text is plain before taking it as the not-found screen's path.) Where a `?` or `#` follows, the same holds for the path before it; in the stop's own
 // segment (the mark before any `/`), there is no `//` before the mark. Issue 37, eighth session: three
 // marks a word instead of the five `/`-and-`.` marks and segment starts, misses `withMatch` 572.2 → 533.5.
 extension FrozenTrie {

@@ -61,8 +61,9 @@ extension RouteTable {
         try withFrozenLookup { lookup in
             let found = text.utf8.withContiguousStorageIfAvailable { bytes -> RouteFind in
                 let found = lookup.find(bytes)
-                // A miss of the path before a query is a miss of text that is not plain.
-                if case .miss = found, PathSegmenter.pathEnd(bytes) < bytes.count { return .needsNormalising }
+                // A miss of text that is not plain (the path before a query; a path with an empty segment,
+                // which the lookup calls a miss without normalising it) lands at its normalised path.
+                if case .miss = found, !PathSegmenter.isPlain(bytes) { return .needsNormalising }
                 return found
             }
             switch found {
