@@ -188,6 +188,26 @@ public struct RouteInfo: Sendable {
         return index < 0 ? nil : RouteID(rawValue: Int(index))
     }
 
+    /// The declaration of the route whose match this is: its parameters' origin, unless another info
+    /// was set in the match's place (`naming`), which keeps the match's route aside.
+    var matchDeclaration: RouteDeclaration { extras.first?.matchDeclaration ?? storedParams.origin }
+
+    /// This info as a match of the route `declaration` names, holding a reference to it (`RouteMatch`
+    /// keeps none of its own): itself when its parameters' origin is that route (a lookup's info, the
+    /// common case, checked inline), else with the route kept aside in its extras (an info set in a
+    /// match's place, or whose parameters were replaced).
+    @inlinable func naming(_ declaration: RouteDeclaration) -> RouteInfo {
+        storedParams.origin === declaration && extras.elements == nil ? self : keeping(declaration)
+    }
+
+    @usableFromInline func keeping(_ declaration: RouteDeclaration) -> RouteInfo {
+        guard matchDeclaration !== declaration else { return self }
+        var info = self
+        let origin = storedParams.origin
+        info.updateExtras { $0.matchDeclaration = origin === declaration ? nil : declaration }
+        return info
+    }
+
     /// Whether this info is at `text`, a plain normalised path: the same path, no query, no fragment.
     /// The path is read where it is stored: through `path`, every push copied it (a retain and a
     /// release) only to learn that its length differs (`Screen.isAt(plainPath:)`).
@@ -267,6 +287,9 @@ public struct RouteInfo: Sendable {
     var layoutData: ValidatorValue?
     var extra: RouteMeta?
     var failure: LandingFailure?
+    /// The route a match names when its info's parameters' origin is not that route's declaration
+    /// (`RouteInfo.naming`); nil otherwise.
+    var matchDeclaration: RouteDeclaration?
 
     init(query: [String: String] = [:], fragment: String? = nil, value: ValidatorValue? = nil) {
         self.query = query
@@ -292,7 +315,7 @@ public struct RouteInfo: Sendable {
     static func boxing(_ fields: RouteInfoExtras) -> RouteInfoExtrasSlot {
         fields.ownPath.isEmpty && fields.ownPattern.isEmpty && fields.query.isEmpty && fields.fragment == nil
             && fields.value == nil && fields.data == nil && fields.layoutData == nil && fields.extra == nil
-            && fields.failure == nil
+            && fields.failure == nil && fields.matchDeclaration == nil
             ? .none : RouteInfoExtrasSlot([fields])
     }
 }
