@@ -322,8 +322,8 @@ public struct RouteInfo: Sendable {
 
 /// A `RouteInfo`'s extras: none, or an array of one. None is nil, not the empty array: a match is
 /// destroyed through its type's value witness, which releases every reference it holds whatever it
-/// is, and releasing nil returns at once where releasing the shared empty array (immortal, but only
-/// found so after reading its reference count) cost about 15 instructions a `match` (issue 37,
+/// is, and releasing nil (about 9 instructions) returns before the reference count is read, which
+/// releasing the shared empty array (immortal, about 18) reads first: 9 a `match` (issue 37,
 /// Benchmarks/README.md, eighth session).
 @usableFromInline struct RouteInfoExtrasSlot: Sendable {
     @usableFromInline let elements: [RouteInfoExtras]?
