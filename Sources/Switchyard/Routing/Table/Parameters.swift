@@ -113,10 +113,6 @@ public struct Parameters: Sendable {
         mutating func append(_ span: WideSpan) {
             if elements == nil { elements = [span] } else { elements!.append(span) }
         }
-
-        func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<WideSpan>) -> Result) -> Result {
-            (elements ?? []).withUnsafeBufferPointer(body)
-        }
     }
 
     /// The text the values are slices of (the normalised path, for a match).
@@ -258,7 +254,7 @@ public struct Parameters: Sendable {
         source.withUTF8 { text in
             names.pool.withUnsafeBufferPointer { pool in
                 names.offsets.withUnsafeBufferPointer { offsets in
-                    overflow.withUnsafeBufferPointer { overflow in
+                    (overflow.elements ?? []).withUnsafeBufferPointer { overflow in
                         body(ParameterBytes(text: text, names: (pool, offsets), inline: inline, overflow: overflow,
                                             escaped: escaped))
                     }
