@@ -93,6 +93,28 @@ public struct Parameters: Sendable {
         }
     }
 
+    /// The spans past the inline ones: none (nil, a match's) or an array. Not the empty array: a match
+    /// is destroyed through its type's value witness, which releases every reference in it, and
+    /// releasing nil returns at once where the shared empty array's reference count was read first
+    /// (see `RouteInfoExtrasSlot`). A struct around the optional, not the optional itself: a bare
+    /// `[WideSpan]?` field made a caller copy its match's parameters through their value witness
+    /// (`match` github-rest 888.4 -> 1,104.5; issue 37, eighth session, Benchmarks/README.md).
+    @usableFromInline struct OverflowSpans: Sendable {
+        @usableFromInline var elements: [WideSpan]?
+
+        @inlinable init(_ elements: [WideSpan]?) { self.elements = elements }
+
+        @inlinable static var none: OverflowSpans { OverflowSpans(nil) }
+
+        var isEmpty: Bool { elements == nil }
+        var count: Int { elements?.count ?? 0 }
+        subscript(index: Int) -> WideSpan { elements![index] }
+
+        mutating func append(_ span: WideSpan) {
+            if elements == nil { elements = [span] } else { elements!.append(span) }
+        }
+    }
+
     /// The text the values are slices of (the normalised path, for a match).
     @usableFromInline let source: String
     /// Every parameter of the pattern, in pattern order, absent ones included (`origin.names`). For a
@@ -102,7 +124,7 @@ public struct Parameters: Sendable {
     /// One span per name: the first eight inline, so a match with up to eight parameters allocates
     /// nothing; later ones (and every one from the first that does not fit a `Span`) in `overflow`.
     @usableFromInline var inline: InlineSpans
-    @usableFromInline var overflow: [WideSpan]
+    @usableFromInline var overflow: OverflowSpans
     /// Present parameters.
     ///
     ///     try table.match("/album/12")?.info.params.count   // 1
@@ -116,7 +138,7 @@ public struct Parameters: Sendable {
         self.origin = origin
         self.escaped = escaped
         inline = InlineSpans()
-        overflow = []
+        overflow = .none
         overflowPresent = 0
     }
 
@@ -128,7 +150,7 @@ public struct Parameters: Sendable {
         self.origin = origin
         self.escaped = true
         self.inline = spans
-        overflow = []
+        overflow = .none
         overflowPresent = 0
     }
 
@@ -232,7 +254,7 @@ public struct Parameters: Sendable {
         source.withUTF8 { text in
             names.pool.withUnsafeBufferPointer { pool in
                 names.offsets.withUnsafeBufferPointer { offsets in
-                    overflow.withUnsafeBufferPointer { overflow in
+                    (overflow.elements ?? []).withUnsafeBufferPointer { overflow in
                         body(ParameterBytes(text: text, names: (pool, offsets), inline: inline, overflow: overflow,
                                             escaped: escaped))
                     }

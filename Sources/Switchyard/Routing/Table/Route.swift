@@ -86,7 +86,8 @@ public struct RouteMatch<Payload> {
     ///     try table.match("/album/12")?.info.params["id"]   // "12"
     @inlinable public var info: RouteInfo {
         get { storedInfo }
-        set { storedInfo = newValue }
+        // An info from elsewhere keeps this match's route, and the reference to it (`declaration`).
+        set { storedInfo = newValue.naming(declaration) }
     }
 
     // A match holds its info as a value, made once by `match`: for a hit, the caller's text (its
@@ -100,7 +101,12 @@ public struct RouteMatch<Payload> {
     // parameters, a validator's value or a parsed query holds that info the same way, with no box.
     // The payload comes last: the generic value witnesses of a `RouteMatch`, through which a caller
     // destroys an optional one, then find every other field at a fixed offset.
-    @usableFromInline let declaration: RouteDeclaration
+    // Safety: the route's declaration is not reference counted here. The info holds it (its
+    // parameters' origin, or set aside in its extras when another info was set: `RouteInfo.naming`,
+    // through which every info of a match goes), for as long as the match has it. A counted reference
+    // cost every `match` a retain and a release (issue 37, eighth session, Benchmarks/README.md); read
+    // from the info instead, the caller's `found.route` retained it (sixth session).
+    @usableFromInline unowned(unsafe) let declaration: RouteDeclaration
     @usableFromInline var storedInfo: RouteInfo
     @usableFromInline let payload: Payload
 
@@ -119,7 +125,7 @@ public struct RouteMatch<Payload> {
     @inlinable
     init(route: Route<Payload>, info: RouteInfo) {
         declaration = route.declaration
-        storedInfo = info
+        storedInfo = info.naming(route.declaration)
         payload = route.payload
     }
 }

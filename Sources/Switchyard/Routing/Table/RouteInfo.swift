@@ -109,10 +109,11 @@ public struct RouteInfo: Sendable {
     // A match's result is copied whole, and each reference in it costs two atomic operations (retained
     // when it is made, released when it goes), and a call even for one that holds no object (an empty
     // string or array). A match's info is its parameters (the text it was given, which they are spans
-    // of, and their origin, the route's declaration) and one array for all the rest, empty (a shared
-    // immortal object) unless something was set: its path is the text up to `pathEnd`, its pattern the
-    // origin's, its query and fragment the text after `pathEnd`, parsed only when read. No field is an
-    // optional: even one made the compiler build each info in a temporary and copy it out whole.
+    // of, and their origin, the route's declaration) and one array for all the rest, none (nil, see
+    // `RouteInfoExtrasSlot`) unless something was set: its path is the text up to `pathEnd`, its pattern
+    // the origin's, its query and fragment the text after `pathEnd`, parsed only when read. No other
+    // field is an optional: one made the compiler build each info in a temporary and copy it out whole
+    // (the extras' nil is a null reference, which did not, see `RouteInfoExtrasSlot`).
     /// Written only through `params`; visible to inlined code so that `match` reads a resolution's
     /// route in place (a call for it was 8 instructions a match).
     @usableFromInline var storedParams: Parameters
@@ -121,8 +122,8 @@ public struct RouteInfo: Sendable {
     @usableFromInline var pathEnd: Int32
     @usableFromInline var fromParameters: Borrowed
     /// What is not read from the parameters (see `Borrowed`), and the validator's value: at most one
-    /// element, and the empty array is a shared immortal object, which reference counting skips.
-    @usableFromInline var extras: [RouteInfoExtras]
+    /// element, none for a plain match (see `RouteInfoExtrasSlot`).
+    @usableFromInline var extras: RouteInfoExtrasSlot
 
     /// Which fields are read from the parameters: the path (their text, up to `pathEnd`), the pattern
     /// (their origin's), the query and fragment (their text after `pathEnd`, as written).
@@ -147,7 +148,7 @@ public struct RouteInfo: Sendable {
     init(path: String, params: Parameters, query: [String: String], fragment: String?) {
         // A plain path's (most candidates'): nothing out of line, no extras made to find that out.
         if query.isEmpty && fragment == nil && params.text == path {
-            self.init(params: params, pathEnd: -1, fromParameters: [.path, .pattern], extras: [])
+            self.init(params: params, pathEnd: -1, fromParameters: [.path, .pattern], extras: .none)
             return
         }
         var fields = RouteInfoExtras(query: query, fragment: fragment, value: nil)
@@ -159,7 +160,7 @@ public struct RouteInfo: Sendable {
     /// A match's info: its parameters are the spans of the captures in `path`, which they keep.
     init(path: String, route: RouteDeclaration, spans: Parameters.InlineSpans) {
         self.init(params: Parameters(source: path, origin: route, spans: spans), pathEnd: -1,
-                  fromParameters: [.path, .pattern], extras: [])
+                  fromParameters: [.path, .pattern], extras: .none)
     }
 
     /// `init(path:route:spans:)` for text that may go on past its path: the path is `text` up to
@@ -169,7 +170,7 @@ public struct RouteInfo: Sendable {
     @inlinable
     init(text: String, pathEnd: Int32, route: RouteDeclaration, spans: Parameters.InlineSpans) {
         self.init(params: Parameters(source: text, origin: route, spans: spans), pathEnd: pathEnd,
-                  fromParameters: pathEnd < 0 ? [.path, .pattern] : [.path, .pattern, .written], extras: [])
+                  fromParameters: pathEnd < 0 ? [.path, .pattern] : [.path, .pattern, .written], extras: .none)
     }
 
     /// `init(path:route:spans:)` for a parsed location.
@@ -185,6 +186,26 @@ public struct RouteInfo: Sendable {
     @inlinable var matchedRoute: RouteID? {
         let index = storedParams.origin.routeIndex
         return index < 0 ? nil : RouteID(rawValue: Int(index))
+    }
+
+    /// The declaration of the route whose match this is: its parameters' origin, unless another info
+    /// was set in the match's place (`naming`), which keeps the match's route aside.
+    var matchDeclaration: RouteDeclaration { extras.first?.matchDeclaration ?? storedParams.origin }
+
+    /// This info as a match of the route `declaration` names, holding a reference to it (`RouteMatch`
+    /// keeps none of its own): itself when its parameters' origin is that route (a lookup's info, the
+    /// common case, checked inline), else with the route kept aside in its extras (an info set in a
+    /// match's place, or whose parameters were replaced).
+    @inlinable func naming(_ declaration: RouteDeclaration) -> RouteInfo {
+        storedParams.origin === declaration && extras.elements == nil ? self : keeping(declaration)
+    }
+
+    @usableFromInline func keeping(_ declaration: RouteDeclaration) -> RouteInfo {
+        guard matchDeclaration !== declaration else { return self }
+        var info = self
+        let origin = storedParams.origin
+        info.updateExtras { $0.matchDeclaration = origin === declaration ? nil : declaration }
+        return info
     }
 
     /// Whether this info is at `text`, a plain normalised path: the same path, no query, no fragment.
@@ -208,7 +229,7 @@ public struct RouteInfo: Sendable {
     /// most often goes elsewhere (`Screen.Fields.isAt(plainPath:)`).
     var pathUTF8Count: Int {
         @inline(__always) get {
-            if !fromParameters.contains(.path) { return extras.isEmpty ? 0 : extras[0].ownPath.utf8.count }
+            if !fromParameters.contains(.path) { return extras.first?.ownPath.utf8.count ?? 0 }
             return pathEnd < 0 ? storedParams.text.utf8.count : Int(pathEnd)
         }
     }
@@ -216,11 +237,11 @@ public struct RouteInfo: Sendable {
     /// What `RouteTable.resolve` returns when nothing matched (its caller drops it).
     static var unmatched: RouteInfo {
         RouteInfo(params: Parameters(source: "", origin: ParameterOrigin.none, spans: Parameters.InlineSpans()),
-                  pathEnd: -1, fromParameters: [], extras: [])
+                  pathEnd: -1, fromParameters: [], extras: .none)
     }
 
     @inlinable
-    init(params: Parameters, pathEnd: Int32, fromParameters: Borrowed, extras: [RouteInfoExtras]) {
+    init(params: Parameters, pathEnd: Int32, fromParameters: Borrowed, extras: RouteInfoExtrasSlot) {
         self.storedParams = params
         self.pathEnd = pathEnd
         self.fromParameters = fromParameters
@@ -266,6 +287,9 @@ public struct RouteInfo: Sendable {
     var layoutData: ValidatorValue?
     var extra: RouteMeta?
     var failure: LandingFailure?
+    /// The route a match names when its info's parameters' origin is not that route's declaration
+    /// (`RouteInfo.naming`); nil otherwise.
+    var matchDeclaration: RouteDeclaration?
 
     init(query: [String: String] = [:], fragment: String? = nil, value: ValidatorValue? = nil) {
         self.query = query
@@ -288,12 +312,29 @@ public struct RouteInfo: Sendable {
     }
 
     /// None at all when there is nothing to keep.
-    static func boxing(_ fields: RouteInfoExtras) -> [RouteInfoExtras] {
+    static func boxing(_ fields: RouteInfoExtras) -> RouteInfoExtrasSlot {
         fields.ownPath.isEmpty && fields.ownPattern.isEmpty && fields.query.isEmpty && fields.fragment == nil
             && fields.value == nil && fields.data == nil && fields.layoutData == nil && fields.extra == nil
-            && fields.failure == nil
-            ? [] : [fields]
+            && fields.failure == nil && fields.matchDeclaration == nil
+            ? .none : RouteInfoExtrasSlot([fields])
     }
+}
+
+/// A `RouteInfo`'s extras: none, or an array of one. None is nil, not the empty array: a match is
+/// destroyed through its type's value witness, which releases every reference it holds whatever it
+/// is, and releasing nil (about 9 instructions) returns before the reference count is read, which
+/// releasing the shared empty array (immortal, about 18) reads first: 9 a `match` (issue 37,
+/// Benchmarks/README.md, eighth session).
+@usableFromInline struct RouteInfoExtrasSlot: Sendable {
+    @usableFromInline let elements: [RouteInfoExtras]?
+
+    @inlinable init(_ elements: [RouteInfoExtras]?) { self.elements = elements }
+
+    /// No extras: what a match's info holds.
+    @inlinable static var none: RouteInfoExtrasSlot { RouteInfoExtrasSlot(nil) }
+
+    var first: RouteInfoExtras? { elements?.first }
+    var isEmpty: Bool { elements == nil }
 }
 
 /// What a validator returned, boxed so that a `RouteInfo` (and the screens holding one) can be sent
