@@ -122,4 +122,30 @@ import Switchyard
         #expect(try app.lua("local i = match('\(long)?x=1') return i.path == '\(long)', #i.params.a, i.query.x")
                 == [.boolean(true), .integer(60), "1"])
     }
+
+    @Test func keysHeldFromOneMatchToTheNextAreTheRightOnes() throws {
+        // `match` holds recent query keys (16 slots, up to 15 bytes): whatever a slot held before, each
+        // table must have exactly its own keys, through collections, with prefixes, lengths 1 to 17 and
+        // keys that share a slot.
+        let words = ["tab", "page", "sort", "q", "id", "lang", "offset", "limit", "filter", "x"]
+        var keys = words.flatMap { word in (1...word.count).map { String(word.prefix($0)) } }
+        keys += (13...17).map { String(repeating: "k", count: $0) } + ["ab", "ba", "abc", "cba", "a", "b", "é", "aé"]
+        var texts: [String] = []
+        for round in 0..<3 {
+            for start in stride(from: 0, to: keys.count, by: 3) {
+                let some = (start..<min(start + 3 + round, keys.count)).map { keys[$0] }
+                texts.append("/q/\(round)/\(start)?" + some.map { "\($0)=\($0.count)" }.joined(separator: "&"))
+            }
+        }
+        for (index, text) in texts.enumerated() {
+            #expect(try described(text) == describedBySwift(text), "match('\(text)')")
+            if index % 7 == 0 { try app.lua("collectgarbage()") }
+        }
+        #expect(try app.lua("""
+            local a = match('/plain?page=1&tab=x').query
+            collectgarbage()
+            local b = match('/plain?pag=2&page=3&tab=y&ta=z').query
+            return a.page, a.tab, b.pag, b.page, b.tab, b.ta, b.pa
+            """) == ["1", "x", "2", "3", "y", "z", nil])
+    }
 }
