@@ -148,4 +148,14 @@ import Switchyard
             return a.page, a.tab, b.pag, b.page, b.tab, b.ta, b.pa
             """) == ["1", "x", "2", "3", "y", "z", nil])
     }
+
+    @Test func aZeroByteInTheQueryIsAByteLikeAnother() throws {
+        // The scan stops at the text's terminating zero; a zero inside the query does not end it.
+        #expect(try app.lua("""
+            local q = match('/plain?a=x\\0y&c=1&\\0=z').query
+            return #q.a, q.a == 'x\\0y', q.c, q['\\0']
+            """) == [.integer(3), .boolean(true), "1", "z"])
+        #expect(try app.lua("local i = match('/q/1/2?k=v\\0#f\\0g') return i.query.k == 'v\\0', i.fragment == 'f\\0g'")
+                == [.boolean(true), .boolean(true)])
+    }
 }
