@@ -151,12 +151,30 @@ int sy_pushinfo (lua_State *L, const sy_InfoTable *info) {
 /* ===================================================== match(path) */
 
 /* The match function's upvalues: the info builder's (keys, route strings),
-** then its Swift entry and the argument's position. */
-enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_NUPVALUES = MATCH_ARG };
+** then its Swift entry, the argument's position and the query keys it
+** holds (sy_pushquerykey). */
+enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_KEYS,
+       MATCH_NUPVALUES = MATCH_KEYS };
+
+/* The query keys 'match' holds: a site's queries use a few keys over and
+** over ("tab", "page"), and Lua hashes and interns a short string anew at
+** every push (about 150 instructions for "page" in 'lua-match query 1000',
+** against 35 for a rawgeti).  Each key of up to SY_KEYLEN bytes takes the
+** slot its bytes pick (sy_keyslot); the slot's string is kept at that index
+** of the MATCH_KEYS table, so it stays alive while the bytes say it is
+** there.  Values are not held: they vary ("page=17"), and a slot taken by
+** each would cost more than it saves. */
+#define SY_KEYSLOTS 16
+#define SY_KEYLEN 15
+typedef struct sy_HeldKey {
+  unsigned char len;  /* 0: the slot is empty */
+  char bytes[SY_KEYLEN];
+} sy_HeldKey;
 
 typedef struct sy_MatchCallee {
   sy_MatchEntry entry;
   void *runtime;
+  sy_HeldKey keys[SY_KEYSLOTS];
 } sy_MatchCallee;
 
 /* lua_pushlstring without its result, to stand in for sy_pushdecoded.
@@ -268,18 +286,144 @@ static void sy_pushplainquery (lua_State *L, const char *q, size_t len) {
   }
 }
 
+/* Up to this many pairs a query is read in one scan (sy_scanquery); a
+** longer one by sy_pushplainquery. */
+#define SY_QUERY_PAIRS 16
+
+/* What sy_scanquery sorts a query's bytes into (0: any other byte).  A
+** '\0' stops the scan's inner loop as a '#' does: the text's terminating
+** zero ends it with no bound to check at each byte. */
+enum { SY_QB_PAIR = 1, SY_QB_EQUALS, SY_QB_ESCAPE, SY_QB_STOP };
+static const unsigned char sy_querybyte[256] = {
+  ['&'] = SY_QB_PAIR, ['='] = SY_QB_EQUALS, ['%'] = SY_QB_ESCAPE,
+  ['#'] = SY_QB_STOP, ['\0'] = SY_QB_STOP
+};
+
+/* A query read by sy_scanquery: where it ends, its non-empty pairs (each
+** with its first '=', or NULL), whether any byte is a '%'. */
+typedef struct sy_QueryScan {
+  const char *end;   /* the '#' that ends it, or the end of the text */
+  int npairs;        /* more than SY_QUERY_PAIRS: 'pairs' holds the first */
+  int escaped;
+  struct { const char *start, *equals, *stop; } pairs[SY_QUERY_PAIRS];
+} sy_QueryScan;
+
+/* Notes the pair from 'pair' to 'stop' (its first '=' at 'equals'), unless
+** it is empty.  [-0, +0, -] */
+static void sy_notepair (sy_QueryScan *scan, int *n, const char *pair,
+                         const char *equals, const char *stop) {
+  if (stop == pair) return;
+  if (*n < SY_QUERY_PAIRS) {
+    scan->pairs[*n].start = pair;
+    scan->pairs[*n].equals = equals;
+    scan->pairs[*n].stop = stop;
+  }
+  (*n)++;
+}
+
+/* Reads the query at 'q' (after its '?') up to a '#' or 'end' in one scan;
+** '*end' is the text's terminating '\0' (Lua's strings have one).  A
+** memchr for the '#', another for the '%', one for each '&' and '=' and a
+** loop counting the pairs cost 175 instructions in memchr alone on
+** "tab=info&page=17" (callgrind, 'lua-match query 1000'); a byte that is
+** none of these costs 5 here.  [-0, +0, -] */
+static void sy_scanquery (sy_QueryScan *scan, const char *q, const char *end) {
+  const char *pair = q, *equals = NULL, *c = q;
+  int n = 0, escaped = 0;
+  for (;; c++) {
+    unsigned char kind;
+    while ((kind = sy_querybyte[(unsigned char)*c]) == 0) c++;
+    if (kind == SY_QB_EQUALS) { if (equals == NULL) equals = c; }
+    else if (kind == SY_QB_PAIR) {
+      sy_notepair(scan, &n, pair, equals, c);
+      pair = c + 1;
+      equals = NULL;
+    }
+    else if (kind == SY_QB_ESCAPE) escaped = 1;
+    else if (*c == '#' || c >= end) break;  /* a '\0' before 'end' is a byte */
+  }
+  sy_notepair(scan, &n, pair, equals, c);
+  scan->end = c;
+  scan->npairs = n;
+  scan->escaped = escaped;
+}
+
+/* The slot of the 'len' bytes at 's' (1 <= len <= SY_KEYLEN) among the
+** held keys.  [-0, +0, -] */
+static unsigned sy_keyslot (const char *s, size_t len) {
+  return ((unsigned)len * 7u + (unsigned char)s[0] * 3u
+          + (unsigned char)s[len - 1]) % SY_KEYSLOTS;
+}
+
+/* The query key of the 'len' bytes at 's' (no escape in the query): the
+** string held in its slot when it has these bytes, else pushed and held
+** there in place of the slot's last.  [-0, +1, m] */
+static void sy_pushquerykey (lua_State *L, sy_MatchCallee *callee,
+                             const char *s, size_t len) {
+  sy_HeldKey *held;
+  unsigned slot;
+  if (len == 0 || len > SY_KEYLEN) {
+    lua_pushlstring(L, s, len);
+    return;
+  }
+  slot = sy_keyslot(s, len);
+  held = &callee->keys[slot];
+  if (held->len == len && memcmp(held->bytes, s, len) == 0) {
+    lua_rawgeti(L, lua_upvalueindex(MATCH_KEYS), slot + 1);
+    return;
+  }
+  lua_pushlstring(L, s, len);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, lua_upvalueindex(MATCH_KEYS), slot + 1);  /* array part */
+  memcpy(held->bytes, s, len);
+  held->len = (unsigned char)len;
+}
+
+/* The query table of the query 'q' that 'scan' read, as sy_pushplainquery
+** builds it, made at its size; keys held by 'callee' (sy_pushquerykey)
+** when nothing needs decoding.  [-0, +1, m] */
+static void sy_pushscannedquery (lua_State *L, sy_MatchCallee *callee,
+                                 const sy_QueryScan *scan, const char *q) {
+  void (*push) (lua_State *, const char *, size_t);
+  int i;
+  if (scan->npairs > SY_QUERY_PAIRS) {
+    sy_pushplainquery(L, q, (size_t)(scan->end - q));
+    return;
+  }
+  push = scan->escaped ? sy_pushdecoded : sy_pushbytes;
+  lua_createtable(L, 0, scan->npairs);
+  for (i = 0; i < scan->npairs; i++) {
+    const char *start = scan->pairs[i].start, *equals = scan->pairs[i].equals;
+    const char *stop = scan->pairs[i].stop;
+    const char *keyend = equals != NULL ? equals : stop;
+    if (scan->escaped) push(L, start, (size_t)(keyend - start));
+    else sy_pushquerykey(L, callee, start, (size_t)(keyend - start));
+    if (equals == NULL) lua_pushliteral(L, "");
+    else push(L, equals + 1, (size_t)(stop - equals - 1));
+    lua_rawset(L, -3);
+  }
+}
+
 /* The info table of a lent match: path (the argument string at 'path', or
 ** its first 'r->pathend' bytes), pattern and parameter names from the
 ** route strings, values from the spans of the argument's bytes 's' ('len'
 ** of them), the query and fragment from what follows the path (an empty
 ** query when nothing does).  [-0, +1, m] */
-static void sy_pushlent (lua_State *L, const sy_MatchResult *r, int path,
-                      const char *s, size_t len) {
+static void sy_pushlent (lua_State *L, sy_MatchCallee *callee,
+                      const sy_MatchResult *r, int path, const char *s,
+                      size_t len) {
   int i, present = 0, names;
   const char *rest = s + len, *hash = NULL;
+  sy_QueryScan scan;
+  scan.npairs = -1;  /* no query */
   if (r->pathend >= 0) {
     rest = s + r->pathend;
-    hash = (const char *)memchr(rest, '#', len - (size_t)r->pathend);
+    if (*rest == '?') {
+      /* The query read before any table is made: the scan finds the '#'. */
+      sy_scanquery(&scan, rest + 1, s + len);
+      if (scan.end < s + len) hash = scan.end;
+    }
+    else hash = (const char *)memchr(rest, '#', len - (size_t)r->pathend);
   }
   lua_rawgeti(L, lua_upvalueindex(INFO_ROUTES), r->slot);
   names = lua_gettop(L);
@@ -308,10 +452,7 @@ static void sy_pushlent (lua_State *L, const sy_MatchResult *r, int path,
   }
   lua_rawset(L, -3);
   sy_pushkey(L, INFO_QUERY);
-  if (rest < s + len && *rest == '?') {
-    const char *stop = hash != NULL ? hash : s + len;
-    sy_pushplainquery(L, rest + 1, (size_t)(stop - rest - 1));
-  }
+  if (scan.npairs >= 0) sy_pushscannedquery(L, callee, &scan, rest + 1);
   else lua_createtable(L, 0, 0);
   lua_rawset(L, -3);
   lua_replace(L, names);
@@ -322,8 +463,8 @@ static void sy_pushlent (lua_State *L, const sy_MatchResult *r, int path,
 ** table of a lent match built here; anything the entry raises is raised
 ** here, after it returned.  [-0, +1, e] */
 static int sy_route_match (lua_State *L) {
-  const sy_MatchCallee *callee =
-      (const sy_MatchCallee *)lua_touserdata(L, lua_upvalueindex(MATCH_ENTRY));
+  sy_MatchCallee *callee =
+      (sy_MatchCallee *)lua_touserdata(L, lua_upvalueindex(MATCH_ENTRY));
   int path = (int)lua_tointeger(L, lua_upvalueindex(MATCH_ARG));
   SyState *sy = sy_state(L);
   lua_State *caller = sy->current;
@@ -347,14 +488,17 @@ static int sy_route_match (lua_State *L) {
   ** table's query and fragment are read from what follows.  One scan for a
   ** plain path (most): a fragment with no '?' is left to the entry. */
   query = (const char *)memchr(s, '?', len);
-  result.pathend = query == NULL ? -1
-                 : sy_plainquerystart(s, (size_t)(query - s) + 1);
+  if (query == NULL) result.pathend = -1;
+  else {  /* sy_plainquerystart without its second look for the '?' */
+    const char *hash = (const char *)memchr(s, '#', (size_t)(query - s));
+    result.pathend = (hash != NULL ? hash : query) - s;
+  }
   sy->current = L;  /* a validator calling Lua uses this thread */
   n = callee->entry(L, callee->runtime, s, len, path, &result);
   sy->current = caller;  /* before any raise: nothing longjmps past here */
   switch (n) {
     case SY_MATCH_NONE: lua_pushnil(L); return 1;
-    case SY_MATCH_LENT: sy_pushlent(L, &result, path, s, len); return 1;
+    case SY_MATCH_LENT: sy_pushlent(L, callee, &result, path, s, len); return 1;
     case SY_MATCH_PUSHED: return 1;
     default: return sy_raise(L, n);
   }
@@ -370,8 +514,11 @@ static int sy_p_pushmatchfunction (lua_State *L) {
   for (i = 0; i < INFO_ROUTES - 1; i++) lua_pushstring(L, sy_infokeys[i]);
   lua_newtable(L);
   callee = (sy_MatchCallee *)lua_newuserdatauv(L, sizeof(sy_MatchCallee), 0);
-  *callee = *spec;
+  callee->entry = spec->entry;
+  callee->runtime = spec->runtime;
+  memset(callee->keys, 0, sizeof(callee->keys));  /* no key held */
   lua_pushinteger(L, arg);
+  lua_createtable(L, SY_KEYSLOTS, 0);  /* the held keys' strings */
   lua_pushcclosure(L, sy_route_match, MATCH_NUPVALUES);
   return 1;
 }

@@ -59,6 +59,12 @@ extension SwitchyardRuntime {
         guard let match else { return Int32(SY_MATCH_NONE) }
         // A typed route's values are coerced and meta added (issue 33): its table is built in Swift.
         let extras = match.hasDeclaredExtras
+        // Text going on with a `?query` (the shim found where) is lent as spans of the path before it when
+        // the lookup of that path alone settled it: tried first (saves the plain spans' look at such a match).
+        if !extras, pathEnd >= 0, let status = Self.lendBeforeQuery(match, in: path, endingAt: pathEnd, into: result, on: L) {
+            try state.check(status, on: L)
+            return Int32(SY_MATCH_LENT)
+        }
         if !extras, Self.spans(of: match, in: path, into: result) {
             var pattern = match.pattern
             let held = pattern.withUTF8 { sy_matchnames_held(L, result, LuaFields.chars($0), $0.count) != 0 }
