@@ -10,48 +10,18 @@ import Switchyard
     let app: RuntimeFixture
 
     init() throws {
-        app = try RuntimeFixture("""
+        app = try RuntimeFixture(Self.line.luaFunction + "\n" + """
             route("/q/:a/:b")
             route("/plain")
-            -- An info table as one line: keys sorted, the query's and params' pairs sorted, each value's
-            -- type written before it, so a number or a missing value cannot pass for a string.
-            function described(info)
-              if info == nil then return "nil" end
-              local keys, out = {}, {}
-              for key in pairs(info) do keys[#keys + 1] = key end
-              table.sort(keys)
-              for _, key in ipairs(keys) do
-                local value, kind = info[key], type(info[key])
-                if kind == "table" then
-                  local pairs_ = {}
-                  for k, v in pairs(value) do pairs_[#pairs_ + 1] = type(k) .. ":" .. k .. "=" .. type(v) .. ":" .. v end
-                  table.sort(pairs_)
-                  value = "{" .. table.concat(pairs_, ",") .. "}"
-                end
-                out[#out + 1] = key .. ":" .. kind .. ":" .. value
-              end
-              return table.concat(out, " ")
-            end
             """)
     }
 
-    private func described(_ text: String) throws -> String? {
-        let quoted = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-        return try app.string("return described(match('\(quoted)'))")
-    }
+    static let line = InfoTableLine(typed: true)
+
+    private func described(_ text: String) throws -> String? { try Self.line.fromLua(text, in: app) }
 
     /// The same line made from what `RouteTable.match` returns for `text`.
-    private func describedBySwift(_ text: String) throws -> String {
-        guard let found = try app.runtime.routeTable.match(text) else { return "nil" }
-        let info = found.info
-        func table(_ fields: [(String, String)]) -> String {
-            "table:{" + fields.map { "string:\($0.0)=string:\($0.1)" }.sorted().joined(separator: ",") + "}"
-        }
-        var fields = [("params", table(info.params.dictionary.map { ($0.key, $0.value) })), ("path", "string:" + info.path),
-                      ("pattern", "string:" + found.route.pattern.text), ("query", table(info.query.map { ($0.key, $0.value) }))]
-        if let fragment = info.fragment { fields.append(("fragment", "string:" + fragment)) }
-        return fields.sorted { $0.0 < $1.0 }.map { "\($0.0):\($0.1)" }.joined(separator: " ")
-    }
+    private func describedBySwift(_ text: String) throws -> String { try Self.line.fromSwift(text, in: app) }
 
     private func expectSameAsSwift(_ texts: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         for text in texts {

@@ -9,51 +9,22 @@ import Switchyard
     let app: RuntimeFixture
 
     init() throws {
-        app = try RuntimeFixture("""
+        app = try RuntimeFixture(Self.line.luaFunction + "\n" + """
             route("/q/:a/:b")
             route("/plain")
             route("/files/*rest")
             route("/opt/:x?/:y?")
             route("/many/:p1/:p2/:p3/:p4/:p5/:p6/:p7/:p8/:p9")
             route("/checked/:id", {validate = function(info) seen_query = info.query.tab return true end})
-            -- Every field of an info table as one line: keys sorted, nested tables as {k=v,...} sorted.
-            function described(info)
-              if info == nil then return "nil" end
-              local keys, out = {}, {}
-              for key in pairs(info) do keys[#keys + 1] = key end
-              table.sort(keys)
-              for _, key in ipairs(keys) do
-                local value = info[key]
-                if type(value) == "table" then
-                  local pairs_ = {}
-                  for k, v in pairs(value) do pairs_[#pairs_ + 1] = k .. "=" .. tostring(v) end
-                  table.sort(pairs_)
-                  value = "{" .. table.concat(pairs_, ",") .. "}"
-                end
-                out[#out + 1] = key .. ":" .. tostring(value)
-              end
-              return table.concat(out, " ")
-            end
             """)
     }
 
-    private func described(_ text: String) throws -> String? {
-        let quoted = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-        return try app.string("return described(match('\(quoted)'))")
-    }
+    static let line = InfoTableLine(typed: false)
+
+    private func described(_ text: String) throws -> String? { try Self.line.fromLua(text, in: app) }
 
     /// The same line made from what `RouteTable.match` returns for `text`.
-    private func describedBySwift(_ text: String) throws -> String {
-        guard let found = try app.runtime.routeTable.match(text) else { return "nil" }
-        let info = found.info
-        func table(_ fields: [(String, String)]) -> String {
-            "{" + fields.map { "\($0.0)=\($0.1)" }.sorted().joined(separator: ",") + "}"
-        }
-        var fields = [("params", table(info.params.dictionary.map { ($0.key, $0.value) })), ("path", info.path),
-                      ("pattern", found.route.pattern.text), ("query", table(info.query.map { ($0.key, $0.value) }))]
-        if let fragment = info.fragment { fields.append(("fragment", fragment)) }
-        return fields.sorted { $0.0 < $1.0 }.map { "\($0.0):\($0.1)" }.joined(separator: " ")
-    }
+    private func describedBySwift(_ text: String) throws -> String { try Self.line.fromSwift(text, in: app) }
 
     @Test func aQueryIsReadIntoTheTableAndThePathStopsBeforeIt() throws {
         #expect(try described("/q/1/2?tab=info&page=17")

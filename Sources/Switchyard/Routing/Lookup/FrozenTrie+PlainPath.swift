@@ -59,20 +59,8 @@ extension FrozenTrie {
             // again (their answers do not change; what comes before a mark there had none), with the
             // segment start carried from the byte before them: no shift, no test of the text's length
             // (issue 37, eighth session: splat `withMatch` 603.6 → 603.2, optional 722.0 → 719.6).
-            // Safety: loads the 8 bytes before `end` only after a whole word from `start + 1`, or when
-            // the text, from `text`, has 8.
-            var at = cursor
-            let word: UInt64
-            if cursor > start + 1 {
-                at = end - 8
-                word = UInt64(littleEndian: UnsafeRawPointer(at).loadUnaligned(as: UInt64.self))
-                carried = at[-1] == PathSegmenter.slash ? 0x80 : 0
-            } else {
-                word = end - text >= 8
-                    ? UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
-                        &>> UInt64(truncatingIfNeeded: (8 &- (end - cursor)) &* 8)
-                    : FrozenTrie.word(at: cursor, end: end, text: text)
-            }
+            let (at, word) = lastWord(from: cursor, first: start + 1, end: end, text: text)
+            if cursor > start + 1 { carried = at[-1] == PathSegmenter.slash ? 0x80 : 0 }
             let queries = marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)
             let (slashes, hazards) = segmentStarts(in: word, carried: carried)
             if queries | hazards != 0 {
@@ -83,6 +71,24 @@ extension FrozenTrie {
         }
         // A trailing slash (`start` itself, when nothing follows it).
         return end[-1] == PathSegmenter.slash ? nil : (end, seen != 0)
+    }
+
+    /// The last bytes of a rest read a word at a time from `first`, now at `cursor` (`cursor < end`), as
+    /// one word and where it starts: after a whole word, the text's last 8 bytes as they are (from `end -
+    /// 8`: the bytes before `cursor` read again); else the bytes from `cursor` with zeros after them (never
+    /// a mark), the text's last 8 bytes shifted down to them, or byte by byte in a text shorter than 8.
+    /// Safety: loads the 8 bytes before `end` only after a whole word from `first`, or when the text, from
+    /// `text`, has 8.
+    @inline(__always)
+    static func lastWord(from cursor: UnsafePointer<UInt8>, first: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                         text: UnsafePointer<UInt8>) -> (at: UnsafePointer<UInt8>, word: UInt64) {
+        if cursor > first {
+            return (end - 8, UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self)))
+        }
+        return (cursor, end - text >= 8
+            ? UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
+                &>> UInt64(truncatingIfNeeded: (8 &- (end - cursor)) &* 8)
+            : FrozenTrie.word(at: cursor, end: end, text: text))
     }
 
     /// Whether the whole words from `start` to `stop` (a multiple of 8 bytes, read before) hold a `/`:

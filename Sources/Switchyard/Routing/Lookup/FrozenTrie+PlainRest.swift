@@ -36,22 +36,8 @@ extension FrozenTrie {
             cursor += 8
         }
         guard cursor < end else { return (end, false) }
-        // The last bytes: after a whole word, the rest's last 8 as they are (the bytes before `cursor`
-        // read again, as `pathEnd(fromStop:)` reads them), else zeros after them (never a mark), the
-        // text's last 8 bytes shifted down to them, or byte by byte in a text shorter than 8.
-        // Safety: loads the 8 bytes before `end` only after a whole word from `first`, or when the
-        // text, from `text`, has 8.
-        var at = cursor
-        let word: UInt64
-        if cursor > first {
-            at = end - 8
-            word = UInt64(littleEndian: UnsafeRawPointer(at).loadUnaligned(as: UInt64.self))
-        } else {
-            word = end - text >= 8
-                ? UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
-                    &>> UInt64(truncatingIfNeeded: (8 &- (end - cursor)) &* 8)
-                : FrozenTrie.word(at: cursor, end: end, text: text)
-        }
+        // The last bytes, as `pathEnd(fromStop:)` reads them.
+        let (at, word) = lastWord(from: cursor, first: first, end: end, text: text)
         let queries = marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)
         if queries | marks(of: PathSegmenter.dot, in: word) != 0 {
             let carried: UInt64 = at[-1] == PathSegmenter.slash ? 0x80 : 0
