@@ -57,6 +57,8 @@ extension RouteTable {
     ///
     ///     try table.resolve(plainPath: "/album/12")?.route   // RouteID(rawValue: 1)
     ///     try table.resolve(plainPath: "/album/12?tab=info") // nil: not plain
+    /// (`Navigator.landElsewhere(handingOver:from:)` takes the lookup's answers as this does, for
+    /// `nav.push`'s path: a change here is made there too; `NavPushHandedOverPathTests` holds them alike.)
     func resolve(plainPath text: String) throws -> RouteResolution? {
         try withFrozenLookup { lookup in
             let found = text.utf8.withContiguousStorageIfAvailable { bytes -> RouteFind in
