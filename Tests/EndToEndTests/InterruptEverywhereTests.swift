@@ -145,6 +145,7 @@ struct InterruptEverywhereREPLTests {
         // The child ignores SIGINT, which the terminal sends to the whole group: pclose waits for it.
         let line = "print('waiting') io.popen(\"trap '' INT; exec sleep 300\"):close()"
         try session.enter(line, expecting: "\nwaiting")
+        try session.waitUntilTheProgramWaits(forAChildRunning: "sleep")
         try session.press("C-c")
         try session.waitFor("switchyard: still running the chunk", deadline: 60)
         try session.press("C-c")

@@ -92,6 +92,30 @@ final class TerminalSession {
         return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// Waits until the program has a child running `command` (its /proc comm: past the shell's `exec`,
+    /// so past any `trap` before it) and its main thread sleeps in waitpid (the kernel's `do_wait`): a
+    /// chunk that started the child has reached `pclose`, past the last Lua instruction a Ctrl-C could
+    /// stop at. Seeing what the chunk printed before is not enough: on a loaded machine the Ctrl-C
+    /// could come before the child runs, and the hook honours it at once (as `SignalledRun` found for
+    /// `switchyard -e`). The pane runs a shell whose child is the program (`env` execs it).
+    func waitUntilTheProgramWaits(forAChildRunning command: String, deadline seconds: Double = 60) throws {
+        let shell = try tmux(["display-message", "-p", "-t", "e2e", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+            for program in children.split(separator: " ") {
+                let channel = (try? String(contentsOfFile: "/proc/\(program)/task/\(program)/wchan", encoding: .utf8)) ?? ""
+                let grandchildren = (try? String(contentsOfFile: "/proc/\(program)/task/\(program)/children", encoding: .utf8)) ?? ""
+                let names = grandchildren.split(separator: " ").compactMap {
+                    (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+                if channel.hasPrefix("do_wait") && names.contains(command) { return }
+            }
+            usleep(20_000)
+        }
+        throw Timeout(expected: "the program waiting for its child running \(command)", screen: (try? screen()) ?? "")
+    }
+
     func waitForExit(deadline seconds: Double = 60) throws -> Int32 {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
