@@ -18,7 +18,7 @@ import Switchyard
     ]
 
     init() throws {
-        app = try RuntimeFixture("""
+        app = try RuntimeFixture(Self.line.luaFunction + "\n" + """
             route("/five/:a/:b/:c/:d/:e")
             route("/six/:a/s/:b/:c/t/:d/:e/:f", {params = {b = "int", e = "int"}})
             route("/six/*rest")
@@ -26,43 +26,17 @@ import Switchyard
             route("/nine/:a/:b/:c/:d/:e/:f/:g/:h/:i")
             route("/opt/:a/:b/:c/:d/:e/:f?/:g?")
             route("/opt/:a/:b/:c/:d/fixed")
-            -- Every field of an info table as one line: keys sorted, nested tables as {k=v,...} sorted.
-            function described(info)
-              if info == nil then return "nil" end
-              local keys, out = {}, {}
-              for key in pairs(info) do keys[#keys + 1] = key end
-              table.sort(keys)
-              for _, key in ipairs(keys) do
-                local value = info[key]
-                if type(value) == "table" then
-                  local pairs_ = {}
-                  for k, v in pairs(value) do pairs_[#pairs_ + 1] = k .. "=" .. tostring(v) end
-                  table.sort(pairs_)
-                  value = "{" .. table.concat(pairs_, ",") .. "}"
-                end
-                out[#out + 1] = key .. ":" .. tostring(value)
-              end
-              return table.concat(out, " ")
-            end
             """)
     }
 
+    static let line = InfoTableLine(typed: false)
+
     /// The same line made from what `RouteTable.match` returns for `text`.
-    private func describedBySwift(_ text: String) throws -> String {
-        guard let found = try app.runtime.routeTable.match(text) else { return "nil" }
-        let info = found.info
-        func table(_ fields: [(String, String)]) -> String {
-            "{" + fields.map { "\($0.0)=\($0.1)" }.sorted().joined(separator: ",") + "}"
-        }
-        var fields = [("params", table(info.params.dictionary.map { ($0.key, $0.value) })), ("path", info.path),
-                      ("pattern", found.route.pattern.text), ("query", table(info.query.map { ($0.key, $0.value) }))]
-        if let fragment = info.fragment { fields.append(("fragment", fragment)) }
-        return fields.sorted { $0.0 < $1.0 }.map { "\($0.0):\($0.1)" }.joined(separator: " ")
-    }
+    private func describedBySwift(_ text: String) throws -> String { try Self.line.fromSwift(text, in: app) }
 
     @Test func matchBuildsTheTableSwiftDescribes() throws {
         for text in Self.paths {
-            let described = try app.string("return described(match('\(text)'))")
+            let described = try Self.line.fromLua(text, in: app)
             #expect(described == (try describedBySwift(text)), "\(text)")
         }
         // Spot values, so that the comparison cannot pass on two empty descriptions.

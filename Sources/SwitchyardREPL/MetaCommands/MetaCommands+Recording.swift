@@ -4,11 +4,13 @@ import SwitchyardTools
 extension MetaCommands {
     /// Adds a step to the recording; a file that cannot be written stops it, loudly.
     func record(_ code: String, navigated: Bool, typed: Bool = false) {
-        if typed && !navigated && runtime.engine.compiles(code) { typedStatements.append(code) }
+        // Statements, not an expression typed to see its value: compiled once, for both uses.
+        let statements = typed && runtime.engine.compiles(code)
+        if statements && !navigated { typedStatements.append(code) }
         guard let recording else { return }
         do {
             if typed {
-                try recording.record(chunk: code, navigated: navigated, navigator: runtime.navigator)
+                try recording.record(chunk: code, statements: statements, navigated: navigated, navigator: runtime.navigator)
             } else {
                 try recording.record(code, navigated: navigated, navigator: runtime.navigator)
             }

@@ -64,8 +64,8 @@ final class SessionRecording {
     /// the `it` body as typed when that means the same there; otherwise (`return`, `...`, a label, a
     /// `local`, a long string whose lines indenting would change, an expression) it replays as the
     /// REPL ran it, a chunk of its own: `typed[==[...]==]`, the text kept byte for byte.
-    func record(chunk: String, navigated: Bool, navigator: Navigator) throws {
-        let statements = engine.compiles(chunk)
+    /// `statements`: whether the chunk compiles as statements (`LuaEngine.compiles`).
+    func record(chunk: String, statements: Bool, navigated: Bool, navigator: Navigator) throws {
         guard navigated || statements || navigator.pendingNavigation != held else { return }
         if statements && readsTheSameInline(chunk) {
             body += Self.indented(chunk)
@@ -155,12 +155,7 @@ final class SessionRecording {
                   "end",
                   ""]
         if replaysChunks || !setup.isEmpty {
-            lines += ["-- A line typed at the prompt, run as the REPL ran it: a chunk of its own, an expression first.",
-                      "local function typed(code)",
-                      "  local chunk = load(\"return \" .. code, \"=stdin\", \"t\") or assert(load(code, \"=stdin\", \"t\"))",
-                      "  return chunk()",
-                      "end",
-                      ""]
+            lines += TypedChunkReplay.definition + [""]
         }
         if !setup.isEmpty {
             lines.append("-- What was typed at the prompt before the recording started, in order:")

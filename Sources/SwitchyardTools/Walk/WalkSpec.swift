@@ -27,15 +27,7 @@ struct WalkSpec {
                 + "\(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s").",
             "-- The app is required by its path from this file: save it in the folder the walk ran in.",
         ]
-        if !typed.isEmpty {
-            lines += [
-                "-- A line typed at the prompt, run as the REPL ran it: a chunk of its own, an expression first.",
-                "local function typed(code)",
-                "  local chunk = load(\"return \" .. code, \"=stdin\", \"t\") or assert(load(code, \"=stdin\", \"t\"))",
-                "  return chunk()",
-                "end",
-            ]
-        }
+        if !typed.isEmpty { lines += TypedChunkReplay.definition }
         lines += [
             "local invariants = {}",
             "do",

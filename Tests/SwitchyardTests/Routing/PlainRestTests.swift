@@ -12,22 +12,8 @@ import Testing
     /// What may stand at an offset of the rest: each byte the reading asks about, and harmless bytes.
     private static let inserts = [".", "..", "/..", "/../x", "/./", "file.txt", "?", "?a=1", "#", "#f", "//", "//x",
                                   "/", "a", "-_~", "%2E%2E", "/.well-known", "a//b?x", "a/b//c#y"]
-    private static let suffixes = ["", "z", "z/yy"]
-    /// Bytes before the insert, cut to each length 0 to 16, so that it falls on each byte of a word, across
-    /// two words and in the shifted last word, after a `/` and inside a segment.
-    private static let filler = Array("ab/cdefghij/k/lmnopqrstu/vw".utf8)
 
-    private static func rests() -> [String] {
-        var rests: [String] = []
-        for offset in 0...16 {
-            let before = String(decoding: filler[0..<offset], as: UTF8.self)
-            rests.append(before + "tail")
-            for insert in inserts {
-                for suffix in suffixes { rests.append(before + insert + suffix) }
-            }
-        }
-        return rests
-    }
+    private static func rests() -> [String] { RestsAtEveryOffset.rests(inserting: inserts) }
 
     @Test func theOnlyWaysReadingAgreesWithTheExactOneBarEmptySegments() {
         // Prefixes of 1, 3, 6 and 14 bytes: the rest starts at different places in a word, and a text

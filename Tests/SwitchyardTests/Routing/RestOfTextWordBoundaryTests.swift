@@ -13,22 +13,8 @@ import Testing
 @Suite struct RestOfTextWordBoundaryTests {
     /// What may stand at an offset of the rest, and what follows it (nothing, or more segments).
     private static let hazards = ["//", "/./", "/../", "/.", "/.well-known", "?", "?x=1/y", "#", "#top/z", "/", "/?a", "/#b"]
-    private static let suffixes = ["", "z", "z/yy"]
-    /// Bytes before the hazard, cut to each length 0 to 16: segments of different lengths, so that a
-    /// hazard comes both after a `/` and inside a segment.
-    private static let filler = Array("ab/cdefghij/k/lmnopqrstu/vw".utf8)
 
-    private static func rests() -> [String] {
-        var rests: [String] = []
-        for offset in 0...16 {
-            let before = String(decoding: filler[0..<offset], as: UTF8.self)
-            rests.append(before + "tail")    // no hazard at all
-            for hazard in hazards {
-                for suffix in suffixes { rests.append(before + hazard + suffix) }
-            }
-        }
-        return rests
-    }
+    private static func rests() -> [String] { RestsAtEveryOffset.rests(inserting: hazards) }
 
     /// A byte-by-byte reading of what `pathEnd` answers for the text from `start` (a `/`): where the path
     /// ends (its first `?` or `#`, else the end) and whether a `/` after `start` comes before that, when
@@ -87,7 +73,7 @@ import Testing
         try table.add("/files0/d0/e0/*path", payload: 0)
         try table.add("/o0/p0/q0/:x?/:y?/:z?", payload: 1)
         for length in 1...24 {
-            let rest = String(decoding: Self.filler.prefix(length), as: UTF8.self)
+            let rest = String(decoding: RestsAtEveryOffset.filler.prefix(length), as: UTF8.self)
             if rest.hasSuffix("/") { continue }
             #expect(try table.match("/files0/d0/e0/" + rest)?.info.params == ["path": rest], "\(rest)")
             #expect(try table.match("/files0/d0/e0/" + rest + "?q=1")?.info.params == ["path": rest], "\(rest)?q=1")
