@@ -57,11 +57,10 @@ extension FrozenTrie {
         // The rest checked from the segment's `/` (the loop checked the text before it), as
         // `stoppedInSegment` checks it: text that is not normalised goes the general way. A dead end on
         // the only way asks less of it (FrozenTrie+PlainRest.swift: it is a miss whatever empty
-        // segments follow).
+        // segments follow). 16 bytes at a time on x86-64, one reading for both (FrozenTrie+RestChunks.swift).
         let onlyWay = node.pointee.parameter < 0 && node.pointee.isOnlyWay
-        guard let (pathEnd, segmentEndsFirst) = onlyWay
-                ? FrozenTrie.pathEnd(afterOnlyWayStop: cursor - 1, end: end, text: base)
-                : FrozenTrie.pathEnd(fromStop: cursor - 1, end: end, text: base) else {
+        guard let (pathEnd, segmentEndsFirst) = FrozenTrie.pathEnd(afterStop: cursor - 1, end: end, text: base,
+                                                                   asksEmptySegments: !onlyWay) else {
             return .left
         }
         // A `?` or `#` in the segment ends the path there (out of line: the query row alone goes there).

@@ -1,0 +1,126 @@
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
+
+// The rest of the text where the walk's loop stopped in a segment, read 16 bytes at a time (issue 37,
+// ninth session): each chunk compared at once with `?`, `#`, `/` and `.` (SSE2's `pcmpeqb`), and each
+// comparison made a 16-bit mask, a bit a byte (`pmovmskb`). What the word-at-a-time readings
+// (`pathEnd(fromStop:)`, `pathEnd(afterOnlyWayStop:)`) find with carries and borrows in a word of
+// 0x80 marks is then a shift and an `and` of masks: a segment starts one bit above each slash, an
+// empty segment or one starting with `.` is a start that is a slash or a dot, the path ends at the
+// lowest `?` or `#`, and a trailing slash is a segment start at the path's end. About 37 instructions
+// a word of 8 and 40 the last word before; a chunk of 16 is about 25.
+//
+// Swift's own `SIMD16<UInt8>` does not get there: its `.==` compiles lane by lane (a byte compared, a
+// lane stored, sixteen times), and its lane arithmetic, though it compiles to SSE2, has no way to a
+// mask of bits. So the SSE2 intrinsics (the compiler's own `_Builtin_intrinsics` module; SSE2 is part
+// of every x86-64). Other architectures read a word at a time as before (FrozenTrie+PlainPath.swift,
+// FrozenTrie+PlainRest.swift).
+extension FrozenTrie {
+    /// Where the walk stopped in a segment, read from the `/` before it (`start`) to the text's `end`:
+    /// what `pathEnd(fromStop:end:text:)` answers when `asksEmptySegments`, else what
+    /// `pathEnd(afterOnlyWayStop:end:text:)` answers for a dead end on the only way (which does not ask
+    /// about empty segments, `//`, before the path's end: they leave it a miss). The text starts at
+    /// `text`. On x86-64, 16 bytes at a time (`pathEnd(inChunksFrom:)`); elsewhere, a word at a time.
+    @inline(__always)
+    static func pathEnd(afterStop start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>,
+                        asksEmptySegments: Bool) -> (end: UnsafePointer<UInt8>, segmentEndsFirst: Bool)? {
+        #if arch(x86_64)
+        // (Each reading inlined apart, its flag a constant: one reading with the flag a variable cost
+        // misses `withMatch` 14 instructions, the only way's miss no longer settled at once.)
+        return asksEmptySegments ? pathEnd(inChunksFrom: start, end: end, text: text, asksEmptySegments: true)
+            : pathEnd(inChunksFrom: start, end: end, text: text, asksEmptySegments: false)
+        #else
+        return asksEmptySegments ? pathEnd(fromStop: start, end: end, text: text)
+            : pathEnd(afterOnlyWayStop: start, end: end, text: text)
+        #endif
+    }
+}
+
+#if arch(x86_64)
+extension FrozenTrie {
+    /// `pathEnd(afterStop:end:text:asksEmptySegments:)` 16 bytes at a time: where the path ends (its
+    /// first `?` or `#` after `start`, else `end`) and whether a `/` after `start` comes before it;
+    /// nil when, before that end, a segment after `start` starts with `.` (or, `asksEmptySegments`, is
+    /// empty), or the path ends in a `/` (`start` itself, when nothing or a mark follows it).
+    ///
+    /// Bit `i` of a chunk's masks is the byte at `chunk + i`. Whole chunks are read in a loop with no
+    /// call in it; the last 1 to 16 bytes once, after it: the text's last 16 bytes with the bits of the
+    /// bytes before `chunk` shifted out (read again, or before `start`, where the walk read), or in a
+    /// text shorter than 16, its bytes as two words with zeros after them (a zero is never a mark).
+    /// Internal for the tests, which hold it to a byte-by-byte reading.
+    @inline(__always)
+    static func pathEnd(inChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>,
+                        asksEmptySegments: Bool) -> (end: UnsafePointer<UInt8>, segmentEndsFirst: Bool)? {
+        var chunk = start + 1
+        // A segment starts at the chunk's first byte (after `start`'s `/`, then after the chunk before's
+        // last byte when it is a `/`).
+        var carried: UInt32 = 1
+        var seen: UInt32 = 0
+        while end - chunk >= 16 {
+            let (queries, slashes, dots) = restMarks(UnsafeRawPointer(chunk).loadUnaligned(as: __m128i.self))
+            let starts = slashes &<< 1 | carried
+            let hazards = starts & (asksEmptySegments ? slashes | dots : dots)
+            if _slowPath(queries | hazards != 0) {
+                return pathEnd(atFirstOf: queries, slashes: slashes, starts: starts, hazards: hazards, chunk: chunk,
+                               seen: seen)
+            }
+            seen |= slashes
+            carried = slashes &>> 15
+            chunk += 16
+        }
+        // The last bytes, from `chunk` to `end` (0 to 15 of them), in the text's last 16 bytes: bit `i`
+        // for the byte at `last + i`, the bits below `chunk` (`skipped`, at least 1) shifted out. The
+        // byte before `chunk` (a `/` at `start`, or the chunk before's last byte) is then within them:
+        // the segment start it makes needs no carry.
+        let last: UnsafePointer<UInt8>
+        let bytes: __m128i
+        if end - text >= 16 {
+            last = end - 16
+            bytes = UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)
+        } else {
+            // Safety: loads 8 bytes from `text` only when the text has 8, and the 8 before `end` only
+            // when it has more (shifted down past the ones the first word holds).
+            let count = end - text
+            last = text
+            let low = count >= 8 ? UInt64(littleEndian: UnsafeRawPointer(text).loadUnaligned(as: UInt64.self))
+                : FrozenTrie.word(at: text, end: end, text: text)
+            let high = count > 8 ? UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
+                &>> UInt64(truncatingIfNeeded: (16 &- count) &* 8) : 0
+            bytes = _mm_set_epi64x(Int64(bitPattern: high), Int64(bitPattern: low))
+        }
+        let own = UInt32.max &<< UInt32(truncatingIfNeeded: chunk - last)
+        let (queries, slashes, dots) = restMarks(bytes)
+        let starts = slashes &<< 1 & own
+        // The text's end as one more mark, past its last byte (bit 16 in the text's last 16 bytes; in a
+        // shorter text, at its end, above which every bit is 0).
+        let stops = queries & own | 1 &<< UInt32(truncatingIfNeeded: end - last)
+        return pathEnd(atFirstOf: stops, slashes: slashes & own, starts: starts,
+                       hazards: starts & (asksEmptySegments ? slashes | dots : dots), chunk: last, seen: seen)
+    }
+
+    /// The path's end in the chunk at `chunk`, at the lowest of `stops` (its `?` and `#`, and when the
+    /// text ends in it, one more past its end), `starts` its segment starts, `hazards` those that
+    /// refuse the text; `seen` the slashes of the chunks before it. (A chunk of the loop holding no
+    /// mark holds a hazard: its lowest stop, 0, leaves every bit before it.)
+    @inline(__always)
+    private static func pathEnd(atFirstOf stops: UInt32, slashes: UInt32, starts: UInt32, hazards: UInt32,
+                                chunk: UnsafePointer<UInt8>, seen: UInt32) -> (end: UnsafePointer<UInt8>, segmentEndsFirst: Bool)? {
+        let first = stops & (0 &- stops)
+        let before = first &- 1
+        // A refused segment before the end, or a `/` right before it (a trailing slash).
+        if (hazards & before) | (starts & first) != 0 { return nil }
+        return (chunk + first.trailingZeroBitCount, (seen | slashes & before) != 0)
+    }
+
+    /// The masks of a chunk's `?` and `#` bytes, its `/` bytes and its `.` bytes, a bit a byte.
+    @inline(__always)
+    private static func restMarks(_ bytes: __m128i) -> (queries: UInt32, slashes: UInt32, dots: UInt32) {
+        let queries = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x3f)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x23)))
+        let slashes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2f))
+        let dots = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2e))
+        return (UInt32(truncatingIfNeeded: _mm_movemask_epi8(queries)), UInt32(truncatingIfNeeded: _mm_movemask_epi8(slashes)),
+                UInt32(truncatingIfNeeded: _mm_movemask_epi8(dots)))
+    }
+}
+#endif

@@ -1,0 +1,143 @@
+import Testing
+@testable import Switchyard
+
+/// Issue 37, ninth session: on x86-64 the rest of the text after the walk's stop is read 16 bytes at a
+/// time (`FrozenTrie.pathEnd(inChunksFrom:)`, FrozenTrie+RestChunks.swift): bit masks of `?`/`#`, `/`
+/// and `.` a chunk, the hazards found with shifts of them. These hold that reading to a byte-by-byte
+/// one, with each byte it asks about at every offset 0 to 40 of the rest (in the first chunk, across
+/// the 16- and 32-byte boundaries, in the last chunk read again), after prefixes that make the text
+/// shorter than 8, than 16, and longer; and whole lookups with such rests to the full search.
+@Suite struct RestInChunksTests {
+    private static let inserts = [".", "..", "/..", "/./", ".x", "file.txt", "?", "?a=1", "#", "#f", "//", "//x", "/",
+                                  "a", "%2E%2E", "/.well-known", "a//b?x", "a/b//c#y", "/?", "x/#"]
+
+    /// Rests: a filler cut at each length 0 to 40 followed by each insert and a suffix.
+    private static func rests() -> [String] {
+        let filler = Array("ab/cdefghij/k/lmnopqrstu/vw/xyz0123456/789/abcdefgh/ij".utf8)
+        var rests: [String] = []
+        for offset in 0...40 {
+            let before = String(decoding: filler[0..<offset], as: UTF8.self)
+            rests.append(before)
+            rests.append(before + "tail")
+            for insert in inserts {
+                for suffix in ["", "z", "z/yy", "/zz/yy/xxxxxxxxxxxxxxxxx"] { rests.append(before + insert + suffix) }
+            }
+        }
+        return rests
+    }
+
+    /// What the reading answers, byte by byte: the path's end (the first `?` or `#` after `start`, else
+    /// the text's end) and whether a `/` after `start` comes before it; nil for a segment after `start`
+    /// that starts with `.` (or is empty, when asked) before the end, or a `/` right before the end.
+    private static func expected(_ text: [UInt8], start: Int, asksEmptySegments: Bool) -> (Int, Bool)? {
+        var index = start + 1
+        var segmentStarts = true
+        var slash = false
+        while index < text.count && text[index] != UInt8(ascii: "?") && text[index] != UInt8(ascii: "#") {
+            let byte = text[index]
+            if segmentStarts && (byte == UInt8(ascii: ".") || (asksEmptySegments && byte == UInt8(ascii: "/"))) { return nil }
+            segmentStarts = byte == UInt8(ascii: "/")
+            if segmentStarts { slash = true }
+            index += 1
+        }
+        if text[index - 1] == UInt8(ascii: "/") { return nil }
+        return (index, slash)
+    }
+
+    @Test func theChunkedReadingAgreesWithAByteByByteOne() {
+        #if arch(x86_64)
+        // Prefixes of 1, 3, 6, 14 and 20 bytes: the text is shorter than 8, than 16, or not.
+        for prefix in ["/", "/f/", "/a/bc/", "/files0/d0/e0/", "/organizations-2/x7/"] {
+            for rest in Self.rests() {
+                let text = Array((prefix + rest).utf8)
+                let start = prefix.utf8.count - 1
+                for asks in [true, false] {
+                    let found = text.withUnsafeBufferPointer { buffer in
+                        let base = buffer.baseAddress!
+                        return FrozenTrie.pathEnd(inChunksFrom: base + start, end: base + buffer.count, text: base,
+                                                  asksEmptySegments: asks).map { ($0.end - base, $0.segmentEndsFirst) }
+                    }
+                    let expected = Self.expected(text, start: start, asksEmptySegments: asks)
+                    #expect(found?.0 == expected?.0 && found?.1 == expected?.1,
+                            "\(prefix + rest) (empty segments asked: \(asks)): \(String(describing: found)), not \(String(describing: expected))")
+                }
+            }
+        }
+        #endif
+    }
+
+    /// The same answers as the word readings: the exact one everywhere (the same end, and where a
+    /// mark ends the path, the same answer about the segment); the only way's where it accepts the
+    /// text, and where it refuses it, this one refuses it too or finds an empty segment (the word
+    /// reading asks about `//` in a word with a `.`, this one never).
+    @Test func theChunkedReadingAnswersAsTheWordReadings() {
+        #if arch(x86_64)
+        for prefix in ["/", "/a/bc/", "/files0/d0/e0/"] {
+            for rest in Self.rests() where !rest.isEmpty {
+                let text = Array((prefix + rest).utf8)
+                let start = prefix.utf8.count - 1
+                let (chunked, words, chunkedOnlyWay, wordsOnlyWay) = text.withUnsafeBufferPointer { buffer in
+                    let base = buffer.baseAddress!
+                    let end = base + buffer.count
+                    return (FrozenTrie.pathEnd(inChunksFrom: base + start, end: end, text: base, asksEmptySegments: true)
+                                .map { ($0.end - base, $0.segmentEndsFirst) },
+                            FrozenTrie.pathEnd(fromStop: base + start, end: end, text: base).map { ($0.end - base, $0.segmentEndsFirst) },
+                            FrozenTrie.pathEnd(inChunksFrom: base + start, end: end, text: base, asksEmptySegments: false)
+                                .map { ($0.end - base, $0.segmentEndsFirst) },
+                            FrozenTrie.pathEnd(afterOnlyWayStop: base + start, end: end, text: base)
+                                .map { ($0.end - base, $0.segmentEndsFirst) })
+                }
+                let name = prefix + rest
+                #expect(chunked?.0 == words?.0, "\(name)")
+                if let words, words.0 < text.count { #expect(chunked?.1 == words.1, "\(name)") }
+                // (A trailing `/` is the walk's loop to refuse: the word reading of the only way does not ask.)
+                if name.hasSuffix("/") { continue }
+                if let wordsOnlyWay {
+                    #expect(chunkedOnlyWay?.0 == wordsOnlyWay.0, "\(name)")
+                    if wordsOnlyWay.0 < text.count { #expect(chunkedOnlyWay?.1 == wordsOnlyWay.1, "\(name)") }
+                } else if let chunkedOnlyWay {
+                    #expect(String(decoding: text[start..<chunkedOnlyWay.0], as: UTF8.self).contains("//"), "\(name)")
+                }
+            }
+        }
+        #endif
+    }
+
+    @Test func splatsOptionalChainsAndMissesWithLongRestsMatchAsTheFullSearch() throws {
+        let table = RouteTable<Int>()
+        try table.add("/files0/d0/e0/*path", payload: 0)
+        try table.add("/o0/p0/q0/:x?/:y?/:z?", payload: 1)
+        try table.add("/api/:a/items/:b/act", payload: 2)
+        try table.add("/s/*rest", payload: 3)
+        try table.add("/t/:x?/:y?", payload: 4)
+        for rest in Self.rests() where !rest.hasSuffix("/") {
+            try expectAsTheFullSearch(table, "/files0/d0/e0/" + rest)
+            try expectAsTheFullSearch(table, "/s/" + rest)
+            try expectAsTheFullSearch(table, "/t/" + rest)
+            try expectAsTheFullSearch(table, "/o0/p0/q0/" + rest)
+            try expectAsTheFullSearch(table, "/api/7/missing/" + rest)
+            try expectAsTheFullSearch(table, "/api/7/" + rest)
+        }
+    }
+
+    /// A splat's value and an optional chain's past 16 and 32 bytes, a miss whose rest has `..` 20
+    /// and 36 bytes on (taking the miss's segment back), and the path before a `?` past the first chunk.
+    @Test func valuesPastAChunkAreWhole() throws {
+        let table = RouteTable<Int>()
+        try table.add("/s/*rest", payload: 3)
+        try table.add("/t/:x?/:y?", payload: 4)
+        try table.add("/api/:a/items/:b/act", payload: 2)
+        let long = "abcdefghijklmnopqrstuvwxyz0123456789"
+        #expect(try table.match("/s/" + long + "/x/" + long)?.info.params == ["rest": long + "/x/" + long])
+        #expect(try table.match("/s/" + long + "/x?q=1")?.info.params == ["rest": long + "/x"])
+        #expect(try table.match("/s/" + long + "/x?q=1")?.info.query == ["q": "1"])
+        #expect(try table.match("/s/" + long + "/./x")?.info.params == ["rest": long + "/x"])
+        #expect(try table.match("/s/" + long + "//x")?.info.params == ["rest": long + "/x"])
+        #expect(try table.match("/t/" + long + "/" + long)?.info.params == ["x": long, "y": long])
+        #expect(try table.match("/t/" + long + "/" + long + "/z") == nil)
+        #expect(try table.match("/api/7/missing/0123456789abcdef/../../items/9/act")?.info.params == ["a": "7", "b": "9"])
+        #expect(try table.match("/api/7/missing/0123456789abcdef0123456789abcdef/../../items/9/act")?.info.params
+                == ["a": "7", "b": "9"])
+        #expect(try table.match("/api/7/missing/0123456789abcdef0123456789abcdef/../../../items/9/act") == nil)
+    }
+}
