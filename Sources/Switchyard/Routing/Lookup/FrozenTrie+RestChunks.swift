@@ -21,15 +21,16 @@ extension FrozenTrie {
     /// what `pathEnd(fromStop:end:text:)` answers when `asksEmptySegments`, else what
     /// `pathEnd(afterOnlyWayStop:end:text:)` answers for a dead end on the only way (which does not ask
     /// about empty segments, `//`, before the path's end: they leave it a miss). The text starts at
-    /// `text`. On x86-64, 16 bytes at a time (`pathEnd(inChunksFrom:)`); elsewhere, a word at a time.
+    /// `text`. On x86-64, 16 bytes at a time (`pathEnd(inChunksFrom:)`,
+    /// `pathEnd(inChunksAfterOnlyWayStop:)`); elsewhere, a word at a time.
     @inline(__always)
     static func pathEnd(afterStop start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>,
                         asksEmptySegments: Bool) -> (end: UnsafePointer<UInt8>, segmentEndsFirst: Bool)? {
         #if arch(x86_64)
-        // (Each reading inlined apart, its flag a constant: one reading with the flag a variable cost
+        // (Each reading inlined apart: one reading with a flag for empty segments, a variable, cost
         // misses `withMatch` 14 instructions, the only way's miss no longer settled at once.)
-        return asksEmptySegments ? pathEnd(inChunksFrom: start, end: end, text: text, asksEmptySegments: true)
-            : pathEnd(inChunksFrom: start, end: end, text: text, asksEmptySegments: false)
+        return asksEmptySegments ? pathEnd(inChunksFrom: start, end: end, text: text)
+            : pathEnd(inChunksAfterOnlyWayStop: start, end: end, text: text)
         #else
         return asksEmptySegments ? pathEnd(fromStop: start, end: end, text: text)
             : pathEnd(afterOnlyWayStop: start, end: end, text: text)
@@ -39,10 +40,10 @@ extension FrozenTrie {
 
 #if arch(x86_64)
 extension FrozenTrie {
-    /// `pathEnd(afterStop:end:text:asksEmptySegments:)` 16 bytes at a time: where the path ends (its
-    /// first `?` or `#` after `start`, else `end`) and whether a `/` after `start` comes before it;
-    /// nil when, before that end, a segment after `start` starts with `.` (or, `asksEmptySegments`, is
-    /// empty), or the path ends in a `/` (`start` itself, when nothing or a mark follows it).
+    /// `pathEnd(fromStop:end:text:)` 16 bytes at a time: where the path ends (its first `?` or `#` after
+    /// `start`, else `end`) and whether a `/` after `start` comes before it; nil when, before that end,
+    /// a segment after `start` starts with `.` or is empty, or the path ends in a `/` (`start` itself,
+    /// when nothing or a mark follows it).
     ///
     /// Bit `i` of a chunk's masks is the byte at `chunk + i`. Whole chunks are read in a loop with no
     /// call in it; the last 1 to 16 bytes once, after it: the text's last 16 bytes with the bits of the
@@ -50,8 +51,8 @@ extension FrozenTrie {
     /// text shorter than 16, its bytes as two words with zeros after them (a zero is never a mark).
     /// Internal for the tests, which hold it to a byte-by-byte reading.
     @inline(__always)
-    static func pathEnd(inChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>,
-                        asksEmptySegments: Bool) -> (end: UnsafePointer<UInt8>, segmentEndsFirst: Bool)? {
+    static func pathEnd(inChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                        text: UnsafePointer<UInt8>) -> (end: UnsafePointer<UInt8>, segmentEndsFirst: Bool)? {
         var chunk = start + 1
         // A segment starts at the chunk's first byte (after `start`'s `/`, then after the chunk before's
         // last byte when it is a `/`).
@@ -60,7 +61,7 @@ extension FrozenTrie {
         while end - chunk >= 16 {
             let (queries, slashes, dots) = restMarks(UnsafeRawPointer(chunk).loadUnaligned(as: __m128i.self))
             let starts = slashes &<< 1 | carried
-            let hazards = starts & (asksEmptySegments ? slashes | dots : dots)
+            let hazards = starts & (slashes | dots)
             if _slowPath(queries | hazards != 0) {
                 return pathEnd(atFirstOf: queries, slashes: slashes, starts: starts, hazards: hazards, chunk: chunk,
                                seen: seen)
@@ -73,22 +74,7 @@ extension FrozenTrie {
         // for the byte at `last + i`, the bits below `chunk` (`skipped`, at least 1) shifted out. The
         // byte before `chunk` (a `/` at `start`, or the chunk before's last byte) is then within them:
         // the segment start it makes needs no carry.
-        let last: UnsafePointer<UInt8>
-        let bytes: __m128i
-        if end - text >= 16 {
-            last = end - 16
-            bytes = UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)
-        } else {
-            // Safety: loads 8 bytes from `text` only when the text has 8, and the 8 before `end` only
-            // when it has more (shifted down past the ones the first word holds).
-            let count = end - text
-            last = text
-            let low = count >= 8 ? UInt64(littleEndian: UnsafeRawPointer(text).loadUnaligned(as: UInt64.self))
-                : FrozenTrie.word(at: text, end: end, text: text)
-            let high = count > 8 ? UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
-                &>> UInt64(truncatingIfNeeded: (16 &- count) &* 8) : 0
-            bytes = _mm_set_epi64x(Int64(bitPattern: high), Int64(bitPattern: low))
-        }
+        let (last, bytes) = lastChunk(end: end, text: text)
         let own = UInt32.max &<< UInt32(truncatingIfNeeded: chunk - last)
         let (queries, slashes, dots) = restMarks(bytes)
         let starts = slashes &<< 1 & own
@@ -96,7 +82,68 @@ extension FrozenTrie {
         // shorter text, at its end, above which every bit is 0).
         let stops = queries & own | 1 &<< UInt32(truncatingIfNeeded: end - last)
         return pathEnd(atFirstOf: stops, slashes: slashes & own, starts: starts,
-                       hazards: starts & (asksEmptySegments ? slashes | dots : dots), chunk: last, seen: seen)
+                       hazards: starts & (slashes | dots), chunk: last, seen: seen)
+    }
+
+    /// `pathEnd(inChunksFrom:end:text:)` for a dead end on the only way, asking no
+    /// empty segment and no trailing `/` (as `pathEnd(afterOnlyWayStop:)`): a chunk is asked first only
+    /// whether it holds a `?`, `#` or `.` (one mask), and its slashes are found only when it does. When
+    /// no mark ends the path, `segmentEndsFirst` is not asked (false).
+    @inline(__always)
+    static func pathEnd(inChunksAfterOnlyWayStop start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                        text: UnsafePointer<UInt8>) -> (end: UnsafePointer<UInt8>, segmentEndsFirst: Bool)? {
+        var chunk = start + 1
+        while end - chunk >= 16 {
+            let bytes = UnsafeRawPointer(chunk).loadUnaligned(as: __m128i.self)
+            let (queries, dots) = queryAndDotMarks(bytes)
+            if _slowPath(queries | dots != 0) {
+                // (A segment starts at the chunk's first byte when the byte before it is a `/`.)
+                let slashes = slashMarks(bytes)
+                let starts = slashes &<< 1 | (chunk[-1] == PathSegmenter.slash ? 1 : 0)
+                let hazards = starts & dots
+                if queries | hazards != 0 {
+                    return pathEnd(atFirstOf: queries, slashes: slashes, starts: starts, hazards: hazards, chunk: chunk,
+                                   seen: holdsSlash(from: start + 1, to: chunk))
+                }
+            }
+            chunk += 16
+        }
+        let (last, bytes) = lastChunk(end: end, text: text)
+        let own = UInt32.max &<< UInt32(truncatingIfNeeded: chunk - last)
+        let (queries, dots) = queryAndDotMarks(bytes)
+        if queries & own | dots & own == 0 { return (end, false) }
+        let slashes = slashMarks(bytes)
+        let starts = slashes &<< 1 & own
+        return pathEnd(atFirstOf: queries & own | 1 &<< UInt32(truncatingIfNeeded: end - last), slashes: slashes & own,
+                       starts: starts, hazards: starts & dots, chunk: last, seen: holdsSlash(from: start + 1, to: chunk))
+    }
+
+    /// The text's last 16 bytes and where they start, or in a text shorter than 16, its bytes as two
+    /// words with zeros after them (a zero is never a mark), from `text`.
+    @inline(__always)
+    private static func lastChunk(end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> (UnsafePointer<UInt8>, __m128i) {
+        if end - text >= 16 { return (end - 16, UnsafeRawPointer(end - 16).loadUnaligned(as: __m128i.self)) }
+        // Safety: loads 8 bytes from `text` only when the text has 8, and the 8 before `end` only when it
+        // has more (shifted down past the ones the first word holds).
+        let count = end - text
+        let low = count >= 8 ? UInt64(littleEndian: UnsafeRawPointer(text).loadUnaligned(as: UInt64.self))
+            : FrozenTrie.word(at: text, end: end, text: text)
+        let high = count > 8 ? UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
+            &>> UInt64(truncatingIfNeeded: (16 &- count) &* 8) : 0
+        return (text, _mm_set_epi64x(Int64(bitPattern: high), Int64(bitPattern: low)))
+    }
+
+    /// The slashes of the whole chunks from `first` to `stop` (read before), as `seen` gathers them:
+    /// asked again where a mark ends the path, not gathered chunk by chunk.
+    @inline(__always)
+    private static func holdsSlash(from first: UnsafePointer<UInt8>, to stop: UnsafePointer<UInt8>) -> UInt32 {
+        var chunk = first
+        var seen: UInt32 = 0
+        while chunk < stop {
+            seen |= slashMarks(UnsafeRawPointer(chunk).loadUnaligned(as: __m128i.self))
+            chunk += 16
+        }
+        return seen
     }
 
     /// The path's end in the chunk at `chunk`, at the lowest of `stops` (its `?` and `#`, and when the
@@ -111,6 +158,20 @@ extension FrozenTrie {
         // A refused segment before the end, or a `/` right before it (a trailing slash).
         if (hazards & before) | (starts & first) != 0 { return nil }
         return (chunk + first.trailingZeroBitCount, (seen | slashes & before) != 0)
+    }
+
+    /// The mask of a chunk's `?` and `#` bytes, and of its `.` bytes.
+    @inline(__always)
+    private static func queryAndDotMarks(_ bytes: __m128i) -> (queries: UInt32, dots: UInt32) {
+        let queries = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x3f)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x23)))
+        return (UInt32(truncatingIfNeeded: _mm_movemask_epi8(queries)),
+                UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2e)))))
+    }
+
+    /// The mask of a chunk's `/` bytes.
+    @inline(__always)
+    private static func slashMarks(_ bytes: __m128i) -> UInt32 {
+        UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2f))))
     }
 
     /// The masks of a chunk's `?` and `#` bytes, its `/` bytes and its `.` bytes, a bit a byte.
