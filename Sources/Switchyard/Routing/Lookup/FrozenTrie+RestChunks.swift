@@ -20,7 +20,8 @@ extension FrozenTrie {
     /// Where the walk stopped in a segment, read from the `/` before it (`start`) to the text's `end`:
     /// what `pathEnd(fromStop:end:text:)` answers when `asksEmptySegments`, else what
     /// `pathEnd(afterOnlyWayStop:end:text:)` answers for a dead end on the only way (which does not ask
-    /// about empty segments, `//`, before the path's end: they leave it a miss). The text starts at
+    /// about empty segments, `//`, before the path's end: they leave it a miss); whether a segment ends
+    /// first is asked only where a `?` or `#` ends the path. The text starts at
     /// `text`. On x86-64, 16 bytes at a time (`pathEnd(inChunksFrom:)`,
     /// `pathEnd(inChunksAfterOnlyWayStop:)`); elsewhere, a word at a time.
     @inline(__always)
@@ -41,9 +42,9 @@ extension FrozenTrie {
 #if arch(x86_64)
 extension FrozenTrie {
     /// `pathEnd(fromStop:end:text:)` 16 bytes at a time: where the path ends (its first `?` or `#` after
-    /// `start`, else `end`) and whether a `/` after `start` comes before it; nil when, before that end,
-    /// a segment after `start` starts with `.` or is empty, or the path ends in a `/` (`start` itself,
-    /// when nothing or a mark follows it).
+    /// `start`, else `end`) and, when a mark ends it, whether a `/` after `start` comes before it (when
+    /// none does, not asked: false); nil when, before that end, a segment after `start` starts with `.`
+    /// or is empty, or the path ends in a `/` (`start` itself, when nothing or a mark follows it).
     ///
     /// Bit `i` of a chunk's masks is the byte at `chunk + i`. Whole chunks are read in a loop with no
     /// call in it; the last 1 to 16 bytes once, after it: the text's last 16 bytes with the bits of the
@@ -80,9 +81,12 @@ extension FrozenTrie {
         let starts = slashes &<< 1 & own
         // The text's end as one more mark, past its last byte (bit 16 in the text's last 16 bytes; in a
         // shorter text, at its end, above which every bit is 0).
-        let stops = queries & own | 1 &<< UInt32(truncatingIfNeeded: end - last)
-        return pathEnd(atFirstOf: stops, slashes: slashes & own, starts: starts,
-                       hazards: starts & (slashes | dots), chunk: last, seen: seen)
+        let ended = 1 &<< UInt32(truncatingIfNeeded: end - last)
+        let hazards = starts & (slashes | dots)
+        // No mark (the common case): the path is the text, refused by a hazard or a trailing slash.
+        if queries & own == 0 { return hazards | starts & ended == 0 ? (end, false) : nil }
+        return pathEnd(atFirstOf: queries & own | ended, slashes: slashes & own, starts: starts, hazards: hazards,
+                       chunk: last, seen: seen)
     }
 
     /// `pathEnd(inChunksFrom:end:text:)` for a dead end on the only way, asking no
