@@ -150,4 +150,30 @@ import Testing
                 == ["a": "7", "b": "9"])
         #expect(try table.match("/api/7/missing/0123456789abcdef0123456789abcdef/../../../items/9/act") == nil)
     }
+
+    /// An optional chain finds the ends of its segments within the text's last 16 bytes from their
+    /// slashes (`FrozenTrie.lastSlashes`) and before them a word at a time: values of every length 1 to
+    /// 20, so that a segment starts before those bytes, at their first one, inside them, or is the
+    /// last, in texts shorter and longer than 16 bytes.
+    @Test func optionalValuesEitherSideOfTheTextsLastSixteenBytes() throws {
+        let table = RouteTable<Int>()
+        try table.add("/t/:x?/:y?", payload: 4)
+        try table.add("/o0/p0/q0/:x?/:y?/:z?", payload: 1)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        for first in 1...20 {
+            for second in 1...20 {
+                let x = String(letters[0..<first])
+                let y = String(letters[(26 - second)...])
+                #expect(try table.match("/t/\(x)/\(y)")?.info.params == ["x": x, "y": y], "/t/\(x)/\(y)")
+                #expect(try table.match("/o0/p0/q0/\(x)/\(y)/z")?.info.params == ["x": x, "y": y, "z": "z"],
+                        "/o0/p0/q0/\(x)/\(y)/z")
+                #expect(try table.match("/o0/p0/q0/z/\(x)/\(y)")?.info.params == ["x": "z", "y": x, "z": y],
+                        "/o0/p0/q0/z/\(x)/\(y)")
+            }
+            let x = String(letters[0..<first])
+            #expect(try table.match("/t/\(x)")?.info.params == ["x": x], "/t/\(x)")
+            #expect(try table.match("/o0/p0/q0/\(x)")?.info.params == ["x": x], "/o0/p0/q0/\(x)")
+            #expect(try table.match("/t/\(x)/b/c") == nil, "/t/\(x)/b/c")
+        }
+    }
 }

@@ -189,3 +189,20 @@ extension FrozenTrie {
     }
 }
 #endif
+
+extension FrozenTrie {
+    /// The slashes of the text's last 16 bytes, bit `i` for a `/` at `end - 16 + i`, and bit 16 for the
+    /// text's end: where an optional chain finds each of its segments' ends (`optionalChain`: a bit
+    /// away, not a word read and marked, about 30 instructions a segment). 0 when the text, from
+    /// `text`, has fewer than 16 bytes, and on other architectures.
+    @inline(__always)
+    static func lastSlashes(end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> UInt32 {
+        #if arch(x86_64)
+        guard end - text >= 16 else { return 0 }
+        let bytes = UnsafeRawPointer(end - 16).loadUnaligned(as: __m128i.self)
+        return UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2f)))) | 1 &<< 16
+        #else
+        return 0
+        #endif
+    }
+}
