@@ -99,9 +99,9 @@ extension FrozenTrie {
         var chunk = start + 1
         while end - chunk >= 16 {
             let bytes = UnsafeRawPointer(chunk).loadUnaligned(as: __m128i.self)
-            let (queries, dots) = queryAndDotMarks(bytes)
-            if _slowPath(queries | dots != 0) {
+            if _slowPath(queryOrDotMarks(bytes) != 0) {
                 // (A segment starts at the chunk's first byte when the byte before it is a `/`.)
+                let (queries, dots) = queryAndDotMarks(bytes)
                 let slashes = slashMarks(bytes)
                 let starts = slashes &<< 1 | (chunk[-1] == PathSegmenter.slash ? 1 : 0)
                 let hazards = starts & dots
@@ -114,8 +114,8 @@ extension FrozenTrie {
         }
         let (last, bytes) = lastChunk(end: end, text: text)
         let own = UInt32.max &<< UInt32(truncatingIfNeeded: chunk - last)
+        if queryOrDotMarks(bytes) & own == 0 { return (end, false) }
         let (queries, dots) = queryAndDotMarks(bytes)
-        if queries & own | dots & own == 0 { return (end, false) }
         let slashes = slashMarks(bytes)
         let starts = slashes &<< 1 & own
         return pathEnd(atFirstOf: queries & own | 1 &<< UInt32(truncatingIfNeeded: end - last), slashes: slashes & own,
@@ -162,6 +162,13 @@ extension FrozenTrie {
         // A refused segment before the end, or a `/` right before it (a trailing slash).
         if (hazards & before) | (starts & first) != 0 { return nil }
         return (chunk + first.trailingZeroBitCount, (seen | slashes & before) != 0)
+    }
+
+    /// The mask of a chunk's `?`, `#` and `.` bytes, in one (the compares joined before the mask).
+    @inline(__always)
+    private static func queryOrDotMarks(_ bytes: __m128i) -> UInt32 {
+        let queries = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x3f)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x23)))
+        return UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_or_si128(queries, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2e)))))
     }
 
     /// The mask of a chunk's `?` and `#` bytes, and of its `.` bytes.
