@@ -151,21 +151,24 @@ int sy_pushinfo (lua_State *L, const sy_InfoTable *info) {
 /* ===================================================== match(path) */
 
 /* The match function's upvalues: the info builder's (keys, route strings),
-** then its Swift entry, the argument's position and the query keys it
-** holds (sy_pushquerykey). */
-enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_KEYS,
-       MATCH_NUPVALUES = MATCH_KEYS };
+** then its Swift entry, the argument's position and, from MATCH_KEYS on, one
+** upvalue per slot of the query keys it holds (sy_pushquerykey). */
+enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_KEYS };
 
 /* The query keys 'match' holds: a site's queries use a few keys over and
 ** over ("tab", "page"), and Lua hashes and interns a short string anew at
 ** every push (about 150 instructions for "page" in 'lua-match query 1000',
 ** against 35 for a rawgeti).  Each key of up to SY_KEYLEN bytes takes the
-** slot its bytes pick (sy_keyslot); the slot's string is kept at that index
-** of the MATCH_KEYS table, so it stays alive while the bytes say it is
-** there.  Values are not held: they vary ("page=17"), and a slot taken by
-** each would cost more than it saves. */
+** slot its bytes pick (sy_keyslot); the slot's string is kept in that
+** slot's upvalue (MATCH_KEYS + slot), so it stays alive while the bytes say
+** it is there.  An upvalue is read by lua_pushvalue (index2value and a copy):
+** held in a table's array part, a key cost a lua_rawgeti (index2value for
+** the table, luaH_getint), about 30 instructions more a key.  Values are not
+** held: they vary ("page=17"), and a slot taken by each would cost more
+** than it saves. */
 #define SY_KEYSLOTS 16
 #define SY_KEYLEN 15
+#define MATCH_NUPVALUES (MATCH_KEYS + SY_KEYSLOTS - 1)
 typedef struct sy_HeldKey {
   unsigned char len;  /* 0: the slot is empty */
   char bytes[SY_KEYLEN];
@@ -369,12 +372,11 @@ static void sy_pushquerykey (lua_State *L, sy_MatchCallee *callee,
   slot = sy_keyslot(s, len);
   held = &callee->keys[slot];
   if (held->len == len && memcmp(held->bytes, s, len) == 0) {
-    lua_rawgeti(L, lua_upvalueindex(MATCH_KEYS), slot + 1);
+    lua_pushvalue(L, lua_upvalueindex(MATCH_KEYS + (int)slot));
     return;
   }
   lua_pushlstring(L, s, len);
-  lua_pushvalue(L, -1);
-  lua_rawseti(L, lua_upvalueindex(MATCH_KEYS), slot + 1);  /* array part */
+  lua_copy(L, -1, lua_upvalueindex(MATCH_KEYS + (int)slot));
   memcpy(held->bytes, s, len);
   held->len = (unsigned char)len;
 }
@@ -511,6 +513,7 @@ static int sy_p_pushmatchfunction (lua_State *L) {
   int arg = (int)lua_tointeger(L, 2);
   sy_MatchCallee *callee;
   int i;
+  luaL_checkstack(L, MATCH_NUPVALUES, "match's upvalues");
   for (i = 0; i < INFO_ROUTES - 1; i++) lua_pushstring(L, sy_infokeys[i]);
   lua_newtable(L);
   callee = (sy_MatchCallee *)lua_newuserdatauv(L, sizeof(sy_MatchCallee), 0);
@@ -518,7 +521,7 @@ static int sy_p_pushmatchfunction (lua_State *L) {
   callee->runtime = spec->runtime;
   memset(callee->keys, 0, sizeof(callee->keys));  /* no key held */
   lua_pushinteger(L, arg);
-  lua_createtable(L, SY_KEYSLOTS, 0);  /* the held keys' strings */
+  for (i = 0; i < SY_KEYSLOTS; i++) lua_pushnil(L);  /* no key held */
   lua_pushcclosure(L, sy_route_match, MATCH_NUPVALUES);
   return 1;
 }
