@@ -152,32 +152,43 @@ int sy_pushinfo (lua_State *L, const sy_InfoTable *info) {
 
 /* The match function's upvalues: the info builder's (keys, route strings),
 ** then its Swift entry, the argument's position and, from MATCH_KEYS on, one
-** upvalue per slot of the query keys it holds (sy_pushquerykey). */
+** upvalue per slot of the query keys it holds, then from MATCH_VALUES on one
+** per slot of the query values it holds (sy_pushheld). */
 enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_KEYS };
 
-/* The query keys 'match' holds: a site's queries use a few keys over and
-** over ("tab", "page"), and Lua hashes and interns a short string anew at
-** every push (about 150 instructions for "page" in 'lua-match query 1000',
-** against 35 for a rawgeti).  Each key of up to SY_KEYLEN bytes takes the
-** slot its bytes pick (sy_keyslot); the slot's string is kept in that
-** slot's upvalue (MATCH_KEYS + slot), so it stays alive while the bytes say
-** it is there.  An upvalue is read by lua_pushvalue (index2value and a copy):
-** held in a table's array part, a key cost a lua_rawgeti (index2value for
-** the table, luaH_getint), about 30 instructions more a key.  Values are not
-** held: they vary ("page=17"), and a slot taken by each would cost more
-** than it saves. */
+/* The query keys and values 'match' holds: a site's queries use a few keys
+** over and over ("tab", "page") and many of their values too (a tab's name,
+** a sort order, small page numbers), and Lua hashes and interns a short
+** string anew at every push (about 150 instructions for "page" in
+** 'lua-match query 1000', against 35 for a rawgeti).  Each key or value of
+** up to SY_HELDLEN bytes takes the slot its bytes pick (sy_keyslot,
+** sy_valueslot); the slot's string is kept in that slot's upvalue, so it
+** stays alive while the bytes say it is there.  An upvalue is read by
+** lua_pushvalue (index2value and a copy): held in a table's array part, a
+** key cost a lua_rawgeti (index2value for the table, luaH_getint), about 30
+** instructions more a key.
+** Values, held in 128 slots of their own (ninth session): 'lua-match query
+** 1000' (values "info" and 1 to 99) about 350 instructions a match fewer
+** by function: no interning of the value, and Lua's string table no longer
+** grows and shrinks at every collection (tablerehash, 180 a match), as the
+** values no longer die between collections.  A value the slots do not hold
+** costs about 55 more than a plain push (its hash, the compare, lua_copy,
+** memcpy); 16 slots, as the keys have, cannot hold a hundred values. */
 #define SY_KEYSLOTS 16
-#define SY_KEYLEN 15
-#define MATCH_NUPVALUES (MATCH_KEYS + SY_KEYSLOTS - 1)
-typedef struct sy_HeldKey {
+#define SY_VALUESLOTS 128
+#define SY_HELDLEN 15
+#define MATCH_VALUES (MATCH_KEYS + SY_KEYSLOTS)
+#define MATCH_NUPVALUES (MATCH_VALUES + SY_VALUESLOTS - 1)  /* <= 255 */
+typedef struct sy_HeldString {
   unsigned char len;  /* 0: the slot is empty */
-  char bytes[SY_KEYLEN];
-} sy_HeldKey;
+  char bytes[SY_HELDLEN];
+} sy_HeldString;
 
 typedef struct sy_MatchCallee {
   sy_MatchEntry entry;
   void *runtime;
-  sy_HeldKey keys[SY_KEYSLOTS];
+  sy_HeldString keys[SY_KEYSLOTS];
+  sy_HeldString values[SY_VALUESLOTS];
 } sy_MatchCallee;
 
 /* lua_pushlstring without its result, to stand in for sy_pushdecoded.
@@ -352,39 +363,70 @@ static void sy_scanquery (sy_QueryScan *scan, const char *q, const char *end) {
   scan->escaped = escaped;
 }
 
-/* The slot of the 'len' bytes at 's' (1 <= len <= SY_KEYLEN) among the
+/* The slot of the 'len' bytes at 's' (1 <= len <= SY_HELDLEN) among the
 ** held keys.  [-0, +0, -] */
 static unsigned sy_keyslot (const char *s, size_t len) {
   return ((unsigned)len * 7u + (unsigned char)s[0] * 3u
           + (unsigned char)s[len - 1]) % SY_KEYSLOTS;
 }
 
-/* The query key of the 'len' bytes at 's' (no escape in the query): the
-** string held in its slot when it has these bytes, else pushed and held
-** there in place of the slot's last.  [-0, +1, m] */
-static void sy_pushquerykey (lua_State *L, sy_MatchCallee *callee,
-                             const char *s, size_t len) {
-  sy_HeldKey *held;
-  unsigned slot;
-  if (len == 0 || len > SY_KEYLEN) {
-    lua_pushlstring(L, s, len);
-    return;
-  }
-  slot = sy_keyslot(s, len);
-  held = &callee->keys[slot];
+/* The slot of the 'len' bytes at 's' (1 <= len <= SY_HELDLEN) among the
+** held values: every byte counts (values differ anywhere: "17", "71",
+** "117"), FNV-1a then a multiply to bring the mixing to the top bits (FNV's
+** own top bits, taken alone, left most of 1 to 99 sharing slots: measured,
+** no gain).  [-0, +0, -] */
+static unsigned sy_valueslot (const char *s, size_t len) {
+  unsigned h = 2166136261u;
+  size_t i;
+  for (i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return ((h * 0x9E3779B1u) >> 25) % SY_VALUESLOTS;
+}
+
+/* The 'len' bytes at 's' as the string in upvalue 'upvalue' when 'held'
+** (that slot's record) says it has these bytes, else pushed as a new string
+** and held there in place of the slot's last.  [-0, +1, m] */
+static void sy_pushheld (lua_State *L, sy_HeldString *held, int upvalue,
+                         const char *s, size_t len) {
   if (held->len == len && memcmp(held->bytes, s, len) == 0) {
-    lua_pushvalue(L, lua_upvalueindex(MATCH_KEYS + (int)slot));
+    lua_pushvalue(L, lua_upvalueindex(upvalue));
     return;
   }
   lua_pushlstring(L, s, len);
-  lua_copy(L, -1, lua_upvalueindex(MATCH_KEYS + (int)slot));
+  lua_copy(L, -1, lua_upvalueindex(upvalue));
   memcpy(held->bytes, s, len);
   held->len = (unsigned char)len;
 }
 
+/* The query key of the 'len' bytes at 's' (no escape in the query), held
+** (sy_pushheld) when it is short enough.  [-0, +1, m] */
+static void sy_pushquerykey (lua_State *L, sy_MatchCallee *callee,
+                             const char *s, size_t len) {
+  unsigned slot;
+  if (len == 0 || len > SY_HELDLEN) {
+    lua_pushlstring(L, s, len);
+    return;
+  }
+  slot = sy_keyslot(s, len);
+  sy_pushheld(L, &callee->keys[slot], MATCH_KEYS + (int)slot, s, len);
+}
+
+/* The query value of the 'len' bytes at 's' (no escape in the query), held
+** (sy_pushheld) when it is short enough.  [-0, +1, m] */
+static void sy_pushqueryvalue (lua_State *L, sy_MatchCallee *callee,
+                               const char *s, size_t len) {
+  unsigned slot;
+  if (len == 0 || len > SY_HELDLEN) {
+    lua_pushlstring(L, s, len);
+    return;
+  }
+  slot = sy_valueslot(s, len);
+  sy_pushheld(L, &callee->values[slot], MATCH_VALUES + (int)slot, s, len);
+}
+
 /* The query table of the query 'q' that 'scan' read, as sy_pushplainquery
-** builds it, made at its size; keys held by 'callee' (sy_pushquerykey)
-** when nothing needs decoding.  [-0, +1, m] */
+** builds it, made at its size; keys and values held by 'callee'
+** (sy_pushquerykey, sy_pushqueryvalue) when nothing needs decoding.
+** [-0, +1, m] */
 static void sy_pushscannedquery (lua_State *L, sy_MatchCallee *callee,
                                  const sy_QueryScan *scan, const char *q) {
   int i;
@@ -405,7 +447,7 @@ static void sy_pushscannedquery (lua_State *L, sy_MatchCallee *callee,
     if (equals == NULL) lua_pushliteral(L, "");
     else if (scan->escaped)
       sy_pushdecoded(L, equals + 1, (size_t)(stop - equals - 1));
-    else lua_pushlstring(L, equals + 1, (size_t)(stop - equals - 1));
+    else sy_pushqueryvalue(L, callee, equals + 1, (size_t)(stop - equals - 1));
     lua_rawset(L, -3);
   }
 }
@@ -523,9 +565,10 @@ static int sy_p_pushmatchfunction (lua_State *L) {
   callee = (sy_MatchCallee *)lua_newuserdatauv(L, sizeof(sy_MatchCallee), 0);
   callee->entry = spec->entry;
   callee->runtime = spec->runtime;
-  memset(callee->keys, 0, sizeof(callee->keys));  /* no key held */
+  memset(callee->keys, 0, sizeof(callee->keys));  /* nothing held */
+  memset(callee->values, 0, sizeof(callee->values));
   lua_pushinteger(L, arg);
-  for (i = 0; i < SY_KEYSLOTS; i++) lua_pushnil(L);  /* no key held */
+  for (i = 0; i < SY_KEYSLOTS + SY_VALUESLOTS; i++) lua_pushnil(L);
   lua_pushcclosure(L, sy_route_match, MATCH_NUPVALUES);
   return 1;
 }
