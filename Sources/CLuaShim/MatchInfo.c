@@ -165,15 +165,16 @@ enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_KEYS };
 ** sy_valueslot); the slot's string is kept in that slot's upvalue, so it
 ** stays alive while the bytes say it is there.  An upvalue is read by
 ** lua_pushvalue (index2value and a copy): held in a table's array part, a
-** key cost a lua_rawgeti (index2value for the table, luaH_getint), about 30
+** key cost a lua_rawgeti (index2value for the table, luaH_getint), about 20
 ** instructions more a key.
 ** Values, held in 128 slots of their own (ninth session): 'lua-match query
 ** 1000' (values "info" and 1 to 99) about 350 instructions a match fewer
 ** by function: no interning of the value, and Lua's string table no longer
 ** grows and shrinks at every collection (tablerehash, 180 a match), as the
 ** values no longer die between collections.  A value the slots do not hold
-** costs about 55 more than a plain push (its hash, the compare, lua_copy,
-** memcpy); 16 slots, as the keys have, cannot hold a hundred values. */
+** costs about 80 instructions more than a plain push (its hash and compare
+** ~35, lua_copy, memcpy and the record ~50, read off the executed
+** instructions); 16 slots, as the keys have, cannot hold a hundred values. */
 #define SY_KEYSLOTS 16
 #define SY_VALUESLOTS 128
 #define SY_HELDLEN 15
