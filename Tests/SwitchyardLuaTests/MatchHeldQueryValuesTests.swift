@@ -63,6 +63,54 @@ import Testing
         #expect(result == ["ok"])
     }
 
+    /// The slot `sy_valueslot` (Sources/CLuaShim/MatchInfo.c) gives a value of 1 to 15 bytes.
+    static func slot(of value: [UInt8]) -> Int {
+        var h: UInt32 = 2_166_136_261
+        for byte in value { h = (h ^ UInt32(byte)) &* 16_777_619 }
+        return Int((h &* 0x9E37_79B1) >> 25) % 128
+    }
+
+    /// For each length 2 to 15, two values of that length in the same slot that differ in one byte only:
+    /// the first, the last, or one in the middle (the held bytes are compared in overlapping words).
+    static let sameSlotPairs: [(String, String)] = {
+        var found: [(String, String)] = []
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        for length in 2...15 {
+            for position in Set([0, length / 2, length - 1]) {
+                let base = Array(repeating: UInt8(ascii: "m"), count: length)
+                var bySlot: [Int: [UInt8]] = [:]
+                for letter in letters {
+                    var value = base
+                    value[position] = letter
+                    if let other = bySlot[slot(of: value)] {
+                        found.append((String(decoding: other, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+                        break
+                    }
+                    bySlot[slot(of: value)] = value
+                }
+            }
+        }
+        return found
+    }()
+
+    @Test func valuesOfOneLengthInOneSlotAreToldApart() throws {
+        // Each pair shares a slot and a length: the second must push the first out, not be read as it.
+        #expect(Self.sameSlotPairs.count >= 30)
+        let list = Self.sameSlotPairs.map { "{'\($0.0)','\($0.1)'}" }.joined(separator: ",")
+        let result = try app.lua("""
+            for _, two in ipairs({\(list)}) do
+              for _, order in ipairs({{1, 2}, {2, 1}, {1, 1}, {2, 2}, {1, 2}}) do
+                local want = two[order[2]]
+                match('/plain?v=' .. two[order[1]])
+                local got = match('/plain?v=' .. want).query.v
+                if got ~= want then return want .. ' read as ' .. tostring(got) end
+              end
+            end
+            return 'ok'
+            """)
+        #expect(result == ["ok"])
+    }
+
     @Test func zeroBytesEmptyValuesAndEscapes() throws {
         // A zero inside a value is one of its bytes, held like another; an empty value is the empty
         // string; an escape anywhere decodes every value (nothing held) and the held ones come back after.
