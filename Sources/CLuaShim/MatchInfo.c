@@ -174,9 +174,10 @@ enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_KEYS };
 ** by function: no interning of the value, and Lua's string table no longer
 ** grows and shrinks at every collection (tablerehash, 180 a match), as the
 ** values no longer die between collections.  A value the slots do not hold
-** costs about 80 instructions more than a plain push (its hash and compare
-** ~35, lua_copy, memcpy and the record ~50, read off the executed
-** instructions); 16 slots, as the keys have, cannot hold a hundred values. */
+** costs about 110 instructions more than a plain push (its hash and compare
+** ~45, lua_copy into the upvalue ~40, the record and its memcpy ~25, read
+** off the executed instructions); a held one about 70 in all.  16 slots,
+** as the keys have, cannot hold a hundred values. */
 #define SY_KEYSLOTS 16
 #define SY_VALUESLOTS 128
 #define SY_HELDLEN 15
