@@ -95,7 +95,16 @@ extension FrozenTrie {
                 word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
             } else {
                 if cursor >= end { break }
-                word = FrozenTrie.word(at: cursor, end: end, text: base)
+                // Within 8 bytes of the end, in a text of 8 bytes or more: the text's last 8 bytes shifted
+                // down to the cursor (1 to 7 bytes past `lastWord`), zeros after, read here rather than
+                // by `tailWord`'s call, which cost a lookup that reaches its last word about 30
+                // instructions (the call and the registers moved around it). A shorter text calls it.
+                if _fastPath(lastWord >= UInt(bitPattern: base)) {
+                    let last = UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
+                    word = last &>> UInt64(truncatingIfNeeded: (UInt(bitPattern: cursor) &- lastWord) &* 8)
+                } else {
+                    word = FrozenTrie.word(at: cursor, end: end, text: base)
+                }
             }
             let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
             // A chain's head (`hashShift < 0`) takes the segment without its length: the chain compares
