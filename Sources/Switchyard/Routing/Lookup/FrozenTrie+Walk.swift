@@ -128,7 +128,11 @@ extension FrozenTrie {
             // A chain's head (`hashShift < 0`) takes the segment without its length: the chain compares
             // its bytes and finds where it ends (a chain's first segment of 23 bytes, found and then
             // compared, cost long-static 62 instructions to find its end).
+            // A segment in the text's last word with no `/` runs to the end: told by the loop's own bound
+            // (`segmentLength` asked two bounds first, and the chain's head before them; a chain's head
+            // takes its length too, which it does not read).
             let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3
+                : UInt(bitPattern: cursor) > lastWord ? end - cursor
                 : node.pointee.hashShift < 0 ? 0 : FrozenTrie.segmentLength(from: cursor, end: end)
             let stop = cursor + length
             // The segment's first 8 bytes (all of a shorter one, zeros after): the bytes below the
