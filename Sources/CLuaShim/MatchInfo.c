@@ -6,6 +6,7 @@
 */
 #include "ShimState.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* The info builder's upvalues: its keys, made once, then the routes'
@@ -151,30 +152,47 @@ int sy_pushinfo (lua_State *L, const sy_InfoTable *info) {
 /* ===================================================== match(path) */
 
 /* The match function's upvalues: the info builder's (keys, route strings),
-** then its Swift entry, the argument's position and the query keys it
-** holds (sy_pushquerykey). */
-enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_KEYS,
-       MATCH_NUPVALUES = MATCH_KEYS };
+** then its Swift entry, the argument's position and, from MATCH_KEYS on, one
+** upvalue per slot of the query keys it holds, then from MATCH_VALUES on one
+** per slot of the query values it holds (sy_pushheld). */
+enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_KEYS };
 
-/* The query keys 'match' holds: a site's queries use a few keys over and
-** over ("tab", "page"), and Lua hashes and interns a short string anew at
-** every push (about 150 instructions for "page" in 'lua-match query 1000',
-** against 35 for a rawgeti).  Each key of up to SY_KEYLEN bytes takes the
-** slot its bytes pick (sy_keyslot); the slot's string is kept at that index
-** of the MATCH_KEYS table, so it stays alive while the bytes say it is
-** there.  Values are not held: they vary ("page=17"), and a slot taken by
-** each would cost more than it saves. */
+/* The query keys and values 'match' holds: a site's queries use a few keys
+** over and over ("tab", "page") and many of their values too (a tab's name,
+** a sort order, small page numbers), and Lua hashes and interns a short
+** string anew at every push (about 150 instructions for "page" in
+** 'lua-match query 1000', against about 25 for the lua_pushvalue of a held
+** one).  Each key or value of
+** up to SY_HELDLEN bytes takes the slot its bytes pick (sy_keyslot,
+** sy_valueslot); the slot's string is kept in that slot's upvalue, so it
+** stays alive while the bytes say it is there.  An upvalue is read by
+** lua_pushvalue (index2value and a copy): held in a table's array part, a
+** key cost a lua_rawgeti (index2value for the table, luaH_getint), about 20
+** instructions more a key.
+** Values, held in 128 slots of their own (ninth session): 'lua-match query
+** 1000' (values "info" and 1 to 99) about 350 instructions a match fewer
+** by function: no interning of the value, and Lua's string table no longer
+** grows and shrinks at every collection (tablerehash, 180 a match), as the
+** values no longer die between collections.  A value the slots do not hold
+** costs about 110 instructions more than a plain push (its hash and compare
+** ~45, lua_copy into the upvalue ~40, the record and its memcpy ~25, read
+** off the executed instructions); a held one about 70 in all.  16 slots,
+** as the keys have, cannot hold a hundred values. */
 #define SY_KEYSLOTS 16
-#define SY_KEYLEN 15
-typedef struct sy_HeldKey {
+#define SY_VALUESLOTS 128
+#define SY_HELDLEN 15
+#define MATCH_VALUES (MATCH_KEYS + SY_KEYSLOTS)
+#define MATCH_NUPVALUES (MATCH_VALUES + SY_VALUESLOTS - 1)  /* <= 255 */
+typedef struct sy_HeldString {
   unsigned char len;  /* 0: the slot is empty */
-  char bytes[SY_KEYLEN];
-} sy_HeldKey;
+  char bytes[SY_HELDLEN];
+} sy_HeldString;
 
 typedef struct sy_MatchCallee {
   sy_MatchEntry entry;
   void *runtime;
-  sy_HeldKey keys[SY_KEYSLOTS];
+  sy_HeldString keys[SY_KEYSLOTS];
+  sy_HeldString values[SY_VALUESLOTS];
 } sy_MatchCallee;
 
 /* lua_pushlstring without its result, to stand in for sy_pushdecoded.
@@ -326,7 +344,8 @@ static void sy_notepair (sy_QueryScan *scan, int *n, const char *pair,
 ** memchr for the '#', another for the '%', one for each '&' and '=' and a
 ** loop counting the pairs cost 175 instructions in memchr alone on
 ** "tab=info&page=17" (callgrind, 'lua-match query 1000'); a byte that is
-** none of these costs 5 here.  [-0, +0, -] */
+** none of these costs 6 here (written as a loop testing at its foot, clang
+** makes the same 6).  [-0, +0, -] */
 static void sy_scanquery (sy_QueryScan *scan, const char *q, const char *end) {
   const char *pair = q, *equals = NULL, *c = q;
   int n = 0, escaped = 0;
@@ -348,58 +367,122 @@ static void sy_scanquery (sy_QueryScan *scan, const char *q, const char *end) {
   scan->escaped = escaped;
 }
 
-/* The slot of the 'len' bytes at 's' (1 <= len <= SY_KEYLEN) among the
+/* The slot of the 'len' bytes at 's' (1 <= len <= SY_HELDLEN) among the
 ** held keys.  [-0, +0, -] */
 static unsigned sy_keyslot (const char *s, size_t len) {
   return ((unsigned)len * 7u + (unsigned char)s[0] * 3u
           + (unsigned char)s[len - 1]) % SY_KEYSLOTS;
 }
 
-/* The query key of the 'len' bytes at 's' (no escape in the query): the
-** string held in its slot when it has these bytes, else pushed and held
-** there in place of the slot's last.  [-0, +1, m] */
-static void sy_pushquerykey (lua_State *L, sy_MatchCallee *callee,
-                             const char *s, size_t len) {
-  sy_HeldKey *held;
-  unsigned slot;
-  if (len == 0 || len > SY_KEYLEN) {
-    lua_pushlstring(L, s, len);
-    return;
+/* The slot of the 'len' bytes at 's' (1 <= len <= SY_HELDLEN) among the
+** held values: every byte counts (values differ anywhere: "17", "71",
+** "117"), FNV-1a then a multiply to bring the mixing to the top bits (FNV's
+** own top bits put "info" and 1 to 99 in 30 slots, 7 of them alone:
+** measured, no gain; with the multiply, 82 slots, 65 alone).  [-0, +0, -] */
+static unsigned sy_valueslot (const char *s, size_t len) {
+  unsigned h = 2166136261u;
+  size_t i;
+  for (i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return ((h * 0x9E3779B1u) >> 25) % SY_VALUESLOTS;
+}
+
+/* Whether the 'len' bytes at 'a' and 'b' are the same (1 <= len <= 15),
+** read in two overlapping words of 8, 4 or 2 bytes (or the one byte), none
+** past the last: memcmp went through the PLT to bcmp, about 20 instructions
+** a held key or value ('lua-match query 1000' compares four a match).
+** [-0, +0, -] */
+static inline int sy_samebytes (const char *a, const char *b, size_t len) {
+  if (len >= 8) {
+    uint64_t a1, b1, a2, b2;
+    memcpy(&a1, a, 8); memcpy(&b1, b, 8);
+    memcpy(&a2, a + len - 8, 8); memcpy(&b2, b + len - 8, 8);
+    return ((a1 ^ b1) | (a2 ^ b2)) == 0;
   }
-  slot = sy_keyslot(s, len);
-  held = &callee->keys[slot];
-  if (held->len == len && memcmp(held->bytes, s, len) == 0) {
-    lua_rawgeti(L, lua_upvalueindex(MATCH_KEYS), slot + 1);
+  if (len >= 4) {
+    uint32_t a1, b1, a2, b2;
+    memcpy(&a1, a, 4); memcpy(&b1, b, 4);
+    memcpy(&a2, a + len - 4, 4); memcpy(&b2, b + len - 4, 4);
+    return ((a1 ^ b1) | (a2 ^ b2)) == 0;
+  }
+  if (len >= 2) {
+    uint16_t a1, b1, a2, b2;
+    memcpy(&a1, a, 2); memcpy(&b1, b, 2);
+    memcpy(&a2, a + len - 2, 2); memcpy(&b2, b + len - 2, 2);
+    return ((a1 ^ b1) | (a2 ^ b2)) == 0;
+  }
+  return a[0] == b[0];
+}
+
+/* The 'len' bytes at 's' (1 <= len <= SY_HELDLEN) as the string in upvalue
+** 'upvalue' when 'held' (that slot's record) says it has these bytes, else
+** pushed as a new string and held there in place of the slot's last.
+** Inlined in both callers: left to itself clang made it a call, which took
+** back what the compare saves (+9 a match against memcmp; inlined, -68).
+** [-0, +1, m] */
+__attribute__((always_inline))
+static inline void sy_pushheld (lua_State *L, sy_HeldString *held, int upvalue,
+                         const char *s, size_t len) {
+  if (held->len == len && sy_samebytes(held->bytes, s, len)) {
+    lua_pushvalue(L, lua_upvalueindex(upvalue));
     return;
   }
   lua_pushlstring(L, s, len);
-  lua_pushvalue(L, -1);
-  lua_rawseti(L, lua_upvalueindex(MATCH_KEYS), slot + 1);  /* array part */
+  lua_copy(L, -1, lua_upvalueindex(upvalue));
   memcpy(held->bytes, s, len);
   held->len = (unsigned char)len;
 }
 
+/* The query key of the 'len' bytes at 's' (no escape in the query), held
+** (sy_pushheld) when it is short enough.  [-0, +1, m] */
+static void sy_pushquerykey (lua_State *L, sy_MatchCallee *callee,
+                             const char *s, size_t len) {
+  unsigned slot;
+  if (len == 0 || len > SY_HELDLEN) {
+    lua_pushlstring(L, s, len);
+    return;
+  }
+  slot = sy_keyslot(s, len);
+  sy_pushheld(L, &callee->keys[slot], MATCH_KEYS + (int)slot, s, len);
+}
+
+/* The query value of the 'len' bytes at 's' (no escape in the query), held
+** (sy_pushheld) when it is short enough.  [-0, +1, m] */
+static void sy_pushqueryvalue (lua_State *L, sy_MatchCallee *callee,
+                               const char *s, size_t len) {
+  unsigned slot;
+  if (len == 0 || len > SY_HELDLEN) {
+    lua_pushlstring(L, s, len);
+    return;
+  }
+  slot = sy_valueslot(s, len);
+  sy_pushheld(L, &callee->values[slot], MATCH_VALUES + (int)slot, s, len);
+}
+
 /* The query table of the query 'q' that 'scan' read, as sy_pushplainquery
-** builds it, made at its size; keys held by 'callee' (sy_pushquerykey)
-** when nothing needs decoding.  [-0, +1, m] */
+** builds it, made at its size; keys and values held by 'callee'
+** (sy_pushquerykey, sy_pushqueryvalue) when nothing needs decoding.
+** [-0, +1, m] */
 static void sy_pushscannedquery (lua_State *L, sy_MatchCallee *callee,
                                  const sy_QueryScan *scan, const char *q) {
-  void (*push) (lua_State *, const char *, size_t);
   int i;
   if (scan->npairs > SY_QUERY_PAIRS) {
     sy_pushplainquery(L, q, (size_t)(scan->end - q));
     return;
   }
-  push = scan->escaped ? sy_pushdecoded : sy_pushbytes;
   lua_createtable(L, 0, scan->npairs);
   for (i = 0; i < scan->npairs; i++) {
     const char *start = scan->pairs[i].start, *equals = scan->pairs[i].equals;
     const char *stop = scan->pairs[i].stop;
     const char *keyend = equals != NULL ? equals : stop;
-    if (scan->escaped) push(L, start, (size_t)(keyend - start));
+    /* Direct calls, not one through a pointer chosen per query: the
+    ** indirect call to sy_pushbytes cost 8 instructions a match ('lua-match
+    ** query 1000', two values). */
+    if (scan->escaped) sy_pushdecoded(L, start, (size_t)(keyend - start));
     else sy_pushquerykey(L, callee, start, (size_t)(keyend - start));
     if (equals == NULL) lua_pushliteral(L, "");
-    else push(L, equals + 1, (size_t)(stop - equals - 1));
+    else if (scan->escaped)
+      sy_pushdecoded(L, equals + 1, (size_t)(stop - equals - 1));
+    else sy_pushqueryvalue(L, callee, equals + 1, (size_t)(stop - equals - 1));
     lua_rawset(L, -3);
   }
 }
@@ -511,14 +594,16 @@ static int sy_p_pushmatchfunction (lua_State *L) {
   int arg = (int)lua_tointeger(L, 2);
   sy_MatchCallee *callee;
   int i;
+  luaL_checkstack(L, MATCH_NUPVALUES, "match's upvalues");
   for (i = 0; i < INFO_ROUTES - 1; i++) lua_pushstring(L, sy_infokeys[i]);
   lua_newtable(L);
   callee = (sy_MatchCallee *)lua_newuserdatauv(L, sizeof(sy_MatchCallee), 0);
   callee->entry = spec->entry;
   callee->runtime = spec->runtime;
-  memset(callee->keys, 0, sizeof(callee->keys));  /* no key held */
+  memset(callee->keys, 0, sizeof(callee->keys));  /* nothing held */
+  memset(callee->values, 0, sizeof(callee->values));
   lua_pushinteger(L, arg);
-  lua_createtable(L, SY_KEYSLOTS, 0);  /* the held keys' strings */
+  for (i = 0; i < SY_KEYSLOTS + SY_VALUESLOTS; i++) lua_pushnil(L);
   lua_pushcclosure(L, sy_route_match, MATCH_NUPVALUES);
   return 1;
 }

@@ -54,17 +54,35 @@ extension FrozenTrie {
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         // (Past 16-bit offsets, `Parameters.Span`'s, the text is not walked: the resolution decides.)
-        guard count > 0, count <= Parameters.Span.offsetLimit, let base = bytes.baseAddress, base[0] == PathSegmenter.slash else {
-            return .notPlain(0)
-        }
+        // (One unsigned compare for 1 ... `offsetLimit` bytes; a buffer with bytes has a base address, so
+        // it is not tested for nil.)
+        guard UInt(bitPattern: count &- 1) < UInt(Parameters.Span.offsetLimit) else { return .notPlain(0) }
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        guard base[0] == PathSegmenter.slash else { return .notPlain(0) }
         // One loop per folding, each with its flag a constant: asked once a lookup, not at every static
         // segment (issue 37, seventh session: the flag was reloaded from the stack and tested at each).
         // (Two closures, the loop inlined into each: one closure choosing between two calls kept the loop
-        // out of line, its flag a variable, 50 instructions a lookup more.)
+        // out of line, its flag a variable, 50 instructions a lookup more.) Each loop is a method of its
+        // own, not `fill`'s closure: a closure's answer, `(Found, Int)` for a generic `Found`, came back
+        // through memory.
         if caseInsensitive {
-            return spans.fill { spanBuffer in walk(base, end: base + count, spans: spanBuffer, folding: true) }
+            return spans.fill { spanBuffer in walkFolded(base, end: base + count, spans: spanBuffer) }
         }
-        return spans.fill { spanBuffer in walk(base, end: base + count, spans: spanBuffer, folding: false) }
+        return spans.fill { spanBuffer in walkExact(base, end: base + count, spans: spanBuffer) }
+    }
+
+    /// `walk`'s loop for a trie that does not fold case.
+    @inline(never)
+    private func walkExact(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                           spans: UnsafeMutablePointer<Parameters.Span>) -> (Walked, Int) {
+        walk(base, end: end, spans: spans, folding: false)
+    }
+
+    /// `walk`'s loop for a case-insensitive trie.
+    @inline(never)
+    private func walkFolded(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                            spans: UnsafeMutablePointer<Parameters.Span>) -> (Walked, Int) {
+        walk(base, end: end, spans: spans, folding: true)
     }
 
     /// `walk` over the text from `base` (a `/`) to `end`: the node or verdict, and how many spans it
@@ -95,13 +113,26 @@ extension FrozenTrie {
                 word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
             } else {
                 if cursor >= end { break }
-                word = FrozenTrie.word(at: cursor, end: end, text: base)
+                // Within 8 bytes of the end, in a text of 8 bytes or more: the text's last 8 bytes shifted
+                // down to the cursor (1 to 7 bytes past `lastWord`), zeros after, read here rather than
+                // by `tailWord`'s call, which cost a lookup that reaches its last word about 30
+                // instructions (the call and the registers moved around it). A shorter text calls it.
+                if _fastPath(lastWord >= UInt(bitPattern: base)) {
+                    let last = UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
+                    word = last &>> UInt64(truncatingIfNeeded: (UInt(bitPattern: cursor) &- lastWord) &* 8)
+                } else {
+                    word = FrozenTrie.word(at: cursor, end: end, text: base)
+                }
             }
             let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
             // A chain's head (`hashShift < 0`) takes the segment without its length: the chain compares
             // its bytes and finds where it ends (a chain's first segment of 23 bytes, found and then
             // compared, cost long-static 62 instructions to find its end).
+            // A segment in the text's last word with no `/` runs to the end: told by the loop's own bound
+            // (`segmentLength` asked two bounds first, and the chain's head before them; a chain's head
+            // takes its length too, which it does not read).
             let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3
+                : UInt(bitPattern: cursor) > lastWord ? end - cursor
                 : node.pointee.hashShift < 0 ? 0 : FrozenTrie.segmentLength(from: cursor, end: end)
             let stop = cursor + length
             // The segment's first 8 bytes (all of a shorter one, zeros after): the bytes below the
@@ -204,9 +235,31 @@ extension FrozenTrie {
     /// The index of `node`, where the walk's loop stopped at a dead end: taken from the pointer at the
     /// stop, so that the loop keeps no index live for it (returning the loop's own index at every stop
     /// cost each plain lookup 11 to 14 instructions: github-rest `withMatch` 639.5 → 650.8).
+    /// The node's byte offset is an exact multiple of the stride, so it is divided by multiplying its
+    /// odd part by that part's inverse modulo 2^64 (a shift and a multiply), where the pointers'
+    /// distance is a signed division by the stride (nine instructions at every dead end).
     @inline(__always)
     private func stopIndex(_ node: UnsafePointer<Node>) -> Int32 {
-        Int32(truncatingIfNeeded: node - UnsafePointer(nodes.baseAddress.unsafelyUnwrapped))
+        let bytes = UInt64(UInt(bitPattern: node) &- UInt(bitPattern: nodes.baseAddress.unsafelyUnwrapped))
+        return Int32(truncatingIfNeeded: (bytes &>> FrozenTrie.nodeStrideShift) &* FrozenTrie.nodeStrideInverse)
+    }
+
+    /// The power of two in `Node`'s stride.
+    private static var nodeStrideShift: UInt64 { UInt64(MemoryLayout<Node>.stride.trailingZeroBitCount) }
+
+    /// The inverse modulo 2^64 of `Node`'s stride's odd part, folded to a constant: an odd number is its
+    /// own inverse modulo 8, and each step of Newton's iteration doubles the low bits that are right
+    /// (3, 6, 12, 24, 48, 96).
+    @inline(__always)
+    private static var nodeStrideInverse: UInt64 {
+        let odd = UInt64(MemoryLayout<Node>.stride) &>> nodeStrideShift
+        var inverse = odd
+        inverse = inverse &* (2 &- odd &* inverse)
+        inverse = inverse &* (2 &- odd &* inverse)
+        inverse = inverse &* (2 &- odd &* inverse)
+        inverse = inverse &* (2 &- odd &* inverse)
+        inverse = inverse &* (2 &- odd &* inverse)
+        return inverse
     }
 
     /// What `stop` settles where the walk's loop stopped in a segment.
