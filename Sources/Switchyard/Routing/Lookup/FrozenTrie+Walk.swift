@@ -411,17 +411,9 @@ extension FrozenTrie {
                      written: Int) -> (Stop, Int) {
         // An empty segment before the mark (`/album/?x`) is a trailing slash: not normalised.
         guard mark > cursor else { return (.walked(.notPlain(0)), written) }
-        // The segment's first 8 bytes, zeros after a shorter one (`word` reads none past `mark` into it):
-        // for a segment shorter than 8 (`55120?tab=…`), the 8 bytes before the mark shifted down, inline
-        // (`word`'s call there cost the query row 11 instructions a lookup; issue 37, eighth session).
-        // Safety: loads 8 bytes from `cursor` only when they end by `mark`, else the 8 before `mark` only
-        // when the text, from `base`, has 8 there.
-        var packed = cursor + 8 <= mark
-            ? UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
-            : mark - base >= 8
-                ? UInt64(littleEndian: UnsafeRawPointer(mark - 8).loadUnaligned(as: UInt64.self))
-                    &>> UInt64(truncatingIfNeeded: (8 &- (mark - cursor)) &* 8)
-                : FrozenTrie.word(at: cursor, end: mark, text: base)
+        // The segment's first 8 bytes, zeros after a shorter one (none read past `mark` into it): for a
+        // segment shorter than 8 (`55120?tab=…`), the 8 bytes before the mark shifted down, inline.
+        var packed = FrozenTrie.wordWithInlineTail(at: cursor, end: mark, text: base)
         if packed | 0x2e2e == 0x2e2e { return (.walked(.notPlain(0)), written) }
         let length = mark - cursor
         var next: Int32 = -1
@@ -602,17 +594,8 @@ extension FrozenTrie {
             } else if position < end {
                 // The segment's end a word at a time, as the walk finds it (byte by byte, this was
                 // about 4 instructions a byte of the optional row's values). Within 8 bytes of the end
-                // (the chain's last segment, as a rule), the text's last 8 bytes shifted down, inline:
-                // `word`'s call there cost the optional row 23 instructions a lookup (issue 37, eighth
-                // session).
-                // Safety: loads 8 bytes from `position` only when they end by `end`, else the 8 before
-                // `end` only when the text, from `base`, has 8.
-                let word = position + 8 <= end
-                    ? UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
-                    : end - base >= 8
-                        ? UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
-                            &>> UInt64(truncatingIfNeeded: (8 &- (end - position)) &* 8)
-                        : FrozenTrie.word(at: position, end: end, text: base)
+                // (the chain's last segment, as a rule), the text's last 8 bytes shifted down, inline.
+                let word = FrozenTrie.wordWithInlineTail(at: position, end: end, text: base)
                 let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
                 let stop = position + (slashes != 0 ? slashes.trailingZeroBitCount &>> 3
                                                     : FrozenTrie.segmentLength(from: position, end: end))
@@ -791,6 +774,23 @@ extension FrozenTrie {
     static func word(at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> UInt64 {
         if _fastPath(cursor + 8 <= end) { return UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)) }
         return tailWord(at: cursor, end: end, text: text)
+    }
+
+    /// `word(at:end:text:)` with its read within 8 bytes of the end inline: the text's last 8 bytes
+    /// shifted down, byte by byte (`word`) only in a text shorter than 8. For reads that are near the end
+    /// as a rule, where `tailWord`'s call cost a lookup 11 (a segment before a query's mark, `cut`) to 23
+    /// (an optional chain's last segment) instructions (issue 37, eighth session).
+    // Safety: loads 8 bytes from `cursor` only when they end by `end`, else the 8 before `end` only when
+    // the text, from `text`, has 8.
+    @inline(__always)
+    static func wordWithInlineTail(at cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                                   text: UnsafePointer<UInt8>) -> UInt64 {
+        cursor + 8 <= end
+            ? UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
+            : end - text >= 8
+                ? UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
+                    &>> UInt64(truncatingIfNeeded: (8 &- (end - cursor)) &* 8)
+                : word(at: cursor, end: end, text: text)
     }
 
     /// `word` within 8 bytes of the end (out of line: once a path): the text's last 8 bytes shifted,
