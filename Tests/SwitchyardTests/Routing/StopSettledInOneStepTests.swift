@@ -155,8 +155,9 @@ import Testing
 /// Issue 37, tenth session: a dead end at a splat's parent is settled in the walk's loop
 /// (`FrozenTrie.splatTakingRest`, called at the loop's dead end): the splat, its span the rest of the
 /// text, when the rest is a plain normalised path with no `?` or `#`, the node has no optional child
-/// and a route ends at the splat, within the eight spans; otherwise the loop's dead end as before,
-/// settled after it. Each text is held to the full search too.
+/// and a route ends at the splat, within the eight spans; otherwise (and in a case-insensitive
+/// table's loop) the loop's dead end as before, settled after it. Each text is held to the full
+/// search too.
 @Suite struct SplatSettledInTheWalkTests {
     private func table(caseInsensitive: Bool = false) throws -> RouteTable<Int> {
         let table = RouteTable<Int>(caseInsensitive: caseInsensitive)
@@ -207,8 +208,13 @@ import Testing
             for rest in plainRests {
                 for (prefix, payload, count) in [("/files0/d0/e0/", 0, Int32(1)), ("/drive/me/shared/", 1, 2), ("/mix/", 3, 1)] {
                     let text = prefix + rest
-                    let walked = try #require(splatWalked(table, text), "\(text)")
-                    #expect(walked.payload == payload && walked.count == count && walked.value == rest, "\(text)")
+                    // (The folding loop leaves it to the stop.)
+                    if caseInsensitive {
+                        #expect(splatWalked(table, text) == nil, "\(text)")
+                    } else {
+                        let walked = try #require(splatWalked(table, text), "\(text)")
+                        #expect(walked.payload == payload && walked.count == count && walked.value == rest, "\(text)")
+                    }
                     try expectAsTheFullSearch(table, text)
                 }
                 // A dead end below the splat's parent (`/mix/a`, which has no splat) is left to the stop.

@@ -216,8 +216,10 @@ extension FrozenTrie {
             let next = node.pointee.parameter
             if _slowPath(next < 0 || spanEnd == spansLimit) {
                 // A dead end at a splat's parent: settled there, out of line, as the loop's last call
-                // (nothing of the loop's is needed after it).
-                if next < 0 && _slowPath(node.pointee.splat >= 0) {
+                // (nothing of the loop's is needed after it). Not in the folding loop, which settles it
+                // after the loop as before: there the call moved the loop's registers (case-insensitive
+                // `withMatch` 563.3 -> 569.6).
+                if !fold && next < 0 && _slowPath(node.pointee.splat >= 0) {
                     let written = spanEnd - spans
                     let found = deadEnd(atSplatParent: node, at: cursor, text: base, end: end, spans: spans, written: written)
                     return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
