@@ -11,15 +11,6 @@
 #define SY_POOL_CHUNK ((size_t)64 * 1024)
 
 
-static size_t sy_class_of (size_t size) {
-  return (size + SY_POOL_GRAIN - 1) / SY_POOL_GRAIN;
-}
-
-static int sy_is_pooled (size_t size) {
-  return size != 0 && size <= SY_POOL_LARGEST;
-}
-
-
 /* A fresh chunk; the old tail (less than one largest block) is dropped. */
 static int sy_add_chunk (sy_BlockPool *pool) {
   char *chunk = (char *)malloc(SY_POOL_CHUNK);
@@ -32,7 +23,7 @@ static int sy_add_chunk (sy_BlockPool *pool) {
 }
 
 static void *sy_pool_alloc (sy_BlockPool *pool, size_t size) {
-  size_t c = sy_class_of(size);
+  size_t c = sy_pool_class(size);
   void *block = pool->free[c];
   size_t bytes = c * SY_POOL_GRAIN;
   if (block != NULL) {
@@ -48,25 +39,20 @@ static void *sy_pool_alloc (sy_BlockPool *pool, size_t size) {
 
 void sy_pool_free (sy_BlockPool *pool, void *ptr, size_t size) {
   if (ptr == NULL) return;
-  if (sy_is_pooled(size)) {
-    size_t c = sy_class_of(size);
-    *(void **)ptr = pool->free[c];
-    pool->free[c] = ptr;
-  }
-  else
-    free(ptr);
+  if (sy_pool_holds(size)) sy_pool_putfree(pool, ptr, size);
+  else free(ptr);
 }
 
 
 void *sy_pool_realloc (sy_BlockPool *pool, void *ptr, size_t osize,
                        size_t nsize) {
   void *block;
-  if (!sy_is_pooled(osize) && !sy_is_pooled(nsize))
+  if (!sy_pool_holds(osize) && !sy_pool_holds(nsize))
     return realloc(ptr, nsize);
-  if (ptr != NULL && sy_is_pooled(osize) && sy_is_pooled(nsize)
-      && sy_class_of(osize) == sy_class_of(nsize))
+  if (ptr != NULL && sy_pool_holds(osize) && sy_pool_holds(nsize)
+      && sy_pool_class(osize) == sy_pool_class(nsize))
     return ptr;
-  block = sy_is_pooled(nsize) ? sy_pool_alloc(pool, nsize) : malloc(nsize);
+  block = sy_pool_holds(nsize) ? sy_pool_alloc(pool, nsize) : malloc(nsize);
   if (block == NULL)  /* a shrink keeps its (roomier) block */
     return (ptr != NULL && nsize <= osize) ? ptr : NULL;
   if (ptr != NULL) {

@@ -34,6 +34,39 @@ typedef struct sy_BlockPool {
   void *chunks;                 /* every chunk, linked by its first word */
 } sy_BlockPool;
 
+/* The class of a block of 'size' bytes, 1 <= size <= SY_POOL_LARGEST.
+** [-0, +0, -] */
+static inline size_t sy_pool_class (size_t size) {
+  return (size + SY_POOL_GRAIN - 1) / SY_POOL_GRAIN;
+}
+
+/* Whether a block of 'size' bytes comes from the pool.  [-0, +0, -] */
+static inline int sy_pool_holds (size_t size) {
+  return size != 0 && size <= SY_POOL_LARGEST;
+}
+
+/* The first free block of the class of 'size' (sy_pool_holds(size)) taken
+** off its list, or NULL when the list is empty (sy_pool_realloc then carves
+** one from a chunk).  Inline, for the allocator's common case: a new small
+** block while blocks of its size come and go at every collection.
+** [-0, +0, -] */
+static inline void *sy_pool_takefree (sy_BlockPool *pool, size_t size) {
+  size_t c = sy_pool_class(size);
+  void *block = pool->free[c];
+  if (block != NULL) pool->free[c] = *(void **)block;
+  return block;
+}
+
+/* Gives back the block 'ptr' of 'size' bytes, sy_pool_holds(size), to its
+** class's list: what sy_pool_free does for a pooled block, inline.
+** [-0, +0, -] */
+static inline void sy_pool_putfree (sy_BlockPool *pool, void *ptr,
+                                    size_t size) {
+  size_t c = sy_pool_class(size);
+  *(void **)ptr = pool->free[c];
+  pool->free[c] = ptr;
+}
+
 /* realloc's contract for a lua_Alloc: 'ptr' may be NULL (osize is then 0);
 ** nsize is never 0 (free with sy_pool_free).  Never fails a shrink. */
 void *sy_pool_realloc (sy_BlockPool *pool, void *ptr, size_t osize,

@@ -25,10 +25,12 @@
 
 /* ============================================================ allocator */
 
-/* lua_Alloc with a cap.  Never fails a shrink (Lua relies on that).
-** Not a stack function: Lua calls it with no stack effect. */
-static void *sy_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
-  SyState *sy = (SyState *)ud;
+/* lua_Alloc with a cap, in general (sy_alloc takes the common cases first).
+** Never fails a shrink (Lua relies on that).  Not a stack function: Lua
+** calls it with no stack effect. */
+__attribute__((noinline))
+static void *sy_alloc_general (SyState *sy, void *ptr, size_t osize,
+                               size_t nsize) {
   size_t old = (ptr != NULL) ? osize : 0;  /* else osize is a type tag */
   void *block;
   if (nsize == 0) {
@@ -49,6 +51,36 @@ static void *sy_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   if (nsize > old && sy->instruction_limit > 0)
     sy_charge_allocation(sy, nsize - old);
   return block;
+}
+
+/* The state's lua_Alloc: a pooled block freed, or a new one taken off its
+** class's free list within the cap and with no budget to charge, done here
+** inline with no call (sy_pool_putfree, sy_pool_takefree); anything else by
+** sy_alloc_general.  Through sy_pool_free and sy_pool_realloc each time, a
+** 'match' from Lua spent 1,225 instructions in the allocator for about 9
+** blocks made and 15 frees (callgrind, 'lua-match query 1000'), 6 of them
+** of NULL: Lua frees a table's empty array part, and lua_createtable with
+** fields resizes it from nothing to nothing; here, 450 (the frames and
+** calls gone).  Not a stack function. */
+static void *sy_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
+  SyState *sy = (SyState *)ud;
+  if (nsize == 0) {
+    if (ptr == NULL) return NULL;
+    if (sy_pool_holds(osize)) {
+      sy->used -= osize;
+      sy_pool_putfree(&sy->pool, ptr, osize);
+      return NULL;
+    }
+  }
+  else if (ptr == NULL && sy_pool_holds(nsize) && sy->instruction_limit <= 0
+           && (sy->limit == 0 || sy->used + nsize <= sy->limit)) {
+    void *block = sy_pool_takefree(&sy->pool, nsize);
+    if (block != NULL) {
+      sy->used += nsize;
+      return block;
+    }
+  }
+  return sy_alloc_general(sy, ptr, osize, nsize);
 }
 
 

@@ -8,6 +8,9 @@
 
 #include <stdint.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The info builder's upvalues: its keys, made once, then the routes'
 ** strings.  Keys set raw from upvalues, the builder fetched from an array
@@ -367,6 +370,71 @@ static void sy_scanquery (sy_QueryScan *scan, const char *q, const char *end) {
   scan->escaped = escaped;
 }
 
+#if defined(__SSE2__)
+/* Bit i set when byte i of the 16 at 'p' is a '&', '=', '%' or '#'.
+** [-0, +0, -] */
+static inline unsigned sy_querymarks (const char *p) {
+  __m128i b = _mm_loadu_si128((const __m128i *)(const void *)p);
+  __m128i pairs = _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('&')),
+                               _mm_cmpeq_epi8(b, _mm_set1_epi8('=')));
+  __m128i others = _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('%')),
+                                _mm_cmpeq_epi8(b, _mm_set1_epi8('#')));
+  return (unsigned)_mm_movemask_epi8(_mm_or_si128(pairs, others));
+}
+
+/* What sy_scanquery finds, read 16 bytes at a time: each block's '&', '=',
+** '%' and '#' found at once (sy_querymarks), then only those bytes visited.
+** The last block is the text's last 16 bytes, its bytes before 'q' or
+** already read masked off, so nothing before 'text' or past 'end' is read;
+** false (nothing done) when the text is shorter than 16 bytes.  On
+** "tab=info&page=17" the byte loop took 160 instructions (10 a byte,
+** callgrind, 'lua-match query 1000'), this about 125: a block costs about
+** 25 and each mark 12 to 20, so a longer query gains more.  A '\0' is a
+** byte as any other.
+** [-0, +0, -] */
+static int sy_scanqueryblocks (sy_QueryScan *scan, const char *q,
+                               const char *end, const char *text) {
+  const char *pair = q, *equals = NULL, *at = q, *stop = end;
+  int n = 0, escaped = 0;
+  if (end - text < 16) return 0;
+  while (at < end && stop == end) {
+    const char *base = end - at >= 16 ? at : end - 16;
+    unsigned marks = sy_querymarks(base) & (0xFFFFu << (at - base));
+    while (marks != 0) {
+      const char *c = base + __builtin_ctz(marks);
+      marks &= marks - 1;
+      if (*c == '=') { if (equals == NULL) equals = c; }
+      else if (*c == '&') {
+        sy_notepair(scan, &n, pair, equals, c);
+        pair = c + 1;
+        equals = NULL;
+      }
+      else if (*c == '%') escaped = 1;
+      else { stop = c; break; }  /* the '#' */
+    }
+    at = base + 16;
+  }
+  sy_notepair(scan, &n, pair, equals, stop);
+  scan->end = stop;
+  scan->npairs = n;
+  scan->escaped = escaped;
+  return 1;
+}
+#endif
+
+/* The query at 'q' (after its '?') up to a '#' or 'end' read into 'scan':
+** by blocks where the text 'text' allows, else byte by byte.
+** [-0, +0, -] */
+static void sy_readquery (sy_QueryScan *scan, const char *q, const char *end,
+                          const char *text) {
+#if defined(__SSE2__)
+  if (sy_scanqueryblocks(scan, q, end, text)) return;
+#else
+  (void)text;
+#endif
+  sy_scanquery(scan, q, end);
+}
+
 /* The slot of the 'len' bytes at 's' (1 <= len <= SY_HELDLEN) among the
 ** held keys.  [-0, +0, -] */
 static unsigned sy_keyslot (const char *s, size_t len) {
@@ -503,7 +571,7 @@ static void sy_pushlent (lua_State *L, sy_MatchCallee *callee,
     rest = s + r->pathend;
     if (*rest == '?') {
       /* The query read before any table is made: the scan finds the '#'. */
-      sy_scanquery(&scan, rest + 1, s + len);
+      sy_readquery(&scan, rest + 1, s + len, s);
       if (scan.end < s + len) hash = scan.end;
     }
     else hash = (const char *)memchr(rest, '#', len - (size_t)r->pathend);

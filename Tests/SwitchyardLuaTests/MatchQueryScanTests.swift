@@ -34,6 +34,30 @@ import Switchyard
         (1...count).map { "k\($0)=\(value($0))" }.joined(separator: "&")
     }
 
+    /// The scan reads 16 bytes at a time where the text has 16 (its last block overlapping bytes already
+    /// read, masked off), byte by byte in a shorter text: each mark (`&`, `=`, `%`, `#`) at every offset
+    /// from a block's start, in texts of 6 to 60 bytes, reads as `RouteTable.match` reads it. Fails when
+    /// the overlapping block's bytes already read are visited again (a pair noted twice).
+    @Test func everyMarkAtEveryOffsetOfABlock() throws {
+        var texts: [String] = []
+        for pathLength in 1...17 {
+            let path = "/q/" + String(repeating: "p", count: pathLength) + "/2"
+            for queryLength in 0...36 {
+                let plain = String(repeating: "x", count: queryLength)
+                texts.append(path + "?" + plain)
+                for (offset, mark) in zip([0, 3, 7, 11, 15, queryLength - 1], Array("&=&#%=".utf8))
+                where offset >= 0 && offset < queryLength {
+                    var bytes = Array(plain.utf8)
+                    bytes[offset] = mark
+                    texts.append(path + "?" + String(decoding: bytes, as: UTF8.self))
+                }
+                texts.append(path + "?" + (0..<queryLength).map { $0 % 4 == 1 ? "=" : $0 % 4 == 3 ? "&" : "k" }.joined())
+            }
+            texts.append(path + "?a=%41&b=1" + String(repeating: "&c=2", count: pathLength))
+        }
+        try expectSameAsSwift(texts)
+    }
+
     @Test func aRepeatedKeyKeepsItsLastValue() throws {
         #expect(try app.lua("local q = match('/q/1/2?tab=a&x=1&tab=b&tab=c').query return q.tab, q.x") == ["c", "1"])
         #expect(try app.lua("local n = 0 for _ in pairs(match('/plain?a=1&a=2&a=3').query) do n = n + 1 end return n")

@@ -97,7 +97,7 @@ public struct Screen: Codable, Equatable, Sendable {
         /// holds nothing a landing rendered or a call passed (no title, view, links or extras), and its
         /// match info nothing set beside the match (no validator value, loader data, failure or extra),
         /// so keeping it until the next landing keeps alive no object anyone could see go.
-        var isRecyclable: Bool { rendered == nil && refillableInfo.extras.isEmpty }
+        var isRecyclable: Bool { rendered == nil && !refillableInfo.hasExtras }
 
         /// Takes this node out of its stack (for `ScreenStack.detachLoneTop()`): its `below` handed
         /// back and its depth reset, so that it sits in no stack. Nil, changing nothing, for a node with

@@ -7,7 +7,10 @@ import Testing
 /// when read; Benchmarks/README.md) and kept none; these are the cases such a layout must still read
 /// as before: a plain hit, one before a query, one normalised first, eight parameters (all inline),
 /// more (the candidates'), a validator's value beside overflow spans, an info set on a match, and
-/// parameters moved from one info to another.
+/// parameters moved from one info to another. The tenth session kept such a layout (`Parameters.lanes`
+/// and `ParameterTail`): the last three tests hold what it adds, the extras told apart from the overflow
+/// spans they share an object with, an info's fields that travel with its parameters, and the flag of
+/// hand-built parameters that now sits in the vector.
 @Suite struct MatchInfoKindsTests {
     private func table() throws -> RouteTable<Int> {
         let table = RouteTable<Int>()
@@ -90,5 +93,49 @@ import Testing
         var back = ten
         back.info = try #require(try table.match("/album/7?q=1")).info
         #expect(back.route.name == "ten" && back.info.params["id"] == "7" && back.info.query == ["q": "1"])
+    }
+
+    /// The info's extras share one object with the overflow spans (`ParameterTail`): whether there are
+    /// extras is asked of that object, not of whether there is one (a match with more than eight
+    /// parameters has one and no extras), and a screen node is recycled by it.
+    @Test func extrasAreToldApartFromOverflowSpans() throws {
+        let table = try table()
+        let ten = try #require(try table.match("/n/1/2/3/4/5/6/7/8/9/10")).info
+        #expect(!ten.hasExtras && ten.storedParams.tail != nil)
+        #expect(Screen.Fields(id: 1, info: ten, matched: true, route: nil, title: nil, view: nil).isRecyclable)
+        var valued = ten
+        valued.value = 1
+        #expect(valued.hasExtras)
+        #expect(!Screen.Fields(id: 2, info: valued, matched: true, route: nil, title: nil, view: nil).isRecyclable)
+        valued.value = nil
+        #expect(!valued.hasExtras && valued.params.count == 10 && valued.params["j"] == "10")
+        let plain = try #require(try table.match("/album/12")).info
+        #expect(!plain.hasExtras && plain.storedParams.tail == nil)
+    }
+
+    /// Parameters read from an info carry that info's extras in their tail and its path end in their
+    /// vector: an info made with them keeps its own fields.
+    @Test func anInfoMadeWithAnotherInfosParametersKeepsItsOwnFields() throws {
+        let table = try table()
+        var first = try #require(try table.match("/n/1/2/3/4/5/6/7/8/9/10?tab=x#top")).info
+        first.value = "first"
+        let made = RouteInfo(path: "/made", pattern: "/made", params: first.params)
+        #expect(made.value == nil && made.query.isEmpty && made.fragment == nil)
+        #expect(made.path == "/made" && made.pattern == "/made" && made.params.count == 10 && made.params["j"] == "10")
+        let queried = try #require(try table.match("/album/12?q=1")).info
+        let plain = RouteInfo(path: "/album/12", pattern: "/album/:id", params: queried.params)
+        #expect(plain.path == "/album/12" && plain.query.isEmpty && plain.fragment == nil && plain.params["id"] == "12")
+    }
+
+    /// Hand-built parameters hold text, not escapes: the flag that says so sits in the vector, and
+    /// stays with them once they are set on a match's info.
+    @Test func handBuiltParametersAreNotDecoded() throws {
+        let table = try table()
+        let built: Parameters = ["id": "a%20b"]
+        #expect(built["id"] == "a%20b" && built.count == 1)
+        var info = try #require(try table.match("/album/a%20b")).info
+        #expect(info.params["id"] == "a b")
+        info.params = built
+        #expect(info.params["id"] == "a%20b" && info.path == "/album/a%20b" && info.pattern == "/album/:id")
     }
 }

@@ -151,3 +151,100 @@ import Testing
         #expect(found.info.params == ["a": "1", "b": "2"] && found.info.query == ["tab": "info"])
     }
 }
+
+/// Issue 37, tenth session: a dead end at a splat's parent is settled in the walk's loop
+/// (`FrozenTrie.splatTakingRest`, called at the loop's dead end): the splat, its span the rest of the
+/// text, when the rest is a plain normalised path with no `?` or `#`, the node has no optional child
+/// and a route ends at the splat, within the eight spans; otherwise (and in a case-insensitive
+/// table's loop) the loop's dead end as before, settled after it. Each text is held to the full
+/// search too.
+@Suite struct SplatSettledInTheWalkTests {
+    private func table(caseInsensitive: Bool = false) throws -> RouteTable<Int> {
+        let table = RouteTable<Int>(caseInsensitive: caseInsensitive)
+        try table.add("/files0/d0/e0/*path", payload: 0)
+        try table.add("/drive/:owner/shared/*rest", payload: 1)
+        // Static children beside the splat: a segment none of them takes is the splat's.
+        try table.add("/mix/a/b", payload: 2)
+        try table.add("/mix/*rest", payload: 3)
+        // An optional beside the splat: the optional chain's, not the loop's.
+        try table.add("/opt/:x?", payload: 4)
+        try table.add("/opt/*rest", payload: 5)
+        // Eight parameters before the splat: no span left for it in a hit.
+        try table.add("/eight/:a/:b/:c/:d/:e/:f/:g/:h/*rest", payload: 6)
+        return table
+    }
+
+    /// What the walk's loop says of `text`: the route's payload and the splat's value when it settles a
+    /// splat, nil when it leaves anything else.
+    private func splatWalked(_ table: RouteTable<Int>, _ text: String) -> (payload: Int, value: String, count: Int32)? {
+        table.withFrozenLookup { lookup in
+            var text = text
+            return text.withUTF8 { bytes in
+                var spans = Parameters.InlineSpans()
+                guard case .node(let node) = lookup.trie.walk(bytes, spans: &spans), spans.count > 0 else { return nil }
+                let span = spans[Int(spans.count) - 1]
+                let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.end)]), as: UTF8.self)
+                return (table.routes[lookup.trie.firstRoute(at: node)].payload, value, spans.count)
+            }
+        }
+    }
+
+    /// Rests of 1 to 40 bytes (every edge of the 16-byte chunks the rest is read in), of one to several
+    /// segments, after the splat's parent.
+    private var plainRests: [String] {
+        // (Not from `a`: `/mix/a` is a static node of its own.)
+        let letters = Array("klmnopqrstuvwxyz0123456789ABCDEFGHIJKLMN")
+        return (1...40).flatMap { length -> [String] in
+            let word = String(letters.prefix(length))
+            var segmented = Array(word)
+            for index in stride(from: 3, to: segmented.count - 1, by: 5) { segmented[index] = "/" }
+            return [word, String(segmented)]
+        }
+    }
+
+    @Test func aPlainRestIsTheSplatsInTheLoop() throws {
+        for caseInsensitive in [false, true] {
+            let table = try table(caseInsensitive: caseInsensitive)
+            for rest in plainRests {
+                for (prefix, payload, count) in [("/files0/d0/e0/", 0, Int32(1)), ("/drive/me/shared/", 1, 2), ("/mix/", 3, 1)] {
+                    let text = prefix + rest
+                    // (The folding loop leaves it to the stop.)
+                    if caseInsensitive {
+                        #expect(splatWalked(table, text) == nil, "\(text)")
+                    } else {
+                        let walked = try #require(splatWalked(table, text), "\(text)")
+                        #expect(walked.payload == payload && walked.count == count && walked.value == rest, "\(text)")
+                    }
+                    try expectAsTheFullSearch(table, text)
+                }
+                // A dead end below the splat's parent (`/mix/a`, which has no splat) is left to the stop.
+                #expect(splatWalked(table, "/mix/a/" + rest) == nil, "\(rest)")
+                try expectAsTheFullSearch(table, "/mix/a/" + rest)
+            }
+        }
+    }
+
+    @Test func aRestThatIsNotPlainIsLeftToTheStop() throws {
+        let table = try table()
+        for rest in ["a?x=1", "a/b#f", "abcdefghijklmnopq/r?s", "a//b", "a/./b", "a/../b", "./a", "a/.", "abcdefghijklmnopqrstu/..",
+                     "abcdefghijklmnopqrstuvwxyz0123/?q"] {
+            for prefix in ["/files0/d0/e0/", "/drive/me/shared/", "/mix/"] {
+                let text = prefix + rest
+                #expect(splatWalked(table, text) == nil, "\(text)")
+                try expectAsTheFullSearch(table, text)
+            }
+        }
+        // A segment starting with `.` that is not a dot segment: the chunk reading refuses every segment
+        // starting with `.`, so the stop settles it (`StopSettledInOneStepTests`).
+        #expect(splatWalked(table, "/files0/d0/e0/a/.well-known") == nil)
+        try expectAsTheFullSearch(table, "/files0/d0/e0/a/.well-known")
+    }
+
+    @Test func anOptionalBesideOrNoSpanLeftIsLeftToTheStop() throws {
+        let table = try table()
+        for text in ["/opt/a/b", "/opt/abcdefghijklmnopqrstuvwxyz/b/c", "/eight/1/2/3/4/5/6/7/8/a/b", "/eight/1/2/3/4/5/6/7/8/a"] {
+            #expect(splatWalked(table, text) == nil, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+    }
+}

@@ -87,9 +87,11 @@ import Testing
         let table = try table()
         // `maybe` has an optional, `files` a splat, and the ways through `items/act` and `album/new`
         // pass a parameter beside the static child.
-        for text in ["/api/1/items/act/9/more", "/maybe/1/2", "/files/a/b", "/album/new/x", "/album/new/x?y"] {
+        for text in ["/api/1/items/act/9/more", "/maybe/1/2", "/album/new/x", "/album/new/x?y"] {
             #expect(walked(table, text) == .left, "\(text)")
         }
+        // The splat takes a plain rest in the walk's loop (issue 37, tenth session; `SplatSettledInTheWalkTests`).
+        #expect(walked(table, "/files/a/b") == .node(8))
         #expect(try table.match("/files/a/b")?.info.params == ["path": "a/b"])
         #expect(try table.match("/maybe")?.route.payload == 7)
         for text in ["/api/1/items/act/9/more", "/maybe/1/2", "/album/new/x", "/album/new/x?y"] {

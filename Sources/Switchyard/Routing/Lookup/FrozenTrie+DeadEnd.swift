@@ -85,6 +85,26 @@ extension FrozenTrie {
         }
     }
 
+    /// The splat child of `node` when it takes the rest of the text, from the segment at `cursor` (after
+    /// a `/`) to `end`, where the walk's loop found no static or parameter child of `node` for that
+    /// segment: its span written to `span`; -1 otherwise (the stop is then settled as before,
+    /// `settleStop`). As `settleStop` and `stopped` settle it: the rest is a plain normalised path with
+    /// no `?` or `#` (the same reading), `node` has no optional child, and a route ends at the splat.
+    /// (A node with a splat child is never on the only way.) Called from the walk's loop, at its dead
+    /// end, so that a splat lookup skips the stop's dispatch, its cursor found again and the spans
+    /// handed on (issue 37, tenth session: splat `settle` 190.8 instructions a lookup).
+    @inline(__always)
+    func splatTakingRest(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, text base: UnsafePointer<UInt8>,
+                         end: UnsafePointer<UInt8>, span: UnsafeMutablePointer<Parameters.Span>) -> Int32 {
+        let splat = node.pointee.splat
+        guard node.pointee.optional < 0,
+              UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)[Int(truncatingIfNeeded: splat)].firstRoute >= 0,
+              let (pathEnd, _) = FrozenTrie.pathEnd(afterStop: cursor - 1, end: end, text: base, asksEmptySegments: true),
+              pathEnd == end else { return -1 }
+        span.pointee = Parameters.Span(unchecked: cursor - base, end: end - base)
+        return splat
+    }
+
     /// `settleStop`'s `cut`: its answer, and the spans' count (as the walk left it when `left`, where
     /// `cut` may have written the segment's span before it found no route there).
     @inline(never)

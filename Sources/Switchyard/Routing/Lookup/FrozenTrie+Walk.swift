@@ -215,6 +215,15 @@ extension FrozenTrie {
             }
             let next = node.pointee.parameter
             if _slowPath(next < 0 || spanEnd == spansLimit) {
+                // A dead end at a splat's parent: settled there, out of line, as the loop's last call
+                // (nothing of the loop's is needed after it). Not in the folding loop, which settles it
+                // after the loop as before: there the call moved the loop's registers (case-insensitive
+                // `withMatch` 563.3 -> 569.6).
+                if !fold && next < 0 && _slowPath(node.pointee.splat >= 0) {
+                    let written = spanEnd - spans
+                    let found = deadEnd(atSplatParent: node, at: cursor, text: base, end: end, spans: spans, written: written)
+                    return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
+                }
                 return (next < 0 ? .deadEnd(stopIndex(node)) : .pastInlineParameters, spanEnd - spans)
             }
             // (Folding leaves `?` and `#` as they are.)
@@ -230,6 +239,23 @@ extension FrozenTrie {
             cursor = stop + 1
         }
         return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided(index), spanEnd - spans)
+    }
+
+    /// What the walk settles at a dead end at `node`, which has a splat child, the segment at `cursor`
+    /// taken by no static or parameter child, `written` spans written: the splat (`splatTakingRest`),
+    /// its span written after them, or the complement of `node`'s index, a dead end settled after the
+    /// loop as before. Out of line, and answering one number: the loop's own answer made of it keeps
+    /// its constant tags (this function answering `Walked` put the tag in a register at every exit
+    /// of the loop: misses `withMatch` +4, parameter-heavy +1).
+    @inline(never)
+    private func deadEnd(atSplatParent node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
+                         text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                         spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> Int32 {
+        if written < Parameters.InlineSpans.capacity {
+            let splat = splatTakingRest(node, at: cursor, text: base, end: end, span: spans + written)
+            if splat >= 0 { return splat }
+        }
+        return ~stopIndex(node)
     }
 
     /// The index of `node`, where the walk's loop stopped at a dead end: taken from the pointer at the

@@ -65,14 +65,25 @@ extension RouteTable {
                                            source: .spansBeforeQuery(bytes, declaration, spans)))
         case .needsCandidates:
             // A plain path: resolved from its candidates at once, not looked up a second time.
-            return try withResolved(resolve(candidatesOf: text()), body)
+            return try withResolved(candidatesOf: text(), body)
         case .needsNormalising:
             return try withResolved(text(), body)
         }
     }
 
+    // `lend`'s two resolving branches call out of line: inlined (with `lend`, into every caller of
+    // `withMatch`), each destroyed its resolution there, field by field, and the caller's `withMatch`
+    // and its closure were no longer inlined into its loop: `withMatch` +67 instructions a lookup on
+    // every shape (issue 37, ninth session, Benchmarks/README.md).
+
+    /// `withMatch` for a plain path the lookup left to the candidates, resolved from them.
+    @usableFromInline @inline(never)
+    func withResolved<Result>(candidatesOf path: String, _ body: (RouteMatchView?) throws -> Result) throws -> Result {
+        try withResolved(resolve(candidatesOf: path), body)
+    }
+
     /// `withMatch` through a full resolution (validators, queries, normalising), lent from the stack.
-    @usableFromInline
+    @usableFromInline @inline(never)
     func withResolved<Result>(_ path: String, _ body: (RouteMatchView?) throws -> Result) throws -> Result {
         try withResolved(resolve(path), body)
     }

@@ -93,65 +93,138 @@ public struct Parameters: Sendable {
         }
     }
 
-    /// The spans past the inline ones: none (nil, a match's) or an array. Not the empty array: a match
-    /// is destroyed through its type's value witness, which releases every reference in it, and
-    /// releasing nil returns at once where the shared empty array's reference count was read first
-    /// (see `RouteInfoExtrasSlot`). A struct around the optional, not the optional itself: a bare
-    /// `[WideSpan]?` field made a caller copy its match's parameters through their value witness
-    /// (`match` github-rest 888.4 -> 1,104.5; issue 37, eighth session, Benchmarks/README.md).
-    @usableFromInline struct OverflowSpans: Sendable {
-        @usableFromInline var elements: [WideSpan]?
-
-        @inlinable init(_ elements: [WideSpan]?) { self.elements = elements }
-
-        @inlinable static var none: OverflowSpans { OverflowSpans(nil) }
-
-        var isEmpty: Bool { elements == nil }
-        var count: Int { elements?.count ?? 0 }
-        subscript(index: Int) -> WideSpan { elements![index] }
-
-        mutating func append(_ span: WideSpan) {
-            if elements == nil { elements = [span] } else { elements!.append(span) }
-        }
-    }
-
     /// The text the values are slices of (the normalised path, for a match).
     @usableFromInline let source: String
     /// Every parameter of the pattern, in pattern order, absent ones included (`origin.names`). For a
     /// match, the route's declaration, which also gives `RouteInfo` its pattern: one reference for both.
     @usableFromInline let origin: ParameterOrigin
     private var names: ParameterNames { origin.names }
+    /// The first eight spans with their counts (an `InlineSpans`, its 40 bytes as they are), and the
+    /// scalar fields of the `RouteInfo` these parameters are the storage of (see `Lanes`): one vector,
+    /// so that a match is six scalars as the compiler takes it apart (the text 2, the origin 1, this 1,
+    /// `tail` 1, the payload 1). A caller destroys an optional match of six or fewer inline; at seven it
+    /// went through the match's metadata and value witnesses, about 105 instructions a `match` (issue
+    /// 37, ninth and tenth sessions, Benchmarks/README.md).
+    @usableFromInline var lanes: SIMD32<Int16>
+    /// The spans past the inline ones and the extras of the info these parameters are the storage of,
+    /// in one object: nil for a plain match (and for hand-built parameters of up to eight values).
+    @usableFromInline var tail: ParameterTail?
+
+    /// Where each field sits in `lanes`, in bytes.
+    @usableFromInline enum Lanes {
+        /// `InlineSpans` (the spans, then `count` and `present`, Int32 each) at 0.
+        @inlinable static var inlineSpans: Int { 0 }
+        /// `InlineSpans.present`, read by `count`.
+        @inlinable static var inlinePresent: Int { 36 }
+        /// `RouteInfo.pathEnd` (Int32).
+        @inlinable static var pathEnd: Int { 40 }
+        /// Present parameters in `tail`'s overflow (Int32).
+        @inlinable static var overflowPresent: Int { 44 }
+        /// `RouteInfo.fromParameters` (UInt8).
+        @inlinable static var borrowed: Int { 48 }
+        /// `escaped` (UInt8, 0 or 1).
+        @inlinable static var escaped: Int { 49 }
+    }
+
+    // The vector read and written as a vector of wider integers (`unsafeBitCast` between vectors of the
+    // same 64 bytes, which the compiler turns into nothing): through its bytes (`withUnsafeBytes`,
+    // `storeBytes`), the compiler put the vector together again byte by byte, about 150 instructions a
+    // `match` (issue 37, tenth session).
+    // Safety: every offset `Lanes` names is inside the vector's 64 bytes and aligned for what is read
+    // there; what is stored there is trivial.
+
+    /// The `Int32` at byte `offset` of `lanes`.
+    @inlinable @inline(__always)
+    func int32Lane(_ offset: Int) -> Int32 { unsafeBitCast(lanes, to: SIMD16<Int32>.self)[offset &>> 2] }
+
+    @inlinable @inline(__always)
+    mutating func setInt32Lane(_ offset: Int, to value: Int32) {
+        var words = unsafeBitCast(lanes, to: SIMD16<Int32>.self)
+        words[offset &>> 2] = value
+        lanes = unsafeBitCast(words, to: SIMD32<Int16>.self)
+    }
+
+    /// The byte at `offset` of `lanes`.
+    @inlinable @inline(__always)
+    func byteLane(_ offset: Int) -> UInt8 { unsafeBitCast(lanes, to: SIMD64<UInt8>.self)[offset] }
+
+    @inlinable @inline(__always)
+    mutating func setByteLane(_ offset: Int, to value: UInt8) {
+        var bytes = unsafeBitCast(lanes, to: SIMD64<UInt8>.self)
+        bytes[offset] = value
+        lanes = unsafeBitCast(bytes, to: SIMD32<Int16>.self)
+    }
+
+    /// The vector of a match's parameters: `spans`, then the info's `pathEnd` and `borrowed`, no
+    /// overflow, escaped. The spans go in as the five words they are: put in lane by lane (or byte by
+    /// byte), the compiler took them apart first (issue 37, ninth and tenth sessions).
+    @inlinable @inline(__always)
+    static func lanes(_ spans: InlineSpans, pathEnd: Int32, borrowed: UInt8) -> SIMD32<Int16> {
+        let words = unsafeBitCast(spans, to: (UInt64, UInt64, UInt64, UInt64, UInt64).self)
+        // Word 5: `pathEnd` (bytes 40-43), no overflow (44-47); word 6: `borrowed` (48), escaped (49).
+        let vector = SIMD8<UInt64>(words.0, words.1, words.2, words.3, words.4, UInt64(UInt32(bitPattern: pathEnd)),
+                                   0x100 | UInt64(borrowed), 0)
+        return unsafeBitCast(vector, to: SIMD32<Int16>.self)
+    }
+
     /// One span per name: the first eight inline, so a match with up to eight parameters allocates
-    /// nothing; later ones (and every one from the first that does not fit a `Span`) in `overflow`.
-    @usableFromInline var inline: InlineSpans
-    @usableFromInline var overflow: OverflowSpans
+    /// nothing; later ones (and every one from the first that does not fit a `Span`) in the tail.
+    @usableFromInline var inline: InlineSpans {
+        @inlinable @inline(__always) get {
+            let words = unsafeBitCast(lanes, to: SIMD8<UInt64>.self)
+            return unsafeBitCast((words[0], words[1], words[2], words[3], words[4]), to: InlineSpans.self)
+        }
+        @inlinable @inline(__always) set {
+            let spans = unsafeBitCast(newValue, to: (UInt64, UInt64, UInt64, UInt64, UInt64).self)
+            var words = unsafeBitCast(lanes, to: SIMD8<UInt64>.self)
+            (words[0], words[1], words[2], words[3], words[4]) = spans
+            lanes = unsafeBitCast(words, to: SIMD32<Int16>.self)
+        }
+    }
     /// Present parameters.
     ///
     ///     try table.match("/album/12")?.info.params.count   // 1
-    @inlinable public var count: Int { Int(inline.present + overflowPresent) }
-    @usableFromInline var overflowPresent: Int32
+    @inlinable public var count: Int {
+        Int(int32Lane(Lanes.inlinePresent)) &+ Int(int32Lane(Lanes.overflowPresent))
+    }
     /// Whether values still hold `%XX` escapes (a match) or are already text (a literal).
-    @usableFromInline let escaped: Bool
+    var escaped: Bool { byteLane(Lanes.escaped) != 0 }
+    /// The spans past the inline ones (nil when there are none).
+    var overflow: [WideSpan]? { tail?.overflow }
 
     init(source: String, origin: ParameterOrigin, escaped: Bool) {
-        self.source = source
-        self.origin = origin
-        self.escaped = escaped
-        inline = InlineSpans()
-        overflow = .none
-        overflowPresent = 0
+        self.init(source: source, origin: origin, spans: InlineSpans())
+        setByteLane(Lanes.escaped, to: escaped ? 1 : 0)
     }
 
     /// A match's parameters: one span of the (escaped) `source` per name, absent ones included.
-    /// Inlinable, as `RouteMatch.init(route:text:pathEnd:spans:)` is, which makes them.
+    /// Inlinable, as `RouteMatch.init(route:text:pathEnd:spans:)` is, which makes them. The spans are
+    /// stored as their 40 bytes: put in lane by lane, the compiler took them apart into sixteen values
+    /// and put them together again (about 60 instructions a match; issue 37, ninth session).
     @inlinable
     init(source: String, origin: ParameterOrigin, spans: InlineSpans) {
+        self.init(source: source, origin: origin, spans: spans, pathEnd: -1, borrowed: 0)
+    }
+
+    /// `init(source:origin:spans:)` as the storage of an info whose path ends at `pathEnd` in `source`
+    /// and which reads `borrowed` (`RouteInfo.Borrowed`) from these parameters.
+    @inlinable
+    init(source: String, origin: ParameterOrigin, spans: InlineSpans, pathEnd: Int32, borrowed: UInt8) {
         self.source = source
         self.origin = origin
-        self.escaped = true
-        self.inline = spans
-        overflow = .none
-        overflowPresent = 0
+        lanes = Parameters.lanes(spans, pathEnd: pathEnd, borrowed: borrowed)
+        tail = nil
+    }
+
+    /// These parameters as the storage of an info whose path ends at `pathEnd` in their text (-1: the
+    /// text is the path), which reads `borrowed` from them, and which keeps `extras` (in place of any
+    /// they held for another info).
+    func holding(pathEnd: Int32, borrowed: RouteInfo.Borrowed, extras: RouteInfoExtras) -> Parameters {
+        var params = self
+        params.setInt32Lane(Lanes.pathEnd, to: pathEnd)
+        params.setByteLane(Lanes.borrowed, to: borrowed.rawValue)
+        params.tail = ParameterTail.holding(overflow: overflow, extras: extras)
+        return params
     }
 
     /// The text the values are slices of: for a match, its path, perhaps followed by the `?query` or
@@ -189,19 +262,19 @@ public struct Parameters: Sendable {
     /// Adds the span of the next name in pattern order: inline while there is room and it fits, else
     /// (and for every later one) in `overflow`.
     mutating func append(_ span: WideSpan) {
-        if overflow.isEmpty && inline.count < InlineSpans.capacity, let short = Span(fitting: span) {
+        if overflow == nil && inline.count < InlineSpans.capacity, let short = Span(fitting: span) {
             inline.append(short)
         } else {
-            overflow.append(span)
-            if span.start >= 0 { overflowPresent += 1 }
+            tail = ParameterTail(overflow: (overflow ?? []) + [span], extras: tail?.extras ?? RouteInfoExtras())
+            if span.start >= 0 { setInt32Lane(Lanes.overflowPresent, to: int32Lane(Lanes.overflowPresent) &+ 1) }
         }
     }
 
     /// Spans appended so far (absent ones included).
-    private var spanCount: Int { Int(inline.count) + overflow.count }
+    private var spanCount: Int { Int(inline.count) + (overflow?.count ?? 0) }
 
     private func span(_ index: Int) -> WideSpan {
-        index < Int(inline.count) ? WideSpan(inline[index]) : overflow[index - Int(inline.count)]
+        index < Int(inline.count) ? WideSpan(inline[index]) : overflow![index - Int(inline.count)]
     }
 
     package var isEmpty: Bool { count == 0 }
@@ -254,7 +327,7 @@ public struct Parameters: Sendable {
         source.withUTF8 { text in
             names.pool.withUnsafeBufferPointer { pool in
                 names.offsets.withUnsafeBufferPointer { offsets in
-                    (overflow.elements ?? []).withUnsafeBufferPointer { overflow in
+                    (overflow ?? []).withUnsafeBufferPointer { overflow in
                         body(ParameterBytes(text: text, names: (pool, offsets), inline: inline, overflow: overflow,
                                             escaped: escaped))
                     }
@@ -305,5 +378,39 @@ extension Parameters: CustomStringConvertible {
     /// `["id": "12", "tab": "info"]`, in pattern order.
     public var description: String {
         isEmpty ? "[:]" : "[" + map { "\($0.name.debugDescription): \($0.value.debugDescription)" }.joined(separator: ", ") + "]"
+    }
+}
+
+/// What a `Parameters` value keeps out of line: the spans past its inline ones, and the extras of the
+/// `RouteInfo` whose storage it is; nil (no object) when there are neither, as for a plain match. One
+/// final class of constants: one reference to retain wherever an info is copied, and the extras read
+/// in place (`tail?.extras.fragment`). An array of one optional `RouteInfoExtras` in its place had
+/// each read copy the extras out whole, through their value witnesses, to read one field or to ask
+/// whether there were any: `lua-push-pop` 3,747 instructions against `main`'s 2,838 (issue 37, ninth
+/// session, Benchmarks/README.md); with this class, 2,699 (tenth session). Changing either makes a new
+/// one (an `append` past the inline spans copies the overflow: more than eight parameters are rare).
+@usableFromInline final class ParameterTail: Sendable {
+    /// The spans past the inline ones; nil when there are none.
+    let overflow: [Parameters.WideSpan]?
+    /// The info's extras; empty (`RouteInfoExtras()`) when it has none.
+    let extras: RouteInfoExtras
+    /// Whether `extras` holds anything (`RouteInfoExtras.isEmpty`), read without looking at them.
+    let hasExtras: Bool
+    /// `extras.matchDeclaration`: the route a match names when its info's parameters' origin is not that
+    /// route's declaration (`RouteInfo.naming`); nil otherwise. A stored constant visible to inlined code,
+    /// so that `RouteMatch.route` reads it (or the origin) in place: read through a call, the result
+    /// was retained for every `found.route.id`.
+    @usableFromInline let matchDeclaration: RouteDeclaration?
+
+    init(overflow: [Parameters.WideSpan]?, extras: RouteInfoExtras) {
+        self.overflow = overflow
+        self.extras = extras
+        hasExtras = !extras.isEmpty
+        matchDeclaration = extras.matchDeclaration
+    }
+
+    /// A tail of `overflow` and `extras`, nil when both are empty.
+    static func holding(overflow: [Parameters.WideSpan]?, extras: RouteInfoExtras) -> ParameterTail? {
+        overflow == nil && extras.isEmpty ? nil : ParameterTail(overflow: overflow, extras: extras)
     }
 }

@@ -80,14 +80,14 @@ public struct RouteMatch<Payload> {
     /// The route that won the path.
     ///
     ///     try table.match("/album/12")?.route.name   // "album"
-    @inlinable public var route: Route<Payload> { Route(declaration: declaration, payload: payload) }
+    @inlinable public var route: Route<Payload> { Route(declaration: storedInfo.matchDeclaration, payload: payload) }
     /// The path as the route matched it.
     ///
     ///     try table.match("/album/12")?.info.params["id"]   // "12"
     @inlinable public var info: RouteInfo {
         get { storedInfo }
-        // An info from elsewhere keeps this match's route, and the reference to it (`declaration`).
-        set { storedInfo = newValue.naming(declaration) }
+        // An info from elsewhere keeps this match's route (`RouteInfo.naming`).
+        set { storedInfo = newValue.naming(storedInfo.matchDeclaration) }
     }
 
     // A match holds its info as a value, made once by `match`: for a hit, the caller's text (its
@@ -99,14 +99,11 @@ public struct RouteMatch<Payload> {
     // declaration and released them and the info's two arrays through the info's value witness, about
     // 150 instructions of a `match` (issue 37, Benchmarks/README.md). A match with more than eight
     // parameters, a validator's value or a parsed query holds that info the same way, with no box.
-    // The payload comes last: the generic value witnesses of a `RouteMatch`, through which a caller
-    // destroys an optional one, then find every other field at a fixed offset.
-    // Safety: the route's declaration is not reference counted here. The info holds it (its
-    // parameters' origin, or set aside in its extras when another info was set: `RouteInfo.naming`,
-    // through which every info of a match goes), for as long as the match has it. A counted reference
-    // cost every `match` a retain and a release (issue 37, eighth session, Benchmarks/README.md); read
-    // from the info instead, the caller's `found.route` retained it (sixth session).
-    @usableFromInline unowned(unsafe) let declaration: RouteDeclaration
+    // The route is read from the info (`RouteInfo.matchDeclaration`: its parameters' origin, or the
+    // route kept aside in its extras when another info was set), not held in a field of its own: with
+    // one, a match was seven scalars, one more than a caller destroys inline (see `Parameters.lanes`).
+    // The payload comes last: the generic value witnesses of a `RouteMatch` then find every other field
+    // at a fixed offset.
     @usableFromInline var storedInfo: RouteInfo
     @usableFromInline let payload: Payload
 
@@ -114,7 +111,6 @@ public struct RouteMatch<Payload> {
     /// text is the path alone).
     @inlinable
     init(route: __owned Route<Payload>, text: String, pathEnd: Int32, spans: Parameters.InlineSpans) {
-        declaration = route.declaration
         storedInfo = RouteInfo(text: text, pathEnd: pathEnd, route: route.declaration, spans: spans)
         payload = route.payload
     }
@@ -124,7 +120,6 @@ public struct RouteMatch<Payload> {
     /// metadata each time (about 600 instructions).
     @inlinable
     init(route: Route<Payload>, info: RouteInfo) {
-        declaration = route.declaration
         storedInfo = info.naming(route.declaration)
         payload = route.payload
     }

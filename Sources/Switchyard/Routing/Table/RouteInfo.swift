@@ -11,7 +11,7 @@ public struct RouteInfo: Sendable {
     ///     try table.match("/album/12?tab=info")?.info.path   // "/album/12"
     public var path: String {
         get {
-            guard fromParameters.contains(.path) else { return extras.first?.ownPath ?? "" }
+            guard fromParameters.contains(.path) else { return storedParams.tail?.extras.ownPath ?? "" }
             return pathEnd < 0 ? storedParams.text : storedParams.text(before: Int(pathEnd))
         }
         set {
@@ -23,7 +23,7 @@ public struct RouteInfo: Sendable {
     ///
     ///     try table.match("/album/12")?.info.pattern   // "/album/:id"
     package var pattern: String {
-        get { fromParameters.contains(.pattern) ? storedParams.origin.patternText : extras.first?.ownPattern ?? "" }
+        get { fromParameters.contains(.pattern) ? storedParams.origin.patternText : storedParams.tail?.extras.ownPattern ?? "" }
         set {
             updateExtras { $0.ownPattern = newValue }
             fromParameters.remove(.pattern)
@@ -38,22 +38,17 @@ public struct RouteInfo: Sendable {
             // The path, pattern, query and fragment were read from the old parameters' text and origin:
             // keep them.
             settleWritten()
-            let path = path
-            let pattern = pattern
-            updateExtras {
-                $0.ownPath = path
-                $0.ownPattern = pattern
-            }
-            fromParameters = []
-            pathEnd = -1
-            storedParams = newValue
+            var fields = storedParams.tail?.extras ?? RouteInfoExtras()
+            fields.ownPath = path
+            fields.ownPattern = pattern
+            storedParams = newValue.holding(pathEnd: -1, borrowed: [], extras: fields)
         }
     }
     /// Decoded; last duplicate wins; "key" without = gives "".
     ///
     ///     try table.match("/album/12?tab=info")?.info.query["tab"]   // "info"
     public var query: [String: String] {
-        get { fromParameters.contains(.written) ? RouteInfoExtras.query(in: written) : extras.first?.query ?? [:] }
+        get { fromParameters.contains(.written) ? RouteInfoExtras.query(in: written) : storedParams.tail?.extras.query ?? [:] }
         set {
             settleWritten()
             updateExtras { $0.query = newValue }
@@ -63,7 +58,7 @@ public struct RouteInfo: Sendable {
     ///
     ///     try table.match("/album/12#top")?.info.fragment   // "top"
     public var fragment: String? {
-        get { fromParameters.contains(.written) ? RouteInfoExtras.fragment(in: written) : extras.first?.fragment }
+        get { fromParameters.contains(.written) ? RouteInfoExtras.fragment(in: written) : storedParams.tail?.extras.fragment }
         set {
             settleWritten()
             updateExtras { $0.fragment = newValue }
@@ -76,7 +71,7 @@ public struct RouteInfo: Sendable {
     ///
     ///     try table.match("/album/12")?.info.value as? Int   // 12
     public var value: Any? {
-        get { extras.first?.value?.value }
+        get { storedParams.tail?.extras.value?.value }
         set { updateExtras { $0.value = newValue.map(ValidatorValue.init) } }
     }
     /// What the route's loader returned (`RouteDefinition.load`); nil when it has none. Held like
@@ -84,46 +79,50 @@ public struct RouteInfo: Sendable {
     ///
     ///     navigator.screen.data as? String   // "Kind of Blue", from a loader
     package var data: Any? {
-        get { extras.first?.data?.value }
+        get { storedParams.tail?.extras.data?.value }
         set { updateExtras { $0.data = newValue.map(ValidatorValue.init) } }
     }
     /// What the loaders of the route's layouts returned, outermost first (`RouteDefinition.layoutLoads`);
     /// nil when none of its layouts has a loader.
     package var layoutData: [Any?]? {
-        get { extras.first?.layoutData?.value as? [Any?] }
+        get { storedParams.tail?.extras.layoutData?.value as? [Any?] }
         set { updateExtras { $0.layoutData = newValue.map(ValidatorValue.init) } }
     }
     /// What the call that showed the screen handed it beside the path (`nav.push(path, {extra = ...})`,
     /// go_router's `extra`, URLNavigator's `context`): a JSON value, saved with the screen; nil without one.
     package var extra: RouteMeta? {
-        get { extras.first?.extra }
+        get { storedParams.tail?.extras.extra }
         set { updateExtras { $0.extra = newValue } }
     }
 
     /// What raised, on an error screen landed in place of the route (`ErrorScreen`); nil elsewhere.
     package var failure: LandingFailure? {
-        get { extras.first?.failure }
+        get { storedParams.tail?.extras.failure }
         set { updateExtras { $0.failure = newValue } }
     }
 
     // A match's result is copied whole, and each reference in it costs two atomic operations (retained
     // when it is made, released when it goes), and a call even for one that holds no object (an empty
-    // string or array). A match's info is its parameters (the text it was given, which they are spans
-    // of, and their origin, the route's declaration) and one array for all the rest, none (nil, see
-    // `RouteInfoExtrasSlot`) unless something was set: its path is the text up to `pathEnd`, its pattern
-    // the origin's, its query and fragment the text after `pathEnd`, parsed only when read. No other
-    // field is an optional: one made the compiler build each info in a temporary and copy it out whole
-    // (the extras' nil is a null reference, which did not, see `RouteInfoExtrasSlot`).
+    // string or array). A match's info is its parameters alone: the text it was given, which they are
+    // spans of, their origin (the route's declaration), their vector of spans, which also holds this
+    // info's `pathEnd` and `fromParameters`, and their tail, which also holds this info's extras (nil
+    // unless something was set, or there are more than eight parameters). Its path is the text up to
+    // `pathEnd`, its pattern the origin's, its query and fragment the text after `pathEnd`, parsed only
+    // when read. Six scalars a match (see `Parameters.lanes`).
     /// Written only through `params`; visible to inlined code so that `match` reads a resolution's
     /// route in place (a call for it was 8 instructions a match).
     @usableFromInline var storedParams: Parameters
     /// Where the path ends in the parameters' text when the text goes on with a `?query` or `#fragment`
     /// (the byte offset of that `?` or `#`); -1 when the text is the path alone.
-    @usableFromInline var pathEnd: Int32
-    @usableFromInline var fromParameters: Borrowed
-    /// What is not read from the parameters (see `Borrowed`), and the validator's value: at most one
-    /// element, none for a plain match (see `RouteInfoExtrasSlot`).
-    @usableFromInline var extras: RouteInfoExtrasSlot
+    var pathEnd: Int32 { storedParams.int32Lane(Parameters.Lanes.pathEnd) }
+    var fromParameters: Borrowed {
+        get { Borrowed(rawValue: storedParams.byteLane(Parameters.Lanes.borrowed)) }
+        set { storedParams.setByteLane(Parameters.Lanes.borrowed, to: newValue.rawValue) }
+    }
+    /// Whether anything is kept beside what is read from the parameters (see `Borrowed`): a set path,
+    /// pattern, query or fragment, a validator's value, loader data, an extra, a failure, another
+    /// route's declaration. Read from the tail without its extras copied out.
+    var hasExtras: Bool { storedParams.tail?.hasExtras ?? false }
 
     /// Which fields are read from the parameters: the path (their text, up to `pathEnd`), the pattern
     /// (their origin's), the query and fragment (their text after `pathEnd`, as written).
@@ -140,27 +139,27 @@ public struct RouteInfo: Sendable {
         var fields = RouteInfoExtras(query: query, fragment: fragment, value: value.map(ValidatorValue.init))
         fields.ownPath = path
         fields.ownPattern = pattern
-        self.init(params: params, pathEnd: -1, fromParameters: [], extras: RouteInfoExtras.boxing(fields))
+        self.init(params: params, pathEnd: -1, fromParameters: [], extras: fields)
     }
 
     /// A candidate's info from a parsed location (no validator has run); `params` come from a match
     /// (their text is the location's path, as the lookup makes them).
     init(path: String, params: Parameters, query: [String: String], fragment: String?) {
         // A plain path's (most candidates'): nothing out of line, no extras made to find that out.
-        if query.isEmpty && fragment == nil && params.text == path {
-            self.init(params: params, pathEnd: -1, fromParameters: [.path, .pattern], extras: .none)
+        if query.isEmpty && fragment == nil && params.text == path && params.tail?.hasExtras != true {
+            self.init(params: params, pathEnd: -1, fromParameters: [.path, .pattern])
             return
         }
         var fields = RouteInfoExtras(query: query, fragment: fragment, value: nil)
         var borrowed: Borrowed = .pattern
         if params.text == path { borrowed.insert(.path) } else { fields.ownPath = path }
-        self.init(params: params, pathEnd: -1, fromParameters: borrowed, extras: RouteInfoExtras.boxing(fields))
+        self.init(params: params, pathEnd: -1, fromParameters: borrowed, extras: fields)
     }
 
     /// A match's info: its parameters are the spans of the captures in `path`, which they keep.
     init(path: String, route: RouteDeclaration, spans: Parameters.InlineSpans) {
-        self.init(params: Parameters(source: path, origin: route, spans: spans), pathEnd: -1,
-                  fromParameters: [.path, .pattern], extras: .none)
+        storedParams = Parameters(source: path, origin: route, spans: spans, pathEnd: -1,
+                                  borrowed: Borrowed([.path, .pattern]).rawValue)
     }
 
     /// `init(path:route:spans:)` for text that may go on past its path: the path is `text` up to
@@ -169,8 +168,8 @@ public struct RouteInfo: Sendable {
     /// copied: the spans are offsets into it. Inlinable: `RouteTable.match` makes one for every hit.
     @inlinable
     init(text: String, pathEnd: Int32, route: RouteDeclaration, spans: Parameters.InlineSpans) {
-        self.init(params: Parameters(source: text, origin: route, spans: spans), pathEnd: pathEnd,
-                  fromParameters: pathEnd < 0 ? [.path, .pattern] : [.path, .pattern, .written], extras: .none)
+        let borrowed: Borrowed = pathEnd < 0 ? [.path, .pattern] : [.path, .pattern, .written]
+        storedParams = Parameters(source: text, origin: route, spans: spans, pathEnd: pathEnd, borrowed: borrowed.rawValue)
     }
 
     /// `init(path:route:spans:)` for a parsed location.
@@ -178,7 +177,7 @@ public struct RouteInfo: Sendable {
          query: [String: String], fragment: String?) {
         let fields = RouteInfoExtras(query: query, fragment: fragment, value: nil)
         self.init(params: Parameters(source: path, origin: route, spans: spans), pathEnd: -1,
-                  fromParameters: [.path, .pattern], extras: RouteInfoExtras.boxing(fields))
+                  fromParameters: [.path, .pattern], extras: fields)
     }
 
     /// The route a lookup matched, read from its parameters' origin (the route's declaration); nil for
@@ -190,14 +189,14 @@ public struct RouteInfo: Sendable {
 
     /// The declaration of the route whose match this is: its parameters' origin, unless another info
     /// was set in the match's place (`naming`), which keeps the match's route aside.
-    var matchDeclaration: RouteDeclaration { extras.first?.matchDeclaration ?? storedParams.origin }
+    @inlinable var matchDeclaration: RouteDeclaration { storedParams.tail?.matchDeclaration ?? storedParams.origin }
 
     /// This info as a match of the route `declaration` names, holding a reference to it (`RouteMatch`
     /// keeps none of its own): itself when its parameters' origin is that route (a lookup's info, the
     /// common case, checked inline), else with the route kept aside in its extras (an info set in a
     /// match's place, or whose parameters were replaced).
     @inlinable func naming(_ declaration: RouteDeclaration) -> RouteInfo {
-        storedParams.origin === declaration && extras.elements == nil ? self : keeping(declaration)
+        storedParams.origin === declaration && storedParams.tail == nil ? self : keeping(declaration)
     }
 
     @usableFromInline func keeping(_ declaration: RouteDeclaration) -> RouteInfo {
@@ -215,7 +214,7 @@ public struct RouteInfo: Sendable {
         guard pathUTF8Count == text.utf8.count else { return false }
         let same: Bool
         if !fromParameters.contains(.path) {
-            same = (extras.first?.ownPath ?? "") == text
+            same = (storedParams.tail?.extras.ownPath ?? "") == text
         } else if pathEnd < 0 {
             same = storedParams.text == text
         } else {
@@ -229,7 +228,7 @@ public struct RouteInfo: Sendable {
     /// most often goes elsewhere (`Screen.Fields.isAt(plainPath:)`).
     var pathUTF8Count: Int {
         @inline(__always) get {
-            if !fromParameters.contains(.path) { return extras.first?.ownPath.utf8.count ?? 0 }
+            if !fromParameters.contains(.path) { return storedParams.tail?.extras.ownPath.utf8.count ?? 0 }
             return pathEnd < 0 ? storedParams.text.utf8.count : Int(pathEnd)
         }
     }
@@ -237,15 +236,22 @@ public struct RouteInfo: Sendable {
     /// What `RouteTable.resolve` returns when nothing matched (its caller drops it).
     static var unmatched: RouteInfo {
         RouteInfo(params: Parameters(source: "", origin: ParameterOrigin.none, spans: Parameters.InlineSpans()),
-                  pathEnd: -1, fromParameters: [], extras: .none)
+                  pathEnd: -1, fromParameters: [])
     }
 
+    /// An info whose storage is `params`, made for it (by a lookup): their tail, if any, holds spans
+    /// alone, no extras.
     @inlinable
-    init(params: Parameters, pathEnd: Int32, fromParameters: Borrowed, extras: RouteInfoExtrasSlot) {
-        self.storedParams = params
-        self.pathEnd = pathEnd
-        self.fromParameters = fromParameters
-        self.extras = extras
+    init(params: Parameters, pathEnd: Int32, fromParameters: Borrowed) {
+        storedParams = params
+        storedParams.setInt32Lane(Parameters.Lanes.pathEnd, to: pathEnd)
+        storedParams.setByteLane(Parameters.Lanes.borrowed, to: fromParameters.rawValue)
+    }
+
+    /// An info whose storage is `params` (perhaps another info's), with `extras` in place of any they
+    /// held.
+    init(params: Parameters, pathEnd: Int32, fromParameters: Borrowed, extras: RouteInfoExtras) {
+        storedParams = params.holding(pathEnd: pathEnd, borrowed: fromParameters, extras: extras)
     }
 
     /// What followed the path in the parameters' text, as written (from its first `?` or `#`).
@@ -269,9 +275,9 @@ public struct RouteInfo: Sendable {
 
     /// Copies of an info share their extras until one of them changes them (the array copies on write).
     private mutating func updateExtras(_ change: (inout RouteInfoExtras) -> Void) {
-        var fields = extras.first ?? RouteInfoExtras()
+        var fields = storedParams.tail?.extras ?? RouteInfoExtras()
         change(&fields)
-        extras = RouteInfoExtras.boxing(fields)
+        storedParams.tail = ParameterTail.holding(overflow: storedParams.overflow, extras: fields)
     }
 }
 
@@ -311,30 +317,11 @@ public struct RouteInfo: Sendable {
         return String(written[written.utf8.index(after: hash)...])
     }
 
-    /// None at all when there is nothing to keep.
-    static func boxing(_ fields: RouteInfoExtras) -> RouteInfoExtrasSlot {
-        fields.ownPath.isEmpty && fields.ownPattern.isEmpty && fields.query.isEmpty && fields.fragment == nil
-            && fields.value == nil && fields.data == nil && fields.layoutData == nil && fields.extra == nil
-            && fields.failure == nil && fields.matchDeclaration == nil
-            ? .none : RouteInfoExtrasSlot([fields])
+    /// Whether there is nothing to keep.
+    var isEmpty: Bool {
+        ownPath.isEmpty && ownPattern.isEmpty && query.isEmpty && fragment == nil && value == nil && data == nil
+            && layoutData == nil && extra == nil && failure == nil && matchDeclaration == nil
     }
-}
-
-/// A `RouteInfo`'s extras: none, or an array of one. None is nil, not the empty array: a match is
-/// destroyed through its type's value witness, which releases every reference it holds whatever it
-/// is, and releasing nil (about 9 instructions) returns before the reference count is read, which
-/// releasing the shared empty array (immortal, about 18) reads first: 9 a `match` (issue 37,
-/// Benchmarks/README.md, eighth session).
-@usableFromInline struct RouteInfoExtrasSlot: Sendable {
-    @usableFromInline let elements: [RouteInfoExtras]?
-
-    @inlinable init(_ elements: [RouteInfoExtras]?) { self.elements = elements }
-
-    /// No extras: what a match's info holds.
-    @inlinable static var none: RouteInfoExtrasSlot { RouteInfoExtrasSlot(nil) }
-
-    var first: RouteInfoExtras? { elements?.first }
-    var isEmpty: Bool { elements == nil }
 }
 
 /// What a validator returned, boxed so that a `RouteInfo` (and the screens holding one) can be sent
