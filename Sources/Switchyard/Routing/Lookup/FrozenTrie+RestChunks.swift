@@ -125,7 +125,7 @@ extension FrozenTrie {
     /// The text's last 16 bytes and where they start, or in a text shorter than 16, its bytes as two
     /// words with zeros after them (a zero is never a mark), from `text`.
     @inline(__always)
-    static func lastChunk(end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> (UnsafePointer<UInt8>, __m128i) {
+    private static func lastChunk(end: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>) -> (UnsafePointer<UInt8>, __m128i) {
         if end - text >= 16 { return (end - 16, UnsafeRawPointer(end - 16).loadUnaligned(as: __m128i.self)) }
         // Safety: loads 8 bytes from `text` only when the text has 8, and the 8 before `end` only when it
         // has more (shifted down past the ones the first word holds).
@@ -166,7 +166,7 @@ extension FrozenTrie {
 
     /// The mask of a chunk's `?`, `#` and `.` bytes, in one (the compares joined before the mask).
     @inline(__always)
-    static func queryOrDotMarks(_ bytes: __m128i) -> UInt32 {
+    private static func queryOrDotMarks(_ bytes: __m128i) -> UInt32 {
         let queries = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x3f)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x23)))
         return UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_or_si128(queries, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2e)))))
     }

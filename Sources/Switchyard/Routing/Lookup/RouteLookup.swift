@@ -102,9 +102,6 @@ final class RouteLookup {
             }
             return .hit(declaration, spans)
         }
-        // A dead end on the only way through the trie: a miss, answered here with no settling after
-        // (`FrozenTrie.missesOnOnlyWay`; issue 37, tenth session: through `settle`, 140 instructions).
-        if case .deadEnd(let node) = walked, trie.missesOnOnlyWay(deadEnd: node, bytes, spans: &spans) { return .miss }
         return settle(bytes, walked: walked, spans: &spans)
     }
 
