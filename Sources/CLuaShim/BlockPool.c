@@ -23,13 +23,9 @@ static int sy_add_chunk (sy_BlockPool *pool) {
 }
 
 static void *sy_pool_alloc (sy_BlockPool *pool, size_t size) {
-  size_t c = sy_pool_class(size);
-  void *block = pool->free[c];
-  size_t bytes = c * SY_POOL_GRAIN;
-  if (block != NULL) {
-    pool->free[c] = *(void **)block;
-    return block;
-  }
+  size_t bytes = sy_pool_class(size) * SY_POOL_GRAIN;
+  void *block = sy_pool_takefree(pool, size);
+  if (block != NULL) return block;
   if ((size_t)(pool->end - pool->next) < bytes && !sy_add_chunk(pool))
     return NULL;
   block = pool->next;

@@ -109,8 +109,9 @@ public struct RouteInfo: Sendable {
     // unless something was set, or there are more than eight parameters). Its path is the text up to
     // `pathEnd`, its pattern the origin's, its query and fragment the text after `pathEnd`, parsed only
     // when read. Six scalars a match (see `Parameters.lanes`).
-    /// Written only through `params`; visible to inlined code so that `match` reads a resolution's
-    /// route in place (a call for it was 8 instructions a match).
+    /// Replaced whole only through `params` (the other setters change its lanes or its tail); visible
+    /// to inlined code so that `match` reads a resolution's route in place (a call for it was 8
+    /// instructions a match).
     @usableFromInline var storedParams: Parameters
     /// Where the path ends in the parameters' text when the text goes on with a `?query` or `#fragment`
     /// (the byte offset of that `?` or `#`); -1 when the text is the path alone.
@@ -273,7 +274,8 @@ public struct RouteInfo: Sendable {
         }
     }
 
-    /// Copies of an info share their extras until one of them changes them (the array copies on write).
+    /// Copies of an info share their extras (one `ParameterTail`) until one of them changes them: the
+    /// change makes a new tail, as the tail's fields are constants.
     private mutating func updateExtras(_ change: (inout RouteInfoExtras) -> Void) {
         var fields = storedParams.tail?.extras ?? RouteInfoExtras()
         change(&fields)
