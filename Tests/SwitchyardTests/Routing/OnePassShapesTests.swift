@@ -44,7 +44,15 @@ import Testing
             return text.withUTF8 { bytes in
                 var spans = Parameters.InlineSpans()
                 var walked = lookup.trie.walk(bytes, spans: &spans)
-                if case .node(let node) = walked { return .node(table.routes[lookup.trie.firstRoute(at: node)].payload) }
+                if case .node(let node) = walked {
+                    // A node with no route of its own: an optional chain's route below it, the rest left
+                    // out (FrozenTrie+OptionalSteps.swift), a hit when its spans fit, as `find` settles it.
+                    if let (tail, absent) = lookup.trie.absentTail(below: node) {
+                        guard spans.count + absent <= Int32(Parameters.InlineSpans.capacity) else { return nil }
+                        return .skipping(table.routes[lookup.trie.firstRoute(at: tail)].payload)
+                    }
+                    return .node(table.routes[lookup.trie.firstRoute(at: node)].payload)
+                }
                 // Where the walk stopped in a segment: a miss on the only way is decided there (`WalkStopsTests`).
                 var settled: FrozenTrie.Settled?
                 if case .deadEnd = walked {
@@ -259,15 +267,17 @@ import Testing
         try table.add("/s/:x?/*rest", payload: 5)
         try table.add("/w/:a/:b/:c/:d/:e/:f/:g?/:h?", payload: 6)
         try table.add("/v/:a/:b/:c/:d/:e/:f/:g/:h?/:i?", payload: 7)
+        // (Taken by the walk's loop since issue 37's eleventh session, `OptionalChainWalkTests`: a node
+        // where the text ends on a route, or with the rest left out above one.)
         #expect(verdict(table, "/q") == .skipping(1))
-        #expect(verdict(table, "/q/1") == .skipping(1))
+        #expect(verdict(table, "/q/1") == .node(1))
         #expect(verdict(table, "/q/1/2") == .skipping(0))
-        #expect(verdict(table, "/q/1/2/3") == .skipping(0))
+        #expect(verdict(table, "/q/1/2/3") == .node(0))
         #expect(verdict(table, "/q/1/2/3/4") == nil)      // past the chain's end: the search decides
         #expect(verdict(table, "/p/1/2/3") == .skipping(2))
-        #expect(verdict(table, "/p/1/2/3/4/5") == .skipping(2))
+        #expect(verdict(table, "/p/1/2/3/4/5") == .node(2))
         #expect(verdict(table, "/w/1/2/3/4/5/6/7") == .skipping(6))
-        #expect(verdict(table, "/w/1/2/3/4/5/6/7/8") == .skipping(6))
+        #expect(verdict(table, "/w/1/2/3/4/5/6/7/8") == .node(6))
         #expect(verdict(table, "/v/1/2/3/4/5/6/7/8") == nil)     // past the eight spans a hit carries (nine)
         #expect(verdict(table, "/r/1") == nil)            // a static child in the chain
         #expect(verdict(table, "/s/1/2") == nil)          // a splat in the chain

@@ -42,7 +42,8 @@ import Testing
                 var spans = Parameters.InlineSpans()
                 let walked = lookup.trie.walk(bytes, spans: &spans)
                 switch walked {
-                case .node(let node): return .node(table.routes[lookup.trie.firstRoute(at: node)].payload)
+                // (A node with no route of its own: an optional chain's below it, the rest left out.)
+                case .node(let node): return .node(table.routes[lookup.trie.firstRoute(at: lookup.trie.absentTail(below: node)?.node ?? node)].payload)
                 case .deadEnd, .notPlain: break
                 case .undecided, .pastInlineParameters: return .left
                 }

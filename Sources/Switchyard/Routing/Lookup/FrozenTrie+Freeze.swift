@@ -93,6 +93,7 @@ extension FrozenTrie {
         }
         nodes[source.count] = Node()
         FrozenTrie.markChains(nodes, trie)
+        FrozenTrie.markOptionalSteps(nodes, trie)
         routeStarts[source.count] = Int32(routeEnd)
         self.init(nodes: nodes, literalBytes: literalBytes, staticEdges: staticEdges, hashSlots: hashSlots,
                   routeIDs: routeIDs, routeStarts: routeStarts, ranks: FrozenTrie.own(ranks),

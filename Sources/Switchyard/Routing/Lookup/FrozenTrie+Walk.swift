@@ -215,14 +215,23 @@ extension FrozenTrie {
             }
             let next = node.pointee.parameter
             if _slowPath(next < 0 || spanEnd == spansLimit) {
-                // A dead end at a splat's parent: settled there, out of line, as the loop's last call
+                // A dead end at a splat's parent, or at the start of an optional chain (`splat` -2:
+                // FrozenTrie+OptionalSteps.swift): settled there, out of line, as the loop's last call
                 // (nothing of the loop's is needed after it). Not in the folding loop, which settles it
                 // after the loop as before: there the call moved the loop's registers (case-insensitive
-                // `withMatch` 563.3 -> 569.6).
-                if !fold && next < 0 && _slowPath(node.pointee.splat >= 0) {
+                // `withMatch` 563.3 -> 569.6). (The chain's steps taken in the loop itself, as a
+                // parameter's, moved them too: parameter-heavy `withMatch` 500.7 -> 518.6; a test of its
+                // own for the chain's start cost misses 2 to 4 instructions, as the splat's test, 0.)
+                if !fold && next < 0 && _slowPath(node.pointee.splat != -1) {
                     let written = spanEnd - spans
-                    let found = deadEnd(atSplatParent: node, at: cursor, text: base, end: end, spans: spans, written: written)
-                    return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
+                    if node.pointee.splat >= 0 {
+                        let found = deadEnd(atSplatParent: node, at: cursor, text: base, end: end, spans: spans, written: written)
+                        return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
+                    }
+                    let found = deadEnd(atChainStart: node, at: cursor, segmentEnd: stop, word: packed, text: base, end: end,
+                                        spans: spans, written: written)
+                    return found >= 0 ? (.node(Int32(truncatingIfNeeded: found)), Int(truncatingIfNeeded: found &>> 32))
+                        : (.deadEnd(Int32(truncatingIfNeeded: ~found)), written)
                 }
                 return (next < 0 ? .deadEnd(stopIndex(node)) : .pastInlineParameters, spanEnd - spans)
             }
@@ -238,7 +247,9 @@ extension FrozenTrie {
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
-        return (node.pointee.firstRoute >= 0 ? .node(index) : .undecided(index), spanEnd - spans)
+        // (A node where an optional chain's route ends below, the rest absent, holds that route's
+        // declaration: a hit to `RouteLookup.find`, which pads the spans out of line.)
+        return (node.pointee.declaration != nil ? .node(index) : .undecided(index), spanEnd - spans)
     }
 
     /// What the walk settles at a dead end at `node`, which has a splat child, the segment at `cursor`
@@ -256,6 +267,23 @@ extension FrozenTrie {
             if splat >= 0 { return splat }
         }
         return ~stopIndex(node)
+    }
+
+    /// `deadEnd(atSplatParent:)` at a node that starts an optional chain (`splat` -2), the
+    /// segment from `cursor` to `segmentEnd` (its first 8 bytes `packed`, zeros after): the node the
+    /// chain ends at (`chainTakingRest`), with the spans' count in the high half, or the complement of
+    /// `node`'s index. (Its own call, not `deadEnd(atSplatParent:)`'s: one function for both cost splat
+    /// `withMatch` 13 instructions.)
+    @inline(never)
+    private func deadEnd(atChainStart node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
+                         segmentEnd: UnsafePointer<UInt8>, word packed: UInt64, text base: UnsafePointer<UInt8>,
+                         end: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> Int64 {
+        if written < Parameters.InlineSpans.capacity {
+            let found = chainTakingRest(node, at: cursor, segmentEnd: segmentEnd, word: packed, text: base, end: end,
+                                        spans: spans, written: written)
+            if found >= 0 { return found }
+        }
+        return Int64(~stopIndex(node))
     }
 
     /// The index of `node`, where the walk's loop stopped at a dead end: taken from the pointer at the
@@ -729,7 +757,7 @@ extension FrozenTrie {
 
     /// Whether a word of a segment's bytes (zeros after a short one) holds a `?` or `#`.
     @inline(__always)
-    private static func holdsQueryMark(_ word: UInt64) -> Bool {
+    static func holdsQueryMark(_ word: UInt64) -> Bool {
         (marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)) != 0
     }
 
@@ -747,7 +775,7 @@ extension FrozenTrie {
     /// end, spilled at every segment, twenty-four 1,227 against 1,200 without it); with all of it out
     /// of line, percent-encoded values paid a call each (850.4 against 928).
     @inline(__always)
-    private static func holdsQueryMark(pastFirstWordOf segment: UnsafePointer<UInt8>, to stop: UnsafePointer<UInt8>,
+    static func holdsQueryMark(pastFirstWordOf segment: UnsafePointer<UInt8>, to stop: UnsafePointer<UInt8>,
                                        end: UnsafePointer<UInt8>) -> Bool {
         // (The 8 bytes before `stop` are the segment's: it has more than 8.)
         if holdsQueryMark(UInt64(littleEndian: UnsafeRawPointer(stop - 8).loadUnaligned(as: UInt64.self))) { return true }
@@ -838,7 +866,7 @@ extension FrozenTrie {
     /// next `/` or `end`. The second word is looked at here, inline (most long segments end in it);
     /// a longer one goes out of line.
     @inline(__always)
-    private static func segmentLength(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int {
+    static func segmentLength(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int {
         if _fastPath(start + 16 <= end) {
             let slashes = marks(of: PathSegmenter.slash, in: UInt64(littleEndian: UnsafeRawPointer(start + 8).loadUnaligned(as: UInt64.self)))
             if slashes != 0 { return 8 &+ slashes.trailingZeroBitCount &>> 3 }

@@ -94,7 +94,7 @@ final class RouteLookup {
         let walked = trie.walk(bytes, spans: &spans)
         if case .node(let node) = walked {
             let winner = trie.winner(at: node)
-            guard let declaration = winner.declaration, !winner.hasValidator else { return .needsCandidates }
+            guard let declaration = winner.declaration, !winner.hasValidator else { return validatorOrAbsentTail(at: node, bytes, spans: &spans) }
             // A typed `int` among the first four parameters is checked in the spans (issue 33), inline
             // for one short value, returning a flag: the hit is made here, as for an untyped route.
             if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
@@ -103,6 +103,24 @@ final class RouteLookup {
             return .hit(declaration, spans)
         }
         return settle(bytes, walked: walked, spans: &spans)
+    }
+
+    /// `find`'s hit at `node` whose winner has a validator bit: a route with a validator (the candidates
+    /// decide), or a node where no route ends but an optional chain's does below it with every segment
+    /// left out (`FrozenTrie.absentTail`, FrozenTrie+OptionalSteps.swift): that route's hit, its left-out
+    /// spans added, as `optionalChain` settles it. Out of line, behind the test the common hit pays
+    /// anyway.
+    @inline(never)
+    private func validatorOrAbsentTail(at node: Int32, _ bytes: UnsafeBufferPointer<UInt8>,
+                                       spans: inout Parameters.InlineSpans) -> RouteFind {
+        guard let (found, absent) = trie.absentTail(below: node) else { return .needsCandidates }
+        guard Int(spans.count) &+ Int(absent) <= Parameters.InlineSpans.capacity else {
+            return settle(bytes, walked: .undecided(node), spans: &spans)
+        }
+        // The left-out spans are there already: `find`'s spans start all absent
+        // (`Parameters.InlineSpans()`), and the walk writes none past its count.
+        spans.count &+= absent
+        return hit(at: found, spans: &spans, in: bytes)
     }
 
     /// `FrozenTrie.Winner.integerSlots` for a route's types: the first four parameters' `int` bits, or

@@ -1,0 +1,142 @@
+// Optional chains in the walk's loop (issue 37, eleventh session): a run of optional segments that
+// `optionalChain` settles (`/:x?/:y?/:z?`) is taken by the loop as it takes parameters, a segment to
+// each optional in turn, instead of stopping where the chain starts and settling the rest out of line
+// (the optional row's `withMatch` 658.2 instructions, 260.7 of them in `RouteLookup.settle`).
+//
+// The freeze marks two things, only where `optionalChain` would settle the same:
+// - A node with an optional child that is a link (`isOptionalLink`), and no parameter or splat child
+//   of its own, has `parameter = ~optional`: below -1, so every other reader of `parameter` (the search,
+//   `stop`, the retrace, `cut`), which asks only whether it is 0 or more, sees no parameter child; the
+//   walk's loop, at its dead end there (`splat` -2 tells it, as the splat's test), takes the rest of
+//   the text into the chain's links (`chainTakingRest`), out of line as a splat's rest is. (`Node` has
+//   no spare bytes: its stride is 48, and a field more would make it 56.)
+// - A node where no route ends, whose optional chain of links ends on a route with every segment
+//   left out (`absentTail`), has that route's declaration and `winnerCode` 1 (the validator's bit):
+//   the walk ends there with `.node`, and `RouteLookup.find`'s hit, finding the bit, settles it out of
+//   line, the left-out spans added.
+//
+// Why the answer is the search's: where the loop stops at such a node, `stopped` hands the rest of a
+// plain path to `optionalChain`, which gives the segments to the chain's links in turn and settles
+// at the first link where the text has ended and a route does, the rest left out (its comment argues
+// why that is the depth-first search's best shape). The loop gives the segments to the same links in
+// the same order, and ends where the text does: on a route (the same link), on a node with the mark
+// above (the same route, the same links left out), or elsewhere as before (`ended`, then `stopped`
+// there, which goes on with `optionalChain` from that link). A link that takes no more segments (its
+// optional child is not a link) is a dead end, which the settling traces again from the root to the
+// chain's start (links have no `stopCodes`), and `optionalChain` there decides as before. A `?` or
+// `#` in a link's segment is the loop's `notPlain`, the path before it found alone.
+extension FrozenTrie {
+    /// Whether `node`, reached as an optional child, is one `optionalChain` takes a segment into (or
+    /// leaves out): it has no static, parameter or splat child.
+    static func isOptionalLink(_ node: RouteTrie.Node) -> Bool {
+        node.staticCount == 0 && node.parameter < 0 && node.splat < 0
+    }
+
+    /// The route node below `node` that its optional chain reaches with every segment left out, and how
+    /// many links it passes (that one included), in `source`: nil when a link on the way is not one
+    /// (`isOptionalLink`) or the chain ends first.
+    static func absentTail(below node: Int, in source: [RouteTrie.Node]) -> (node: Int, absent: Int32)? {
+        var current = Int(source[node].optional)
+        var absent: Int32 = 1
+        while current >= 0 && isOptionalLink(source[current]) {
+            if source[current].firstRoute >= 0 { return (current, absent) }
+            current = Int(source[current].optional)
+            absent += 1
+        }
+        return nil
+    }
+
+    /// Marks the walk's steps into optional chains and the nodes where one ends with the rest absent
+    /// (this file's comment), in `nodes`, frozen from `trie` (routes' declarations already set).
+    static func markOptionalSteps(_ nodes: UnsafeMutableBufferPointer<Node>, _ trie: RouteTrie) {
+        let source = trie.nodes
+        for (index, node) in source.enumerated() where node.optional >= 0 && isOptionalLink(source[Int(node.optional)]) {
+            if node.parameter < 0 && node.splat < 0 {
+                nodes[index].parameter = ~node.optional
+                nodes[index].splat = FrozenTrie.chainStartSplat
+            }
+            if node.firstRoute < 0, let (found, _) = absentTail(below: index, in: source) {
+                nodes[index].declaration = nodes[found].declaration
+                nodes[index].winnerCode = FrozenTrie.absentTailCode
+            }
+        }
+    }
+
+    /// The node where the optional chain starting at `node` (`parameter` below -1) ends, taking the
+    /// rest of the text from the segment at `cursor`, which ends at `segmentEnd` (its first 8 bytes
+    /// `packed`, zeros after: the walk's loop found no static or parameter child of `node` for it), a
+    /// segment to each link in turn, their spans written after the `written` ones; and the spans' count
+    /// in the high half. -1 (the stop then settled as before, `settleStop`)
+    /// where a segment is not plain (empty, `.` or `..`, as the loop tests them, or holding a `?` or
+    /// `#`), where segments are left past the chain's links, where the text ends at a link with no
+    /// declaration (no route there, nor `absentTail`'s below), or past the eight spans a hit carries.
+    /// Called from the walk's loop at its dead end, as `splatTakingRest`.
+    @inline(never)
+    func chainTakingRest(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, segmentEnd: UnsafePointer<UInt8>,
+                         word first: UInt64, text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                         spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> Int64 {
+        let nodeBase = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        var link = ~node.pointee.parameter
+        var position = cursor
+        var stop = segmentEnd
+        var count = written
+        // (The loop found the first segment plain: not empty, `.` or `..`.)
+        var packed = first
+        while true {
+            if FrozenTrie.holdsQueryMark(packed)
+                || (stop - position > 8 && FrozenTrie.holdsQueryMark(pastFirstWordOf: position, to: stop, end: end)) {
+                return chainLeft(spans: spans, written: written, taken: count)
+            }
+            spans[count] = Parameters.Span(unchecked: position - base, end: stop - base)
+            count &+= 1
+            let taken = nodeBase + Int(truncatingIfNeeded: link)
+            if stop >= end { return taken.pointee.declaration != nil ? Int64(link) | Int64(count) &<< 32
+                : chainLeft(spans: spans, written: written, taken: count) }
+            guard taken.pointee.parameter < -1, count < Parameters.InlineSpans.capacity else {
+                return chainLeft(spans: spans, written: written, taken: count)
+            }
+            link = ~taken.pointee.parameter
+            position = stop + 1
+            let word = FrozenTrie.wordWithInlineTail(at: position, end: end, text: base)
+            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
+            stop = position + (slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: position, end: end))
+            packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
+            if packed | 0x2e2e == 0x2e2e {
+                return chainLeft(spans: spans, written: written, taken: count)
+            }
+        }
+    }
+
+    /// `chainTakingRest`'s answer where it leaves the stop to the settling, -1, the spans it wrote past
+    /// the loop's made absent again: the walk writes none past its count, and a hit that leaves
+    /// optionals out counts on it (`RouteLookup.find`).
+    @inline(never)
+    private func chainLeft(spans: UnsafeMutablePointer<Parameters.Span>, written: Int, taken: Int) -> Int64 {
+        for offset in written..<taken { spans[offset] = .absent }
+        return -1
+    }
+
+    /// `splat` of a node that starts an optional chain (`parameter` below -1): below 0, so every reader
+    /// of `splat` but the walk's loop sees no splat child; the loop, at a dead end, tells the two apart
+    /// with the test it asks of a splat's parent anyway (`!= -1`).
+    static let chainStartSplat: Int32 = -2
+
+    /// `winnerCode` of a node where no route ends but its optional chain's does (`absentTail`): the
+    /// validator's bit alone, which sends the walk's hit out of line (`RouteLookup.find`).
+    static let absentTailCode: Int32 = 1
+
+    /// The node where the walk ended, `node`, marked by `markOptionalSteps` (no route, a route below
+    /// with every segment left out): that route's node and how many spans are left out; nil for any
+    /// other node.
+    func absentTail(below node: Int32) -> (node: Int32, absent: Int32)? {
+        let base = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        guard base[Int(node)].firstRoute < 0, base[Int(node)].declaration != nil else { return nil }
+        var current = base[Int(node)].optional
+        var absent: Int32 = 1
+        while base[Int(current)].firstRoute < 0 {
+            current = base[Int(current)].optional
+            absent &+= 1
+        }
+        return (current, absent)
+    }
+}

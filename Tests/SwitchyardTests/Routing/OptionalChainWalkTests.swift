@@ -1,0 +1,99 @@
+import Testing
+@testable import Switchyard
+
+/// Issue 37, eleventh session: the walk's loop takes a chain of optional segments (`/:x?/:y?/:z?`) as it
+/// takes parameters (FrozenTrie+OptionalSteps.swift). The freeze marks a node whose optional child
+/// starts such a chain (`parameter` below -1, the child's complement), and a node where no route ends
+/// but the chain's does below it with the rest left out (that route's declaration): the walk then ends
+/// with `.node` there, and the hit adds the left-out spans. Each must still match as the full search of
+/// the normalised path does.
+@Suite struct OptionalChainWalkTests {
+    private func table() throws -> RouteTable<Int> {
+        let table = RouteTable<Int>()
+        try table.add("/o0/p0/q0/:x?/:y?/:z?", payload: 1)
+        try table.add("/o0/p0/q1/:x?/:y?", payload: 2)
+        try table.add("/o0/p0/q1/:x?/:y?/end", payload: 3)        // a static child below a link: no chain there
+        try table.add("/o0/p0/q2/:x?", payload: 4)
+        try table.add("/o0/p0/q2/:x?/:y?/:z?/:w?", payload: 5)      // routes at two links
+        try table.add("/o0/p0/q3/:id/:x?", payload: 6)              // a chain after a parameter
+        try table.add("/o0/p0/q4/:x?/*rest", payload: 7)            // a splat below a link
+        try table.add("/o0/p0/q5/fixed", payload: 8)
+        try table.add("/o0/p0/q5/:x?/:y?", payload: 9)              // a static child beside the chain
+        try table.add("/o0/p0/q6/:a/:b/:c/:d/:e/:f/:g/:x?/:y?", payload: 10)  // past the eight spans
+        return table
+    }
+
+    /// What the walk's loop answers for `text`: the route of the node it ends at with `.node` and the
+    /// spans' count, or nil for any other answer.
+    private func walked(_ table: RouteTable<Int>, _ text: String) -> (route: Int, spans: Int32)? {
+        table.withFrozenLookup { lookup in
+            var text = text
+            return text.withUTF8 { bytes -> (route: Int, spans: Int32)? in
+                var spans = Parameters.InlineSpans()
+                guard case .node(let node) = lookup.trie.walk(bytes, spans: &spans) else { return nil }
+                // A node with no route of its own is the chain's, with the rest left out.
+                let routeNode = lookup.trie.absentTail(below: node)?.node ?? node
+                return (table.routes[lookup.trie.firstRoute(at: routeNode)].payload, spans.count)
+            }
+        }
+    }
+
+    /// What `find` answers for `text`: the hit's spans' count and how many are present.
+    private func found(_ table: RouteTable<Int>, _ text: String) -> (count: Int32, present: Int32)? {
+        table.withFrozenLookup { lookup in
+            var text = text
+            return text.withUTF8 { bytes -> (count: Int32, present: Int32)? in
+                guard case .hit(_, let spans) = lookup.find(bytes) else { return nil }
+                return (spans.count, spans.present)
+            }
+        }
+    }
+
+    @Test func theLoopTakesTheChainsSegmentsAsParameters() throws {
+        let table = try table()
+        // Without the freeze's step (`parameter` below -1), the loop stops at `q0` (a dead end).
+        #expect(walked(table, "/o0/p0/q0/a/b/c")! == (1, 3))
+        #expect(walked(table, "/o0/p0/q2/a")! == (4, 1))
+        #expect(walked(table, "/o0/p0/q2/a/b/c/d")! == (5, 4))
+        #expect(walked(table, "/o0/p0/q3/7/a")! == (6, 2))
+        #expect(walked(table, "/o0/p0/q5/a/b")! == (9, 2))
+        #expect(walked(table, "/o0/p0/q5/fixed")! == (8, 0))
+        // A link with a static child below it takes no segment in the loop; nor one with a splat.
+        #expect(walked(table, "/o0/p0/q1/a/b") == nil)
+        #expect(walked(table, "/o0/p0/q4/a/b") == nil)
+        // More segments than links: the settling decides (a miss here).
+        #expect(walked(table, "/o0/p0/q0/a/b/c/d") == nil)
+    }
+
+    @Test func theTextEndingAboveTheChainsRouteIsAHitWithTheRestAbsent() throws {
+        let table = try table()
+        // Without the freeze's absent tail, the loop ends `undecided` at these nodes.
+        #expect(walked(table, "/o0/p0/q0")! == (1, 0))
+        #expect(walked(table, "/o0/p0/q0/a")! == (1, 1))
+        #expect(walked(table, "/o0/p0/q0/a/b")! == (1, 2))
+        #expect(walked(table, "/o0/p0/q2/a/b")! == (5, 2))
+        // The hit counts the left-out spans, not as present.
+        #expect(found(table, "/o0/p0/q0")! == (3, 0))
+        #expect(found(table, "/o0/p0/q0/a")! == (3, 1))
+        #expect(found(table, "/o0/p0/q0/a/b")! == (3, 2))
+        #expect(found(table, "/o0/p0/q0/a/b/c")! == (3, 3))
+        #expect(found(table, "/o0/p0/q2/a/b")! == (4, 2))
+        #expect(try table.match("/o0/p0/q0/a")?.info.params == ["x": "a"])
+        #expect(try table.match("/o0/p0/q0/a/b")?.info.params == ["x": "a", "y": "b"])
+        #expect(try table.match("/o0/p0/q0")?.info.params == [:])
+        #expect(try table.match("/o0/p0/q2/a/b/c")?.info.params == ["x": "a", "y": "b", "z": "c"])
+    }
+
+    @Test func everyShapeMatchesAsTheFullSearch() throws {
+        let table = try table()
+        let tails = ["", "/a", "/a/b", "/a/b/c", "/a/b/c/d", "/a/b/c/d/e", "/a/b/end", "/a/end", "/end", "/fixed",
+                     "/a?x=1", "/a/b?x", "/a#f", "/a/", "/a//b", "/a/./b", "/a/../b", "/.hidden", "/a/.b", "/a%2Fb",
+                     "/long-value-of-more-than-sixteen-bytes/b", "/a/b/c/long-value-of-more-than-sixteen-bytes"]
+        for prefix in ["/o0/p0/q0", "/o0/p0/q1", "/o0/p0/q2", "/o0/p0/q3/7", "/o0/p0/q4", "/o0/p0/q5",
+                       "/o0/p0/q6/1/2/3/4/5/6/7", "/o0/p0/q6/1/2/3/4/5/6"] {
+            for tail in tails {
+                try expectAsTheFullSearch(table, prefix + tail)
+            }
+        }
+    }
+}
