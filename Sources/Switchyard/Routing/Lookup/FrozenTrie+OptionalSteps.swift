@@ -82,6 +82,8 @@ extension FrozenTrie {
         var count = written
         // (The loop found the first segment plain: not empty, `.` or `..`.)
         var packed = first
+        // (An address, not a pointer: before `base` for a text under 8 bytes.)
+        let lastWord = UInt(bitPattern: end) &- 8
         while true {
             if FrozenTrie.holdsQueryMark(packed)
                 || (stop - position > 8 && FrozenTrie.holdsQueryMark(pastFirstWordOf: position, to: stop, end: end)) {
@@ -97,9 +99,20 @@ extension FrozenTrie {
             }
             link = ~taken.pointee.parameter
             position = stop + 1
-            let word = FrozenTrie.wordWithInlineTail(at: position, end: end, text: base)
+            // The segment's word and end as the walk's loop reads them: one bound, `lastWord`, for a
+            // whole word and for a segment running to the end.
+            let word: UInt64
+            if UInt(bitPattern: position) <= lastWord {
+                word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
+            } else if lastWord >= UInt(bitPattern: base) {
+                word = UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
+                    &>> UInt64(truncatingIfNeeded: (UInt(bitPattern: position) &- lastWord) &* 8)
+            } else {
+                word = FrozenTrie.word(at: position, end: end, text: base)
+            }
             let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
-            stop = position + (slashes != 0 ? slashes.trailingZeroBitCount &>> 3 : FrozenTrie.segmentLength(from: position, end: end))
+            stop = position + (slashes != 0 ? slashes.trailingZeroBitCount &>> 3
+                : UInt(bitPattern: position) > lastWord ? end - position : FrozenTrie.segmentLength(from: position, end: end))
             packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
             if packed | 0x2e2e == 0x2e2e {
                 return chainLeft(spans: spans, written: written, taken: count)
