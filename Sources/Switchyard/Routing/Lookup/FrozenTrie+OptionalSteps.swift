@@ -71,6 +71,10 @@ extension FrozenTrie {
     /// `#`), where segments are left past the chain's links, where the text ends at a link with no
     /// declaration (no route there, nor `absentTail`'s below), or past the eight spans a hit carries.
     /// Called from the walk's loop at its dead end, as `splatTakingRest`.
+    // Safety: as the walk's loop, whose text and spans these are: a word is loaded from `position` only
+    // when it ends by `end` (`lastWord`), else the text's last 8 bytes when it has 8; a span is written
+    // only below `capacity` (the caller has one left, and each further one is asked); `link` is a node
+    // the freeze named (`parameter`'s complement).
     @inline(never)
     func chainTakingRest(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, segmentEnd: UnsafePointer<UInt8>,
                          word first: UInt64, text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
@@ -123,6 +127,7 @@ extension FrozenTrie {
     /// `chainTakingRest`'s answer where it leaves the stop to the settling, -1, the spans it wrote past
     /// the loop's made absent again: the walk writes none past its count, and a hit that leaves
     /// optionals out counts on it (`RouteLookup.find`).
+    // Safety: writes only the spans `chainTakingRest` wrote, below `capacity`.
     @inline(never)
     private func chainLeft(spans: UnsafeMutablePointer<Parameters.Span>, written: Int, taken: Int) -> Int64 {
         for offset in written..<taken { spans[offset] = .absent }
@@ -141,6 +146,8 @@ extension FrozenTrie {
     /// The node where the walk ended, `node`, marked by `markOptionalSteps` (no route, a route below
     /// with every segment left out): that route's node and how many spans are left out; nil for any
     /// other node.
+    // Safety: reads nodes the freeze named: `node` from the walk, and optional children down to the
+    // route `markOptionalSteps` found below it (a node it marked has one).
     func absentTail(below node: Int32) -> (node: Int32, absent: Int32)? {
         let base = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         guard base[Int(node)].firstRoute < 0, base[Int(node)].declaration != nil else { return nil }

@@ -16,8 +16,11 @@ extension FrozenTrie {
     /// What the walk found: the node where the path's first shape ends on a route, or why it stopped.
     /// (Private to the lookup: `RouteLookup.find` turns it into the one answer, `RouteFind`.)
     /// (The cases' order is the tags' order: `.node` and `.undecided` are 0 and 1, so the loop's end
-    /// picks between them with the route's sign bit.)
+    /// picks between them with one test of the node's declaration.)
     enum Walked {
+        /// The node where the text ends on a route, or above an optional chain's route with the rest
+        /// left out (a declaration and no route: `FrozenTrie.absentTail`, which `RouteLookup.find`'s hit
+        /// asks when the winner's validator bit is set).
         case node(Int32)
         /// No route ends at the node where the text does (its index): `RouteLookup.settle` settles it
         /// there (`ended`) when the text is plain.

@@ -9,6 +9,8 @@ final class FrozenTrie {
         /// `winnerCode`: read where the walk ends, in the node's own cache line, so a large table's lookup
         /// takes no further cache miss before the route's declaration. The rank, which only the full
         /// search needs, is in `ranks`; every route ending here is in `routeIDs` from `routeStarts`.
+        /// Also set, with no route here, where an optional chain's route below is reached with the rest
+        /// left out (`markOptionalSteps`, FrozenTrie+OptionalSteps.swift): its `winnerCode` is then 1.
         var declaration: Unmanaged<RouteDeclaration>?
         /// The literal: `literalLength` bytes from `literalOffset` in `literalBytes`. Only a literal
         /// longer than 8 bytes is read there, on a hit of the edge that leads here (see `StaticEdge`),
@@ -33,8 +35,12 @@ final class FrozenTrie {
         /// walk compares the chain's bytes (in `literalBytes`, from this node's literal's end to
         /// `end`'s) with the path at once and moves past them all.
         var hashShift: Int32 = 0
+        /// The parameter child, or -1; below -1 (`~optional`) at the start and the links of an optional
+        /// chain the walk's loop takes (FrozenTrie+OptionalSteps.swift): no parameter child to any other
+        /// reader, which asks only whether it is 0 or more.
         var parameter: Int32 = -1
         var optional: Int32 = -1
+        /// The splat child, or -1; -2 (`chainStartSplat`) where the walk's loop starts an optional chain.
         var splat: Int32 = -1
         var firstRoute: Int32 = -1
         /// The winner's parameter layout times 128, its `integerSlots` times four, plus two when it declares
