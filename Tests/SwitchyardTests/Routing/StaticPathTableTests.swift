@@ -173,6 +173,44 @@ import Testing
         }
     }
 
+    /// Keys of every length from 1 to 100 (across the word and 16-byte chunk boundaries the compare reads
+    /// by, up to five chunks between the first word and the last 24 bytes), placed in a table and compared
+    /// where the table keeps them with texts of their length that differ in one byte, at every position:
+    /// each is told apart, and the key itself is equal.
+    @Test func everyByteOfAKeyOfEveryLengthUpToAHundredIsCompared() {
+        for length in 1...100 {
+            let key: [UInt8] = [PathSegmenter.slash] + (1..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            let table = StaticPathTable(keys: key, ends: [length], nodes: [7])
+            defer { table.deallocate() }
+            #expect(table.count == 1)
+            #expect(keyEquals(table.firstKey, key), "length \(length): the key itself")
+            #expect(tableNode(table, key) == 7, "length \(length): found")
+            for position in 0..<length {
+                var changed = key
+                changed[position] ^= 0x20
+                #expect(!keyEquals(table.firstKey, changed), "length \(length), byte \(position)")
+                #expect(tableNode(table, changed) == -1, "length \(length), byte \(position): not found")
+            }
+        }
+    }
+
+    /// The table's compare of the key at `key` with `text` (of the key's length), as its probe makes it.
+    private func keyEquals(_ key: UnsafePointer<UInt8>, _ text: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { text in
+            let base = text.baseAddress.unsafelyUnwrapped
+            guard text.count >= 8 else {
+                return StaticPathTable.shortEnds(key, count: text.count) == StaticPathTable.shortEnds(base, count: text.count)
+            }
+            return StaticPathTable.longKeyEquals(key, base, count: text.count,
+                                                 ends: StaticPathTable.ends(base, count: text.count))
+        }
+    }
+
+    /// `table`'s node for `text` (-1 when it has none).
+    private func tableNode(_ table: StaticPathTable, _ text: [UInt8]) -> Int32 {
+        text.withUnsafeBufferPointer { table.node(of: $0) }
+    }
+
     @Test func aTableWithNoStaticPathHasNoKeys() throws {
         let parameters = RouteTable<Int>()
         try parameters.add("/api/:version/items/:id", payload: 0)

@@ -1,6 +1,10 @@
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
+
 /// Issue 37's table of whole static paths: a path whose every segment the walk takes as a static child,
 /// ending on a node where a route ends, found by its whole bytes at once (hashed a word at a time, one
-/// probe, its words compared) instead of a segment at a time (about 61 instructions a static segment in
+/// probe, its bytes compared) instead of a segment at a time (about 61 instructions a static segment in
 /// the walk, and long segments far more).
 ///
 /// Equivalence by construction: the freeze builds each candidate key from the trie's literals (every
@@ -13,11 +17,13 @@
 ///
 /// What a text that is not a key pays is the gate: one bit of a small bitset, picked by the text's
 /// length and its last word (`gateHash`), so most texts that are not keys are turned away after one
-/// load, one multiply and a bit test; a table with no key costs a nil test. Past the gate, the words in between are hashed on and one slot is probed.
+/// load, one multiply and a bit test; a table with no key costs a nil test. Past the gate, the words in
+/// between are hashed on and one slot is probed; a key whose length and check agree is compared byte for
+/// byte (its first and last words, then the bytes between: 16 at a time on x86-64).
 struct StaticPathTable {
-    /// A slot: where its key sits among the keys (the walk's node, 4 bytes, then the key's bytes), the key's
-    /// length, and 16 bits of its hash that tell most other keys of that length apart without reading
-    /// theirs. An empty slot has length 0 (every key has at least its `/`).
+    /// A slot: where its key's bytes start among the keys (the key's length and the walk's node, 4 bytes
+    /// each, just before), the key's length, and 16 bits of its hash that tell most other keys of that
+    /// length apart without reading theirs. An empty slot has length 0 (every key has at least its `/`).
     struct Slot {
         var offset: UInt32
         /// The key's length in the low 16 bits, its check in the high 16: compared as one word.
@@ -45,8 +51,10 @@ struct StaticPathTable {
     let gateShift: UInt64
     /// One allocation: a header (`slotShift`, the slot mask, the key count, where the keys start),
     /// then 2^k slots (`Slot`), at most half full, keys placed by linear probing from
-    /// `fullHash >> slotShift` (64 - k), then each key's node (4 bytes, little-endian) and bytes, one
-    /// after another. Three words in all, so that a lookup holds the table in registers: with its
+    /// `fullHash >> slotShift` (64 - k), then each key's length and node (4 bytes each, little-endian)
+    /// and bytes, one after another, each key's bytes from 8 past a multiple of 16 (`keyStart`; the allocation and the
+    /// keys' start are aligned to 16), so that the bytes past its first word are read 16 at a time with
+    /// aligned loads (`middleEquals`). Three words in all, so that a lookup holds the table in registers: with its
     /// buffers as fields of its own (eight words), `find` copied them all to the stack first (9
     /// instructions on every lookup, parameter-heavy's too).
     let storage: UnsafeMutableRawPointer
@@ -120,9 +128,10 @@ struct StaticPathTable {
         let keyCount = keyEnds.count
         let gateBits = keyCount == 0 ? 64 : StaticPathTable.powerOfTwo(atLeast: max(64, keyCount * StaticPathTable.gateBitsPerKey))
         let slotCount = keyCount == 0 ? 1 : StaticPathTable.powerOfTwo(atLeast: max(2, keyCount * 2))
-        let keyBytes = pool.count + 4 * keyCount
-        let keysStart = StaticPathTable.headerSize + slotCount * MemoryLayout<Slot>.stride
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: keysStart + keyBytes, alignment: 8)
+        // Each key's length and node and up to 15 bytes of padding before its bytes.
+        let keyBytes = pool.count + 24 * keyCount
+        let keysStart = (StaticPathTable.headerSize + slotCount * MemoryLayout<Slot>.stride + 15) & ~15
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: keysStart + keyBytes, alignment: 16)
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: keysStart + keyBytes)
         let slotShift = UInt64(64 - slotCount.trailingZeroBitCount)
         storage.storeBytes(of: slotShift, toByteOffset: StaticPathTable.slotShiftOffset, as: UInt64.self)
@@ -149,16 +158,21 @@ struct StaticPathTable {
                 while slots[slot].length != 0 {
                     let held = slots[slot]
                     if held.length == text.count
-                        && StaticPathTable.equals(keys + Int(held.offset) + 4, base, count: text.count, ends) {
+                        && StaticPathTable.equals(keys + Int(held.offset), base, count: text.count, ends) {
                         return
                     }
                     slot = (slot &+ 1) & (slotCount &- 1)
                 }
+                keyEnd = StaticPathTable.keyStart(after: keyEnd)
                 slots[slot] = Slot(offset: UInt32(keyEnd), length: text.count, check: StaticPathTable.check(hash))
-                withUnsafeBytes(of: node.littleEndian) { node in
-                    for byte in node {
-                        keys[keyEnd] = byte
-                        keyEnd += 1
+                keyEnd -= 8
+                // The key's length, then its node (`keyLength`, `probe`).
+                for field in [UInt32(text.count), UInt32(bitPattern: node)] {
+                    withUnsafeBytes(of: field.littleEndian) { field in
+                        for byte in field {
+                            keys[keyEnd] = byte
+                            keyEnd += 1
+                        }
                     }
                 }
                 for byte in text {
@@ -172,6 +186,24 @@ struct StaticPathTable {
         self.gate = gate
         self.gateShift = gateShift
         self.storage = storage
+    }
+
+    /// Where a key's bytes start when the one before ends at `end` (both from the keys' start): the first
+    /// offset 8 past a multiple of 16 with room for the key's length and node (4 bytes each) after `end`.
+    static func keyStart(after end: Int) -> Int {
+        (end &+ 15) & ~15 | 8
+    }
+
+    /// The length of the key whose bytes start at `key` (4 bytes, 8 before them).
+    @inline(__always)
+    static func keyLength(_ key: UnsafePointer<UInt8>) -> Int {
+        Int(UInt32(littleEndian: UnsafeRawPointer(key - 8).load(as: UInt32.self)))
+    }
+
+    /// Where the first key placed starts (for the tests, which compare texts with it).
+    var firstKey: UnsafePointer<UInt8> {
+        let keys = storage + storage.load(fromByteOffset: StaticPathTable.keysOffset, as: Int.self)
+        return UnsafePointer((keys + StaticPathTable.keyStart(after: 0)).assumingMemoryBound(to: UInt8.self))
     }
 
     /// Frees the buffers (the lookup that holds the table calls it once, in its deinit).
@@ -213,19 +245,90 @@ struct StaticPathTable {
     @inline(__always)
     static func longProbe(_ storage: UnsafeMutableRawPointer, _ base: UnsafePointer<UInt8>, count: Int) -> Int32 {
         let ends = (first: word(base, 0), last: word(base, count &- 8))
-        return probe(storage, base, count: count, ends: ends) { key in
-            guard word(key, 0) == ends.first, word(key, count &- 8) == ends.last else { return false }
-            // Two words a turn (long static paths are 10 to 20 words).
-            var offset = 8
-            while offset &+ 16 < count {
-                if (word(key, offset) ^ word(base, offset)) | (word(key, offset &+ 8) ^ word(base, offset &+ 8)) != 0 {
-                    return false
-                }
-                offset &+= 16
-            }
-            return offset &+ 8 >= count || word(key, offset) == word(base, offset)
-        }
+        return probe(storage, base, count: count, ends: ends) { key in longKeyEquals(key, base, count: count, ends: ends) }
     }
+
+    /// Whether the `count` (8 or more) bytes of the key at `key` are the text's at `text`, `ends` the
+    /// text's first and last words: those first, then the bytes between (`middleEquals`).
+    @inline(__always)
+    static func longKeyEquals(_ key: UnsafePointer<UInt8>, _ text: UnsafePointer<UInt8>, count: Int,
+                              ends: (first: UInt64, last: UInt64)) -> Bool {
+        word(key, 0) == ends.first && word(key, count &- 8) == ends.last && middleEquals(key, text, count: count)
+    }
+
+    /// Whether the bytes between the first word and the last of `count` (8 or more) at `key` (a key's, from
+    /// 8 past a multiple of 16) are those at `text`: none in a text of up to 16 bytes, a word or two up
+    /// to 32, then 16 at a time on x86-64 (`chunksEqual`) and two words at a time elsewhere.
+    @inline(__always)
+    static func middleEquals(_ key: UnsafePointer<UInt8>, _ text: UnsafePointer<UInt8>, count: Int) -> Bool {
+        if count <= 24 { return count <= 16 || word(key, 8) == word(text, 8) }
+        if count <= 32 { return word(key, 8) == word(text, 8) && word(key, 16) == word(text, 16) }
+        #if arch(x86_64)
+        // The key's own length, which is `count`: read from before the key's bytes, what the compare
+        // works out from it is not worked out before the probe's loop (from `count`, or the slot's
+        // length, which the compiler knows is `count`'s low 16 bits, it was, and the loop spilled
+        // registers to hold it: static-heavy +10 to +14 instructions a lookup).
+        return chunksEqual(UnsafeRawPointer(key), UnsafeRawPointer(text), count: keyLength(key))
+        #else
+        // Two words a turn (long static paths are 10 to 20 words).
+        var offset = 8
+        while offset &+ 16 < count {
+            if (word(key, offset) ^ word(text, offset)) | (word(key, offset &+ 8) ^ word(text, offset &+ 8)) != 0 {
+                return false
+            }
+            offset &+= 16
+        }
+        return offset &+ 8 >= count || word(key, offset) == word(text, offset)
+        #endif
+    }
+
+    #if arch(x86_64)
+    /// `middleEquals` for a text of more than 32 bytes: 16 bytes at a time (SSE2), from 8 up (the key's
+    /// read aligned: `keyStart`), the last 16 before the last word read where they are; every chunk's
+    /// differences gathered and tested once (the slot's length and check have all but settled the
+    /// answer). Up to 16 chunks from 8 up (a text of up to 288 bytes) by a jump into a run of fixed
+    /// reads, three instructions a chunk; the highest of a longer text's in a loop first.
+    @inline(__always)
+    static func chunksEqual(_ key: UnsafeRawPointer, _ text: UnsafeRawPointer, count: Int) -> Bool {
+        // Safety: every read lies in the `count` bytes at `key` and at `text` (the last at `count - 24`,
+        // and 8 + 16 × chunks < count - 8); `key + 8` is aligned to 16 (`keyStart`), so each chunk of the
+        // key read from 8 + 16 × i is.
+        var differ = _mm_xor_si128(key.loadUnaligned(fromByteOffset: count &- 24, as: __m128i.self),
+                                   text.loadUnaligned(fromByteOffset: count &- 24, as: __m128i.self))
+        // Whole chunks from 8 up before the last 24 bytes' first 16: at least 1.
+        var chunks = (count &- 17) &>> 4
+        while chunks > 16 {
+            chunks &-= 1
+            differ = _mm_or_si128(differ, differences(key, text, 8 &+ 16 &* chunks))
+        }
+        switch chunks {
+        case 16: differ = _mm_or_si128(differ, differences(key, text, 248)); fallthrough
+        case 15: differ = _mm_or_si128(differ, differences(key, text, 232)); fallthrough
+        case 14: differ = _mm_or_si128(differ, differences(key, text, 216)); fallthrough
+        case 13: differ = _mm_or_si128(differ, differences(key, text, 200)); fallthrough
+        case 12: differ = _mm_or_si128(differ, differences(key, text, 184)); fallthrough
+        case 11: differ = _mm_or_si128(differ, differences(key, text, 168)); fallthrough
+        case 10: differ = _mm_or_si128(differ, differences(key, text, 152)); fallthrough
+        case 9: differ = _mm_or_si128(differ, differences(key, text, 136)); fallthrough
+        case 8: differ = _mm_or_si128(differ, differences(key, text, 120)); fallthrough
+        case 7: differ = _mm_or_si128(differ, differences(key, text, 104)); fallthrough
+        case 6: differ = _mm_or_si128(differ, differences(key, text, 88)); fallthrough
+        case 5: differ = _mm_or_si128(differ, differences(key, text, 72)); fallthrough
+        case 4: differ = _mm_or_si128(differ, differences(key, text, 56)); fallthrough
+        case 3: differ = _mm_or_si128(differ, differences(key, text, 40)); fallthrough
+        case 2: differ = _mm_or_si128(differ, differences(key, text, 24)); fallthrough
+        default: differ = _mm_or_si128(differ, differences(key, text, 8))
+        }
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(differ, _mm_setzero_si128())) == 0xffff
+    }
+
+    /// The bits that differ between the 16 bytes at `key + offset` (aligned to 16) and at `text + offset`.
+    @inline(__always)
+    static func differences(_ key: UnsafeRawPointer, _ text: UnsafeRawPointer, _ offset: Int) -> __m128i {
+        _mm_xor_si128(key.load(fromByteOffset: offset, as: __m128i.self), text.loadUnaligned(fromByteOffset: offset, as: __m128i.self))
+    }
+    #endif
+
 
     /// The text hashed whole, then the slots from the hash's own on, until an empty one; a slot whose
     /// length and check agree has its key compared (`matches`, given the key's bytes).
@@ -243,7 +346,7 @@ struct StaticPathTable {
             let held = slots[slot]
             if held.tag == expected {
                 let key = keys + Int(held.offset)
-                if matches(key + 4) { return Int32(littleEndian: UnsafeRawPointer(key).loadUnaligned(as: Int32.self)) }
+                if matches(key) { return Int32(littleEndian: UnsafeRawPointer(key - 4).load(as: Int32.self)) }
             } else if held.tag == 0 {
                 return -1
             }
@@ -303,19 +406,65 @@ struct StaticPathTable {
     }
 
     /// The whole text's hash, for its slot: the gate's, with the first word and then each word between
-    /// the first and the last mixed in (`ends` covers a text of up to 16 bytes).
+    /// the first and the last mixed in (`ends` covers a text of up to 16 bytes). The words between are
+    /// read back from the last (each 8 bytes before the one after it, the lowest overlapping the first
+    /// word) and mixed in from the lowest up: up to 32 of them (a text of up to 272 bytes) by a jump
+    /// into a run of fixed reads, two instructions a word (a loop of two words a turn spent nine on
+    /// two); the lowest of a longer text's in a loop first.
     @inline(__always)
     static func fullHash(_ ends: (first: UInt64, last: UInt64), _ base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         var hash = (gateHash(last: ends.last, count: count) ^ ends.first) &* 0xbf58_476d_1ce4_e5b9
-        // Two words a turn, then the odd one: the same sequence of steps as one a turn.
-        var offset = 8
-        while offset &+ 16 < count {
-            hash = (hash ^ word(base, offset)) &* 0x94d0_49bb_1331_11eb
-            hash = (hash ^ word(base, offset &+ 8)) &* 0x94d0_49bb_1331_11eb
-            offset &+= 16
+        guard count > 16 else { return hash }
+        let last = base + (count &- 8)
+        guard count > 24 else { return mixed(hash, word(last, -8)) }
+        // How many words lie between: at least 2 in a text of more than 24 bytes.
+        var words = (count &- 9) &>> 3
+        while words > 32 {
+            hash = mixed(hash, word(last, -8 &* words))
+            words &-= 1
         }
-        if offset &+ 8 < count { hash = (hash ^ word(base, offset)) &* 0x94d0_49bb_1331_11eb }
+        switch words {
+        case 32: hash = mixed(hash, word(last, -256)); fallthrough
+        case 31: hash = mixed(hash, word(last, -248)); fallthrough
+        case 30: hash = mixed(hash, word(last, -240)); fallthrough
+        case 29: hash = mixed(hash, word(last, -232)); fallthrough
+        case 28: hash = mixed(hash, word(last, -224)); fallthrough
+        case 27: hash = mixed(hash, word(last, -216)); fallthrough
+        case 26: hash = mixed(hash, word(last, -208)); fallthrough
+        case 25: hash = mixed(hash, word(last, -200)); fallthrough
+        case 24: hash = mixed(hash, word(last, -192)); fallthrough
+        case 23: hash = mixed(hash, word(last, -184)); fallthrough
+        case 22: hash = mixed(hash, word(last, -176)); fallthrough
+        case 21: hash = mixed(hash, word(last, -168)); fallthrough
+        case 20: hash = mixed(hash, word(last, -160)); fallthrough
+        case 19: hash = mixed(hash, word(last, -152)); fallthrough
+        case 18: hash = mixed(hash, word(last, -144)); fallthrough
+        case 17: hash = mixed(hash, word(last, -136)); fallthrough
+        case 16: hash = mixed(hash, word(last, -128)); fallthrough
+        case 15: hash = mixed(hash, word(last, -120)); fallthrough
+        case 14: hash = mixed(hash, word(last, -112)); fallthrough
+        case 13: hash = mixed(hash, word(last, -104)); fallthrough
+        case 12: hash = mixed(hash, word(last, -96)); fallthrough
+        case 11: hash = mixed(hash, word(last, -88)); fallthrough
+        case 10: hash = mixed(hash, word(last, -80)); fallthrough
+        case 9: hash = mixed(hash, word(last, -72)); fallthrough
+        case 8: hash = mixed(hash, word(last, -64)); fallthrough
+        case 7: hash = mixed(hash, word(last, -56)); fallthrough
+        case 6: hash = mixed(hash, word(last, -48)); fallthrough
+        case 5: hash = mixed(hash, word(last, -40)); fallthrough
+        case 4: hash = mixed(hash, word(last, -32)); fallthrough
+        case 3: hash = mixed(hash, word(last, -24)); fallthrough
+        default:
+            hash = mixed(hash, word(last, -16))
+            hash = mixed(hash, word(last, -8))
+        }
         return hash
+    }
+
+    /// `hash` with `word` mixed in.
+    @inline(__always)
+    static func mixed(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        (hash ^ word) &* 0x94d0_49bb_1331_11eb
     }
 
     /// A slot's check: 16 bits of the hash below the slot's own (a table of up to 2^32 slots).
