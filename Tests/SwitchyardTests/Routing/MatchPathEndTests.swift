@@ -2,11 +2,11 @@ import Testing
 @testable import Switchyard
 
 /// Issue 37, eleventh session (branch `matchq`): the owned `match` of a hit before a `?query` or
-/// `#fragment` finds where the path ends from where the lookup's last value ends, a word at a time
-/// (`PathSegmenter.pathEnd(_:from:)`, `Parameters.InlineSpans.valuesEnd`), not by reading the text from
-/// the last span through its bytes one at a time. Each such match is held to the info the location
-/// parser makes of the same text (`matchAll`, which reads it apart from the lookup's hit), and the
-/// reading itself to the byte-by-byte `PathSegmenter.pathEnd`.
+/// `#fragment` no longer finds where the path ends: its info finds it when its path, query or fragment
+/// is read (`RouteInfo.pathEndAfterValues`), from where the parameters' last value ends, a few bytes
+/// then a word at a time (`PathSegmenter.pathEnd(_:from:)`, `Parameters.InlineSpans.valuesEnd`). Each
+/// such match is held to the info the location parser makes of the same text (`matchAll`, which reads
+/// it apart from the lookup's hit), and the reading itself to the byte-by-byte `PathSegmenter.pathEnd`.
 @Suite struct MatchPathEndTests {
     private func table() throws -> RouteTable<Int> {
         let table = RouteTable<Int>()
@@ -44,6 +44,29 @@ import Testing
             #expect(found.info.fragment == parsed.info.fragment, "\(text)")
             #expect(found.info.params == parsed.info.params, "\(text)")
             #expect(found.info.pattern == parsed.info.pattern, "\(text)")
+        }
+    }
+
+    @Test func settingAFieldOfSuchAMatchKeepsTheOthers() throws {
+        // The path's end is found when first read: a field set first must still leave the path, query
+        // and fragment as the text has them.
+        let table = try table()
+        for text in Self.texts {
+            let found = try #require(try table.match(text), "\(text)")
+            let parsed = try #require(try table.matchAll(text).first, "\(text)")
+            var queried = found.info
+            queried.query = ["set": "1"]
+            #expect(queried.path == parsed.info.path && queried.fragment == parsed.info.fragment, "\(text)")
+            var moved = found.info
+            moved.params = ["id": "x"]
+            #expect(moved.path == parsed.info.path && moved.query == parsed.info.query, "\(text)")
+            #expect(moved.fragment == parsed.info.fragment && moved.params == ["id": "x"], "\(text)")
+            var fragmented = found.info
+            fragmented.fragment = "new"
+            #expect(fragmented.path == parsed.info.path && fragmented.query == parsed.info.query, "\(text)")
+            let path = parsed.info.path
+            #expect(found.info.isAt(plainPath: path) == parsed.info.isAt(plainPath: path), "\(text)")
+            #expect(found.info.pathUTF8Count == parsed.info.path.utf8.count, "\(text)")
         }
     }
 

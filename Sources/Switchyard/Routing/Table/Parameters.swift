@@ -232,6 +232,15 @@ public struct Parameters: Sendable {
         tail = nil
     }
 
+    /// The offset of the text's first `?` or `#` (its end when there is none), read from where the
+    /// inline values end: for text whose values are spans of the path before it (a lookup's hit).
+    var firstMarkAfterValues: Int32 {
+        let start = inline.valuesEnd
+        let end = source.utf8.withContiguousStorageIfAvailable { PathSegmenter.pathEnd($0, from: start) }
+            ?? Array(source.utf8).withUnsafeBufferPointer { PathSegmenter.pathEnd($0, from: start) }
+        return Int32(truncatingIfNeeded: end)
+    }
+
     /// These parameters as the storage of an info whose path ends at `pathEnd` in their text (-1: the
     /// text is the path), which reads `borrowed` from them, and which keeps `extras` (in place of any
     /// they held for another info).
