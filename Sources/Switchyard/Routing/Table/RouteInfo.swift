@@ -12,7 +12,7 @@ public struct RouteInfo: Sendable {
     public var path: String {
         get {
             guard fromParameters.contains(.path) else { return storedParams.tail?.extras.ownPath ?? "" }
-            return pathEnd < 0 ? storedParams.text : storedParams.text(before: Int(pathEnd))
+            return textIsPath ? storedParams.text : storedParams.text(before: Int(pathEnd))
         }
         set {
             updateExtras { $0.ownPath = newValue }
@@ -120,6 +120,10 @@ public struct RouteInfo: Sendable {
         let stored = storedParams.int32Lane(Parameters.Lanes.pathEnd)
         return stored == RouteInfo.pathEndAfterValues ? storedParams.firstMarkAfterValues : stored
     }
+    /// Whether the parameters' text is the path alone (`pathEnd` -1), told from the stored value with one
+    /// test: asking `pathEnd < 0` first asked whether the end was still to be found (a screen's push
+    /// asks this twice, `isAt(plainPath:)`: `lua-push-pop` +6 instructions).
+    var textIsPath: Bool { storedParams.int32Lane(Parameters.Lanes.pathEnd) == -1 }
     /// The stored `pathEnd` of a lookup's hit on text that goes on past its path: the path ends at the
     /// text's first `?` or `#`, which comes after the parameters' values (they are spans of the path).
     /// Found when the path, query or fragment is read, not when the match is made: a match whose
@@ -226,7 +230,7 @@ public struct RouteInfo: Sendable {
         let same: Bool
         if !fromParameters.contains(.path) {
             same = (storedParams.tail?.extras.ownPath ?? "") == text
-        } else if pathEnd < 0 {
+        } else if textIsPath {
             same = storedParams.text == text
         } else {
             same = storedParams.text.utf8.starts(with: text.utf8)
@@ -240,7 +244,7 @@ public struct RouteInfo: Sendable {
     var pathUTF8Count: Int {
         @inline(__always) get {
             if !fromParameters.contains(.path) { return storedParams.tail?.extras.ownPath.utf8.count ?? 0 }
-            return pathEnd < 0 ? storedParams.text.utf8.count : Int(pathEnd)
+            return textIsPath ? storedParams.text.utf8.count : Int(pathEnd)
         }
     }
 
@@ -268,7 +272,7 @@ public struct RouteInfo: Sendable {
     /// What followed the path in the parameters' text, as written (from its first `?` or `#`).
     private var written: Substring {
         let text = storedParams.text
-        guard pathEnd >= 0 else { return text[text.endIndex...] }
+        guard !textIsPath else { return text[text.endIndex...] }
         return text[text.utf8.index(text.startIndex, offsetBy: Int(pathEnd))...]
     }
 
