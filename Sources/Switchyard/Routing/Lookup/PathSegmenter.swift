@@ -19,6 +19,42 @@ enum PathSegmenter {
         return bytes.count
     }
 
+    /// `pathEnd` for bytes whose first `?` or `#` is at `start` or after it (most often a byte or two
+    /// after it: the end of a path's last value). Up to 8 bytes one at a time, then a word of 8 at a
+    /// time, the last 1 to 7 bytes as the text's last word with the bytes already read shifted out.
+    @inline(__always)
+    static func pathEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let near = min(start &+ 8, bytes.count)
+        var offset = start
+        while offset < near {
+            if bytes[offset] == UInt8(ascii: "?") || bytes[offset] == UInt8(ascii: "#") { return offset }
+            offset &+= 1
+        }
+        guard offset < bytes.count, let base = UnsafeRawPointer(bytes.baseAddress) else { return bytes.count }
+        // Safety: every word read lies within the bytes: whole words from `offset` while 8 remain, then
+        // the last 8 (the text has more than 8: `offset` is 8 past `start`, and bytes remain).
+        while bytes.count &- offset >= 8 {
+            let marks = queryMarks(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            if marks != 0 { return offset &+ marks.trailingZeroBitCount &>> 3 }
+            offset &+= 8
+        }
+        guard offset < bytes.count else { return bytes.count }
+        let last = bytes.count &- 8
+        let marks = queryMarks(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: last, as: UInt64.self)))
+            &>> UInt64(truncatingIfNeeded: (offset &- last) &* 8)
+        return marks != 0 ? offset &+ marks.trailingZeroBitCount &>> 3 : bytes.count
+    }
+
+    /// The high bit of exactly the bytes of `word` that are `?` or `#` (each byte compared alone: no
+    /// borrow runs from one byte into the next).
+    @inline(__always)
+    private static func queryMarks(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7f7f_7f7f_7f7f_7f7f
+        let questions = word ^ 0x3f3f_3f3f_3f3f_3f3f
+        let hashes = word ^ 0x2323_2323_2323_2323
+        return ~(((questions & lows) &+ lows) | questions | lows) | ~(((hashes & lows) &+ lows) | hashes | lows)
+    }
+
     /// Whether normalisation would leave `bytes` as they are: `/` alone, or segments each led by one `/`,
     /// none of them empty, `.` or `..`.
     static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -82,6 +82,22 @@ public struct Parameters: Sendable {
             }
         }
 
+        /// Where the values end: the end of the last present one of the first `count` spans (their
+        /// values are in the order they are written, so it is the largest end), 0 when none is. Each span
+        /// read as the `Int32` it is laid out as (its start the low half, its end the high half), from the
+        /// spans as one vector: reading them through their bytes copied all eight to the stack for each.
+        @inline(__always)
+        var valuesEnd: Int {
+            let words = unsafeBitCast(spans, to: SIMD8<Int32>.self)
+            var index = Int(count)
+            while index > 0 {
+                index &-= 1
+                let word = words[index & (InlineSpans.capacity &- 1)]
+                if Int16(truncatingIfNeeded: word) >= 0 { return Int(word &>> 16) }
+            }
+            return 0
+        }
+
         /// Adds a span; the caller keeps to `capacity`.
         mutating func append(_ span: Span) {
             let index = Int(count) & (InlineSpans.capacity &- 1)
@@ -214,6 +230,15 @@ public struct Parameters: Sendable {
         self.origin = origin
         lanes = Parameters.lanes(spans, pathEnd: pathEnd, borrowed: borrowed)
         tail = nil
+    }
+
+    /// The offset of the text's first `?` or `#` (its end when there is none), read from where the
+    /// inline values end: for text whose values are spans of the path before it (a lookup's hit).
+    var firstMarkAfterValues: Int32 {
+        let start = inline.valuesEnd
+        let end = source.utf8.withContiguousStorageIfAvailable { PathSegmenter.pathEnd($0, from: start) }
+            ?? Array(source.utf8).withUnsafeBufferPointer { PathSegmenter.pathEnd($0, from: start) }
+        return Int32(truncatingIfNeeded: end)
     }
 
     /// These parameters as the storage of an info whose path ends at `pathEnd` in their text (-1: the

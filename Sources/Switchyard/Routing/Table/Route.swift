@@ -108,7 +108,7 @@ public struct RouteMatch<Payload> {
     @usableFromInline let payload: Payload
 
     /// A hit of the lookup for `route`: `spans` are of `text`, whose path ends at `pathEnd` (-1 when the
-    /// text is the path alone).
+    /// text is the path alone; `RouteInfo.pathEndAfterValues` when it ends at its first `?` or `#`).
     @inlinable
     init(route: __owned Route<Payload>, text: String, pathEnd: Int32, spans: Parameters.InlineSpans) {
         storedInfo = RouteInfo(text: text, pathEnd: pathEnd, route: route.declaration, spans: spans)

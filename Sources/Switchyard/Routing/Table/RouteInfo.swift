@@ -12,7 +12,7 @@ public struct RouteInfo: Sendable {
     public var path: String {
         get {
             guard fromParameters.contains(.path) else { return storedParams.tail?.extras.ownPath ?? "" }
-            return pathEnd < 0 ? storedParams.text : storedParams.text(before: Int(pathEnd))
+            return textIsPath ? storedParams.text : storedParams.text(before: Int(pathEnd))
         }
         set {
             updateExtras { $0.ownPath = newValue }
@@ -114,8 +114,21 @@ public struct RouteInfo: Sendable {
     /// instructions a match).
     @usableFromInline var storedParams: Parameters
     /// Where the path ends in the parameters' text when the text goes on with a `?query` or `#fragment`
-    /// (the byte offset of that `?` or `#`); -1 when the text is the path alone.
-    var pathEnd: Int32 { storedParams.int32Lane(Parameters.Lanes.pathEnd) }
+    /// (the byte offset of that `?` or `#`); -1 when the text is the path alone. Stored as
+    /// `pathEndAfterValues` by a hit, found when first asked for (each time: an info is a value).
+    var pathEnd: Int32 {
+        let stored = storedParams.int32Lane(Parameters.Lanes.pathEnd)
+        return stored == RouteInfo.pathEndAfterValues ? storedParams.firstMarkAfterValues : stored
+    }
+    /// Whether the parameters' text is the path alone (`pathEnd` -1), told from the stored value with one
+    /// test: asking `pathEnd < 0` first asked whether the end was still to be found (a screen's push
+    /// asks this twice, `isAt(plainPath:)`: `lua-push-pop` +6 instructions).
+    var textIsPath: Bool { storedParams.int32Lane(Parameters.Lanes.pathEnd) == -1 }
+    /// The stored `pathEnd` of a lookup's hit on text that goes on past its path: the path ends at the
+    /// text's first `?` or `#`, which comes after the parameters' values (they are spans of the path).
+    /// Found when the path, query or fragment is read, not when the match is made: a match whose
+    /// caller reads its route and parameters alone does not pay for it.
+    @inlinable static var pathEndAfterValues: Int32 { -2 }
     var fromParameters: Borrowed {
         get { Borrowed(rawValue: storedParams.byteLane(Parameters.Lanes.borrowed)) }
         set { storedParams.setByteLane(Parameters.Lanes.borrowed, to: newValue.rawValue) }
@@ -164,12 +177,13 @@ public struct RouteInfo: Sendable {
     }
 
     /// `init(path:route:spans:)` for text that may go on past its path: the path is `text` up to
-    /// `pathEnd` (the offset of its first `?` or `#`; -1 when the text is the path alone), and the rest
+    /// `pathEnd` (the offset of its first `?` or `#`, or `pathEndAfterValues`, not yet found; -1 when
+    /// the text is the path alone), and the rest
     /// is parsed into the query and fragment only when one of them is read. The text is kept whole, not
     /// copied: the spans are offsets into it. Inlinable: `RouteTable.match` makes one for every hit.
     @inlinable
     init(text: String, pathEnd: Int32, route: RouteDeclaration, spans: Parameters.InlineSpans) {
-        let borrowed: Borrowed = pathEnd < 0 ? [.path, .pattern] : [.path, .pattern, .written]
+        let borrowed: Borrowed = pathEnd == -1 ? [.path, .pattern] : [.path, .pattern, .written]
         storedParams = Parameters(source: text, origin: route, spans: spans, pathEnd: pathEnd, borrowed: borrowed.rawValue)
     }
 
@@ -216,7 +230,7 @@ public struct RouteInfo: Sendable {
         let same: Bool
         if !fromParameters.contains(.path) {
             same = (storedParams.tail?.extras.ownPath ?? "") == text
-        } else if pathEnd < 0 {
+        } else if textIsPath {
             same = storedParams.text == text
         } else {
             same = storedParams.text.utf8.starts(with: text.utf8)
@@ -230,7 +244,7 @@ public struct RouteInfo: Sendable {
     var pathUTF8Count: Int {
         @inline(__always) get {
             if !fromParameters.contains(.path) { return storedParams.tail?.extras.ownPath.utf8.count ?? 0 }
-            return pathEnd < 0 ? storedParams.text.utf8.count : Int(pathEnd)
+            return textIsPath ? storedParams.text.utf8.count : Int(pathEnd)
         }
     }
 
@@ -258,7 +272,7 @@ public struct RouteInfo: Sendable {
     /// What followed the path in the parameters' text, as written (from its first `?` or `#`).
     private var written: Substring {
         let text = storedParams.text
-        guard pathEnd >= 0 else { return text[text.endIndex...] }
+        guard !textIsPath else { return text[text.endIndex...] }
         return text[text.utf8.index(text.startIndex, offsetBy: Int(pathEnd))...]
     }
 
