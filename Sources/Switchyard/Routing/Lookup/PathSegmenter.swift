@@ -45,14 +45,12 @@ enum PathSegmenter {
         return marks != 0 ? offset &+ marks.trailingZeroBitCount &>> 3 : bytes.count
     }
 
-    /// The high bit of exactly the bytes of `word` that are `?` or `#` (each byte compared alone: no
-    /// borrow runs from one byte into the next).
+    /// The high bit of the bytes of `word` that are `?` or `#`, exact up to the first of them
+    /// (`FrozenTrie.marks`): all `pathEnd(_:from:)` asks. In the last word, the bytes shifted out were
+    /// read already and hold neither, so no borrow runs from them into the first byte kept.
     @inline(__always)
     private static func queryMarks(_ word: UInt64) -> UInt64 {
-        let lows: UInt64 = 0x7f7f_7f7f_7f7f_7f7f
-        let questions = word ^ 0x3f3f_3f3f_3f3f_3f3f
-        let hashes = word ^ 0x2323_2323_2323_2323
-        return ~(((questions & lows) &+ lows) | questions | lows) | ~(((hashes & lows) &+ lows) | hashes | lows)
+        FrozenTrie.marks(of: UInt8(ascii: "?"), in: word) | FrozenTrie.marks(of: UInt8(ascii: "#"), in: word)
     }
 
     /// Whether normalisation would leave `bytes` as they are: `/` alone, or segments each led by one `/`,
