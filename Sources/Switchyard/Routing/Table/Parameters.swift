@@ -111,31 +111,63 @@ public struct Parameters: Sendable {
 
     /// The text the values are slices of (the normalised path, for a match).
     @usableFromInline let source: String
-    /// Every parameter of the pattern, in pattern order, absent ones included (`origin.names`). For a
-    /// match, the route's declaration, which also gives `RouteInfo` its pattern: one reference for both.
-    @usableFromInline let origin: ParameterOrigin
-    private var names: ParameterNames { origin.names }
+    /// The one object these parameters hold: their origin, or their tail when they have one (which
+    /// holds the origin). One reference, not an origin and an optional tail: a plain match then holds
+    /// its text and its route's declaration and nothing else, so destroying it releases those two and no
+    /// nil tail (that release cost every `match` 7 instructions; issue 37, twelfth session,
+    /// Benchmarks/README.md).
+    @usableFromInline var held: Held
     /// The first eight spans with their counts (an `InlineSpans`, its 40 bytes as they are), and the
     /// scalar fields of the `RouteInfo` these parameters are the storage of (see `Lanes`): one vector,
-    /// so that a match is six scalars as the compiler takes it apart (the text 2, the origin 1, this 1,
-    /// `tail` 1, the payload 1). A caller destroys an optional match of six or fewer inline; at seven it
-    /// went through the match's metadata and value witnesses, about 105 instructions a `match` (issue
-    /// 37, ninth and tenth sessions, Benchmarks/README.md).
+    /// so that a match is five scalars as the compiler takes it apart (the text 2, `held` 1, this 1,
+    /// the payload 1). A caller destroys an optional match of six or fewer inline; at seven it went
+    /// through the match's metadata and value witnesses, about 105 instructions a `match` (issue 37,
+    /// ninth and tenth sessions, Benchmarks/README.md).
     @usableFromInline var lanes: SIMD32<Int16>
+
+    /// One reference, to a `ParameterOrigin` or a `ParameterTail`: `Lanes.holdsTail` says which.
+    /// Not an enum of the two: reading its origin then copied it, a retain and a release on every
+    /// `found.route.id` (lost what it saved, `match` long-static 379 → 418).
+    @usableFromInline struct Held: @unchecked Sendable {
+        // Unchecked: `object` is only ever made from a `ParameterOrigin` or a `ParameterTail`, two
+        // final classes of `Sendable` constants (the checked initialisers below are the only way in).
+        @usableFromInline let object: AnyObject
+
+        @inlinable init(_ origin: ParameterOrigin) { object = origin }
+        init(_ tail: ParameterTail) { object = tail }
+    }
+
+    /// Every parameter of the pattern, in pattern order, absent ones included (`origin.names`). For a
+    /// match, the route's declaration, which also gives `RouteInfo` its pattern: one reference for both.
+    @usableFromInline var origin: ParameterOrigin {
+        @inlinable @inline(__always) get {
+            // Safety: `held` is a tail exactly when `holdsTail` (`init`, `holdTail`, `append`).
+            if let tail { return tail.origin }
+            return unsafeDowncast(held.object, to: ParameterOrigin.self)
+        }
+    }
+    private var names: ParameterNames { origin.names }
     /// The spans past the inline ones and the extras of the info these parameters are the storage of,
     /// in one object: nil for a plain match (and for hand-built parameters of up to eight values).
-    @usableFromInline var tail: ParameterTail?
+    @usableFromInline var tail: ParameterTail? {
+        @inlinable @inline(__always) get {
+            // Safety: as for `origin`.
+            byteLane(Lanes.holdsTail) == 0 ? nil : unsafeDowncast(held.object, to: ParameterTail.self)
+        }
+    }
 
     /// Where each field sits in `lanes`, in bytes.
     @usableFromInline enum Lanes {
         /// `InlineSpans` (the spans, then `count` and `present`, Int32 each) at 0.
         @inlinable static var inlineSpans: Int { 0 }
-        /// `InlineSpans.present`, read by `count`.
-        @inlinable static var inlinePresent: Int { 36 }
+        /// `InlineSpans.present`, which here counts every present parameter, those in `tail`'s overflow
+        /// too (`append`): `count` reads it alone. (With the overflow's in a lane of their own, every
+        /// `info.params.count` of a match added a constant zero out of the vector: 5 instructions.)
+        @inlinable static var present: Int { 36 }
         /// `RouteInfo.pathEnd` (Int32).
         @inlinable static var pathEnd: Int { 40 }
-        /// Present parameters in `tail`'s overflow (Int32).
-        @inlinable static var overflowPresent: Int { 44 }
+        /// Whether `held` is a `ParameterTail` (UInt8, 0 or 1).
+        @inlinable static var holdsTail: Int { 44 }
         /// `RouteInfo.fromParameters` (UInt8).
         @inlinable static var borrowed: Int { 48 }
         /// `escaped` (UInt8, 0 or 1).
@@ -177,7 +209,7 @@ public struct Parameters: Sendable {
     @inlinable @inline(__always)
     static func lanes(_ spans: InlineSpans, pathEnd: Int32, borrowed: UInt8) -> SIMD32<Int16> {
         let words = unsafeBitCast(spans, to: (UInt64, UInt64, UInt64, UInt64, UInt64).self)
-        // Word 5: `pathEnd` (bytes 40-43), no overflow (44-47); word 6: `borrowed` (48), escaped (49).
+        // Word 5: `pathEnd` (bytes 40-43), no tail (44); word 6: `borrowed` (48), escaped (49).
         let vector = SIMD8<UInt64>(words.0, words.1, words.2, words.3, words.4, UInt64(UInt32(bitPattern: pathEnd)),
                                    0x100 | UInt64(borrowed), 0)
         return unsafeBitCast(vector, to: SIMD32<Int16>.self)
@@ -201,7 +233,7 @@ public struct Parameters: Sendable {
     ///
     ///     try table.match("/album/12")?.info.params.count   // 1
     @inlinable public var count: Int {
-        Int(int32Lane(Lanes.inlinePresent)) &+ Int(int32Lane(Lanes.overflowPresent))
+        Int(int32Lane(Lanes.present))
     }
     /// Whether values still hold `%XX` escapes (a match) or are already text (a literal).
     var escaped: Bool { byteLane(Lanes.escaped) != 0 }
@@ -227,9 +259,8 @@ public struct Parameters: Sendable {
     @inlinable
     init(source: String, origin: ParameterOrigin, spans: InlineSpans, pathEnd: Int32, borrowed: UInt8) {
         self.source = source
-        self.origin = origin
+        held = Held(origin)
         lanes = Parameters.lanes(spans, pathEnd: pathEnd, borrowed: borrowed)
-        tail = nil
     }
 
     /// The offset of the text's first `?` or `#` (its end when there is none), read from where the
@@ -248,7 +279,7 @@ public struct Parameters: Sendable {
         var params = self
         params.setInt32Lane(Lanes.pathEnd, to: pathEnd)
         params.setByteLane(Lanes.borrowed, to: borrowed.rawValue)
-        params.tail = ParameterTail.holding(overflow: overflow, extras: extras)
+        params.holdTail(overflow: overflow, extras: extras)
         return params
     }
 
@@ -290,9 +321,27 @@ public struct Parameters: Sendable {
         if overflow == nil && inline.count < InlineSpans.capacity, let short = Span(fitting: span) {
             inline.append(short)
         } else {
-            tail = ParameterTail(overflow: (overflow ?? []) + [span], extras: tail?.extras ?? RouteInfoExtras())
-            if span.start >= 0 { setInt32Lane(Lanes.overflowPresent, to: int32Lane(Lanes.overflowPresent) &+ 1) }
+            hold(ParameterTail(origin: origin, overflow: (overflow ?? []) + [span], extras: tail?.extras ?? RouteInfoExtras()))
+            if span.start >= 0 { setInt32Lane(Lanes.present, to: int32Lane(Lanes.present) &+ 1) }
         }
+    }
+
+    /// Holds a tail of `overflow` and `extras` (in place of any tail held), or the origin alone when both
+    /// are empty.
+    mutating func holdTail(overflow: [WideSpan]?, extras: RouteInfoExtras) {
+        let origin = origin
+        if overflow == nil && extras.isEmpty {
+            held = Held(origin)
+            setByteLane(Lanes.holdsTail, to: 0)
+        } else {
+            hold(ParameterTail(origin: origin, overflow: overflow, extras: extras))
+        }
+    }
+
+    /// Holds `tail` in place of the origin or any tail held (`tail.origin` is the origin).
+    private mutating func hold(_ tail: ParameterTail) {
+        held = Held(tail)
+        setByteLane(Lanes.holdsTail, to: 1)
     }
 
     /// Spans appended so far (absent ones included).
@@ -415,6 +464,8 @@ extension Parameters: CustomStringConvertible {
 /// session, Benchmarks/README.md); with this class, 2,699 (tenth session). Changing either makes a new
 /// one (an `append` past the inline spans copies the overflow: more than eight parameters are rare).
 @usableFromInline final class ParameterTail: Sendable {
+    /// The parameters' origin (`Parameters.origin`), held here when they hold a tail.
+    @usableFromInline let origin: ParameterOrigin
     /// The spans past the inline ones; nil when there are none.
     let overflow: [Parameters.WideSpan]?
     /// The info's extras; empty (`RouteInfoExtras()`) when it has none.
@@ -427,15 +478,11 @@ extension Parameters: CustomStringConvertible {
     /// was retained for every `found.route.id`.
     @usableFromInline let matchDeclaration: RouteDeclaration?
 
-    init(overflow: [Parameters.WideSpan]?, extras: RouteInfoExtras) {
+    init(origin: ParameterOrigin, overflow: [Parameters.WideSpan]?, extras: RouteInfoExtras) {
+        self.origin = origin
         self.overflow = overflow
         self.extras = extras
         hasExtras = !extras.isEmpty
         matchDeclaration = extras.matchDeclaration
-    }
-
-    /// A tail of `overflow` and `extras`, nil when both are empty.
-    static func holding(overflow: [Parameters.WideSpan]?, extras: RouteInfoExtras) -> ParameterTail? {
-        overflow == nil && extras.isEmpty ? nil : ParameterTail(overflow: overflow, extras: extras)
     }
 }

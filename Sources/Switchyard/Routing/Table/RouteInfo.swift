@@ -204,14 +204,17 @@ public struct RouteInfo: Sendable {
 
     /// The declaration of the route whose match this is: its parameters' origin, unless another info
     /// was set in the match's place (`naming`), which keeps the match's route aside.
-    @inlinable var matchDeclaration: RouteDeclaration { storedParams.tail?.matchDeclaration ?? storedParams.origin }
+    @inlinable var matchDeclaration: RouteDeclaration {
+        guard let tail = storedParams.tail else { return storedParams.origin }
+        return tail.matchDeclaration ?? tail.origin
+    }
 
     /// This info as a match of the route `declaration` names, holding a reference to it (`RouteMatch`
     /// keeps none of its own): itself when its parameters' origin is that route (a lookup's info, the
     /// common case, checked inline), else with the route kept aside in its extras (an info set in a
     /// match's place, or whose parameters were replaced).
     @inlinable func naming(_ declaration: RouteDeclaration) -> RouteInfo {
-        storedParams.origin === declaration && storedParams.tail == nil ? self : keeping(declaration)
+        storedParams.tail == nil && storedParams.origin === declaration ? self : keeping(declaration)
     }
 
     @usableFromInline func keeping(_ declaration: RouteDeclaration) -> RouteInfo {
@@ -293,7 +296,7 @@ public struct RouteInfo: Sendable {
     private mutating func updateExtras(_ change: (inout RouteInfoExtras) -> Void) {
         var fields = storedParams.tail?.extras ?? RouteInfoExtras()
         change(&fields)
-        storedParams.tail = ParameterTail.holding(overflow: storedParams.overflow, extras: fields)
+        storedParams.holdTail(overflow: storedParams.overflow, extras: fields)
     }
 }
 

@@ -13,22 +13,27 @@ extension RouteTable {
         // answer (not looked up again). Inlined into the caller, with the resolving out of line: there,
         // the match is made where the caller reads and destroys it, not returned whole from a call
         // (issue 37, tenth session, branch owned5: 40 instructions a hit).
-        let found = path.utf8.withContiguousStorageIfAvailable { bytes in find(bytes) }
+        // (The answer unwrapped here, not switched on as an optional: 3 instructions a hit.)
+        guard let found = path.utf8.withContiguousStorageIfAvailable({ bytes in find(bytes) }) else {
+            return try match(path, resolving: nil)
+        }
         switch found {
-        case .hit(let declaration, let spans)?:
+        case .hit(let declaration, let spans):
             // The route copied whole (its declaration retained once, for the match): reading only its
-            // payload made the access to `storage` a tracked one, 76 instructions a match.
-            let route = storage[Int(declaration.takeUnretainedValue().routeIndex)]
+            // payload made the access to `storage` a tracked one, 76 instructions a match. A found
+            // route's index is never negative: read as unsigned, the index is checked once, against the
+            // count, not also for its sign.
+            let route = storage[Int(UInt32(bitPattern: declaration.takeUnretainedValue().routeIndex))]
             return RouteMatch(route: route, text: path, pathEnd: -1, spans: spans)
-        case .hitBeforeQuery(let declaration, let spans)?:
+        case .hitBeforeQuery(let declaration, let spans):
             // The text is kept whole: its `?query` or `#fragment` is parsed only when the info's is read,
             // and where the path ends is found then too (`RouteInfo.pathEndAfterValues`): found here, it
             // cost a match with a query 130 instructions, 71 read from the values' end a word at a time.
-            let route = storage[Int(declaration.takeUnretainedValue().routeIndex)]
+            let route = storage[Int(UInt32(bitPattern: declaration.takeUnretainedValue().routeIndex))]
             return RouteMatch(route: route, text: path, pathEnd: RouteInfo.pathEndAfterValues, spans: spans)
-        case .miss?:
+        case .miss:
             return nil
-        default:
+        case .needsCandidates, .needsNormalising:
             return try match(path, resolving: found)
         }
     }
