@@ -11,9 +11,10 @@
 //   the text into the chain's links (`chainTakingRest`), out of line as a splat's rest is. (`Node` has
 //   no spare bytes: its stride is 48, and a field more would make it 56.)
 // - A node where no route ends, whose optional chain of links ends on a route with every segment
-//   left out (`absentTail`), has that route's declaration and `winnerCode` 1 (the validator's bit):
-//   the walk ends there with `.node`, and `RouteLookup.find`'s hit, finding the bit, settles it out of
-//   line, the left-out spans added.
+//   left out (`absentTail`), has that route's declaration and `absentTailCode` (the validator's bit, and
+//   how many spans are left out): the walk ends there with `.node`, and `RouteLookup.find`'s hit, finding
+//   the bit, adds the left-out spans (issue 37, twelfth session: inline, from the code; it was an
+//   out-of-line call that walked down the links).
 //
 // Why the answer is the search's: where the loop stops at such a node, `stopped` hands the rest of a
 // plain path to `optionalChain`, which gives the segments to the chain's links in turn and settles
@@ -55,9 +56,9 @@ extension FrozenTrie {
                 nodes[index].parameter = ~node.optional
                 nodes[index].splat = FrozenTrie.chainStartSplat
             }
-            if node.firstRoute < 0, let (found, _) = absentTail(below: index, in: source) {
+            if node.firstRoute < 0, let (found, absent) = absentTail(below: index, in: source) {
                 nodes[index].declaration = nodes[found].declaration
-                nodes[index].winnerCode = FrozenTrie.absentTailCode
+                nodes[index].winnerCode = FrozenTrie.absentTailCode(route: nodes[found].winnerCode, absent: absent)
             }
         }
     }
@@ -139,9 +140,17 @@ extension FrozenTrie {
     /// with the test it asks of a splat's parent anyway (`!= -1`).
     static let chainStartSplat: Int32 = -2
 
-    /// `winnerCode` of a node where no route ends but its optional chain's does (`absentTail`): the
-    /// validator's bit alone, which sends the walk's hit out of line (`RouteLookup.find`).
-    static let absentTailCode: Int32 = 1
+    /// `winnerCode` of a node where no route ends but its optional chain's does (`absentTail`), that
+    /// route's code `route` and `absent` its left-out spans: the validator's bit, which sends the walk's
+    /// hit off the common one (`RouteLookup.find`), the route's types (`hasTypes`, `integerSlots`), and
+    /// `~absent` where a route's code holds its layout (`Winner.layout`, read only at nodes where routes
+    /// end: never this one), so that the hit counts the left-out spans with no walk down the links
+    /// (`Winner.absentTailSpans`). Where the route has a validator the layout is 0, and the hit goes out
+    /// of line (`RouteLookup.validatorOrAbsentTail`) as for a route with one.
+    static func absentTailCode(route: Int32, absent: Int32) -> Int32 {
+        let routeTypes = route & 0x3e
+        return route & 1 == 1 ? routeTypes | 1 : ~absent << 7 | routeTypes | 1
+    }
 
     /// The node where the walk ended, `node`, marked by `markOptionalSteps` (no route, a route below
     /// with every segment left out): that route's node and how many spans are left out; nil for any
