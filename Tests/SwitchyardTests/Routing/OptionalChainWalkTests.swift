@@ -100,11 +100,11 @@ import Testing
                 return [absent, lookup.trie.winner(at: node).absentTailSpans]
             }
         }
-        // One link left out: q0's y, q2, q2's z, q3's parameter, q5's x, q6's g's x, t's n, and v's x
-        // (a route with a validator stores none, 0: `validatorOrAbsentTail` settles it). Two: q0's x,
-        // q2's y, q5, q6's g, t, and v (0). Three: q0.
+        // One link left out: q0's y, q2, q2's z, q3's parameter, q5's x, q6's g's x, and t's n and v's x
+        // (a route with types or a validator stores none, 0: `validatorOrAbsentTail` settles it). Two:
+        // q0's x, q2's y, q5, q6's g, and t and v (0). Three: q0.
         #expect(stored.sorted { $0.lexicographicallyPrecedes($1) }
-            == [[1, 0]] + Array(repeating: [1, 1], count: 7) + [[2, 0]] + Array(repeating: [2, 2], count: 5) + [[3, 3]])
+            == [[1, 0], [1, 0]] + Array(repeating: [1, 1], count: 6) + [[2, 0], [2, 0]] + Array(repeating: [2, 2], count: 4) + [[3, 3]])
         #expect(found(table, "/o0/p0/q2/a/b/c") == [4, 3])
         #expect(found(table, "/o0/p0/q3/7") == [2, 1])
         #expect(found(table, "/v") == nil)
@@ -120,6 +120,32 @@ import Testing
         }
         #expect(try table.match("/t")?.info.params == [:])
         #expect(try table.match("/v/a")?.info.params == ["x": "a"])
+    }
+
+    /// Issue 37, twelfth session: the chain's rest is asked for a `?` or `#` once, 16 bytes at a time
+    /// (`FrozenTrie.holdsQueryMark(restFrom:)`): a mark at every offset of rests of 1 to 40 bytes, in
+    /// texts shorter and longer than 16, is found as the full search of the parsed location finds it.
+    @Test func aMarkAnywhereInTheChainsRestIsFound() throws {
+        let table = try table()
+        let rest = "abcdefgh/ijklmnop/qrstuvwx/yz012345/6789ABCD"
+        for prefix in ["/o0/p0/q2", "/o0/p0/q0", "/o0/p0/q3/7"] {
+            for length in 1...rest.count {
+                let plain = String(rest.prefix(length))
+                guard !plain.hasSuffix("/") else { continue }
+                try expectAsTheFullSearch(table, prefix + "/" + plain)
+                for offset in 0..<length {
+                    for mark in ["?", "#"] {
+                        var text = Array(plain)
+                        text[offset] = Character(mark)
+                        try expectAsTheFullSearch(table, prefix + "/" + String(text))
+                    }
+                }
+            }
+        }
+        // Short texts: the rest read as two words (`lastChunk`).
+        try expectAsTheFullSearch(table, "/o0/p0/q2/a?")
+        try expectAsTheFullSearch(table, "/o0/p0/q2/a#b")
+        #expect(try table.match("/o0/p0/q2/ab?x=1")?.info.params == ["x": "ab"])
     }
 
     @Test func everyShapeMatchesAsTheFullSearch() throws {

@@ -78,7 +78,7 @@ final class FrozenTrie {
 
         /// At a node where no route ends but an optional chain's does below it with every segment left
         /// out (`FrozenTrie.absentTailCode`, its validator bit set): how many spans are left out, 1 to 8;
-        /// 0 at a route's node, and at such a node whose route has a validator.
+        /// 0 at a route's node, and at such a node whose route has a validator or types.
         var absentTailSpans: Int32 { layout < 0 ? ~layout : 0 }
     }
 

@@ -115,9 +115,9 @@ final class RouteLookup {
     private func absentTailHit(_ winner: FrozenTrie.Winner, at node: Int32, _ bytes: UnsafeBufferPointer<UInt8>,
                                spans: inout Parameters.InlineSpans) -> RouteFind {
         let absent = winner.absentTailSpans
-        // (A route with types goes out of line too: its check here had the common hit's work out
+        // (A route with types or a validator stores none, 0: its check here had the common hit work out
         // `integerSlots` before its validator test, 3 instructions on every hit.)
-        guard let declaration = winner.declaration, absent > 0, !winner.hasTypes,
+        guard let declaration = winner.declaration, absent > 0,
               spans.count &+ absent <= Int32(Parameters.InlineSpans.capacity) else {
             return validatorOrAbsentTail(at: node, bytes, spans: &spans)
         }
