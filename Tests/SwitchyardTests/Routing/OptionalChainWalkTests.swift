@@ -85,6 +85,69 @@ import Testing
         #expect(try table.match("/o0/p0/q2/a/b/c")?.info.params == ["x": "a", "y": "b", "z": "c"])
     }
 
+    /// Issue 37, twelfth session: a node where the text ends above the chain's route holds, in its
+    /// winner's code, how many spans the hit leaves out (`FrozenTrie.absentTailCode`), and `find` counts
+    /// them from there with no walk down the links; a route with a validator or types below goes out of
+    /// line as before.
+    @Test func theHitCountsTheLeftOutSpansTheFreezeStored() throws {
+        let table = try table()
+        try table.add("/v/:x?/:y?", validator: { info in info.params["x"] == "no" ? nil : 11 }, payload: 11)
+        try table.add("/t/:n?/:m?", name: nil, validator: nil,
+                      parameterTypes: try #require(ParameterTypes([("n", .int)], pattern: try Pattern("/t/:n?/:m?"))), payload: 12)
+        let stored = table.withFrozenLookup { lookup in
+            (0..<Int32(lookup.trie.nodes.count)).compactMap { node -> [Int32]? in
+                guard let (_, absent) = lookup.trie.absentTail(below: node) else { return nil }
+                return [absent, lookup.trie.winner(at: node).absentTailSpans]
+            }
+        }
+        // One link left out: q0's y, q2, q2's z, q3's parameter, q5's x, q6's g's x, and t's n and v's x
+        // (a route with types or a validator stores none, 0: `validatorOrAbsentTail` settles it). Two:
+        // q0's x, q2's y, q5, q6's g, and t and v (0). Three: q0.
+        #expect(stored.sorted { $0.lexicographicallyPrecedes($1) }
+            == [[1, 0], [1, 0]] + Array(repeating: [1, 1], count: 6) + [[2, 0], [2, 0]] + Array(repeating: [2, 2], count: 4) + [[3, 3]])
+        #expect(found(table, "/o0/p0/q2/a/b/c") == [4, 3])
+        #expect(found(table, "/o0/p0/q3/7") == [2, 1])
+        #expect(found(table, "/v") == nil)
+        for text in ["/v", "/v/a", "/v/a/b", "/v/no", "/t", "/t/1", "/t/1/b", "/t/a", "/t/a/b", "/o0/p0/q2/a/b/c",
+                     "/o0/p0/q6/1/2/3/4/5/6/7", "/o0/p0/q6/1/2/3/4/5/6"] {
+            let match = try table.match(text)
+            switch text {
+            case "/v", "/v/a", "/v/a/b": #expect(match?.payload == 11, "\(text)")
+            case "/t", "/t/1", "/t/1/b": #expect(match?.payload == 12, "\(text)")
+            case "/v/no", "/t/a", "/t/a/b": #expect(match == nil, "\(text)")
+            default: try expectAsTheFullSearch(table, text)
+            }
+        }
+        #expect(try table.match("/t")?.info.params == [:])
+        #expect(try table.match("/v/a")?.info.params == ["x": "a"])
+    }
+
+    /// Issue 37, twelfth session: the chain's rest is asked for a `?` or `#` once, 16 bytes at a time
+    /// (`FrozenTrie.holdsQueryMark(restFrom:)`): a mark at every offset of rests of 1 to 40 bytes, in
+    /// texts shorter and longer than 16, is found as the full search of the parsed location finds it.
+    @Test func aMarkAnywhereInTheChainsRestIsFound() throws {
+        let table = try table()
+        let rest = "abcdefgh/ijklmnop/qrstuvwx/yz012345/6789ABCD"
+        for prefix in ["/o0/p0/q2", "/o0/p0/q0", "/o0/p0/q3/7"] {
+            for length in 1...rest.count {
+                let plain = String(rest.prefix(length))
+                guard !plain.hasSuffix("/") else { continue }
+                try expectAsTheFullSearch(table, prefix + "/" + plain)
+                for offset in 0..<length {
+                    for mark in ["?", "#"] {
+                        var text = Array(plain)
+                        text[offset] = Character(mark)
+                        try expectAsTheFullSearch(table, prefix + "/" + String(text))
+                    }
+                }
+            }
+        }
+        // Short texts: the rest read as two words (`lastChunk`).
+        try expectAsTheFullSearch(table, "/o0/p0/q2/a?")
+        try expectAsTheFullSearch(table, "/o0/p0/q2/a#b")
+        #expect(try table.match("/o0/p0/q2/ab?x=1")?.info.params == ["x": "ab"])
+    }
+
     @Test func everyShapeMatchesAsTheFullSearch() throws {
         let table = try table()
         let tails = ["", "/a", "/a/b", "/a/b/c", "/a/b/c/d", "/a/b/c/d/e", "/a/b/end", "/a/end", "/end", "/fixed",

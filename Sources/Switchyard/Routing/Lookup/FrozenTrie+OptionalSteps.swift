@@ -11,9 +11,10 @@
 //   the text into the chain's links (`chainTakingRest`), out of line as a splat's rest is. (`Node` has
 //   no spare bytes: its stride is 48, and a field more would make it 56.)
 // - A node where no route ends, whose optional chain of links ends on a route with every segment
-//   left out (`absentTail`), has that route's declaration and `winnerCode` 1 (the validator's bit):
-//   the walk ends there with `.node`, and `RouteLookup.find`'s hit, finding the bit, settles it out of
-//   line, the left-out spans added.
+//   left out (`absentTail`), has that route's declaration and `absentTailCode` (the validator's bit, and
+//   how many spans are left out): the walk ends there with `.node`, and `RouteLookup.find`'s hit, finding
+//   the bit, adds the left-out spans (issue 37, twelfth session: inline, from the code; it was an
+//   out-of-line call that walked down the links).
 //
 // Why the answer is the search's: where the loop stops at such a node, `stopped` hands the rest of a
 // plain path to `optionalChain`, which gives the segments to the chain's links in turn and settles
@@ -55,44 +56,43 @@ extension FrozenTrie {
                 nodes[index].parameter = ~node.optional
                 nodes[index].splat = FrozenTrie.chainStartSplat
             }
-            if node.firstRoute < 0, let (found, _) = absentTail(below: index, in: source) {
+            if node.firstRoute < 0, let (found, absent) = absentTail(below: index, in: source) {
                 nodes[index].declaration = nodes[found].declaration
-                nodes[index].winnerCode = FrozenTrie.absentTailCode
+                nodes[index].winnerCode = FrozenTrie.absentTailCode(route: nodes[found].winnerCode, absent: absent)
             }
         }
     }
 
     /// The node where the optional chain starting at `node` (`parameter` below -1) ends, taking the
-    /// rest of the text from the segment at `cursor`, which ends at `segmentEnd` (its first 8 bytes
-    /// `packed`, zeros after: the walk's loop found no static or parameter child of `node` for it), a
-    /// segment to each link in turn, their spans written after the `written` ones; and the spans' count
-    /// in the high half. -1 (the stop then settled as before, `settleStop`)
-    /// where a segment is not plain (empty, `.` or `..`, as the loop tests them, or holding a `?` or
-    /// `#`), where segments are left past the chain's links, where the text ends at a link with no
-    /// declaration (no route there, nor `absentTail`'s below), or past the eight spans a hit carries.
-    /// Called from the walk's loop at its dead end, as `splatTakingRest`.
+    /// rest of the text from the segment at `cursor`, which ends at `segmentEnd` (the walk's loop found
+    /// no static or parameter child of `node` for it, and found it not empty, `.` or `..`), a segment to
+    /// each link in turn, their spans written after the `written` ones; and the spans' count in the high
+    /// half. -1 (the stop then settled as before, `settleStop`) where the rest holds a `?` or `#`, where
+    /// a segment is not plain (empty, `.` or `..`, as the loop tests them), where segments are left past
+    /// the chain's links, where the text ends at a link with no declaration (no route there, nor
+    /// `absentTail`'s below), or past the eight spans a hit carries. The rest's marks are asked once,
+    /// 16 bytes at a time (`holdsQueryMark(restFrom:)`), not segment by segment (issue 37, twelfth
+    /// session: about 16 instructions a segment): a hit takes every segment to the end, so either way
+    /// a mark anywhere in the rest leaves the stop to the settling. Called from the walk's loop at its
+    /// dead end, as `splatTakingRest` (`deadEnd(atSplatParent:)`), with no frame between.
     // Safety: as the walk's loop, whose text and spans these are: a word is loaded from `position` only
     // when it ends by `end` (`lastWord`), else the text's last 8 bytes when it has 8; a span is written
-    // only below `capacity` (the caller has one left, and each further one is asked); `link` is a node
-    // the freeze named (`parameter`'s complement).
+    // only below `capacity` (asked first, then for each further one); `link` is a node the freeze named
+    // (`parameter`'s complement).
     @inline(never)
     func chainTakingRest(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, segmentEnd: UnsafePointer<UInt8>,
-                         word first: UInt64, text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                         text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                          spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> Int64 {
+        guard written < Parameters.InlineSpans.capacity,
+              !FrozenTrie.holdsQueryMark(restFrom: cursor, end: end, text: base) else { return -1 }
         let nodeBase = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var link = ~node.pointee.parameter
         var position = cursor
         var stop = segmentEnd
         var count = written
-        // (The loop found the first segment plain: not empty, `.` or `..`.)
-        var packed = first
         // (An address, not a pointer: before `base` for a text under 8 bytes.)
         let lastWord = UInt(bitPattern: end) &- 8
         while true {
-            if FrozenTrie.holdsQueryMark(packed)
-                || (stop - position > 8 && FrozenTrie.holdsQueryMark(pastFirstWordOf: position, to: stop, end: end)) {
-                return chainLeft(spans: spans, written: written, taken: count)
-            }
             spans[count] = Parameters.Span(unchecked: position - base, end: stop - base)
             count &+= 1
             let taken = nodeBase + Int(truncatingIfNeeded: link)
@@ -117,8 +117,8 @@ extension FrozenTrie {
             let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
             stop = position + (slashes != 0 ? slashes.trailingZeroBitCount &>> 3
                 : UInt(bitPattern: position) > lastWord ? end - position : FrozenTrie.segmentLength(from: position, end: end))
-            packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
-            if packed | 0x2e2e == 0x2e2e {
+            // Empty, `.` and `..` (the loop's test, on the segment's first 8 bytes).
+            if word & (((slashes & (0 &- slashes)) &>> 7) &- 1) | 0x2e2e == 0x2e2e {
                 return chainLeft(spans: spans, written: written, taken: count)
             }
         }
@@ -139,9 +139,18 @@ extension FrozenTrie {
     /// with the test it asks of a splat's parent anyway (`!= -1`).
     static let chainStartSplat: Int32 = -2
 
-    /// `winnerCode` of a node where no route ends but its optional chain's does (`absentTail`): the
-    /// validator's bit alone, which sends the walk's hit out of line (`RouteLookup.find`).
-    static let absentTailCode: Int32 = 1
+    /// `winnerCode` of a node where no route ends but its optional chain's does (`absentTail`), that
+    /// route's code `route` and `absent` its left-out spans: the validator's bit, which sends the walk's
+    /// hit off the common one (`RouteLookup.find`), the route's types (`hasTypes`, `integerSlots`), and
+    /// `~absent` where a route's code holds its layout (`Winner.layout`, read only at nodes where routes
+    /// end: never this one), so that the hit counts the left-out spans with no walk down the links
+    /// (`Winner.absentTailSpans`). Where the route has a validator or types the layout is 0, and the hit
+    /// goes out of line (`RouteLookup.validatorOrAbsentTail`), which settles both (`find`'s inline hit
+    /// then asks neither: types asked there cost it 3 instructions).
+    static func absentTailCode(route: Int32, absent: Int32) -> Int32 {
+        let routeTypes = route & 0x3e
+        return route & 3 != 0 ? routeTypes | 1 : ~absent << 7 | 1
+    }
 
     /// The node where the walk ended, `node`, marked by `markOptionalSteps` (no route, a route below
     /// with every segment left out): that route's node and how many spans are left out; nil for any

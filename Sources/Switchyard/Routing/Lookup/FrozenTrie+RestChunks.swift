@@ -164,6 +164,30 @@ extension FrozenTrie {
         return (chunk + first.trailingZeroBitCount, (seen | slashes & before) != 0)
     }
 
+    /// Whether the text from `start` to `end` holds a `?` or `#`, whole chunks from `start` and then the
+    /// last 1 to 16 bytes (`lastChunk`: the bits of the bytes before the chunk shifted out, or zeros past
+    /// the end of a text shorter than 16): an optional chain's rest (`chainTakingRest`).
+    // Safety: loads a whole chunk only where 16 bytes are left before `end`; `lastChunk` reads within
+    // the text.
+    @inline(__always)
+    static func holdsQueryMark(inChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                               text: UnsafePointer<UInt8>) -> Bool {
+        var chunk = start
+        while end - chunk > 16 {
+            if queryMarks(UnsafeRawPointer(chunk).loadUnaligned(as: __m128i.self)) != 0 { return true }
+            chunk += 16
+        }
+        let (last, bytes) = lastChunk(end: end, text: text)
+        return queryMarks(bytes) &>> UInt32(truncatingIfNeeded: chunk - last) != 0
+    }
+
+    /// The mask of a chunk's `?` and `#` bytes.
+    @inline(__always)
+    private static func queryMarks(_ bytes: __m128i) -> UInt32 {
+        let queries = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x3f)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x23)))
+        return UInt32(truncatingIfNeeded: _mm_movemask_epi8(queries))
+    }
+
     /// The mask of a chunk's `?`, `#` and `.` bytes, in one (the compares joined before the mask).
     @inline(__always)
     private static func queryOrDotMarks(_ bytes: __m128i) -> UInt32 {
@@ -198,6 +222,18 @@ extension FrozenTrie {
 #endif
 
 extension FrozenTrie {
+    /// Whether the text from `start` (in a text from `text`) to `end` holds a `?` or `#`: 16 bytes at a
+    /// time on x86-64 (`holdsQueryMark(inChunksFrom:)`), else a word at a time.
+    @inline(__always)
+    static func holdsQueryMark(restFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                               text: UnsafePointer<UInt8>) -> Bool {
+        #if arch(x86_64)
+        return holdsQueryMark(inChunksFrom: start, end: end, text: text)
+        #else
+        return holdsQueryMark(from: start, to: end, end: end)
+        #endif
+    }
+
     /// The slashes of the text's last 16 bytes, bit `i` for a `/` at `end - 16 + i`, and bit 16 for the
     /// text's end: where an optional chain finds each of its segments' ends (`optionalChain`: a bit
     /// away, not a word read and marked, about 30 instructions a segment). 0 when the text, from

@@ -231,10 +231,10 @@ extension FrozenTrie {
                         let found = deadEnd(atSplatParent: node, at: cursor, text: base, end: end, spans: spans, written: written)
                         return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
                     }
-                    let found = deadEnd(atChainStart: node, at: cursor, segmentEnd: stop, word: packed, text: base, end: end,
-                                        spans: spans, written: written)
+                    let found = chainTakingRest(node, at: cursor, segmentEnd: stop, text: base, end: end, spans: spans,
+                                                written: written)
                     return found >= 0 ? (.node(Int32(truncatingIfNeeded: found)), Int(truncatingIfNeeded: found &>> 32))
-                        : (.deadEnd(Int32(truncatingIfNeeded: ~found)), written)
+                        : (.deadEnd(stopIndex(node)), written)
                 }
                 return (next < 0 ? .deadEnd(stopIndex(node)) : .pastInlineParameters, spanEnd - spans)
             }
@@ -270,23 +270,6 @@ extension FrozenTrie {
             if splat >= 0 { return splat }
         }
         return ~stopIndex(node)
-    }
-
-    /// `deadEnd(atSplatParent:)` at a node that starts an optional chain (`splat` -2), the
-    /// segment from `cursor` to `segmentEnd` (its first 8 bytes `packed`, zeros after): the node the
-    /// chain ends at (`chainTakingRest`), with the spans' count in the high half, or the complement of
-    /// `node`'s index. (Its own call, not `deadEnd(atSplatParent:)`'s: one function for both cost splat
-    /// `withMatch` 13 instructions.)
-    @inline(never)
-    private func deadEnd(atChainStart node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
-                         segmentEnd: UnsafePointer<UInt8>, word packed: UInt64, text base: UnsafePointer<UInt8>,
-                         end: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> Int64 {
-        if written < Parameters.InlineSpans.capacity {
-            let found = chainTakingRest(node, at: cursor, segmentEnd: segmentEnd, word: packed, text: base, end: end,
-                                        spans: spans, written: written)
-            if found >= 0 { return found }
-        }
-        return Int64(~stopIndex(node))
     }
 
     /// The index of `node`, where the walk's loop stopped at a dead end: taken from the pointer at the
@@ -794,8 +777,8 @@ extension FrozenTrie {
     }
 
     /// Whether the bytes from `start` to `stop` hold a `?` or `#`, a word at a time (a parameter past 8
-    /// bytes).
-    private static func holdsQueryMark(from start: UnsafePointer<UInt8>, to stop: UnsafePointer<UInt8>,
+    /// bytes; the rest of an optional chain's text off x86-64, `holdsQueryMark(restFrom:end:text:)`).
+    static func holdsQueryMark(from start: UnsafePointer<UInt8>, to stop: UnsafePointer<UInt8>,
                                        end: UnsafePointer<UInt8>) -> Bool {
         var cursor = start
         while cursor < stop {

@@ -10,7 +10,8 @@ final class FrozenTrie {
         /// takes no further cache miss before the route's declaration. The rank, which only the full
         /// search needs, is in `ranks`; every route ending here is in `routeIDs` from `routeStarts`.
         /// Also set, with no route here, where an optional chain's route below is reached with the rest
-        /// left out (`markOptionalSteps`, FrozenTrie+OptionalSteps.swift): its `winnerCode` is then 1.
+        /// left out (`markOptionalSteps`, FrozenTrie+OptionalSteps.swift): its `winnerCode` is then
+        /// `absentTailCode`'s (the validator's bit set).
         var declaration: Unmanaged<RouteDeclaration>?
         /// The literal: `literalLength` bytes from `literalOffset` in `literalBytes`. Only a literal
         /// longer than 8 bytes is read there, on a hit of the edge that leads here (see `StaticEdge`),
@@ -74,6 +75,11 @@ final class FrozenTrie {
         /// pattern order). The lookup checks those spans' digits in place (`holdsIntegers`); 0 when the
         /// types need the full check (`ParameterTypes.fit`).
         var integerSlots: UInt8 = 0
+
+        /// At a node where no route ends but an optional chain's does below it with every segment left
+        /// out (`FrozenTrie.absentTailCode`, its validator bit set): how many spans are left out, 1 to 8;
+        /// 0 at a route's node, and at such a node whose route has a validator or types.
+        var absentTailSpans: Int32 { layout < 0 ? ~layout : 0 }
     }
 
     /// A capture of pattern segment i: path segments first..<end, or first < 0 when an optional was skipped.

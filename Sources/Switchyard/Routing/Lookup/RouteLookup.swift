@@ -94,7 +94,7 @@ final class RouteLookup {
         let walked = trie.walk(bytes, spans: &spans)
         if case .node(let node) = walked {
             let winner = trie.winner(at: node)
-            guard let declaration = winner.declaration, !winner.hasValidator else { return validatorOrAbsentTail(at: node, bytes, spans: &spans) }
+            guard let declaration = winner.declaration, !winner.hasValidator else { return absentTailHit(winner, at: node, bytes, spans: &spans) }
             // A typed `int` among the first four parameters is checked in the spans (issue 33), inline
             // for one short value, returning a flag: the hit is made here, as for an untyped route.
             if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
@@ -105,7 +105,27 @@ final class RouteLookup {
         return settle(bytes, walked: walked, spans: &spans)
     }
 
-    /// `find`'s hit at `node` whose winner has a validator bit: a route with a validator (the candidates
+    /// `find`'s hit at `node` whose winner has a validator bit, where no route ends but an optional
+    /// chain's does below it, the rest left out (`FrozenTrie.absentTailCode`): that route's hit, the
+    /// left-out spans counted (they are there already: `find`'s spans start all absent, and the walk
+    /// writes none past its count), as `validatorOrAbsentTail` makes it, here with no call (it cost the
+    /// optional row's `withMatch` about 85 instructions a lookup that ends in a chain: its frame, the
+    /// walk down the links and the hit returned through memory). Anything else goes on out of line.
+    @inline(__always)
+    private func absentTailHit(_ winner: FrozenTrie.Winner, at node: Int32, _ bytes: UnsafeBufferPointer<UInt8>,
+                               spans: inout Parameters.InlineSpans) -> RouteFind {
+        let absent = winner.absentTailSpans
+        // (A route with types or a validator stores none, 0: its check here had the common hit work out
+        // `integerSlots` before its validator test, 3 instructions on every hit.)
+        guard let declaration = winner.declaration, absent > 0,
+              spans.count &+ absent <= Int32(Parameters.InlineSpans.capacity) else {
+            return validatorOrAbsentTail(at: node, bytes, spans: &spans)
+        }
+        spans.count &+= absent
+        return .hit(declaration, spans)
+    }
+
+    /// `find`'s hit at `node` whose winner has a validator bit, that `absentTailHit` leaves: a route with a validator (the candidates
     /// decide), or a node where no route ends but an optional chain's does below it with every segment
     /// left out (`FrozenTrie.absentTail`, FrozenTrie+OptionalSteps.swift): that route's hit, its left-out
     /// spans added, as `optionalChain` settles it. Out of line, behind the test the common hit pays
