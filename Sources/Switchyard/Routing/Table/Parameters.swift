@@ -130,12 +130,12 @@ public struct Parameters: Sendable {
     @usableFromInline enum Lanes {
         /// `InlineSpans` (the spans, then `count` and `present`, Int32 each) at 0.
         @inlinable static var inlineSpans: Int { 0 }
-        /// `InlineSpans.present`, read by `count`.
-        @inlinable static var inlinePresent: Int { 36 }
+        /// `InlineSpans.present`, which counts the present parameters in `tail`'s overflow too (`append`):
+        /// `count` is this one lane. Kept as two counts, a match's `params.count` read and added both, 7
+        /// instructions a `match` (issue 37, twelfth session).
+        @inlinable static var present: Int { 36 }
         /// `RouteInfo.pathEnd` (Int32).
         @inlinable static var pathEnd: Int { 40 }
-        /// Present parameters in `tail`'s overflow (Int32).
-        @inlinable static var overflowPresent: Int { 44 }
         /// `RouteInfo.fromParameters` (UInt8).
         @inlinable static var borrowed: Int { 48 }
         /// `escaped` (UInt8, 0 or 1).
@@ -177,7 +177,7 @@ public struct Parameters: Sendable {
     @inlinable @inline(__always)
     static func lanes(_ spans: InlineSpans, pathEnd: Int32, borrowed: UInt8) -> SIMD32<Int16> {
         let words = unsafeBitCast(spans, to: (UInt64, UInt64, UInt64, UInt64, UInt64).self)
-        // Word 5: `pathEnd` (bytes 40-43), no overflow (44-47); word 6: `borrowed` (48), escaped (49).
+        // Word 5: `pathEnd` (bytes 40-43), then 4 bytes unused; word 6: `borrowed` (48), escaped (49).
         let vector = SIMD8<UInt64>(words.0, words.1, words.2, words.3, words.4, UInt64(UInt32(bitPattern: pathEnd)),
                                    0x100 | UInt64(borrowed), 0)
         return unsafeBitCast(vector, to: SIMD32<Int16>.self)
@@ -200,9 +200,7 @@ public struct Parameters: Sendable {
     /// Present parameters.
     ///
     ///     try table.match("/album/12")?.info.params.count   // 1
-    @inlinable public var count: Int {
-        Int(int32Lane(Lanes.inlinePresent)) &+ Int(int32Lane(Lanes.overflowPresent))
-    }
+    @inlinable public var count: Int { Int(int32Lane(Lanes.present)) }
     /// Whether values still hold `%XX` escapes (a match) or are already text (a literal).
     var escaped: Bool { byteLane(Lanes.escaped) != 0 }
     /// The spans past the inline ones (nil when there are none).
@@ -291,7 +289,9 @@ public struct Parameters: Sendable {
             inline.append(short)
         } else {
             tail = ParameterTail(overflow: (overflow ?? []) + [span], extras: tail?.extras ?? RouteInfoExtras())
-            if span.start >= 0 { setInt32Lane(Lanes.overflowPresent, to: int32Lane(Lanes.overflowPresent) &+ 1) }
+            // Counted with the inline ones (`Lanes.present`): once there is an overflow, every later span
+            // goes there, so the inline spans' own count is never asked apart from it.
+            if span.start >= 0 { setInt32Lane(Lanes.present, to: int32Lane(Lanes.present) &+ 1) }
         }
     }
 
