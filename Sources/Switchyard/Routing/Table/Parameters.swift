@@ -131,7 +131,7 @@ public struct Parameters: Sendable {
         /// `InlineSpans` (the spans, then `count` and `present`, Int32 each) at 0.
         @inlinable static var inlineSpans: Int { 0 }
         /// `InlineSpans.present`, which counts the present parameters in `tail`'s overflow too (`append`):
-        /// `count` is this one lane. Kept as two counts, a match's `params.count` read and added both, 7
+        /// `count` is this one lane. Kept as two counts, a match's `params.count` read and added both, 5
         /// instructions a `match` (issue 37, twelfth session).
         @inlinable static var present: Int { 36 }
         /// `RouteInfo.pathEnd` (Int32).
