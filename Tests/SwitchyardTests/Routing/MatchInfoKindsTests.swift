@@ -138,4 +138,22 @@ import Testing
         info.params = built
         #expect(info.params["id"] == "a%20b" && info.path == "/album/a%20b" && info.pattern == "/album/:id")
     }
+
+    /// Issue 37, twelfth session (branch `owned6`): `Parameters.count` is one lane of the vector, the
+    /// inline spans' `present`, which `append` counts on past the inline spans. Present and absent
+    /// values past the eighth, in hand-built parameters and in a lookup's, kept through an info's
+    /// extras being set.
+    @Test func countTakesInTheParametersPastTheEighth() throws {
+        let names = (0..<11).map { "p\($0)" }
+        let built = Parameters(Dictionary(uniqueKeysWithValues: names.map { ($0, "v") }))
+        #expect(built.count == 11 && built.dictionary.count == 11 && Array(built).count == 11)
+        let table = try table()
+        let nine = try #require(try table.match("/n/1/2/3/4/5/6/7/8/9"))
+        #expect(nine.info.params.count == 9 && Array(nine.info.params).count == 9)
+        var ten = try #require(try table.match("/n/1/2/3/4/5/6/7/8/9/10")).info
+        ten.fragment = "f"
+        #expect(ten.params.count == 10 && ten.params.dictionary.count == 10)
+        let plain = try #require(try table.match("/album/12"))
+        #expect(plain.info.params.count == 1 && plain.route.id == RouteID(rawValue: 0))
+    }
 }

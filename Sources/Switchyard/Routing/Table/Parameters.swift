@@ -232,9 +232,7 @@ public struct Parameters: Sendable {
     /// Present parameters.
     ///
     ///     try table.match("/album/12")?.info.params.count   // 1
-    @inlinable public var count: Int {
-        Int(int32Lane(Lanes.present))
-    }
+    @inlinable public var count: Int { Int(int32Lane(Lanes.present)) }
     /// Whether values still hold `%XX` escapes (a match) or are already text (a literal).
     var escaped: Bool { byteLane(Lanes.escaped) != 0 }
     /// The spans past the inline ones (nil when there are none).
@@ -322,6 +320,8 @@ public struct Parameters: Sendable {
             inline.append(short)
         } else {
             hold(ParameterTail(origin: origin, overflow: (overflow ?? []) + [span], extras: tail?.extras ?? RouteInfoExtras()))
+            // Counted with the inline ones (`Lanes.present`): once there is an overflow, every later span
+            // goes there, so the inline spans' own count is never asked apart from it.
             if span.start >= 0 { setInt32Lane(Lanes.present, to: int32Lane(Lanes.present) &+ 1) }
         }
     }

@@ -13,36 +13,45 @@ extension RouteTable {
         // answer (not looked up again). Inlined into the caller, with the resolving out of line: there,
         // the match is made where the caller reads and destroys it, not returned whole from a call
         // (issue 37, tenth session, branch owned5: 40 instructions a hit).
-        // (The answer unwrapped here, not switched on as an optional: 3 instructions a hit.)
-        guard let found = path.utf8.withContiguousStorageIfAvailable({ bytes in find(bytes) }) else {
-            return try match(path, resolving: nil)
-        }
+        // The answer is written into a local by the closure, not returned from it: returned, it came back
+        // as a `RouteFind?` (text that is not contiguous gives nil), which was copied to a second place on
+        // the stack and tested for nil before its case was (issue 37, twelfth session: with `storageIndex`,
+        // 11 instructions a match). Text that is not contiguous is resolved in full, as the lookup's
+        // `needsNormalising` is.
+        var found = RouteFind.needsNormalising
+        _ = path.utf8.withContiguousStorageIfAvailable { bytes in found = find(bytes) }
         switch found {
         case .hit(let declaration, let spans):
             // The route copied whole (its declaration retained once, for the match): reading only its
-            // payload made the access to `storage` a tracked one, 76 instructions a match. A found
-            // route's index is never negative: read as unsigned, the index is checked once, against the
-            // count, not also for its sign.
-            let route = storage[Int(UInt32(bitPattern: declaration.takeUnretainedValue().routeIndex))]
+            // payload made the access to `storage` a tracked one, 76 instructions a match.
+            let route = storage[Self.storageIndex(of: declaration)]
             return RouteMatch(route: route, text: path, pathEnd: -1, spans: spans)
         case .hitBeforeQuery(let declaration, let spans):
             // The text is kept whole: its `?query` or `#fragment` is parsed only when the info's is read,
             // and where the path ends is found then too (`RouteInfo.pathEndAfterValues`): found here, it
             // cost a match with a query 130 instructions, 71 read from the values' end a word at a time.
-            let route = storage[Int(UInt32(bitPattern: declaration.takeUnretainedValue().routeIndex))]
+            let route = storage[Self.storageIndex(of: declaration)]
             return RouteMatch(route: route, text: path, pathEnd: RouteInfo.pathEndAfterValues, spans: spans)
         case .miss:
             return nil
-        case .needsCandidates, .needsNormalising:
+        default:
             return try match(path, resolving: found)
         }
+    }
+
+    /// Where a lookup's hit's route sits in `storage`: its declaration's index, which for a route's
+    /// declaration is never negative, read as the unsigned number it then is, so that the subscript asks
+    /// only whether it is below the count (as a signed one, whether it was negative too).
+    @inlinable @inline(__always)
+    static func storageIndex(of declaration: Unmanaged<RouteDeclaration>) -> Int {
+        Int(UInt32(bitPattern: declaration.takeUnretainedValue().routeIndex))
     }
 
     /// `match` for a lookup's answer that is neither a hit nor a miss: the match `resolve` makes of it.
     /// Out of line, so that the callers of `match` carry none of it; inlinable, so that it is specialised
     /// for the caller's payload (unspecialised, it returned the match through its value witnesses).
     @inlinable @inline(never)
-    func match(_ path: String, resolving found: RouteFind?) throws -> RouteMatch<Payload>? {
+    func match(_ path: String, resolving found: RouteFind) throws -> RouteMatch<Payload>? {
         let resolved = try resolve(found, of: path)
         guard let route = resolved.route else { return nil }
         return RouteMatch(route: storage[route.rawValue], info: resolved.info)
