@@ -82,18 +82,20 @@ import Testing
                     Issue.record("\(prefix): the walk did not reach a node (\(reached))")
                     continue
                 }
-                let (stopped, _) = walked(table, prefix + "/missing")
+                // (A segment of more than 8 bytes: the loop answers the dead end itself. A shorter one on
+                // the only way is settled as a miss in the loop, `OnlyWayMissInTheWalkTests`.)
+                let (stopped, _) = walked(table, prefix + "/missing?q")
                 guard case .deadEnd(let deadEnd) = stopped else {
-                    Issue.record("\(prefix)/missing: not a dead end (\(stopped))")
+                    Issue.record("\(prefix)/missing?q: not a dead end (\(stopped))")
                     continue
                 }
-                #expect(deadEnd == node, "\(prefix)/missing")
+                #expect(deadEnd == node, "\(prefix)/missing?q")
                 stops.insert(deadEnd)
                 #expect(try table.match(prefix + "/missing") == nil)
             }
         }
         // At the root too (index 0), which has no parameter child.
-        if case .deadEnd(let root) = walked(table, "/missing").0 { #expect(root == 0) } else { Issue.record("/missing") }
+        if case .deadEnd(let root) = walked(table, "/missing?q").0 { #expect(root == 0) } else { Issue.record("/missing?q") }
         #expect(stops.count == 2 * 43)
         #expect(stops.contains { $0 > 255 })
     }

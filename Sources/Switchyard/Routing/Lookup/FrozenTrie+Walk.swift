@@ -231,6 +231,14 @@ extension FrozenTrie {
                         let found = deadEnd(atSplatParent: node, at: cursor, text: base, end: end, spans: spans, written: written)
                         return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
                     }
+                    // A dead end on the only way (`splat` -3): in a segment of up to 8 bytes, `packed`
+                    // all of it, a miss settled out of line; a longer segment (the query row's
+                    // `act5?tab=info&page=17`) is left to `settleStop` with no call (the call cost that
+                    // row 15 instructions).
+                    if node.pointee.splat == FrozenTrie.onlyWayDeadEndSplat {
+                        guard length <= 8 else { return (.deadEnd(stopIndex(node)), written) }
+                        return (.deadEnd(deadEnd(onOnlyWay: node, at: cursor, word: packed, text: base, end: end)), written)
+                    }
                     let found = deadEnd(atChainStart: node, at: cursor, segmentEnd: stop, word: packed, text: base, end: end,
                                         spans: spans, written: written)
                     return found >= 0 ? (.node(Int32(truncatingIfNeeded: found)), Int(truncatingIfNeeded: found &>> 32))
@@ -288,6 +296,29 @@ extension FrozenTrie {
         }
         return Int64(~stopIndex(node))
     }
+
+    /// What the walk settles at a dead end at `node`, on the only way through the trie with no parameter
+    /// child (`splat` -3, `onlyWayDeadEndSplat`), the segment at `cursor` of up to 8 bytes (`packed`,
+    /// zeros after): `missedOnOnlyWay` where `settleStop` would answer a miss, else `node`'s index (the
+    /// dead end settled after the loop as before). A miss when the segment holds no `?` or `#` (one
+    /// that does ends the path there: left to `settleStop`) and the rest is plain as
+    /// `pathEnd(afterStop:asksEmptySegments: false)` reads it (a dot segment, which may normalise back
+    /// onto a route, is left to the general way).
+    @inline(never)
+    private func deadEnd(onOnlyWay node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, word packed: UInt64,
+                         text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int32 {
+        guard !FrozenTrie.holdsQueryMark(packed),
+              let (pathEnd, segmentEndsFirst) = FrozenTrie.pathEnd(afterStop: cursor - 1, end: end, text: base,
+                                                                   asksEmptySegments: false),
+              pathEnd == end || segmentEndsFirst else { return stopIndex(node) }
+        return FrozenTrie.missedOnOnlyWay
+    }
+
+    /// `Walked.deadEnd`'s payload for a miss the walk's loop settled on the only way
+    /// (`deadEnd(onOnlyWay:)`): below every node's index, and answered by `RouteLookup.find` with no call.
+    /// (As `.node` of a node past the trie's own, with no declaration, it went through `find`'s hit and
+    /// `validatorOrAbsentTail`, whose `absentTail` was then no longer inlined: optional `withMatch` +23.)
+    static let missedOnOnlyWay = Int32.min
 
     /// The index of `node`, where the walk's loop stopped at a dead end: taken from the pointer at the
     /// stop, so that the loop keeps no index live for it (returning the loop's own index at every stop
