@@ -45,6 +45,9 @@ import Testing
                 // (A node with no route of its own: an optional chain's below it, the rest left out.)
                 // (The miss the loop settles at a dead end on the only way: `FrozenTrie.missedOnOnlyWay`.)
                 case .deadEnd(FrozenTrie.missedOnOnlyWay): return .miss
+                // (The path before a `?` or `#` in the dead segment, settled there: the complement of its node.)
+                case .deadEnd(let settled) where settled < 0:
+                    return .nodeBeforeQuery(table.routes[lookup.trie.firstRoute(at: ~settled)].payload)
                 case .node(let node): return .node(table.routes[lookup.trie.firstRoute(at: lookup.trie.absentTail(below: node)?.node ?? node)].payload)
                 case .deadEnd, .notPlain: break
                 case .undecided, .pastInlineParameters: return .left
