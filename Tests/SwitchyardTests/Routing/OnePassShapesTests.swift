@@ -44,6 +44,8 @@ import Testing
             return text.withUTF8 { bytes in
                 var spans = Parameters.InlineSpans()
                 var walked = lookup.trie.walk(bytes, spans: &spans)
+                // (The miss the loop settles at a dead end on the only way: `FrozenTrie.missedOnOnlyWay`.)
+                if case .deadEnd(FrozenTrie.missedOnOnlyWay) = walked { return .miss }
                 if case .node(let node) = walked {
                     // A node with no route of its own: an optional chain's route below it, the rest left
                     // out (FrozenTrie+OptionalSteps.swift), a hit when its spans fit, as `find` settles it.

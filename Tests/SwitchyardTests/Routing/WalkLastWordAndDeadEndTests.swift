@@ -82,18 +82,20 @@ import Testing
                     Issue.record("\(prefix): the walk did not reach a node (\(reached))")
                     continue
                 }
-                let (stopped, _) = walked(table, prefix + "/missing")
+                // (A `?` past the segment's first 8 bytes: the loop answers the dead end itself. Else, on
+                // the only way, it is settled in the loop, `OnlyWayMissInTheWalkTests`.)
+                let (stopped, _) = walked(table, prefix + "/missingpart?q")
                 guard case .deadEnd(let deadEnd) = stopped else {
-                    Issue.record("\(prefix)/missing: not a dead end (\(stopped))")
+                    Issue.record("\(prefix)/missingpart?q: not a dead end (\(stopped))")
                     continue
                 }
-                #expect(deadEnd == node, "\(prefix)/missing")
+                #expect(deadEnd == node, "\(prefix)/missingpart?q")
                 stops.insert(deadEnd)
                 #expect(try table.match(prefix + "/missing") == nil)
             }
         }
         // At the root too (index 0), which has no parameter child.
-        if case .deadEnd(let root) = walked(table, "/missing").0 { #expect(root == 0) } else { Issue.record("/missing") }
+        if case .deadEnd(let root) = walked(table, "/missingpart?q").0 { #expect(root == 0) } else { Issue.record("/missingpart?q") }
         #expect(stops.count == 2 * 43)
         #expect(stops.contains { $0 > 255 })
     }

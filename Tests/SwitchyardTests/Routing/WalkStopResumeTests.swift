@@ -41,6 +41,8 @@ import Testing
                 let walked = lookup.trie.walk(bytes, spans: &spans)
                 switch walked {
                 // (A node with no route of its own: an optional chain's below it, the rest left out.)
+                // (The miss the loop settles at a dead end on the only way: `FrozenTrie.missedOnOnlyWay`.)
+                case .deadEnd(FrozenTrie.missedOnOnlyWay): return .miss
                 case .node(let node): return .hit(table.routes[lookup.trie.firstRoute(at: lookup.trie.absentTail(below: node)?.node ?? node)].payload)
                 case .deadEnd, .notPlain: break
                 case .undecided, .pastInlineParameters: return .left

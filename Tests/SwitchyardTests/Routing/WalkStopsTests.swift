@@ -43,6 +43,11 @@ import Testing
                 let walked = lookup.trie.walk(bytes, spans: &spans)
                 switch walked {
                 // (A node with no route of its own: an optional chain's below it, the rest left out.)
+                // (The miss the loop settles at a dead end on the only way: `FrozenTrie.missedOnOnlyWay`.)
+                case .deadEnd(FrozenTrie.missedOnOnlyWay): return .miss
+                // (The path before a `?` or `#` in the dead segment, settled there: the complement of its node.)
+                case .deadEnd(let settled) where settled < 0:
+                    return .nodeBeforeQuery(table.routes[lookup.trie.firstRoute(at: ~settled)].payload)
                 case .node(let node): return .node(table.routes[lookup.trie.firstRoute(at: lookup.trie.absentTail(below: node)?.node ?? node)].payload)
                 case .deadEnd, .notPlain: break
                 case .undecided, .pastInlineParameters: return .left
@@ -75,10 +80,14 @@ import Testing
             #expect(table.firstMatch(text) == nil, "\(text)")
         }
         // The rest of the path after the dead end is not plain: normalising it may lead to a route.
-        for text in ["/api/1/missing/../items/2/act", "/api/1/missing//2/act", "/api/1/missing/./2/act",
+        for text in ["/api/1/missing/../items/2/act", "/api/1/missing/./2/act",
                      "/api/1/missing/2/act/", "/api/1/missing/2/act/?x", "/api/1/missing/..?x"] {
             #expect(walked(table, text) == .left, "\(text)")
         }
+        // An empty segment after a dead end on the only way leads to no route once normalised: the
+        // walk's loop settles it as a miss (`FrozenTrie.deadEnd(onOnlyWay:)`, as `settleStop` did).
+        #expect(walked(table, "/api/1/missing//2/act") == .miss)
+        #expect(try table.match("/api/1/missing//2/act") == nil)
         #expect(try table.match("/api/1/missing/../items/2/act")?.route.payload == 0)
         #expect(try table.withMatch("/api/1/missing/..?x") { $0?.route } == nil)
         #expect(try table.match("/album/2/x/..?y")?.info.params == ["id": "2"])

@@ -94,6 +94,7 @@ extension FrozenTrie {
         nodes[source.count] = Node()
         FrozenTrie.markChains(nodes, trie)
         FrozenTrie.markOptionalSteps(nodes, trie)
+        FrozenTrie.markOnlyWayDeadEnds(nodes)
         routeStarts[source.count] = Int32(routeEnd)
         self.init(nodes: nodes, literalBytes: literalBytes, staticEdges: staticEdges, hashSlots: hashSlots,
                   routeIDs: routeIDs, routeStarts: routeStarts, ranks: FrozenTrie.own(ranks),

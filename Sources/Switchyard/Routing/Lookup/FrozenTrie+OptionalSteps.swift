@@ -139,6 +139,20 @@ extension FrozenTrie {
     /// with the test it asks of a splat's parent anyway (`!= -1`).
     static let chainStartSplat: Int32 = -2
 
+    /// `splat` of a node on the only way through the trie with no parameter child (`Node.isOnlyWay`):
+    /// below 0 as `chainStartSplat`, so that the loop's dead end there, behind the test it asks of a splat's
+    /// parent anyway (`!= -1`), settles the only way's miss out of line (FrozenTrie+Walk.swift,
+    /// `deadEnd(onOnlyWay:)`).
+    static let onlyWayDeadEndSplat: Int32 = -3
+
+    /// Marks the nodes on the only way with no parameter child (`onlyWayDeadEndSplat`), in `nodes`
+    /// (their `isOnlyWay` bits set; a node starting an optional chain is never on the only way).
+    static func markOnlyWayDeadEnds(_ nodes: UnsafeMutableBufferPointer<Node>) {
+        for index in nodes.indices where nodes[index].isOnlyWay && nodes[index].parameter == -1 && nodes[index].splat == -1 {
+            nodes[index].splat = onlyWayDeadEndSplat
+        }
+    }
+
     /// `winnerCode` of a node where no route ends but its optional chain's does (`absentTail`), that
     /// route's code `route` and `absent` its left-out spans: the validator's bit, which sends the walk's
     /// hit off the common one (`RouteLookup.find`), the route's types (`hasTypes`, `integerSlots`), and

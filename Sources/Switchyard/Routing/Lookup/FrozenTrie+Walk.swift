@@ -218,8 +218,9 @@ extension FrozenTrie {
             }
             let next = node.pointee.parameter
             if _slowPath(next < 0 || spanEnd == spansLimit) {
-                // A dead end at a splat's parent, or at the start of an optional chain (`splat` -2:
-                // FrozenTrie+OptionalSteps.swift): settled there, out of line, as the loop's last call
+                // A dead end at a splat's parent, at the start of an optional chain (`splat` -2:
+                // FrozenTrie+OptionalSteps.swift) or on the only way (-3): settled there, out of line, as
+                // the loop's last call
                 // (nothing of the loop's is needed after it). Not in the folding loop, which settles it
                 // after the loop as before: there the call moved the loop's registers (case-insensitive
                 // `withMatch` 563.3 -> 569.6). (The chain's steps taken in the loop itself, as a
@@ -230,6 +231,11 @@ extension FrozenTrie {
                     if node.pointee.splat >= 0 {
                         let found = deadEnd(atSplatParent: node, at: cursor, text: base, end: end, spans: spans, written: written)
                         return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
+                    }
+                    // A dead end on the only way (`splat` -3): a miss, or the path before a `?` or `#`
+                    // in the segment (the query row's `act5?tab=info&page=17`), settled out of line.
+                    if node.pointee.splat == FrozenTrie.onlyWayDeadEndSplat {
+                        return (.deadEnd(deadEnd(onOnlyWay: node, at: cursor, word: packed, text: base, end: end)), written)
                     }
                     let found = chainTakingRest(node, at: cursor, segmentEnd: stop, text: base, end: end, spans: spans,
                                                 written: written)
@@ -271,6 +277,56 @@ extension FrozenTrie {
         }
         return ~stopIndex(node)
     }
+
+    /// What the walk settles at a dead end at `node`, on the only way through the trie with no parameter
+    /// child (`splat` -3, `onlyWayDeadEndSplat`), the segment at `cursor` (its first 8 bytes `packed`,
+    /// zeros after), as `settleStop` settles it: `missedOnOnlyWay` for a miss, the complement of a
+    /// node for the hit before a query (`beforeQuery(onOnlyWay:...)`), else `node`'s index (the dead end
+    /// settled after the loop as before). With no `?` or `#` in its first 8 bytes, a miss when the rest
+    /// is plain as `pathEnd(afterStop:asksEmptySegments: false)` reads it and no mark ends the path in
+    /// the segment (a dot segment, which may normalise back onto a route, and a mark further in a long
+    /// segment are left to the general way).
+    @inline(never)
+    private func deadEnd(onOnlyWay node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, word packed: UInt64,
+                         text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int32 {
+        let queries = FrozenTrie.marks(of: UInt8(ascii: "?"), in: packed) | FrozenTrie.marks(of: UInt8(ascii: "#"), in: packed)
+        if queries != 0 { return beforeQuery(onOnlyWay: node, at: cursor, word: packed, marks: queries) }
+        guard let (pathEnd, segmentEndsFirst) = FrozenTrie.pathEnd(afterStop: cursor - 1, end: end, text: base,
+                                                                   asksEmptySegments: false),
+              pathEnd == end || segmentEndsFirst else { return stopIndex(node) }
+        return FrozenTrie.missedOnOnlyWay
+    }
+
+    /// `deadEnd(onOnlyWay:...)` where the segment's first 8 bytes (`packed`) hold a `?` or `#`
+    /// (`queries`, their marks): the path ends at the first, in the segment, and the segment before it
+    /// is taken as `cut` takes it. The complement of the static child it names when a route ends there
+    /// (the hit before the query); `missedOnOnlyWay` when it names none (`node` has no parameter child)
+    /// or one on the only way where no route ends; `node`'s index where `settleStop` leaves the stop to
+    /// the general way (an empty segment or one starting with `.` before the mark, as
+    /// `pathEnd(afterStop:)` refuses them, or one `cut` refuses), or `cut` does (a child beside
+    /// another way).
+    @inline(__always)
+    private func beforeQuery(onOnlyWay node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, word packed: UInt64,
+                             marks queries: UInt64) -> Int32 {
+        // The first mark's bit (exact: `marks` is exact up to the first), and the bytes below it.
+        let first = queries & (0 &- queries)
+        let word = packed & ((first &>> 7) &- 1)
+        // (An empty segment before the mark is 0, which the first test takes.)
+        guard word | 0x2e2e != 0x2e2e, packed & 0xff != UInt64(PathSegmenter.dot) else { return stopIndex(node) }
+        let child = staticChild(of: node, word: word,
+                                segment: UnsafeBufferPointer(start: cursor, count: first.trailingZeroBitCount &>> 3))
+        guard child >= 0 else { return FrozenTrie.missedOnOnlyWay }
+        let last = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: child)
+        if last.pointee.firstRoute >= 0 { return ~child }
+        return last.pointee.isOnlyWay ? FrozenTrie.missedOnOnlyWay : stopIndex(node)
+    }
+
+    /// `Walked.deadEnd`'s payload for a miss the walk's loop settled on the only way
+    /// (`deadEnd(onOnlyWay:)`): below every node's index and every other payload below 0 (the complement of
+    /// a node, a hit before a query), and answered by `RouteLookup.find` with no call.
+    /// (As `.node` of a node past the trie's own, with no declaration, it went through `find`'s hit and
+    /// `validatorOrAbsentTail`, whose `absentTail` was then no longer inlined: optional `withMatch` +23.)
+    static let missedOnOnlyWay = Int32.min
 
     /// The index of `node`, where the walk's loop stopped at a dead end: taken from the pointer at the
     /// stop, so that the loop keeps no index live for it (returning the loop's own index at every stop

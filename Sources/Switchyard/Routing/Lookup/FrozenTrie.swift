@@ -41,7 +41,8 @@ final class FrozenTrie {
         /// reader, which asks only whether it is 0 or more.
         var parameter: Int32 = -1
         var optional: Int32 = -1
-        /// The splat child, or -1; -2 (`chainStartSplat`) where the walk's loop starts an optional chain.
+        /// The splat child, or -1; -2 (`chainStartSplat`) where the walk's loop starts an optional chain,
+        /// -3 (`onlyWayDeadEndSplat`) on the only way where no parameter child is.
         var splat: Int32 = -1
         var firstRoute: Int32 = -1
         /// The winner's parameter layout times 128, its `integerSlots` times four, plus two when it declares

@@ -102,6 +102,13 @@ final class RouteLookup {
             }
             return .hit(declaration, spans)
         }
+        // A dead end on the only way that the walk's loop settled (`FrozenTrie.deadEnd(onOnlyWay:)`): a miss,
+        // or the complement of the node that the path before a `?` or `#` in the dead segment ends on.
+        // (Asked here, not first in `settle`: its call and frame cost misses `withMatch` 39 instructions.)
+        if case .deadEnd(let settled) = walked, settled < 0 {
+            if settled == FrozenTrie.missedOnOnlyWay { return .miss }
+            return hitBeforeQuery(at: ~settled, spans: &spans, in: bytes)
+        }
         return settle(bytes, walked: walked, spans: &spans)
     }
 
@@ -210,13 +217,20 @@ final class RouteLookup {
             case .miss: return .miss
             case .left: return settleInFull(bytes, walked: walked, spans: spans)
             }
-            let found = hit(at: node, spans: &spans, in: bytes)
-            guard beforeQuery else { return found }
-            // A validator must see the parsed query: the location is parsed first, then its path found.
-            guard case .hit(let declaration, let spans) = found else { return .needsNormalising }
-            return .hitBeforeQuery(declaration, spans)
+            return beforeQuery ? hitBeforeQuery(at: node, spans: &spans, in: bytes) : hit(at: node, spans: &spans, in: bytes)
         }
         return settleInFull(bytes, walked: walked, spans: spans)
+    }
+
+    /// The hit for the plain path before a `?query` or `#fragment` that ends at `node`, `spans` its spans.
+    /// Out of line: `find` calls it for a dead end the walk's loop settled, and its code is kept out of
+    /// every inlined `find`.
+    @inline(never)
+    private func hitBeforeQuery(at node: Int32, spans: inout Parameters.InlineSpans,
+                                in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+        // A validator must see the parsed query: the location is parsed first, then its path found.
+        guard case .hit(let declaration, let spans) = hit(at: node, spans: &spans, in: bytes) else { return .needsNormalising }
+        return .hitBeforeQuery(declaration, spans)
     }
 
     /// `settle` for every stop it does not settle itself.

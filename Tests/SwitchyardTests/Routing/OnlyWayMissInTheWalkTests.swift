@@ -1,0 +1,142 @@
+import Testing
+@testable import Switchyard
+
+/// Issue 37, eleventh and twelfth sessions: a dead end on the only way through the trie is settled by
+/// the walk's loop itself (`FrozenTrie.deadEnd(onOnlyWay:)`, the node marked by the freeze with `splat`
+/// -3): a miss, answered as `.deadEnd(missedOnOnlyWay)`, or, with a `?` or `#` in the dead segment's
+/// first 8 bytes, the path before it (the static child it names, a hit before the query, as the
+/// complement of its node; no child, a miss). Only where `settleStop` would answer the same: a rest that
+/// is not plain (a dot segment that may normalise back onto a route), an empty or dot segment before
+/// the mark, a mark further in a long segment, and a node beside a parameter sibling are left as before.
+@Suite struct OnlyWayMissInTheWalkTests {
+    private func table() throws -> RouteTable<Int> {
+        let table = RouteTable<Int>()
+        try table.add("/a/b", payload: 0)
+        try table.add("/a/b/c", payload: 1)
+        try table.add("/p/new", payload: 2)
+        try table.add("/p/:id/edit", payload: 3)
+        try table.add("/api/:x/items/:y/act", payload: 4)
+        return table
+    }
+
+    /// Whether the walk's loop answered `text` as a miss on the only way (`missedOnOnlyWay`).
+    private func loopMissed(_ table: RouteTable<Int>, _ text: String) -> Bool {
+        table.withFrozenLookup { lookup -> Bool in
+            var text = text
+            return text.withUTF8 { bytes in
+                var spans = Parameters.InlineSpans()
+                if case .deadEnd(FrozenTrie.missedOnOnlyWay) = lookup.trie.walk(bytes, spans: &spans) { return true }
+                return false
+            }
+        }
+    }
+
+    /// The route's payload `text` matches in full, or nil; `withMatch` and `firstMatch` match or miss alike.
+    private func matched(_ table: RouteTable<Int>, _ text: String) throws -> Int? {
+        let owned = try table.match(text)?.route.payload
+        #expect(try (table.withMatch(text) { $0?.route } == nil) == (owned == nil), "\(text)")
+        #expect((table.firstMatch(text) == nil) == (owned == nil), "\(text)")
+        return owned
+    }
+
+    @Test func aPlainDeadEndOnTheOnlyWayIsMissedInTheLoop() throws {
+        let table = try table()
+        for text in ["/a/x", "/a/x/c", "/a/b/x", "/zz", "/api/1/nope/2/act", "/api/1/items/2/nope", "/a/x/c?q=1",
+                     "/a/x/c#f", "/a/x//c"] {
+            #expect(loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == nil, "\(text)")
+        }
+    }
+
+    /// What the walk's loop answered for `text` at a dead end on the only way: whether it settled the
+    /// path before a `?` or `#` in the dead segment (a `.deadEnd` payload below 0 other than the miss's).
+    private func loopSettledBeforeQuery(_ table: RouteTable<Int>, _ text: String) -> Bool {
+        table.withFrozenLookup { lookup -> Bool in
+            var text = text
+            return text.withUTF8 { bytes in
+                var spans = Parameters.InlineSpans()
+                if case .deadEnd(let settled) = lookup.trie.walk(bytes, spans: &spans) {
+                    return settled < 0 && settled != FrozenTrie.missedOnOnlyWay
+                }
+                return false
+            }
+        }
+    }
+
+    @Test func aStaticChildBeforeAQueryMarkInTheDeadSegmentIsTheHitBeforeTheQuery() throws {
+        let table = try table()
+        for (text, payload) in [("/a/b?x", 0), ("/a/b#x", 0), ("/a/b/c?q", 1), ("/a/b/c?q=1/2#f", 1),
+                                ("/api/1/items/2/act?tab=info&page=17", 4), ("/api/12345/items/678/act#top", 4)] {
+            #expect(loopSettledBeforeQuery(table, text), "\(text)")
+            #expect(!loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == payload, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+        let found = try table.match("/api/12345/items/678/act?tab=info&page=17")
+        #expect(found?.info.params == ["x": "12345", "y": "678"])
+        #expect(found?.info.query == ["tab": "info", "page": "17"])
+        #expect(try table.withMatch("/api/7/items/8/act?tab=1") { $0.map { [$0.info.params["y"], $0.info.query["tab"]] } }
+            == ["8", "1"])
+    }
+
+    @Test func aQueryMarkAfterNoStaticChildOnTheOnlyWayIsMissedInTheLoop() throws {
+        let table = try table()
+        // No child before the mark, or one where no route ends (`a`, on the only way).
+        for text in ["/a/x?b", "/a/bb#x", "/zz?x", "/api/1/items/2/acts?tab=1", "/api/1/nope?x/items", "/a?b", "/a#b"] {
+            #expect(loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == nil, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+    }
+
+    @Test func aQueryMarkAfterAnEmptyOrDotSegmentIsLeftToTheGeneralWay() throws {
+        let table = try table()
+        // The path before the mark ends in a `/`, or its last segment starts with `.`: not plain.
+        for text in ["/a/b/?x", "/a/?x", "/a/.b?x", "/a/..?x", "/a/b/.?x", "/a/x/..?q"] {
+            #expect(!loopSettledBeforeQuery(table, text), "\(text)")
+            #expect(!loopMissed(table, text), "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+    }
+
+    @Test func aQueryMarkPastTheSegmentsFirstWordIsLeftToTheStop() throws {
+        let table = try table()
+        // A mark past the first 8 bytes of the dead segment: `settleStop` settles it, as before.
+        try table.add("/a/abcdefghij", payload: 5)
+        for (text, payload) in [("/a/abcdefghij?x", 5), ("/a/abcdefghik?x", nil), ("/a/b/c/abcdefghij#f", nil)] as [(String, Int?)] {
+            #expect(!loopSettledBeforeQuery(table, text), "\(text)")
+            #expect(!loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == payload, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+    }
+
+    @Test func aQueryMarkInADeadSegmentBesideAParameterSiblingIsNotDecidedInTheLoop() throws {
+        let table = try table()
+        // `new` has a parameter sibling: its dead end is not the only way's, and `:id` takes `new`.
+        for (text, payload) in [("/p/new/edit?x=1", 3), ("/p/new/nope?x=1", nil), ("/p/new?x", 2)] as [(String, Int?)] {
+            #expect(!loopSettledBeforeQuery(table, text), "\(text)")
+            #expect(!loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == payload, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+        #expect(try table.match("/p/new/edit?x=1")?.info.params == ["id": "new"])
+    }
+
+    @Test func aRestThatIsNotPlainIsLeftToTheGeneralWay() throws {
+        let table = try table()
+        // A dot segment after the dead end normalises back onto a route.
+        for (text, payload) in [("/a/x/../b", 0), ("/a/x/../b/c", 1), ("/a/x/./../b", 0), ("/zz/../a/b", 0)] {
+            #expect(!loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == payload, "\(text)")
+        }
+    }
+
+    @Test func aDeadEndBesideAParameterSiblingIsNotMissed() throws {
+        let table = try table()
+        // `new` has a parameter sibling: the search tries `:id` after it, and `edit` then matches.
+        #expect(!loopMissed(table, "/p/new/edit"))
+        #expect(try matched(table, "/p/new/edit") == 3)
+        #expect(try matched(table, "/p/new") == 2)
+    }
+}
