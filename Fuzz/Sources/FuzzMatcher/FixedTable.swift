@@ -127,6 +127,12 @@ struct FixedTable {
         // one bound a segment for its word load and its end (issue 37, seventh session).
         + ["/wb/abcdefg", "/wb/abcdefgh", "/wb/abcdefghi/:v", "/wb/:v/abcdefgh", "/wb/:v/:w/x"]
             .map { Declaration(pattern: $0, validator: .none) }
+        // Hashed siblings whose only child is a splat (the slot's mark, issue 37, twelfth session), beside
+        // one with a static child too, one with a parameter too, a splat under a parameter, a splat
+        // child ending a route itself, and one with an optional beside.
+        + ["/sp/only/*rest", "/sp/also/*rest", "/sp/also/x", "/sp/par/*rest", "/sp/par/:id", "/sp/under/:id/*rest",
+           "/sp/ends", "/sp/ends/*rest", "/sp/opt/*rest", "/sp/opt/:o?/z", "/sp/longer-than-eight/*rest"]
+            .map { Declaration(pattern: $0, validator: .none) }
 
     let table: RouteTable<Int>
     let patterns: [Pattern]

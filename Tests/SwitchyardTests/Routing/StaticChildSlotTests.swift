@@ -58,7 +58,7 @@ import Testing
                 }
                 let table = trie.hashSlots[Int(node.staticStart)..<(Int(node.staticStart) + size)]
                 for edge in table where edge.child >= 0 {
-                    let slot = StaticChildHash.slot(word: edge.word, length: Int(edge.length), multiplier: node.hashMultiplier)
+                    let slot = StaticChildHash.slot(word: edge.word, length: Int(edge.literalLength), multiplier: node.hashMultiplier)
                     if trie.hashSlots[Int(node.staticStart) + slot].child == edge.child { ownSlots += 1 } else { misplaced += 1 }
                 }
             }

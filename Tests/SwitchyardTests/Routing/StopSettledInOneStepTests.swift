@@ -247,4 +247,73 @@ import Testing
             try expectAsTheFullSearch(table, text)
         }
     }
+
+    /// Issue 37, twelfth session: a hashed parent's slot for a child whose only child is a splat carries
+    /// `StaticEdge.splatOnlyMark`, and the loop settles the splat from that slot without reading the
+    /// next segment. Beside it: a splat beside a static child, a splat beside a parameter and a splat
+    /// under a parameter (no mark), a rest that is not plain, the text ending at the marked child, and a
+    /// case-insensitive table (no mark).
+    private func hashedTable(caseInsensitive: Bool = false) throws -> RouteTable<Int> {
+        let table = RouteTable<Int>(caseInsensitive: caseInsensitive)
+        // More than `hashThreshold` children under `/h`: hashed.
+        try table.add("/h/only/*rest", payload: 0)
+        try table.add("/h/beside/*rest", payload: 1)
+        try table.add("/h/beside/x", payload: 2)
+        try table.add("/h/param/*rest", payload: 3)
+        try table.add("/h/param/:id", payload: 4)
+        try table.add("/h/under/:id/*rest", payload: 5)
+        try table.add("/h/c4", payload: 6)
+        try table.add("/h/c5", payload: 7)
+        try table.add("/h/only2/*rest", payload: 8)
+        try table.add("/h/only2/:x?/y", payload: 9)
+        return table
+    }
+
+    @Test func aHashedSlotMarksAChildWhoseOnlyChildIsASplat() throws {
+        for caseInsensitive in [false, true] {
+            let table = try hashedTable(caseInsensitive: caseInsensitive)
+            let marked = table.withFrozenLookup { lookup -> Set<String> in
+                var names: Set<String> = []
+                for slot in lookup.trie.hashSlots where slot.child >= 0 && slot.length < 0 {
+                    let node = lookup.trie.nodes[Int(slot.child)]
+                    let literal = lookup.trie.literalBytes[Int(node.literalOffset)...].prefix(Int(node.literalLength))
+                    names.insert(String(decoding: literal, as: UTF8.self))
+                }
+                return names
+            }
+            #expect(marked == (caseInsensitive ? [] : ["only"]), "caseInsensitive \(caseInsensitive)")
+        }
+    }
+
+    @Test func aMarkedSlotSettlesTheSplatAndLeavesTheRestAsBefore() throws {
+        for caseInsensitive in [false, true] {
+            let table = try hashedTable(caseInsensitive: caseInsensitive)
+            for rest in plainRests {
+                let walked = splatWalked(table, "/h/only/" + rest)
+                if caseInsensitive {
+                    #expect(walked == nil, "\(rest)")
+                } else {
+                    #expect(walked?.payload == 0 && walked?.value == rest && walked?.count == 1, "\(rest)")
+                }
+                for prefix in ["/h/only/", "/h/beside/", "/h/param/", "/h/under/7/", "/h/only2/", "/h/c4/"] {
+                    try expectAsTheFullSearch(table, prefix + rest)
+                }
+            }
+            for text in ["/h/only", "/h/only/", "/h/only/a/", "/h/only//a", "/h/only/a//b", "/h/only/./a", "/h/only/a/../b",
+                         "/h/only/..", "/h/only/.", "/h/only/a?x=1", "/h/only/a/b#f", "/h/only?x", "/h/only/?x",
+                         "/h/only/abcdefghijklmnopq/r?s", "/h/only/a/.well-known", "/h/only/*", "/h/beside/x", "/h/beside/x/y",
+                         "/h/param/7", "/h/param/7/8", "/h/under/7", "/h/under/7/a/b", "/h/only2/y", "/h/only2/q/y", "/h/c4/a"] {
+                if !caseInsensitive && ["/h/only/a?x=1", "/h/only//a", "/h/only/a/../b", "/h/only/./a", "/h/only/a/"].contains(text) {
+                    #expect(splatWalked(table, text) == nil, "\(text)")
+                }
+                try expectAsTheFullSearch(table, text)
+            }
+            let found = try #require(try table.match("/h/only/a/b"))
+            #expect(found.route.payload == 0 && found.info.params == ["rest": "a/b"])
+            #expect(try table.match("/h/beside/x")?.route.payload == 2)
+            #expect(try table.match("/h/beside/y")?.route.payload == 1)
+            #expect(try table.match("/h/param/7")?.route.payload == 4)
+            #expect(try table.match("/h/param/7/8")?.route.payload == 3)
+        }
+    }
 }

@@ -64,6 +64,9 @@ extension FrozenTrie {
                     var slot = StaticChildHash.slot(word: edge.word, length: Int(edge.length), multiplier: frozen.hashMultiplier)
                     while hashSlots[slotEnd + slot].child >= 0 { slot = (slot + 1) & mask }
                     hashSlots[slotEnd + slot] = edge
+                    if !trie.caseInsensitive && edge.length <= 8 && FrozenTrie.hasOnlySplat(source[Int(child)], in: source) {
+                        hashSlots[slotEnd + slot].length |= StaticEdge.splatOnlyMark
+                    }
                 } else {
                     staticEdges[edgeEnd] = edge
                     edgeEnd += 1
@@ -99,6 +102,13 @@ extension FrozenTrie {
         self.init(nodes: nodes, literalBytes: literalBytes, staticEdges: staticEdges, hashSlots: hashSlots,
                   routeIDs: routeIDs, routeStarts: routeStarts, ranks: FrozenTrie.own(ranks),
                   stopCodes: FrozenTrie.stopCodes(source), maximumDepth: trie.maximumDepth, caseInsensitive: trie.caseInsensitive)
+    }
+
+    /// Whether `node` of `source` has a splat child, where a route ends, and no other child: its
+    /// parent's slot carries `StaticEdge.splatOnlyMark`.
+    private static func hasOnlySplat(_ node: RouteTrie.Node, in source: [RouteTrie.Node]) -> Bool {
+        node.splat >= 0 && node.staticCount == 0 && node.parameter < 0 && node.optional < 0
+            && source[Int(node.splat)].firstRoute >= 0
     }
 
     /// `Node.isOnlyWay` per node of `source`, from the root down: a node's children are declared after

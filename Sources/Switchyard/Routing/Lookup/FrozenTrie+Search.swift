@@ -54,7 +54,7 @@ extension FrozenTrie {
                 + StaticChildHash.slot(word: word, length: segment.count, multiplier: FrozenTrie.hashMultiplier(of: node))
             // An empty slot's child is -1: asked first, the caller's own test of the child found.
             if slot.pointee.child < 0 { return -1 }
-            if slot.pointee.word == word && Int(slot.pointee.length) == segment.count { return slot.pointee.child }
+            if slot.pointee.word == word && Int(slot.pointee.literalLength) == segment.count { return slot.pointee.child }
             // Hundreds of siblings and more: placed by probing (`StaticChildHash.probesOn`).
             if _slowPath(high & StaticChildHash.probesOn != 0) { return hashedStaticChild(of: node, word: word, segment: segment) }
             return -1
@@ -148,7 +148,7 @@ extension FrozenTrie {
         while true {
             let edge = slots[slot]
             if edge.child < 0 { return -1 }
-            if edge.word == word && Int(edge.length) == segment.count { return edge.child }
+            if edge.word == word && Int(edge.literalLength) == segment.count { return edge.child }
             slot = (slot &+ 1) & mask
         }
     }

@@ -180,11 +180,29 @@ extension FrozenTrie {
                     // (The start and the slot added before they are scaled: one shift, not two.)
                     let slot = slots + (Int(node.pointee.staticStart)
                         &+ StaticChildHash.slot(word: packed, length: length, multiplier: children.word))
-                    if slot.pointee.word == packed && slot.pointee.length == stored {
-                        index = slot.pointee.child
-                        node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(UInt32(bitPattern: index))
-                        cursor = stop + 1
-                        continue
+                    if slot.pointee.word == packed {
+                        if slot.pointee.length == stored {
+                            index = slot.pointee.child
+                            node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(UInt32(bitPattern: index))
+                            cursor = stop + 1
+                            continue
+                        }
+                        // A child whose only child is a splat (`StaticEdge.splatOnlyMark`, set by the freeze
+                        // on a trie that does not fold case): the splat's dead end settled at once, the next
+                        // segment not read (the loop would read it, find no child, then settle the same dead
+                        // end; a text ending at the child is left to the stop). Asked only where the word
+                        // matched and the length did not, a test no other lookup reaches.
+                        // (The length and child read again, as one word: a second test of the length
+                        // read for the first kept it in a register, one instruction more at every hashed
+                        // segment, parameter-heavy `withMatch` +2.6.)
+                        // Safety: a slot is a `StaticEdge`, its length and child the 8 bytes from offset 8.
+                        let lengthAndChild = UnsafeRawPointer(slot).load(fromByteOffset: 8, as: UInt64.self)
+                        if !fold && UInt32(truncatingIfNeeded: lengthAndChild) == UInt32(bitPattern: stored | StaticEdge.splatOnlyMark) {
+                            let child = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(lengthAndChild &>> 32)
+                            let written = spanEnd - spans
+                            let found = deadEnd(atMarkedSplatParent: child, at: stop + 1, text: base, end: end, spans: spans, written: written)
+                            return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
+                        }
                     }
                     // Hundreds of siblings and more, placed by probing (`StaticChildHash.probesOn`).
                     if _slowPath(children.probesOn) {
@@ -274,6 +292,25 @@ extension FrozenTrie {
         if written < Parameters.InlineSpans.capacity {
             let splat = splatTakingRest(node, at: cursor, text: base, end: end, span: spans + written)
             if splat >= 0 { return splat }
+        }
+        return ~stopIndex(node)
+    }
+
+    /// `deadEnd(atSplatParent:)` at a node whose parent's slot carries `StaticEdge.splatOnlyMark`, `cursor`
+    /// after its segment's `/`: the freeze has asked what `splatTakingRest` asks of the node (no
+    /// optional child, a route at the splat), so only the rest is read here. Where the text ends at
+    /// the node (`cursor` past `end`), its dead end too: settled after the loop, by the stop and then
+    /// the full search, as a text ending there is rare (answered in the loop, its end's code moved
+    /// the loop's registers: parameter-heavy and github-rest `withMatch` +2 to +3).
+    @inline(never)
+    private func deadEnd(atMarkedSplatParent node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
+                         text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                         spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> Int32 {
+        if written < Parameters.InlineSpans.capacity, cursor < end,
+           let (pathEnd, _) = FrozenTrie.pathEnd(afterStop: cursor - 1, end: end, text: base, asksEmptySegments: true),
+           pathEnd == end {
+            spans[written] = Parameters.Span(unchecked: cursor - base, end: end - base)
+            return node.pointee.splat
         }
         return ~stopIndex(node)
     }

@@ -98,6 +98,15 @@ final class FrozenTrie {
         var child: Int32
 
         static let empty = StaticEdge(word: 0, length: 0, child: -1)
+
+        /// Set in a hashed slot's `length` (a literal of up to 8 bytes, in a trie that does not fold
+        /// case) when the child has a splat child and no other (no static, parameter or optional
+        /// child): the walk's loop settles the splat's dead end from the slot, without reading the
+        /// next segment. The other readers of a slot compare `literalLength`.
+        static let splatOnlyMark = Int32.min
+
+        /// The literal's length, without `splatOnlyMark`.
+        @inline(__always) var literalLength: Int32 { length & Int32.max }
     }
 
     /// Up to this many static children are scanned, more hashed. A scan compares a word and a length
