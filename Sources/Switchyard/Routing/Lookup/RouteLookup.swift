@@ -132,11 +132,11 @@ final class RouteLookup {
         return .hit(declaration, spans)
     }
 
-    /// `find`'s hit at `node` whose winner has a validator bit, that `absentTailHit` leaves: a route with a validator (the candidates
-    /// decide), or a node where no route ends but an optional chain's does below it with every segment
-    /// left out (`FrozenTrie.absentTail`, FrozenTrie+OptionalSteps.swift): that route's hit, its left-out
-    /// spans added, as `optionalChain` settles it. Out of line, behind the test the common hit pays
-    /// anyway.
+    /// `find`'s hit at `node` whose winner has a validator bit, where `absentTailHit` leaves it: a route
+    /// with a validator (the candidates decide), or a node where no route ends but an optional chain's
+    /// does below it with every segment left out (`FrozenTrie.absentTail`, FrozenTrie+OptionalSteps.swift)
+    /// and a validator or types at that route, or more spans than a hit carries: its hit, its left-out
+    /// spans added, as `optionalChain` settles it. Out of line, behind the test the common hit pays anyway.
     @inline(never)
     private func validatorOrAbsentTail(at node: Int32, _ bytes: UnsafeBufferPointer<UInt8>,
                                        spans: inout Parameters.InlineSpans) -> RouteFind {
