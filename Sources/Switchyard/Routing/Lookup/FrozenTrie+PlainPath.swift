@@ -39,7 +39,7 @@ extension FrozenTrie {
         var seen: UInt64 = 0
         while end - cursor >= 8 {
             let word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
-            let queries = marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)
+            let queries = queryMarks(in: word)
             let (slashes, hazards) = segmentStarts(in: word, carried: carried)
             // One test for both: a word with either is sorted out after it.
             if _slowPath(queries | hazards != 0) {
@@ -61,7 +61,7 @@ extension FrozenTrie {
             // (issue 37, eighth session: splat `withMatch` 603.6 → 603.2, optional 722.0 → 719.6).
             let (at, word) = lastWord(from: cursor, first: start + 1, end: end, text: text)
             if cursor > start + 1 { carried = at[-1] == PathSegmenter.slash ? 0x80 : 0 }
-            let queries = marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)
+            let queries = queryMarks(in: word)
             let (slashes, hazards) = segmentStarts(in: word, carried: carried)
             if queries | hazards != 0 {
                 if queries == 0 { return nil }

@@ -26,7 +26,7 @@ extension FrozenTrie {
         var cursor = first
         while end - cursor >= 8 {
             let word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
-            let queries = marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)
+            let queries = queryMarks(in: word)
             if _slowPath(queries | marks(of: PathSegmenter.dot, in: word) != 0) {
                 // (A segment starts at the word's first byte when the byte before it is a `/`.)
                 let carried: UInt64 = cursor[-1] == PathSegmenter.slash ? 0x80 : 0
@@ -38,7 +38,7 @@ extension FrozenTrie {
         guard cursor < end else { return (end, false) }
         // The last bytes, as `pathEnd(fromStop:)` reads them.
         let (at, word) = lastWord(from: cursor, first: first, end: end, text: text)
-        let queries = marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)
+        let queries = queryMarks(in: word)
         if queries | marks(of: PathSegmenter.dot, in: word) != 0 {
             let carried: UInt64 = at[-1] == PathSegmenter.slash ? 0x80 : 0
             if queries != 0 { return pathEnd(before: queries, in: word, at: at, carried: carried, from: first) }

@@ -326,7 +326,7 @@ extension FrozenTrie {
     @inline(never)
     private func deadEnd(onOnlyWay node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, word packed: UInt64,
                          text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int32 {
-        let queries = FrozenTrie.marks(of: UInt8(ascii: "?"), in: packed) | FrozenTrie.marks(of: UInt8(ascii: "#"), in: packed)
+        let queries = FrozenTrie.queryMarks(in: packed)
         if queries != 0 { return beforeQuery(onOnlyWay: node, at: cursor, word: packed, marks: queries) }
         guard let (pathEnd, segmentEndsFirst) = FrozenTrie.pathEnd(afterStop: cursor - 1, end: end, text: base,
                                                                    asksEmptySegments: false),
@@ -837,13 +837,13 @@ extension FrozenTrie {
     /// Whether a word of a segment's bytes (zeros after a short one) holds a `?` or `#`.
     @inline(__always)
     static func holdsQueryMark(_ word: UInt64) -> Bool {
-        (marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)) != 0
+        queryMarks(in: word) != 0
     }
 
     /// Whether the first `length` bytes of `word` (all 8 when longer) hold a `?` or `#`.
     @inline(__always)
     private static func holdsQueryMark(_ word: UInt64, length: Int) -> Bool {
-        let marks = FrozenTrie.marks(of: UInt8(ascii: "?"), in: word) | FrozenTrie.marks(of: UInt8(ascii: "#"), in: word)
+        let marks = queryMarks(in: word)
         return (length >= 8 ? marks : marks & FrozenTrie.lowBytes(length)) != 0
     }
 
@@ -889,6 +889,12 @@ extension FrozenTrie {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let zeroed = word ^ (UInt64(byte) &* ones)
         return (zeroed &- ones) & ~zeroed & (0x80 &* ones)
+    }
+
+    /// `marks(of:in:)` of the two bytes that end a path in a segment, `?` and `#`, in one word.
+    @inline(__always)
+    static func queryMarks(in word: UInt64) -> UInt64 {
+        marks(of: UInt8(ascii: "?"), in: word) | marks(of: UInt8(ascii: "#"), in: word)
     }
 
     /// A mask of the low `length` bytes of a word (`length` < 8).

@@ -34,23 +34,19 @@ enum PathSegmenter {
         // Safety: every word read lies within the bytes: whole words from `offset` while 8 remain, then
         // the last 8 (the text has more than 8: `offset` is 8 past `start`, and bytes remain).
         while bytes.count &- offset >= 8 {
-            let marks = queryMarks(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let marks = FrozenTrie.queryMarks(in: word)
             if marks != 0 { return offset &+ marks.trailingZeroBitCount &>> 3 }
             offset &+= 8
         }
         guard offset < bytes.count else { return bytes.count }
         let last = bytes.count &- 8
-        let marks = queryMarks(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: last, as: UInt64.self)))
+        // (The marks are exact up to the first, all this asks: the bytes shifted out were read already
+        // and hold neither `?` nor `#`, so no borrow runs from them into the first byte kept.)
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: last, as: UInt64.self))
+        let marks = FrozenTrie.queryMarks(in: word)
             &>> UInt64(truncatingIfNeeded: (offset &- last) &* 8)
         return marks != 0 ? offset &+ marks.trailingZeroBitCount &>> 3 : bytes.count
-    }
-
-    /// The high bit of the bytes of `word` that are `?` or `#`, exact up to the first of them
-    /// (`FrozenTrie.marks`): all `pathEnd(_:from:)` asks. In the last word, the bytes shifted out were
-    /// read already and hold neither, so no borrow runs from them into the first byte kept.
-    @inline(__always)
-    private static func queryMarks(_ word: UInt64) -> UInt64 {
-        FrozenTrie.marks(of: UInt8(ascii: "?"), in: word) | FrozenTrie.marks(of: UInt8(ascii: "#"), in: word)
     }
 
     /// Whether normalisation would leave `bytes` as they are: `/` alone, or segments each led by one `/`,
