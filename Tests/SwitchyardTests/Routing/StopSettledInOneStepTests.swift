@@ -316,4 +316,58 @@ import Testing
             #expect(try table.match("/h/param/7/8")?.route.payload == 3)
         }
     }
+
+    /// Issue 37, thirteenth session: at a marked slot, in a text of 17 bytes or more, the rest is read
+    /// in 16-byte chunks that ask, for each byte, whether it is a `?` or `#`, or a `/` or `.` right after
+    /// a `/` (`FrozenTrie.isPlainSplatRest`); a shorter text as before. Under `/archive/` (14 bytes
+    /// before the rest: texts of 15 to 58 bytes), every rest of 1 to 40 bytes with a `?`, `#`, `/`, `//`,
+    /// `.`, `/.`, `/..` or `/./` put in at each offset, or a trailing `/`: the loop takes exactly the
+    /// plain ones, and every answer is the full search's, beside a static child and a parameter too.
+    private func archiveTable() throws -> RouteTable<Int> {
+        let table = RouteTable<Int>()
+        try table.add("/archive/only/*rest", payload: 0)
+        try table.add("/archive/beside/*rest", payload: 1)
+        try table.add("/archive/beside/x", payload: 2)
+        try table.add("/archive/param/*rest", payload: 3)
+        try table.add("/archive/param/:id", payload: 4)
+        try table.add("/archive/c5", payload: 5)
+        try table.add("/archive/c6", payload: 6)
+        return table
+    }
+
+    /// Whether a splat takes `rest` in the loop: no `?` or `#`, no empty segment, none starting with `.`.
+    private func isPlainRest(_ rest: String) -> Bool {
+        !rest.contains("?") && !rest.contains("#") && !rest.hasPrefix("/") && !rest.hasPrefix(".") && !rest.hasSuffix("/")
+            && !rest.contains("//") && !rest.contains("/.")
+    }
+
+    @Test func aMarkedSlotReadsEveryRestInChunksAsTheFullSearch() throws {
+        let table = try archiveTable()
+        #expect(table.withFrozenLookup { lookup in lookup.trie.hashSlots.contains { $0.child >= 0 && $0.length < 0 } })
+        let letters = Array("klmnopqrstuvwxyz0123456789ABCDEFGHIJKLMN")
+        for length in 1...40 {
+            var segmented = Array(letters.prefix(length))
+            for index in stride(from: 3, to: segmented.count - 1, by: 5) { segmented[index] = "/" }
+            var rests = [String(segmented), String(segmented) + "/"]
+            for offset in 0...length {
+                for mark in ["?", "#", "/", "//", ".", "/.", "/..", "/./"] {
+                    var rest = segmented
+                    rest.insert(contentsOf: mark, at: offset)
+                    rests.append(String(rest))
+                }
+            }
+            for rest in rests {
+                let walked = splatWalked(table, "/archive/only/" + rest)
+                if isPlainRest(rest) {
+                    #expect(walked?.payload == 0 && walked?.value == rest && walked?.count == 1, "\(rest)")
+                } else {
+                    #expect(walked == nil, "\(rest)")
+                }
+                try expectAsTheFullSearch(table, "/archive/only/" + rest)
+                if length % 3 == 0 {
+                    for prefix in ["/archive/beside/", "/archive/param/"] { try expectAsTheFullSearch(table, prefix + rest) }
+                }
+            }
+        }
+    }
 }

@@ -122,6 +122,39 @@ extension FrozenTrie {
                        starts: starts, hazards: starts & dots, chunk: last, seen: holdsSlash(from: start + 1, to: chunk))
     }
 
+    /// `isPlainSplatRest(from:end:text:)` on x86-64: whole chunks from `start` in a loop, then the
+    /// text's last 16 bytes with the bits of the bytes before the chunk left (0 to 15 of them: the
+    /// walk's, before `start`, or the rest's read in the loop) shifted out. A byte refuses the rest when it is a `?` or `#`, or a `/`
+    /// or `.` after a `/` (an empty segment, or one starting with `.`), the byte before each read from a
+    /// second load one byte lower (so no segment start is carried from chunk to chunk: the `/` before
+    /// `start` is the first). No segment start is asked at the text's end: the text does not end in `/`.
+    // Safety: loads a chunk, and the 16 bytes one lower, only within the text: whole chunks where 16
+    // bytes are left before `end`, the byte before `start` being the text's; the last 17 bytes in a
+    // text of 17 or more (the caller's condition).
+    @inline(__always)
+    static func isPlainSplatRest(inChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
+        var chunk = start
+        while end - chunk > 16 {
+            if refusedBySplat(chunk) != 0 { return false }
+            chunk += 16
+        }
+        let last = end - 16
+        return refusedBySplat(last) &>> UInt32(truncatingIfNeeded: chunk - last) == 0
+    }
+
+    /// The mask of the bytes of the chunk at `chunk` that a splat's rest may not hold: a `?` or `#`, or a
+    /// `/` or `.` right after a `/` (`chunk[-1]` read too). One mask made of the compares joined.
+    @inline(__always)
+    private static func refusedBySplat(_ chunk: UnsafePointer<UInt8>) -> UInt32 {
+        let bytes = UnsafeRawPointer(chunk).loadUnaligned(as: __m128i.self)
+        let before = UnsafeRawPointer(chunk - 1).loadUnaligned(as: __m128i.self)
+        let queries = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x3f)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x23)))
+        // `/` (0x2f) and `.` (0x2e) in one compare, their low bit cleared.
+        let slashOrDot = _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(-2)), _mm_set1_epi8(0x2e))
+        let afterSlash = _mm_cmpeq_epi8(before, _mm_set1_epi8(0x2f))
+        return UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_or_si128(queries, _mm_and_si128(afterSlash, slashOrDot))))
+    }
+
     /// The text's last 16 bytes and where they start, or in a text shorter than 16, its bytes as two
     /// words with zeros after them (a zero is never a mark), from `text`.
     @inline(__always)
@@ -222,6 +255,23 @@ extension FrozenTrie {
 #endif
 
 extension FrozenTrie {
+    /// Whether the rest of a text from `start` (after a `/`) to `end` (past `start`) is what a splat
+    /// takes: a plain normalised path with no `?` or `#`, as `pathEnd(afterStop: start - 1, ...,
+    /// asksEmptySegments: true)` reads it when it answers `end`; for a text of 17 bytes or more, from
+    /// `text`, that does not end in `/` (the walk's own guard). What `deadEnd(atMarkedSplatParent:)`
+    /// asks below a slot marked `StaticEdge.splatOnlyMark`: no segment of the rest empty or starting
+    /// with `.`, no `?` or `#` in it. On x86-64, 16 bytes at a time (`isPlainSplatRest(inChunksFrom:end:)`: one
+    /// chunk for a rest of up to 16 bytes); elsewhere, as `pathEnd(fromStop:)` reads it.
+    @inline(__always)
+    static func isPlainSplatRest(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                                 text: UnsafePointer<UInt8>) -> Bool {
+        #if arch(x86_64)
+        return isPlainSplatRest(inChunksFrom: start, end: end)
+        #else
+        return pathEnd(fromStop: start - 1, end: end, text: text)?.end == end
+        #endif
+    }
+
     /// Whether the text from `start` (in a text from `text`) to `end` holds a `?` or `#`: 16 bytes at a
     /// time on x86-64 (`holdsQueryMark(inChunksFrom:)`), else a word at a time.
     @inline(__always)

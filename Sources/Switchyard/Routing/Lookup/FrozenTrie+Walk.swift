@@ -306,13 +306,25 @@ extension FrozenTrie {
     private func deadEnd(atMarkedSplatParent node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
                          text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                          spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> Int32 {
-        if written < Parameters.InlineSpans.capacity, cursor < end,
-           let (pathEnd, _) = FrozenTrie.pathEnd(afterStop: cursor - 1, end: end, text: base, asksEmptySegments: true),
-           pathEnd == end {
-            spans[written] = Parameters.Span(unchecked: cursor - base, end: end - base)
-            return node.pointee.splat
-        }
-        return ~stopIndex(node)
+        guard written < Parameters.InlineSpans.capacity && cursor < end else { return ~stopIndex(node) }
+        // In a text of 17 bytes or more (the common case), the rest read here (`isPlainSplatRest`: one
+        // chunk for a rest of up to 16 bytes); in a shorter one, out of line.
+        guard end - base > 16 else { return splat(belowMarkedInShortText: node, at: cursor, text: base, end: end, span: spans + written) }
+        guard FrozenTrie.isPlainSplatRest(from: cursor, end: end, text: base) else { return ~stopIndex(node) }
+        spans[written] = Parameters.Span(unchecked: cursor - base, end: end - base)
+        return node.pointee.splat
+    }
+
+    /// `deadEnd(atMarkedSplatParent:)` in a text of up to 16 bytes, its rest read as `splatTakingRest`
+    /// reads it: the splat, its span written to `span`, or the complement of `node`'s index.
+    @inline(never)
+    private func splat(belowMarkedInShortText node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
+                       text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                       span: UnsafeMutablePointer<Parameters.Span>) -> Int32 {
+        guard let (pathEnd, _) = FrozenTrie.pathEnd(afterStop: cursor - 1, end: end, text: base, asksEmptySegments: true),
+              pathEnd == end else { return ~stopIndex(node) }
+        span.pointee = Parameters.Span(unchecked: cursor - base, end: end - base)
+        return node.pointee.splat
     }
 
     /// What the walk settles at a dead end at `node`, on the only way through the trie with no parameter
