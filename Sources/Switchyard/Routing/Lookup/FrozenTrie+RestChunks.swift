@@ -184,8 +184,8 @@ extension FrozenTrie {
     /// Whether the text from `start` to `end` holds a `.`, in a text of 16 bytes or more: whole chunks
     /// from `start` and then the text's last 16 bytes, the bits of the bytes before the chunk shifted
     /// out (read again, or before `start`). The rest after the only way's dead segment
-    /// (`deadEnd(onOnlyWay:)`): one compare a chunk, and no call (a shorter text's last chunk is read
-    /// by `tailWord`'s call, whose frame cost every such dead end).
+    /// (`deadEnd(onOnlyWay:)`): one compare a chunk, and no call (`lastChunk` reads a shorter text's
+    /// bytes through `tailWord`'s call, which put a frame on every such dead end).
     // Safety: loads a whole chunk only where 16 bytes are left before `end`, and the last 16 bytes of a
     // text that has 16 (the caller's test).
     @inline(__always)
