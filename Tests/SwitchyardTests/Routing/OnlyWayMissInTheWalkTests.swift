@@ -8,6 +8,9 @@ import Testing
 /// complement of its node; no child, a miss). Only where `settleStop` would answer the same: a rest that
 /// is not plain (a dot segment that may normalise back onto a route), an empty or dot segment before
 /// the mark, a mark further in a long segment, and a node beside a parameter sibling are left as before.
+/// Thirteenth session: after a dead segment of up to 8 bytes with no mark, the rest is asked only
+/// whether it holds a `.` (only a `..` segment before the path's end can take the segment back; a `?`
+/// or `#` there ends the path after it), and a rest with one is read as before.
 @Suite struct OnlyWayMissInTheWalkTests {
     private func table() throws -> RouteTable<Int> {
         let table = RouteTable<Int>()
@@ -130,6 +133,57 @@ import Testing
             #expect(!loopMissed(table, text), "\(text)")
             #expect(try matched(table, text) == payload, "\(text)")
         }
+    }
+
+    /// Texts of 16 bytes and more, whose rest after the dead segment is asked only for a `.`.
+    @Test func aDotDotSegmentAfterTheDeadSegmentTakesThePathBackOntoARoute() throws {
+        let table = try table()
+        for (text, payload) in [("/api/1/nope/../items/2/act", 4), ("/api/1/items/2/nope/../act", 4),
+                                ("/api/1/nope/x/../../items/2/act", 4), ("/api/1/items/nope/..?tab=1", nil),
+                                ("/api/1/nope/../items/2/act?tab=1", 4), ("/api/123/nope/..#/items/2/act", nil)] as [(String, Int?)] {
+            #expect(!loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == payload, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+    }
+
+    @Test func aDotThatTakesNoSegmentBackLeavesTheMiss() throws {
+        let table = try table()
+        // A `.` inside a segment, or in the query: read as before, and missed in the loop.
+        for text in ["/api/1/nope/2/act.json", "/api/1/nope/v1.2/act", "/api/1/items/2/nope/x?v=1.2", "/api/1/nope/2/act#a.b"] {
+            #expect(loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == nil, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+        // A `.` segment is dropped by normalising (a miss all the same), left to the general way as before.
+        for text in ["/api/1/nope/./items/2/act", "/api/1/items/2/nope/.", "/api/1/nope/.hidden/act"] {
+            #expect(!loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == nil, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+    }
+
+    @Test func aQueryMarkAfterTheDeadSegmentLeavesTheMiss() throws {
+        let table = try table()
+        // The path ends after the dead segment: it dead-ends there all the same, whatever comes before
+        // the mark (an empty segment, a `/` right before it, which `settleStop` left to the general way).
+        for text in ["/api/1/nope/2/act?x=1", "/api/1/items/2/nope/?x", "/api/1/nope//?x#f",
+                     "/api/1/nope/x?/../../items/2/act"] {
+            #expect(loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == nil, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+        // A mark past a long dead segment's first word, the rest after it without a `.`: left to the stop
+        // (`items` on the only way, with no parameter child).
+        let long = RouteTable<Int>()
+        try long.add("/api/:x/items/abcdefghij", payload: 5)
+        try long.add("/api/:x/items/other", payload: 6)
+        for (text, payload) in [("/api/1/items/abcdefghij?x/y/zz", 5), ("/api/1/items/abcdefghik#x/y/zz", nil)] as [(String, Int?)] {
+            #expect(!loopMissed(long, text), "\(text)")
+            #expect(try matched(long, text) == payload, "\(text)")
+            try expectAsTheFullSearch(long, text)
+        }
+        #expect(loopMissed(long, "/api/1/items/nope/y/zz"))
     }
 
     @Test func aDeadEndBesideAParameterSiblingIsNotMissed() throws {

@@ -214,6 +214,37 @@ extension FrozenTrie {
         return queryMarks(bytes) &>> UInt32(truncatingIfNeeded: chunk - last) != 0
     }
 
+    /// Whether the text from `start` to `end` holds a `.`, in a text of 16 bytes or more: whole chunks
+    /// from `start` and then the text's last 16 bytes, the bits of the bytes before the chunk shifted
+    /// out (read again, or before `start`). The rest after the only way's dead segment
+    /// (`deadEnd(onOnlyWay:)`): one compare a chunk, and no call (`lastChunk` reads a shorter text's
+    /// bytes through `tailWord`'s call, which put a frame on every such dead end).
+    // Safety: loads a whole chunk only where 16 bytes are left before `end`, and the last 16 bytes of a
+    // text that has 16 (the caller's test).
+    @inline(__always)
+    static func holdsDot(inChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
+        var chunk = start
+        while end - chunk > 16 {
+            if dotMarks(UnsafeRawPointer(chunk).loadUnaligned(as: __m128i.self)) != 0 { return true }
+            chunk += 16
+        }
+        let last = end - 16
+        return dotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) &>> UInt32(truncatingIfNeeded: chunk - last) != 0
+    }
+
+    /// How many bytes of `word` come before its first `?` or `#`; 8 when it holds none. One compare of
+    /// each in a register (`marks(of:in:)` of each is four operations and a constant).
+    @inline(__always)
+    static func bytesBeforeQueryMark(inChunkOf word: UInt64) -> Int {
+        (queryMarks(_mm_set_epi64x(0, Int64(bitPattern: word))) | 1 &<< 8).trailingZeroBitCount
+    }
+
+    /// The mask of a chunk's `.` bytes.
+    @inline(__always)
+    private static func dotMarks(_ bytes: __m128i) -> UInt32 {
+        UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2e))))
+    }
+
     /// The mask of a chunk's `?` and `#` bytes.
     @inline(__always)
     private static func queryMarks(_ bytes: __m128i) -> UInt32 {
@@ -281,6 +312,34 @@ extension FrozenTrie {
         return holdsQueryMark(inChunksFrom: start, end: end, text: text)
         #else
         return holdsQueryMark(from: start, to: end, end: end)
+        #endif
+    }
+
+    /// Whether the text from `start` to `end`, at least one byte in a text of 16 bytes or more, holds a
+    /// `.`: 16 bytes at a time on x86-64 (`holdsDot(inChunksFrom:)`), else a word at a time.
+    @inline(__always)
+    static func holdsDot(restFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
+        #if arch(x86_64)
+        return holdsDot(inChunksFrom: start, end: end)
+        #else
+        var cursor = start
+        while cursor < end {
+            // (Zeros past `end`: never a `.`.)
+            if FrozenTrie.marks(of: PathSegmenter.dot, in: FrozenTrie.word(at: cursor, end: end, text: start)) != 0 { return true }
+            cursor += 8
+        }
+        return false
+        #endif
+    }
+
+    /// How many bytes of `word` come before its first `?` or `#`; 8 when it holds none.
+    @inline(__always)
+    static func bytesBeforeQueryMark(in word: UInt64) -> Int {
+        #if arch(x86_64)
+        return bytesBeforeQueryMark(inChunkOf: word)
+        #else
+        let marks = queryMarks(in: word)
+        return marks == 0 ? 8 : marks.trailingZeroBitCount &>> 3
         #endif
     }
 

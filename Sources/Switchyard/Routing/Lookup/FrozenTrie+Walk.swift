@@ -253,7 +253,8 @@ extension FrozenTrie {
                     // A dead end on the only way (`splat` -3): a miss, or the path before a `?` or `#`
                     // in the segment (the query row's `act5?tab=info&page=17`), settled out of line.
                     if node.pointee.splat == FrozenTrie.onlyWayDeadEndSplat {
-                        return (.deadEnd(deadEnd(onOnlyWay: node, at: cursor, word: packed, text: base, end: end)), written)
+                        return (.deadEnd(deadEnd(onOnlyWay: node, at: cursor, segmentEnd: stop, word: packed, text: base,
+                                                 end: end)), written)
                     }
                     let found = chainTakingRest(node, at: cursor, segmentEnd: stop, text: base, end: end, spans: spans,
                                                 written: written)
@@ -328,42 +329,71 @@ extension FrozenTrie {
     }
 
     /// What the walk settles at a dead end at `node`, on the only way through the trie with no parameter
-    /// child (`splat` -3, `onlyWayDeadEndSplat`), the segment at `cursor` (its first 8 bytes `packed`,
-    /// zeros after), as `settleStop` settles it: `missedOnOnlyWay` for a miss, the complement of a
-    /// node for the hit before a query (`beforeQuery(onOnlyWay:...)`), else `node`'s index (the dead end
-    /// settled after the loop as before). With no `?` or `#` in its first 8 bytes, a miss when the rest
-    /// is plain as `pathEnd(afterStop:asksEmptySegments: false)` reads it and no mark ends the path in
-    /// the segment (a dot segment, which may normalise back onto a route, and a mark further in a long
-    /// segment are left to the general way).
+    /// child (`splat` -3, `onlyWayDeadEndSplat`), the segment at `cursor` to `stop` (its first 8 bytes
+    /// `packed`, zeros after), as `settleStop` settles it: `missedOnOnlyWay` for a miss, the complement of
+    /// a node for the hit before a query (`beforeQuery(onOnlyWay:...)`), else `node`'s index (the dead end
+    /// settled after the loop as before).
+    ///
+    /// A dead segment of up to 8 bytes with no `?` or `#` stays in the path whatever follows it but a
+    /// `..` segment before the path's end: normalising drops `.` and empty segments and keeps every
+    /// other one, and a `?` or `#` after the segment's `/` ends the path after it, which then dead-ends
+    /// here all the same (`settleStop` and the full search answer a miss for each: the path before a
+    /// mark past the stop's segment, `segmentEndsFirst`, is a miss on the only way). So a rest with no
+    /// `.` at all is a miss, read for that alone (one compare a chunk); a rest with one, and a longer
+    /// segment (a mark past its first word), are read as before (`deadEnd(onOnlyWayReadingRest:)`). No
+    /// path here calls anything but in its tail, so a miss pays no frame (`beforeQuery`'s call to
+    /// `staticChild` inlined here, and `tailWord`'s for a short text's last chunk, saved four registers
+    /// on every call: 14 instructions).
+    /// (`stop` is the segment's end as the loop found it, exact here: only a chain's head, which never
+    /// comes here, takes a segment without its length.)
     @inline(never)
-    private func deadEnd(onOnlyWay node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, word packed: UInt64,
+    private func deadEnd(onOnlyWay node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
+                         segmentEnd stop: UnsafePointer<UInt8>, word packed: UInt64,
                          text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int32 {
-        let queries = FrozenTrie.queryMarks(in: packed)
-        if queries != 0 { return beforeQuery(onOnlyWay: node, at: cursor, word: packed, marks: queries) }
+        let beforeMark = FrozenTrie.bytesBeforeQueryMark(in: packed)
+        if beforeMark < 8 { return beforeQuery(onOnlyWay: node, at: cursor, word: packed, bytesBeforeMark: beforeMark) }
+        if _slowPath(stop - cursor > 8) { return deadEnd(onOnlyWayReadingRest: node, at: cursor, text: base, end: end) }
+        if stop == end { return FrozenTrie.missedOnOnlyWay }
+        // (`stop` is a `/` before at least one byte: the loop refused a trailing `/`. A text under 16
+        // bytes is read as before: `holdsDot(restFrom:)` reads the text's last 16.)
+        if end - base < 16 || FrozenTrie.holdsDot(restFrom: stop + 1, end: end) {
+            return deadEnd(onOnlyWayReadingRest: node, at: cursor, text: base, end: end)
+        }
+        return FrozenTrie.missedOnOnlyWay
+    }
+
+    /// `deadEnd(onOnlyWay:...)` where the segment has more than 8 bytes, the rest a `.` or the text under
+    /// 16 bytes: the rest read from the segment's start as `settleStop` reads it. A miss when it is plain as
+    /// `pathEnd(afterStop:asksEmptySegments: false)` reads it and no mark ends the path in the segment
+    /// (a dot segment, which may normalise back onto a route, and a mark past the segment's first word
+    /// are left to the general way: `node`'s index).
+    @inline(never)
+    private func deadEnd(onOnlyWayReadingRest node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
+                         text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int32 {
         guard let (pathEnd, segmentEndsFirst) = FrozenTrie.pathEnd(afterStop: cursor - 1, end: end, text: base,
                                                                    asksEmptySegments: false),
               pathEnd == end || segmentEndsFirst else { return stopIndex(node) }
         return FrozenTrie.missedOnOnlyWay
     }
 
-    /// `deadEnd(onOnlyWay:...)` where the segment's first 8 bytes (`packed`) hold a `?` or `#`
-    /// (`queries`, their marks): the path ends at the first, in the segment, and the segment before it
+    /// `deadEnd(onOnlyWay:...)` where the segment's first 8 bytes (`packed`) hold a `?` or `#`, the first
+    /// after `count` bytes: the path ends there, in the segment, and the segment before it
     /// is taken as `cut` takes it. The complement of the static child it names when a route ends there
     /// (the hit before the query); `missedOnOnlyWay` when it names none (`node` has no parameter child)
     /// or one on the only way where no route ends; `node`'s index where `settleStop` leaves the stop to
     /// the general way (an empty segment or one starting with `.` before the mark, as
     /// `pathEnd(afterStop:)` refuses them, or one `cut` refuses), or `cut` does (a child beside
     /// another way).
-    @inline(__always)
+    /// (Out of line: inlined, its call to `staticChild` put a frame on every miss's dead end.)
+    @inline(never)
     private func beforeQuery(onOnlyWay node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, word packed: UInt64,
-                             marks queries: UInt64) -> Int32 {
-        // The first mark's bit (exact: `marks` is exact up to the first), and the bytes below it.
-        let first = queries & (0 &- queries)
-        let word = packed & ((first &>> 7) &- 1)
+                             bytesBeforeMark count: Int) -> Int32 {
+        // The bytes below the mark.
+        let word = packed & FrozenTrie.lowBytes(count)
         // (An empty segment before the mark is 0, which the first test takes.)
         guard word | 0x2e2e != 0x2e2e, packed & 0xff != UInt64(PathSegmenter.dot) else { return stopIndex(node) }
         let child = staticChild(of: node, word: word,
-                                segment: UnsafeBufferPointer(start: cursor, count: first.trailingZeroBitCount &>> 3))
+                                segment: UnsafeBufferPointer(start: cursor, count: count))
         guard child >= 0 else { return FrozenTrie.missedOnOnlyWay }
         let last = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: child)
         if last.pointee.firstRoute >= 0 { return ~child }
