@@ -148,6 +148,43 @@ import Testing
         #expect(try table.match("/o0/p0/q2/ab?x=1")?.info.params == ["x": "ab"])
     }
 
+    /// Issue 37, thirteenth session: on x86-64 a chain's rest of up to 32 bytes is read in one or two
+    /// chunks (`FrozenTrie.chainRestMarks`), which give each segment's end and refuse a rest with a `?`
+    /// or `#`, or with a later segment that is empty or starts with `.`. Values of 1 to 40 bytes (texts
+    /// under and over 16 bytes, rests in one chunk, two, and past 32), 0 to 3 of them and one too many,
+    /// each value in turn made odd (a mark, `//`, `.`, `..`, a leading dot, a trailing `/`): every text
+    /// is matched as the full search of the parsed location matches it, and a plain one the walk's loop
+    /// takes to the chain's route (none is left to the settling).
+    @Test func theChainsRestReadInChunksTakesEachSegmentAsTheFullSearch() throws {
+        let table = try table()
+        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ")
+        func value(_ length: Int) -> String { String(letters.prefix(length)) }
+        let odd = ["?", "#", "a?b", "ab#c", "", ".", "..", ".a", "a.", "..a", "...", "a/"]
+        for (prefix, payload, links) in [("/o0/p0/q0", 1, 3), ("/o0/p0/q2", 5, 4), ("/o0/p0/q3/7", 6, 1)] {
+            for length in 1...40 {
+                for count in 1...(links + 1) {
+                    // The values' lengths differ, so that segment ends fall at every offset of a chunk.
+                    let values = (0..<count).map { value(($0 &* 7 &+ length) % 40 &+ 1) }
+                    let text = prefix + "/" + values.joined(separator: "/")
+                    try expectAsTheFullSearch(table, text)
+                    if count <= links {
+                        // (q2's own route, 4, is at its first link.)
+                        let route = prefix == "/o0/p0/q2" && count == 1 ? 4 : payload
+                        #expect(walked(table, text) == [route, prefix == "/o0/p0/q3/7" ? 2 : count], "\(text)")
+                    }
+                    try expectAsTheFullSearch(table, text + "/")
+                    for slot in 0..<count {
+                        for token in odd {
+                            var changed = values
+                            changed[slot] = token == "a/" ? changed[slot] + "/" : token
+                            try expectAsTheFullSearch(table, prefix + "/" + changed.joined(separator: "/"))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func everyShapeMatchesAsTheFullSearch() throws {
         let table = try table()
         let tails = ["", "/a", "/a/b", "/a/b/c", "/a/b/c/d", "/a/b/c/d/e", "/a/b/end", "/a/end", "/end", "/fixed",

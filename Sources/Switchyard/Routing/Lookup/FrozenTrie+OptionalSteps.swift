@@ -68,23 +68,74 @@ extension FrozenTrie {
     /// no static or parameter child of `node` for it, and found it not empty, `.` or `..`), a segment to
     /// each link in turn, their spans written after the `written` ones; and the spans' count in the high
     /// half. -1 (the stop then settled as before, `settleStop`) where the rest holds a `?` or `#`, where
-    /// a segment is not plain (empty, `.` or `..`, as the loop tests them), where segments are left past
-    /// the chain's links, where the text ends at a link with no declaration (no route there, nor
-    /// `absentTail`'s below), or past the eight spans a hit carries. The rest's marks are asked once,
-    /// 16 bytes at a time (`holdsQueryMark(restFrom:)`), not segment by segment (issue 37, twelfth
-    /// session: about 16 instructions a segment): a hit takes every segment to the end, so either way
-    /// a mark anywhere in the rest leaves the stop to the settling. Called from the walk's loop at its
-    /// dead end, as `splatTakingRest` (`deadEnd(atSplatParent:)`), with no frame between.
-    // Safety: as the walk's loop, whose text and spans these are: a word is loaded from `position` only
-    // when it ends by `end` (`lastWord`), else the text's last 8 bytes when it has 8; a span is written
-    // only below `capacity` (asked first, then for each further one); `link` is a node the freeze named
-    // (`parameter`'s complement).
+    /// a segment is empty, `.` or `..` (on x86-64, where a later one starts with `.`:
+    /// `chainRestMarks`), where segments are left past the chain's links, where the text
+    /// ends at a link with no declaration (no route there, nor `absentTail`'s below), or past the eight
+    /// spans a hit carries. A hit takes every segment to the end, so the rest's marks and its segments'
+    /// refusals are asked of all of it at once, not segment by segment: on x86-64 a rest of up to 32
+    /// bytes is read in one or two chunks (`chainRestMarks`, issue 37, thirteenth session), which give
+    /// every segment's end too, a bit each (the chain's steps then about 14 instructions a segment: a
+    /// later segment read a word at a time cost about 40); a longer rest, and other architectures, read
+    /// a word a segment (`chainTakingRest(byWordsFrom:)`). Called from the walk's loop at its dead end,
+    /// as `splatTakingRest` (`deadEnd(atSplatParent:)`), with no frame between.
+    // Safety: as the walk's loop, whose text and spans these are: the rest is read by
+    // `chainRestMarks` within the text; a span is written only below `capacity` (asked first, then for
+    // each further one); `link` is a node the freeze named (`parameter`'s complement).
     @inline(never)
     func chainTakingRest(_ node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>, segmentEnd: UnsafePointer<UInt8>,
                          text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                          spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> Int64 {
-        guard written < Parameters.InlineSpans.capacity,
-              !FrozenTrie.holdsQueryMark(restFrom: cursor, end: end, text: base) else { return -1 }
+        guard written < Parameters.InlineSpans.capacity else { return -1 }
+        #if arch(x86_64)
+        guard end - cursor <= FrozenTrie.chainRestLimit else {
+            return chainTakingRest(byWordsFrom: node, at: cursor, segmentEnd: segmentEnd, text: base, end: end, spans: spans,
+                                   written: written)
+        }
+        let (ends, refused) = FrozenTrie.chainRestMarks(from: cursor, end: end, text: base)
+        if refused { return -1 }
+        let nodeBase = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
+        var link = ~node.pointee.parameter
+        // Offsets from `base`, as the spans hold them: the rest's, and the segment's start.
+        let rest = cursor - base
+        var start = rest
+        // The segments' ends not yet taken, bit `i` at `cursor + i` (the lowest is `segmentEnd`; the
+        // last, `end`).
+        var left = ends
+        var count = written
+        while true {
+            let stop = rest &+ left.trailingZeroBitCount
+            left &= left &- 1
+            spans[count] = Parameters.Span(unchecked: start, end: stop)
+            count &+= 1
+            let taken = nodeBase + Int(truncatingIfNeeded: link)
+            if left == 0 { return taken.pointee.declaration != nil ? Int64(link) | Int64(count) &<< 32
+                : chainLeft(spans: spans, written: written, taken: count) }
+            guard taken.pointee.parameter < -1, count < Parameters.InlineSpans.capacity else {
+                return chainLeft(spans: spans, written: written, taken: count)
+            }
+            link = ~taken.pointee.parameter
+            start = stop &+ 1
+        }
+        #else
+        return chainTakingRest(byWordsFrom: node, at: cursor, segmentEnd: segmentEnd, text: base, end: end, spans: spans,
+                               written: written)
+        #endif
+    }
+
+    /// `chainTakingRest` a word a segment: for a rest past `chainRestLimit` bytes on x86-64, and for
+    /// every rest elsewhere. The rest's marks are asked once, 16 bytes at a time on x86-64
+    /// (`holdsQueryMark(restFrom:)`; issue 37, twelfth session), then each segment's word and end read
+    /// as the walk's loop reads them. `written` is below `capacity`.
+    // Safety: as the walk's loop, whose text and spans these are: a word is loaded from `position` only
+    // when it ends by `end` (`lastWord`), else the text's last 8 bytes when it has 8; a span is written
+    // only below `capacity` (asked by the caller, then for each further one); `link` is a node the
+    // freeze named (`parameter`'s complement).
+    @inline(never)
+    private func chainTakingRest(byWordsFrom node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
+                                 segmentEnd: UnsafePointer<UInt8>, text base: UnsafePointer<UInt8>,
+                                 end: UnsafePointer<UInt8>, spans: UnsafeMutablePointer<Parameters.Span>,
+                                 written: Int) -> Int64 {
+        guard !FrozenTrie.holdsQueryMark(restFrom: cursor, end: end, text: base) else { return -1 }
         let nodeBase = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var link = ~node.pointee.parameter
         var position = cursor

@@ -245,6 +245,53 @@ extension FrozenTrie {
         UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2e))))
     }
 
+    /// The most bytes `chainRestMarks` reads: two chunks.
+    static let chainRestLimit = 32
+
+    /// An optional chain's rest, from `start` (a segment's first byte, after a `/`) to `end` (the text
+    /// does not end in `/`: the walk's loop refuses that first), 1 to `chainRestLimit` bytes, read in
+    /// one or two chunks (`chainTakingRest`): `ends`, bit `i` for a `/` at `start + i` and one more bit
+    /// at `end` (each segment's end, in order), and whether the rest is refused: it holds a `?` or `#`,
+    /// or a later segment is empty or starts with `.` (as `pathEnd(inChunksFrom:)` refuses a rest: the
+    /// loop refuses only `.` and `..`, but a segment such as `.x` is rare, and the settling decides it
+    /// as before; the first segment is asked too where the rest is within one chunk), asked of every
+    /// segment at once, as a hit takes every segment to the end. The text's
+    /// last 16 bytes as `lastChunk` reads them, its bits below `start` shifted out; a rest past 16 bytes
+    /// adds the 16 from `start`, the two chunks' masks joined where they overlap.
+    // Safety: loads 16 bytes from `start` only when more than 16 are left before `end`; `lastChunk`
+    // reads within the text.
+    @inline(__always)
+    static func chainRestMarks(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                               text: UnsafePointer<UInt8>) -> (ends: UInt64, refused: Bool) {
+        let length = end - start
+        let (last, bytes) = lastChunk(end: end, text: text)
+        let (lastQueries, lastSlashes, lastSlashesOrDots) = chainMarks(bytes)
+        let ended = UInt64(1) &<< UInt64(truncatingIfNeeded: length)
+        if length <= 16 {
+            // (A segment starts a bit above each slash: refused where a slash or a dot is there. The
+            // bits below `start` shifted out after, the first segment is asked too.)
+            let skipped = UInt64(truncatingIfNeeded: start - last)
+            let refused = UInt64(lastQueries | lastSlashes &<< 1 & lastSlashesOrDots) &>> skipped
+            return (UInt64(lastSlashes) &>> skipped | ended, refused != 0)
+        }
+        // (The last chunk starts 1 to 16 bytes after `start`.)
+        let offset = UInt64(truncatingIfNeeded: last - start)
+        let (firstQueries, firstSlashes, firstSlashesOrDots) = chainMarks(UnsafeRawPointer(start).loadUnaligned(as: __m128i.self))
+        let slashes = UInt64(firstSlashes) | UInt64(lastSlashes) &<< offset
+        let slashesOrDots = UInt64(firstSlashesOrDots) | UInt64(lastSlashesOrDots) &<< offset
+        let queries = UInt64(firstQueries) | UInt64(lastQueries) &<< offset
+        return (slashes | ended, queries | slashes &<< 1 & slashesOrDots != 0)
+    }
+
+    /// The masks of a chunk's `?` and `#` bytes, its `/` bytes, and its `/` and `.` bytes.
+    @inline(__always)
+    private static func chainMarks(_ bytes: __m128i) -> (queries: UInt32, slashes: UInt32, slashesOrDots: UInt32) {
+        let slashes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2f))
+        let slashesOrDots = _mm_or_si128(slashes, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2e)))
+        return (queryMarks(bytes), UInt32(truncatingIfNeeded: _mm_movemask_epi8(slashes)),
+                UInt32(truncatingIfNeeded: _mm_movemask_epi8(slashesOrDots)))
+    }
+
     /// The mask of a chunk's `?` and `#` bytes.
     @inline(__always)
     private static func queryMarks(_ bytes: __m128i) -> UInt32 {
