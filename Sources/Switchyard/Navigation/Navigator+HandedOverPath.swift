@@ -31,7 +31,7 @@ extension Navigator {
                 handed!.utf8.withContiguousStorageIfAvailable { bytes -> RouteFind in
                     let found = lookup.find(bytes)
                     // As in `resolve(plainPath:)`: a miss of text that is not plain lands at its normalised path.
-                    if case .miss = found, !PathSegmenter.isPlain(bytes) { return .needsNormalising }
+                    if case .unsettled(.miss) = found, !PathSegmenter.isPlain(bytes) { return .needsNormalising }
                     return found
                 }
             }
@@ -44,13 +44,13 @@ extension Navigator {
                     return bareLanding(RouteResolution(info), route: route, presentation, redirected: false)
                 }
                 plain = RouteResolution(RouteInfo(path: handed!, route: declaration.takeUnretainedValue(), spans: spans))
-            case .miss?:
+            case .unsettled(.miss)?:
                 plain = .unmatched
-            case .needsCandidates?:
+            case .unsettled(.needsCandidates)?:
                 do { plain = try routes.resolve(candidatesOf: handed!) } catch let raised as ValidatorRaised {
                     return elsewhere(try errorLanding(raised, redirected: false), from: node.screen)
                 }
-            case nil, .needsNormalising?, .hitBeforeQuery?:
+            case nil, .unsettled(.needsNormalising)?, .hitBeforeQuery?:
                 plain = nil
             }
         }

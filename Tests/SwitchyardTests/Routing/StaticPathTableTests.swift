@@ -66,7 +66,7 @@ import Testing
         let found = table.withFrozenLookup { lookup -> Bool in
             var text = "/users/new"
             return text.withUTF8 { bytes in
-                if case .needsCandidates = lookup.find(bytes) { return true }
+                if case .unsettled(.needsCandidates) = lookup.find(bytes) { return true }
                 return false
             }
         }

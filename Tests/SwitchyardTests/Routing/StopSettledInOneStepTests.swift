@@ -36,9 +36,9 @@ import Testing
                 case .hit(let declaration, _): return .hit(table.routes[Int(declaration.takeUnretainedValue().routeIndex)].payload)
                 case .hitBeforeQuery(let declaration, _):
                     return .hitBeforeQuery(table.routes[Int(declaration.takeUnretainedValue().routeIndex)].payload)
-                case .miss: return .miss
-                case .needsNormalising: return .needsNormalising
-                case .needsCandidates: return .needsCandidates
+                case .unsettled(.miss): return .miss
+                case .unsettled(.needsNormalising): return .needsNormalising
+                case .unsettled(.needsCandidates): return .needsCandidates
                 }
             }
         }

@@ -6,18 +6,35 @@
 // Safety: the declaration is read only while the table that found it is in use (inside `resolve` or a
 // `withMatch` closure); the table's route and its frozen lookup both hold it.
 @usableFromInline enum RouteFind {
-    /// No route matches the path.
-    case miss
     /// The winner, settled by the lookup alone: it has no validator and at most eight parameters
     /// (`Parameters.InlineSpans.capacity`).
     case hit(Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
     /// `hit` for the plain path that starts the bytes, which go on with a `?query` or `#fragment` (from
     /// `PathSegmenter.pathEnd`), kept as written until someone reads it.
     case hitBeforeQuery(Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
-    /// The bytes are a plain path whose winner has a validator (every candidate is needed, in rank
-    /// order, until one accepts) or more than eight parameters: `RouteLookup.settledCandidate` or `all` decides.
-    case needsCandidates
-    /// The bytes are not a plain normalised path (dot segments, empty segments, a trailing slash, or a
-    /// query that a validator must see): `Location(parsing:)` reads them first, then its path is found.
-    case needsNormalising
+    /// Anything but a hit (`Unsettled`). One case with a one-byte kind, not three cases without a
+    /// payload: those were told apart by the whole 48-byte answer compared with each one's pattern (a
+    /// miss's test loaded and joined five words), where a kind is a byte of the answer's first word.
+    case unsettled(Unsettled)
+
+    /// What an answer that is not a hit says.
+    @usableFromInline enum Unsettled {
+        /// No route matches the path.
+        case miss
+        /// The bytes are a plain path whose winner has a validator (every candidate is needed, in rank
+        /// order, until one accepts) or more than eight parameters: `RouteLookup.settledCandidate` or
+        /// `all` decides.
+        case needsCandidates
+        /// The bytes are not a plain normalised path (dot segments, empty segments, a trailing slash, or
+        /// a query that a validator must see): `Location(parsing:)` reads them first, then its path is
+        /// found.
+        case needsNormalising
+    }
+
+    /// No route matches the path (`Unsettled.miss`).
+    @inlinable static var miss: RouteFind { .unsettled(.miss) }
+    /// The candidates decide (`Unsettled.needsCandidates`).
+    @inlinable static var needsCandidates: RouteFind { .unsettled(.needsCandidates) }
+    /// The text is parsed first (`Unsettled.needsNormalising`).
+    @inlinable static var needsNormalising: RouteFind { .unsettled(.needsNormalising) }
 }

@@ -170,7 +170,7 @@ final class RouteLookup {
         var text = path
         return text.withUTF8 { bytes in
             switch find(bytes) {
-            case .needsNormalising, .hitBeforeQuery:
+            case .unsettled(.needsNormalising), .hitBeforeQuery:
                 return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
             case let found:
                 return found
@@ -315,9 +315,9 @@ final class RouteLookup {
         guard end < bytes.count else { return .needsNormalising }
         switch find(UnsafeBufferPointer(rebasing: bytes[..<end])) {
         case .hit(let declaration, let spans): return .hitBeforeQuery(declaration, spans)
-        case .miss: return .miss
+        case .unsettled(.miss): return .miss
         // A validator must see the parsed query: the location is parsed first, then its path found.
-        case .hitBeforeQuery, .needsCandidates, .needsNormalising: return .needsNormalising
+        case .hitBeforeQuery, .unsettled(.needsCandidates), .unsettled(.needsNormalising): return .needsNormalising
         }
     }
 
@@ -328,9 +328,9 @@ final class RouteLookup {
         switch find(bytes) {
         case .hit(let declaration, _), .hitBeforeQuery(let declaration, _):
             return Int(declaration.takeUnretainedValue().routeIndex)
-        case .miss:
+        case .unsettled(.miss):
             return nil
-        case .needsCandidates, .needsNormalising:
+        case .unsettled(.needsCandidates), .unsettled(.needsNormalising):
             let node = PathSegmenter.withSegments(bytes, end: PathSegmenter.pathEnd(bytes)) { segments in
                 var best = BestCandidate()
                 trie.search(bytes, segments, into: &best)

@@ -56,17 +56,17 @@ extension RouteTable {
     func lend<Result>(_ found: RouteFind, of bytes: UnsafeBufferPointer<UInt8>, orResolve text: @autoclosure () -> String,
                       _ body: (RouteMatchView?) throws -> Result) throws -> Result {
         switch found {
-        case .miss: return try body(nil)
+        case .unsettled(.miss): return try body(nil)
         case .hit(let declaration, let spans):
             return try body(RouteMatchView(route: RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex)),
                                            source: .spans(bytes, declaration, spans)))
         case .hitBeforeQuery(let declaration, let spans):
             return try body(RouteMatchView(route: RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex)),
                                            source: .spansBeforeQuery(bytes, declaration, spans)))
-        case .needsCandidates:
+        case .unsettled(.needsCandidates):
             // A plain path: resolved from its candidates at once, not looked up a second time.
             return try withResolved(candidatesOf: text(), body)
-        case .needsNormalising:
+        case .unsettled(.needsNormalising):
             return try withResolved(text(), body)
         }
     }

@@ -23,10 +23,10 @@ extension RouteTable {
         case .hit(let declaration, let spans):
             return try body(RouteMatchView(route: RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex)),
                                            source: .spansBeforeQuery(bytes, declaration, spans)))
-        case .miss:
+        case .unsettled(.miss):
             // No route has this path (the lookup's miss asks no validator): none has it with a query.
             return try body(nil)
-        case .hitBeforeQuery, .needsCandidates, .needsNormalising:
+        case .hitBeforeQuery, .unsettled(.needsCandidates), .unsettled(.needsNormalising):
             return try withMatch(utf8: bytes, body)
         }
     }

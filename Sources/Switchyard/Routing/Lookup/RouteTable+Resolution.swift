@@ -35,7 +35,7 @@ extension RouteTable {
             switch text.utf8.withContiguousStorageIfAvailable(lookup.find) {
             case .hit(let declaration, let spans)?:
                 return RouteResolution(RouteInfo(path: text, route: declaration.takeUnretainedValue(), spans: spans))
-            case .miss?:
+            case .unsettled(.miss)?:
                 return .unmatched
             case let found:
                 return try resolution(found ?? .needsNormalising, of: text, in: lookup)
@@ -65,11 +65,11 @@ extension RouteTable {
                 let found = lookup.find(bytes)
                 // A miss of text that is not plain (the path before a query; a path with an empty segment,
                 // which the lookup calls a miss without normalising it) lands at its normalised path.
-                if case .miss = found, !PathSegmenter.isPlain(bytes) { return .needsNormalising }
+                if case .unsettled(.miss) = found, !PathSegmenter.isPlain(bytes) { return .needsNormalising }
                 return found
             }
             switch found {
-            case nil, .needsNormalising?, .hitBeforeQuery?: return nil
+            case nil, .unsettled(.needsNormalising)?, .hitBeforeQuery?: return nil
             case .hit(let declaration, let spans)?:
                 return RouteResolution(RouteInfo(path: text, route: declaration.takeUnretainedValue(), spans: spans))
             case let found?: return try resolution(found, of: text, in: lookup)
@@ -98,7 +98,7 @@ extension RouteTable {
     @inline(never)
     private func resolution(_ found: RouteFind, of text: String, in lookup: RouteLookup) throws -> RouteResolution {
         switch found {
-        case .miss:
+        case .unsettled(.miss):
             return .unmatched
         case .hit(let declaration, let spans):
             return RouteResolution(RouteInfo(path: text, route: declaration.takeUnretainedValue(), spans: spans))
@@ -108,23 +108,23 @@ extension RouteTable {
             let end = text.utf8.withContiguousStorageIfAvailable(PathSegmenter.pathEnd) ?? 0
             return RouteResolution(RouteInfo(text: text, pathEnd: Int32(end), route: declaration.takeUnretainedValue(),
                                              spans: spans))
-        case .needsCandidates:
+        case .unsettled(.needsCandidates):
             // (The text is a plain path: its own location.)
             return try firstValidated(at: Location(path: text))
-        case .needsNormalising:
+        case .unsettled(.needsNormalising):
             return try resolution(at: Location(parsing: text), in: lookup)
         }
     }
 
     private func resolution(at location: Location, in lookup: RouteLookup) throws -> RouteResolution {
         switch lookup.find(normalised: location.path) {
-        case .miss, .needsNormalising, .hitBeforeQuery:
+        case .unsettled(.miss), .unsettled(.needsNormalising), .hitBeforeQuery:
             // (`find(normalised:)` answers neither of the last two.)
             return .unmatched
         case .hit(let declaration, let spans):
             return RouteResolution(RouteInfo(path: location.path, route: declaration.takeUnretainedValue(),
                                              spans: spans, query: location.query, fragment: location.fragment))
-        case .needsCandidates:
+        case .unsettled(.needsCandidates):
             return try firstValidated(at: location)
         }
     }

@@ -32,7 +32,7 @@ extension RouteTable {
             // cost a match with a query 130 instructions, 71 read from the values' end a word at a time.
             let route = storage[Self.storageIndex(of: declaration)]
             return RouteMatch(route: route, text: path, pathEnd: RouteInfo.pathEndAfterValues, spans: spans)
-        case .miss:
+        case .unsettled(.miss):
             return nil
         default:
             return try match(path, resolving: found)
