@@ -124,10 +124,11 @@ extension FrozenTrie {
 
     /// `isPlainSplatRest(from:end:text:)` on x86-64: whole chunks from `start` in a loop, then the
     /// text's last 16 bytes with the bits of the bytes before the chunk left (0 to 15 of them: the
-    /// walk's, before `start`, or the rest's read in the loop) shifted out. A byte refuses the rest when it is a `?` or `#`, or a `/`
-    /// or `.` after a `/` (an empty segment, or one starting with `.`), the byte before each read from a
-    /// second load one byte lower (so no segment start is carried from chunk to chunk: the `/` before
-    /// `start` is the first). No segment start is asked at the text's end: the text does not end in `/`.
+    /// walk's, before `start`, or the rest's read in the loop) shifted out. A byte refuses the rest
+    /// when it is a `?` or `#`, or a `/` or `.` after a `/` (an empty segment, or one starting with
+    /// `.`), the byte before each read from a second load one byte lower (so no segment start is
+    /// carried from chunk to chunk: the `/` before `start` is the first). No segment start is asked at
+    /// the text's end: the text does not end in `/`.
     // Safety: loads a chunk, and the 16 bytes one lower, only within the text: whole chunks where 16
     // bytes are left before `end`, the byte before `start` being the text's; the last 17 bytes in a
     // text of 17 or more (the caller's condition).
@@ -338,8 +339,9 @@ extension FrozenTrie {
     /// asksEmptySegments: true)` reads it when it answers `end`; for a text of 17 bytes or more, from
     /// `text`, that does not end in `/` (the walk's own guard). What `deadEnd(atMarkedSplatParent:)`
     /// asks below a slot marked `StaticEdge.splatOnlyMark`: no segment of the rest empty or starting
-    /// with `.`, no `?` or `#` in it. On x86-64, 16 bytes at a time (`isPlainSplatRest(inChunksFrom:end:)`: one
-    /// chunk for a rest of up to 16 bytes); elsewhere, as `pathEnd(fromStop:)` reads it.
+    /// with `.`, no `?` or `#` in it. On x86-64, 16 bytes at a time
+    /// (`isPlainSplatRest(inChunksFrom:end:)`: one chunk for a rest of up to 16 bytes); elsewhere, as
+    /// `pathEnd(fromStop:)` reads it.
     @inline(__always)
     static func isPlainSplatRest(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                                  text: UnsafePointer<UInt8>) -> Bool {
