@@ -64,6 +64,8 @@ import Testing
         "/back",                   // a redirect back where the screen is: no change
         "/deep/1/2/3/4/5/6/7/8/9", // more parameters than a hit keeps inline
         "/nowhere",                // a miss
+        "/nowhere//x",             // a miss of text that is not plain: it lands at its normalised path
+        "/nowhere/x/?q=1",         // ... and with a query after a trailing slash
         "/item/2?tab=info#top",    // a query and a fragment
         "/item/./2",               // not normalised
         "/item//2/",               // empty segment, trailing slash
