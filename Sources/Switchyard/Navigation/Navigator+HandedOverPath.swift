@@ -40,11 +40,7 @@ extension Navigator {
                 }
                 plain = RouteResolution(RouteInfo(path: handed!, route: declaration.takeUnretainedValue(), spans: spans))
             case .unsettled(.miss)?:
-                // As in `resolve(plainPath:)`: a miss of text that is not plain lands at its normalised path.
-                // (Asked here, not in the lookup's closure, where every hit paid for the test: 4 instructions
-                // a `nav.push`.)
-                let isPlain = handed!.utf8.withContiguousStorageIfAvailable { PathSegmenter.isPlain($0) } ?? false
-                plain = isPlain ? .unmatched : nil
+                plain = .miss(of: handed!)
             case .unsettled(.needsCandidates)?:
                 do { plain = try routes.resolve(candidatesOf: handed!) } catch let raised as ValidatorRaised {
                     return elsewhere(try errorLanding(raised, redirected: false), from: node.screen)
