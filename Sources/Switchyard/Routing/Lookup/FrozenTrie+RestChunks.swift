@@ -134,13 +134,24 @@ extension FrozenTrie {
     // text of 17 or more (the caller's condition).
     @inline(__always)
     static func isPlainSplatRest(inChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
+        !anyMarked(inChunksFrom: start, end: end, marks: refusedBySplat)
+    }
+
+    /// Whether `marks` finds a byte from `start` to `end`, in a text of 16 bytes or more: whole chunks from
+    /// `start`, then the text's last 16 bytes, the bits of the bytes before the chunk (read already, or
+    /// before `start`) shifted out. `marks` reads the chunk at a pointer (bit `i` for its byte `i`).
+    // Safety: `marks` is given a chunk with 16 bytes before `end`: whole chunks where 16 are left, then
+    // the text's last 16 (the callers' condition: the text has 16 or more).
+    @inline(__always)
+    private static func anyMarked(inChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                                  marks: (UnsafePointer<UInt8>) -> UInt32) -> Bool {
         var chunk = start
         while end - chunk > 16 {
-            if refusedBySplat(chunk) != 0 { return false }
+            if marks(chunk) != 0 { return true }
             chunk += 16
         }
         let last = end - 16
-        return refusedBySplat(last) &>> UInt32(truncatingIfNeeded: chunk - last) == 0
+        return marks(last) &>> UInt32(truncatingIfNeeded: chunk - last) != 0
     }
 
     /// The mask of the bytes of the chunk at `chunk` that a splat's rest may not hold: a `?` or `#`, or a
@@ -149,11 +160,10 @@ extension FrozenTrie {
     private static func refusedBySplat(_ chunk: UnsafePointer<UInt8>) -> UInt32 {
         let bytes = UnsafeRawPointer(chunk).loadUnaligned(as: __m128i.self)
         let before = UnsafeRawPointer(chunk - 1).loadUnaligned(as: __m128i.self)
-        let queries = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x3f)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x23)))
         // `/` (0x2f) and `.` (0x2e) in one compare, their low bit cleared.
         let slashOrDot = _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(-2)), _mm_set1_epi8(0x2e))
         let afterSlash = _mm_cmpeq_epi8(before, _mm_set1_epi8(0x2f))
-        return UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_or_si128(queries, _mm_and_si128(afterSlash, slashOrDot))))
+        return UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_or_si128(queryBytes(bytes), _mm_and_si128(afterSlash, slashOrDot))))
     }
 
     /// The text's last 16 bytes and where they start, or in a text shorter than 16, its bytes as two
@@ -224,13 +234,7 @@ extension FrozenTrie {
     // text that has 16 (the caller's test).
     @inline(__always)
     static func holdsDot(inChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
-        var chunk = start
-        while end - chunk > 16 {
-            if dotMarks(UnsafeRawPointer(chunk).loadUnaligned(as: __m128i.self)) != 0 { return true }
-            chunk += 16
-        }
-        let last = end - 16
-        return dotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) &>> UInt32(truncatingIfNeeded: chunk - last) != 0
+        anyMarked(inChunksFrom: start, end: end) { dotMarks(UnsafeRawPointer($0).loadUnaligned(as: __m128i.self)) }
     }
 
     /// How many bytes of `word` come before its first `?` or `#`; 8 when it holds none. One compare of
@@ -293,24 +297,30 @@ extension FrozenTrie {
                 UInt32(truncatingIfNeeded: _mm_movemask_epi8(slashesOrDots)))
     }
 
+    /// A chunk's `?` and `#` bytes, each 0xff, every other 0: the compares every mark below starts from.
+    @inline(__always)
+    private static func queryBytes(_ bytes: __m128i) -> __m128i {
+        _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x3f)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x23)))
+    }
+
     /// The mask of a chunk's `?` and `#` bytes.
     @inline(__always)
     private static func queryMarks(_ bytes: __m128i) -> UInt32 {
-        let queries = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x3f)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x23)))
+        let queries = queryBytes(bytes)
         return UInt32(truncatingIfNeeded: _mm_movemask_epi8(queries))
     }
 
     /// The mask of a chunk's `?`, `#` and `.` bytes, in one (the compares joined before the mask).
     @inline(__always)
     private static func queryOrDotMarks(_ bytes: __m128i) -> UInt32 {
-        let queries = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x3f)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x23)))
+        let queries = queryBytes(bytes)
         return UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_or_si128(queries, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2e)))))
     }
 
     /// The mask of a chunk's `?` and `#` bytes, and of its `.` bytes.
     @inline(__always)
     private static func queryAndDotMarks(_ bytes: __m128i) -> (queries: UInt32, dots: UInt32) {
-        let queries = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x3f)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x23)))
+        let queries = queryBytes(bytes)
         return (UInt32(truncatingIfNeeded: _mm_movemask_epi8(queries)),
                 UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2e)))))
     }
@@ -324,7 +334,7 @@ extension FrozenTrie {
     /// The masks of a chunk's `?` and `#` bytes, its `/` bytes and its `.` bytes, a bit a byte.
     @inline(__always)
     private static func restMarks(_ bytes: __m128i) -> (queries: UInt32, slashes: UInt32, dots: UInt32) {
-        let queries = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x3f)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x23)))
+        let queries = queryBytes(bytes)
         let slashes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2f))
         let dots = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2e))
         return (UInt32(truncatingIfNeeded: _mm_movemask_epi8(queries)), UInt32(truncatingIfNeeded: _mm_movemask_epi8(slashes)),
