@@ -25,6 +25,8 @@ struct InstructionCounts {
         var target: Double?
 
         var label: String { "\(subject) \(set) \(routes)" }
+        /// The route set and its size, as `InstructionCounts.matchit` names them.
+        var shape: String { "\(set) \(routes)" }
     }
 
     /// What the case counts; each name is a `ProfileLoop` subject, so counting another is one line here.
@@ -72,6 +74,24 @@ struct InstructionCounts {
         Subject(subject: "lua-push-pop", set: "parameter-heavy", routes: 1_000),
     ]
 
+    /// matchit's `at` on each of issue 37's shapes, instructions per lookup net of its own empty loop,
+    /// keyed by `Subject.shape`: counted beside Switchyard on the same sets and queries by
+    /// `Peers/matchit/run.sh` (2026-11-27, the 2-core VM, rustc 1.95.0; README, "Issue 37 items 2 and 3,
+    /// matchit counted beside Switchyard"). matchit's code is not ours to change, so its figures stand
+    /// until run.sh is run again; the targets below are ratios to them.
+    static let matchit: [String: Double] = [
+        "github-rest \(GitHubAPI.routes.count)": 698.6,
+        "parameter-heavy 1000": 771.6, "parameter-heavy 100000": 908.3,
+        "static-heavy 1000": 355.9, "static-heavy 100000": 491.2,
+        "splat 1000": 395.8, "optional 1000": 522.5, "long-static 1000": 363.3,
+        "twenty-four 1000": 1_251.1, "six-parameters 1000": 2_078.8, "misses 1000": 309.8,
+        "query 1000": 1_048.3, "percent-encoded 1000": 946.7, "case-insensitive 1000": 1_163.2,
+    ]
+
+    /// Issue 37 item 2: the lent `withMatch` at most 0.9× matchit's instructions on every shape, the owned
+    /// `match` (which retains its route and text, where matchit lends both) at most matchit's.
+    static let matchitTargets = ["withMatch": 0.9, "match": 1.0]
+
     /// Instructions at 100,000 parameter-heavy routes over those at 1,000, for each subject counted at both.
     static let growthTarget = 1.2
     static let growthSizes = (from: 1_000, to: 100_000)
@@ -115,6 +135,19 @@ struct InstructionCounts {
                 report.check("\(subject.subject) ≤ \(ResultTable.grouped(Int(limit))) instructions, \(subject.set) \(ResultTable.grouped(subject.routes)) routes",
                              measured: ResultTable.fixed(perOperation, 1), perOperation <= limit)
             }
+        }
+        // Issue 37 item 2: every shape against matchit's count of it, so that a shape short of its
+        // target says FAIL here rather than only in the README's prose.
+        for (subject, perOperation) in counted {
+            guard let peer = InstructionCounts.matchit[subject.shape],
+                  let share = InstructionCounts.matchitTargets[subject.subject] else { continue }
+            let ratio = perOperation / peer
+            section.rows.append(Report.Row(set: subject.set, routes: subject.routes, subject: "\(subject.subject) over matchit",
+                                           unit: .ratio, median: ratio,
+                                           note: "matchit \(ResultTable.fixed(peer, 1)) (Peers/matchit/run.sh); target ≤ \(share)×"))
+            report.check("\(subject.subject) ≤ \(share)× matchit's instructions, \(subject.set) \(ResultTable.grouped(subject.routes)) routes",
+                         measured: "\(ResultTable.fixed(ratio, 3))× (\(ResultTable.fixed(perOperation, 1)) against \(ResultTable.fixed(peer, 1)))",
+                         ratio <= share)
         }
         let sizes = InstructionCounts.growthSizes
         // Issue 37: every shape counted at both sizes (parameter-heavy, static-heavy).
