@@ -50,8 +50,8 @@ extension FrozenTrie {
         if segment.count > 8 { return longStaticChild(of: node, first: word, segment: segment) }
         let high = Int(node.pointee.hashShift)
         if high > 0 {
-            let slot = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-                + StaticChildHash.slot(word: word, length: segment.count, multiplier: FrozenTrie.hashMultiplier(of: node))
+            let slot = firstSlot(of: node)
+                + StaticChildHash.slot(word: word, multiplier: FrozenTrie.hashMultiplier(of: node))
             // An empty slot's child is -1: asked first, the caller's own test of the child found.
             if slot.pointee.child < 0 { return -1 }
             if slot.pointee.word == word && Int(slot.pointee.literalLength) == segment.count { return slot.pointee.child }
@@ -95,8 +95,8 @@ extension FrozenTrie {
         // lookup 20 instructions.
         let high = Int(node.pointee.hashShift)
         if high > 0 {
-            let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-            var slot = StaticChildHash.slot(word: key, length: count, multiplier: FrozenTrie.hashMultiplier(of: node))
+            let slots = firstSlot(of: node)
+            var slot = StaticChildHash.slot(word: key, multiplier: FrozenTrie.hashMultiplier(of: node))
             if holds(slots[slot]) { return slots[slot].child }
             guard _slowPath(high & StaticChildHash.probesOn != 0) else { return -1 }
             // Placed by probing: on to the first empty slot.
@@ -141,10 +141,10 @@ extension FrozenTrie {
     /// of it (a longer one probes in `longStaticChild`).
     @inline(never)
     private func hashedStaticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
+        let slots = firstSlot(of: node)
         let high = Int(node.pointee.hashShift)
         let mask = StaticChildHash.mask(forShift: high)
-        var slot = StaticChildHash.slot(word: word, length: segment.count, multiplier: FrozenTrie.hashMultiplier(of: node))
+        var slot = StaticChildHash.slot(word: word, multiplier: FrozenTrie.hashMultiplier(of: node))
         while true {
             let edge = slots[slot]
             if edge.child < 0 { return -1 }
