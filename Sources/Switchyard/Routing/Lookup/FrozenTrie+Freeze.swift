@@ -64,6 +64,8 @@ extension FrozenTrie {
                     var slot = StaticChildHash.slot(word: edge.word, multiplier: frozen.hashMultiplier)
                     while hashSlots[slotEnd + slot].child >= 0 { slot = (slot + 1) & mask }
                     hashSlots[slotEnd + slot] = edge
+                    // Its byte offset in `nodes` (`StaticEdge.child`; past 2^31 bytes of nodes, a trap).
+                    hashSlots[slotEnd + slot].child = child * Int32(MemoryLayout<Node>.stride)
                     if !trie.caseInsensitive && edge.length <= 8 && FrozenTrie.hasOnlySplat(source[Int(child)], in: source) {
                         hashSlots[slotEnd + slot].length |= StaticEdge.splatOnlyMark
                     }

@@ -54,7 +54,9 @@ extension FrozenTrie {
                 + StaticChildHash.slot(word: word, multiplier: FrozenTrie.hashMultiplier(of: node))
             // An empty slot's child is -1: asked first, the caller's own test of the child found.
             if slot.pointee.child < 0 { return -1 }
-            if slot.pointee.word == word && Int(slot.pointee.literalLength) == segment.count { return slot.pointee.child }
+            if slot.pointee.word == word && Int(slot.pointee.literalLength) == segment.count {
+                return FrozenTrie.node(atSlotChild: slot.pointee.child)
+            }
             // Hundreds of siblings and more: placed by probing (`StaticChildHash.probesOn`).
             if _slowPath(high & StaticChildHash.probesOn != 0) { return hashedStaticChild(of: node, word: word, segment: segment) }
             return -1
@@ -84,10 +86,12 @@ extension FrozenTrie {
         // hand, and a literal past 16 bytes has words between its first and last to compare. Its last
         // word need not be: the key is the first word mixed with the last one turned, so equal keys
         // and equal first words mean equal last words.
-        @inline(__always) func holds(_ edge: StaticEdge) -> Bool {
+        // (`inTable`: the edge is a slot, its child a byte offset, `StaticEdge.child`.)
+        @inline(__always) func holds(_ edge: StaticEdge, inTable: Bool) -> Bool {
             guard edge.word == key && Int(edge.length) == count else { return false }
+            let child = inTable ? FrozenTrie.node(atSlotChild: edge.child) : edge.child
             let literal = UnsafeRawPointer(literalBytes.baseAddress.unsafelyUnwrapped
-                + Int(nodes.baseAddress.unsafelyUnwrapped[Int(edge.child)].literalOffset))
+                + Int(nodes.baseAddress.unsafelyUnwrapped[Int(child)].literalOffset))
             guard UInt64(littleEndian: literal.loadUnaligned(as: UInt64.self)) == first else { return false }
             return count <= 16 || middleEquals(literal, segment)
         }
@@ -97,7 +101,7 @@ extension FrozenTrie {
         if high > 0 {
             let slots = firstSlot(of: node)
             var slot = StaticChildHash.slot(word: key, multiplier: FrozenTrie.hashMultiplier(of: node))
-            if holds(slots[slot]) { return slots[slot].child }
+            if holds(slots[slot], inTable: true) { return FrozenTrie.node(atSlotChild: slots[slot].child) }
             guard _slowPath(high & StaticChildHash.probesOn != 0) else { return -1 }
             // Placed by probing: on to the first empty slot.
             let mask = StaticChildHash.mask(forShift: high)
@@ -105,13 +109,13 @@ extension FrozenTrie {
                 slot = (slot &+ 1) & mask
                 let edge = slots[slot]
                 if edge.child < 0 { return -1 }
-                if holds(edge) { return edge.child }
+                if holds(edge, inTable: true) { return FrozenTrie.node(atSlotChild: edge.child) }
             }
         }
         var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
         let end = edge + Int(node.pointee.staticCount)
         while edge < end {
-            if holds(edge.pointee) { return edge.pointee.child }
+            if holds(edge.pointee, inTable: false) { return edge.pointee.child }
             edge += 1
         }
         return -1
@@ -148,7 +152,7 @@ extension FrozenTrie {
         while true {
             let edge = slots[slot]
             if edge.child < 0 { return -1 }
-            if edge.word == word && Int(edge.literalLength) == segment.count { return edge.child }
+            if edge.word == word && Int(edge.literalLength) == segment.count { return FrozenTrie.node(atSlotChild: edge.child) }
             slot = (slot &+ 1) & mask
         }
     }

@@ -178,7 +178,9 @@ extension FrozenTrie {
                     .assumingMemoryBound(to: StaticEdge.self)
                 if slot.pointee.word == packed {
                     if slot.pointee.length == stored {
-                        node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(UInt32(bitPattern: slot.pointee.child))
+                        // Safety: a slot's child is a node's byte offset in `nodes` (`StaticEdge.child`).
+                        node = (UnsafeRawPointer(nodes.baseAddress.unsafelyUnwrapped) + Int(UInt32(bitPattern: slot.pointee.child)))
+                            .assumingMemoryBound(to: Node.self)
                         cursor = stop + 1
                         continue
                     }
@@ -193,7 +195,8 @@ extension FrozenTrie {
                     // Safety: a slot is a `StaticEdge`, its length and child the 8 bytes from offset 8.
                     let lengthAndChild = UnsafeRawPointer(slot).load(fromByteOffset: 8, as: UInt64.self)
                     if !fold && UInt32(truncatingIfNeeded: lengthAndChild) == UInt32(bitPattern: stored | StaticEdge.splatOnlyMark) {
-                        let child = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(lengthAndChild &>> 32)
+                        let child = (UnsafeRawPointer(nodes.baseAddress.unsafelyUnwrapped) + Int(lengthAndChild &>> 32))
+                            .assumingMemoryBound(to: Node.self)
                         let written = spanEnd - spans
                         let found = deadEnd(atMarkedSplatParent: child, at: stop + 1, text: base, end: end, spans: spans, written: written)
                         return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
@@ -432,13 +435,13 @@ extension FrozenTrie {
     }
 
     /// The power of two in `Node`'s stride.
-    private static var nodeStrideShift: UInt64 { UInt64(MemoryLayout<Node>.stride.trailingZeroBitCount) }
+    static var nodeStrideShift: UInt64 { UInt64(MemoryLayout<Node>.stride.trailingZeroBitCount) }
 
     /// The inverse modulo 2^64 of `Node`'s stride's odd part, folded to a constant: an odd number is its
     /// own inverse modulo 8, and each step of Newton's iteration doubles the low bits that are right
     /// (3, 6, 12, 24, 48, 96).
     @inline(__always)
-    private static var nodeStrideInverse: UInt64 {
+    static var nodeStrideInverse: UInt64 {
         let odd = UInt64(MemoryLayout<Node>.stride) &>> nodeStrideShift
         var inverse = odd
         inverse = inverse &* (2 &- odd &* inverse)

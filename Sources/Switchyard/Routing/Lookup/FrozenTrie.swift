@@ -96,6 +96,10 @@ final class FrozenTrie {
     struct StaticEdge {
         var word: UInt64
         var length: Int32
+        /// The child: its index in `nodes` for an edge; for a slot of a table (`hashSlots`), its byte
+        /// offset there (the index times `Node`'s stride, `FrozenTrie.node(atSlotChild:)`), which the
+        /// walk's hashed step adds to the nodes' base as it is (a multiply by the stride a hashed
+        /// segment less). -1 for none.
         var child: Int32
 
         static let empty = StaticEdge(word: 0, length: 0, child: -1)
@@ -199,6 +203,13 @@ final class FrozenTrie {
         // the offset is a slot's within `hashSlots`.
         (UnsafeRawPointer(hashSlots.baseAddress.unsafelyUnwrapped) + Int(node.pointee.staticStart))
             .assumingMemoryBound(to: StaticEdge.self)
+    }
+
+    /// The index of the node a slot's child names (`StaticEdge.child`: a byte offset), for a child that
+    /// is there (0 or more).
+    @inline(__always)
+    static func node(atSlotChild child: Int32) -> Int32 {
+        Int32(truncatingIfNeeded: (UInt64(UInt32(bitPattern: child)) &>> nodeStrideShift) &* nodeStrideInverse)
     }
 
     /// What a match of the route that wins at `node` needs (a node where routes end).
