@@ -202,8 +202,10 @@ extension FrozenTrie {
                         return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
                     }
                 }
-                // Hundreds of siblings and more, placed by probing (`StaticChildHash.probesOn`).
-                if _slowPath(children.probesOn) {
+                // Hundreds of siblings and more, placed by probing (`StaticChildHash.probesOn`). (Asked of
+                // the node's field, not of the word read for the probe: kept for this test, the word
+                // took a register of its own through the probe, two instructions a hashed hit more.)
+                if _slowPath(Int(node.pointee.hashShift) & StaticChildHash.probesOn != 0) {
                     let child = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
                     if child >= 0 {
                         node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: child)
