@@ -56,10 +56,11 @@ import Testing
                     probing += 1
                     continue
                 }
-                let table = trie.hashSlots[Int(node.staticStart)..<(Int(node.staticStart) + size)]
+                let start = Int(node.staticStart) / MemoryLayout<FrozenTrie.StaticEdge>.stride
+                let table = trie.hashSlots[start..<(start + size)]
                 for edge in table where edge.child >= 0 {
-                    let slot = StaticChildHash.slot(word: edge.word, length: Int(edge.literalLength), multiplier: node.hashMultiplier)
-                    if trie.hashSlots[Int(node.staticStart) + slot].child == edge.child { ownSlots += 1 } else { misplaced += 1 }
+                    let slot = StaticChildHash.slot(word: edge.word, multiplier: node.hashMultiplier)
+                    if trie.hashSlots[start + slot].child == edge.child { ownSlots += 1 } else { misplaced += 1 }
                 }
             }
             return (ownSlots, misplaced, probing, largest)

@@ -278,7 +278,7 @@ import Testing
             let marked = table.withFrozenLookup { lookup -> Set<String> in
                 var names: Set<String> = []
                 for slot in lookup.trie.hashSlots where slot.child >= 0 && slot.length < 0 {
-                    let node = lookup.trie.nodes[Int(slot.child)]
+                    let node = lookup.trie.nodes[Int(FrozenTrie.node(atSlotChild: slot.child))]
                     let literal = lookup.trie.literalBytes[Int(node.literalOffset)...].prefix(Int(node.literalLength))
                     names.insert(String(decoding: literal, as: UTF8.self))
                 }

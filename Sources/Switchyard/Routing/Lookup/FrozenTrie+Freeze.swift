@@ -50,7 +50,7 @@ extension FrozenTrie {
             frozen.staticCount = node.staticCount
             let table = tables[index]
             let mask = (table?.size ?? 1) - 1
-            frozen.staticStart = Int32(table != nil ? slotEnd : edgeEnd)
+            frozen.staticStart = Int32(table != nil ? slotEnd * MemoryLayout<StaticEdge>.stride : edgeEnd)
             if let table {
                 frozen.staticCount = table.low
                 frozen.hashShift = table.high
@@ -61,9 +61,11 @@ extension FrozenTrie {
                                       child: child)
                 if table != nil {
                     // A slot of its own, but for a node that probes on (`StaticChildHash.probesOn`).
-                    var slot = StaticChildHash.slot(word: edge.word, length: Int(edge.length), multiplier: frozen.hashMultiplier)
+                    var slot = StaticChildHash.slot(word: edge.word, multiplier: frozen.hashMultiplier)
                     while hashSlots[slotEnd + slot].child >= 0 { slot = (slot + 1) & mask }
                     hashSlots[slotEnd + slot] = edge
+                    // Its byte offset in `nodes` (`StaticEdge.child`; past 2^31 bytes of nodes, a trap).
+                    hashSlots[slotEnd + slot].child = child * Int32(MemoryLayout<Node>.stride)
                     if !trie.caseInsensitive && edge.length <= 8 && FrozenTrie.hasOnlySplat(source[Int(child)], in: source) {
                         hashSlots[slotEnd + slot].length |= StaticEdge.splatOnlyMark
                     }

@@ -50,11 +50,13 @@ extension FrozenTrie {
         if segment.count > 8 { return longStaticChild(of: node, first: word, segment: segment) }
         let high = Int(node.pointee.hashShift)
         if high > 0 {
-            let slot = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-                + StaticChildHash.slot(word: word, length: segment.count, multiplier: FrozenTrie.hashMultiplier(of: node))
+            let slot = firstSlot(of: node)
+                + StaticChildHash.slot(word: word, multiplier: FrozenTrie.hashMultiplier(of: node))
             // An empty slot's child is -1: asked first, the caller's own test of the child found.
             if slot.pointee.child < 0 { return -1 }
-            if slot.pointee.word == word && Int(slot.pointee.literalLength) == segment.count { return slot.pointee.child }
+            if slot.pointee.word == word && Int(slot.pointee.literalLength) == segment.count {
+                return FrozenTrie.node(atSlotChild: slot.pointee.child)
+            }
             // Hundreds of siblings and more: placed by probing (`StaticChildHash.probesOn`).
             if _slowPath(high & StaticChildHash.probesOn != 0) { return hashedStaticChild(of: node, word: word, segment: segment) }
             return -1
@@ -84,10 +86,12 @@ extension FrozenTrie {
         // hand, and a literal past 16 bytes has words between its first and last to compare. Its last
         // word need not be: the key is the first word mixed with the last one turned, so equal keys
         // and equal first words mean equal last words.
-        @inline(__always) func holds(_ edge: StaticEdge) -> Bool {
+        // (`inTable`: the edge is a slot, its child a byte offset, `StaticEdge.child`.)
+        @inline(__always) func holds(_ edge: StaticEdge, inTable: Bool) -> Bool {
             guard edge.word == key && Int(edge.length) == count else { return false }
+            let child = inTable ? FrozenTrie.node(atSlotChild: edge.child) : edge.child
             let literal = UnsafeRawPointer(literalBytes.baseAddress.unsafelyUnwrapped
-                + Int(nodes.baseAddress.unsafelyUnwrapped[Int(edge.child)].literalOffset))
+                + Int(nodes.baseAddress.unsafelyUnwrapped[Int(child)].literalOffset))
             guard UInt64(littleEndian: literal.loadUnaligned(as: UInt64.self)) == first else { return false }
             return count <= 16 || middleEquals(literal, segment)
         }
@@ -95,9 +99,9 @@ extension FrozenTrie {
         // lookup 20 instructions.
         let high = Int(node.pointee.hashShift)
         if high > 0 {
-            let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
-            var slot = StaticChildHash.slot(word: key, length: count, multiplier: FrozenTrie.hashMultiplier(of: node))
-            if holds(slots[slot]) { return slots[slot].child }
+            let slots = firstSlot(of: node)
+            var slot = StaticChildHash.slot(word: key, multiplier: FrozenTrie.hashMultiplier(of: node))
+            if holds(slots[slot], inTable: true) { return FrozenTrie.node(atSlotChild: slots[slot].child) }
             guard _slowPath(high & StaticChildHash.probesOn != 0) else { return -1 }
             // Placed by probing: on to the first empty slot.
             let mask = StaticChildHash.mask(forShift: high)
@@ -105,13 +109,13 @@ extension FrozenTrie {
                 slot = (slot &+ 1) & mask
                 let edge = slots[slot]
                 if edge.child < 0 { return -1 }
-                if holds(edge) { return edge.child }
+                if holds(edge, inTable: true) { return FrozenTrie.node(atSlotChild: edge.child) }
             }
         }
         var edge = staticEdges.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
         let end = edge + Int(node.pointee.staticCount)
         while edge < end {
-            if holds(edge.pointee) { return edge.pointee.child }
+            if holds(edge.pointee, inTable: false) { return edge.pointee.child }
             edge += 1
         }
         return -1
@@ -141,14 +145,14 @@ extension FrozenTrie {
     /// of it (a longer one probes in `longStaticChild`).
     @inline(never)
     private func hashedStaticChild(of node: UnsafePointer<Node>, word: UInt64, segment: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let slots = hashSlots.baseAddress.unsafelyUnwrapped + Int(node.pointee.staticStart)
+        let slots = firstSlot(of: node)
         let high = Int(node.pointee.hashShift)
         let mask = StaticChildHash.mask(forShift: high)
-        var slot = StaticChildHash.slot(word: word, length: segment.count, multiplier: FrozenTrie.hashMultiplier(of: node))
+        var slot = StaticChildHash.slot(word: word, multiplier: FrozenTrie.hashMultiplier(of: node))
         while true {
             let edge = slots[slot]
             if edge.child < 0 { return -1 }
-            if edge.word == word && Int(edge.literalLength) == segment.count { return edge.child }
+            if edge.word == word && Int(edge.literalLength) == segment.count { return FrozenTrie.node(atSlotChild: edge.child) }
             slot = (slot &+ 1) & mask
         }
     }

@@ -97,12 +97,11 @@ extension FrozenTrie {
         // A trailing slash means the text is not normalised: asked once here, not at every segment.
         if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain(0), 0) }
         var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
-        var index: Int32 = 0
         var spanEnd = spans
         let spansLimit = spans + Parameters.InlineSpans.capacity
         // The tables' bases, read from `self` once: kept on the stack, each is one operand of the add
         // that finds a slot or an edge, where `self` was reloaded from the stack and then read.
-        let slots = hashSlots.baseAddress.unsafelyUnwrapped
+        let slots = UnsafeRawPointer(hashSlots.baseAddress.unsafelyUnwrapped)
         let edges = staticEdges.baseAddress.unsafelyUnwrapped
         var cursor = base + 1   // the segment's first byte
         // One test a segment for both the loop's end and the word load's bounds: a cursor at or before
@@ -134,13 +133,21 @@ extension FrozenTrie {
             // A segment in the text's last word with no `/` runs to the end: told by the loop's own bound
             // (`segmentLength` asked two bounds first, and the chain's head before them; a chain's head
             // takes its length too, which it does not read).
-            let length = slashes != 0 ? slashes.trailingZeroBitCount &>> 3
-                : UInt(bitPattern: cursor) > lastWord ? end - cursor
-                : node.pointee.hashShift < 0 ? 0 : FrozenTrie.segmentLength(from: cursor, end: end)
-            let stop = cursor + length
             // The segment's first 8 bytes (all of a shorter one, zeros after): the bytes below the
-            // first slash's mark, or the whole word when there is none in it.
-            var packed = word & (((slashes & (0 &- slashes)) &>> 7) &- 1)
+            // first slash's mark (`slashes ^ (slashes - 1)` keeps the bits up to the mark, the shift
+            // drops the slash's byte: four instructions where one formula for both cases took six), or
+            // the whole word when there is none in it.
+            let length: Int
+            var packed: UInt64
+            if slashes != 0 {
+                length = slashes.trailingZeroBitCount &>> 3
+                packed = word & ((slashes ^ (slashes &- 1)) &>> 8)
+            } else {
+                length = UInt(bitPattern: cursor) > lastWord ? end - cursor
+                    : node.pointee.hashShift < 0 ? 0 : FrozenTrie.segmentLength(from: cursor, end: end)
+                packed = word
+            }
+            let stop = cursor + length
             // Empty, `.` and `..` segments mean the text is not normalised. One test takes every word
             // whose bits are all within `..`'s: the empty, `.` and `..` ones, and a few segments of one
             // or two rare bytes (`*`, `,`, `&`, a space, a control byte), which the full resolution
@@ -151,71 +158,83 @@ extension FrozenTrie {
             // The node's static children from one word (`StaticChildren`); a hit goes on at once, with
             // no test of the child found (below).
             let children = StaticChildren(of: node)
-            if !children.isEmpty {
+            // A table, for a segment of up to 8 bytes, asked first and in one compare of the node's
+            // word (`StaticChildren.isHashed`); then none, a chain's head, edges, or a longer segment.
+            // (Asked after the word's tests for none and a chain's head, and after the length, a hashed
+            // segment took ten instructions to its probe where it takes seven.)
+            if children.isHashed && length <= 8 {
+                if fold { packed = StaticChildHash.foldedWord(packed) }
+                // The static child, written out here (as a function, even one always inlined, the probe
+                // was called: 90 instructions a static-heavy lookup more). A slot is compared by its key
+                // and its length as stored (32 bits, from memory: a segment here has at most 8 bytes);
+                // an empty slot's length is 0, never a segment's, so a hit's child is never -1 and is
+                // not tested.
+                let stored = Int32(truncatingIfNeeded: length)
+                // (The table's start is in bytes, `Node.staticStart`: one shift, the slot's, and the
+                // start and the base added to it.)
+                // Safety: as `firstSlot(of:)`, and the slot is below the table's size (`slot`'s shift).
+                let slot = (slots + Int(node.pointee.staticStart)
+                    + StaticChildHash.slot(word: packed, multiplier: children.word) &* MemoryLayout<StaticEdge>.stride)
+                    .assumingMemoryBound(to: StaticEdge.self)
+                if slot.pointee.word == packed {
+                    if slot.pointee.length == stored {
+                        // Safety: a slot's child is a node's byte offset in `nodes` (`StaticEdge.child`).
+                        node = (UnsafeRawPointer(nodes.baseAddress.unsafelyUnwrapped) + Int(UInt32(bitPattern: slot.pointee.child)))
+                            .assumingMemoryBound(to: Node.self)
+                        cursor = stop + 1
+                        continue
+                    }
+                    // A child whose only child is a splat (`StaticEdge.splatOnlyMark`, set by the freeze
+                    // on a trie that does not fold case): the splat's dead end settled at once, the next
+                    // segment not read (the loop would read it, find no child, then settle the same dead
+                    // end; a text ending at the child is left to the stop). Asked only where the word
+                    // matched and the length did not, a test no other lookup reaches.
+                    // (The length and child read again, as one word: a second test of the length
+                    // read for the first kept it in a register, one instruction more at every hashed
+                    // segment, parameter-heavy `withMatch` +2.6.)
+                    // Safety: a slot is a `StaticEdge`, its length and child the 8 bytes from offset 8.
+                    let lengthAndChild = UnsafeRawPointer(slot).load(fromByteOffset: 8, as: UInt64.self)
+                    if !fold && UInt32(truncatingIfNeeded: lengthAndChild) == UInt32(bitPattern: stored | StaticEdge.splatOnlyMark) {
+                        let child = (UnsafeRawPointer(nodes.baseAddress.unsafelyUnwrapped) + Int(lengthAndChild &>> 32))
+                            .assumingMemoryBound(to: Node.self)
+                        let written = spanEnd - spans
+                        let found = deadEnd(atMarkedSplatParent: child, at: stop + 1, text: base, end: end, spans: spans, written: written)
+                        return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
+                    }
+                }
+                // Hundreds of siblings and more, placed by probing (`StaticChildHash.probesOn`). (Asked of
+                // the node's field, not of the word read for the probe: kept for this test, the word
+                // took a register of its own through the probe, two instructions a hashed hit more.)
+                if _slowPath(Int(node.pointee.hashShift) & StaticChildHash.probesOn != 0) {
+                    let child = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
+                    if child >= 0 {
+                        node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: child)
+                        cursor = stop + 1
+                        continue
+                    }
+                }
+            } else if !children.isEmpty {
                 if fold { packed = StaticChildHash.foldedWord(packed) }
                 if _slowPath(children.isChainHead) {
                     // A chain of single-child static nodes (`FrozenTrie+Chain`): its bytes compared with
                     // the text at once, the cursor moved past them all; anything else is a dead end.
                     guard let past = chainStop(node, at: cursor, end: end, folding: fold) else { return (.deadEnd(stopIndex(node)), spanEnd - spans) }
-                    index = ~node.pointee.hashShift
-                    node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: index)
+                    node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: ~node.pointee.hashShift)
                     cursor = past + 1
                     continue
                 }
-                // The static child, written out here (as a function, even one always inlined, the probe
-                // was called: 90 instructions a static-heavy lookup more). A slot or edge is compared by
-                // its key and its length as stored (32 bits, from memory: a segment here has at most 8
-                // bytes); an empty slot's length is 0, never a segment's, so a hit's child is never -1
-                // and is not tested.
-                let stored = Int32(truncatingIfNeeded: length)
                 if length > 8 {
+                    // A table's or edges' child, keyed on the segment's first and last words.
                     let child = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
                     if child >= 0 {
-                        index = child
                         node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: child)
                         cursor = stop + 1
                         continue
                     }
-                } else if children.isHashed {
-                    // (The start and the slot added before they are scaled: one shift, not two.)
-                    let slot = slots + (Int(node.pointee.staticStart)
-                        &+ StaticChildHash.slot(word: packed, length: length, multiplier: children.word))
-                    if slot.pointee.word == packed {
-                        if slot.pointee.length == stored {
-                            index = slot.pointee.child
-                            node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(UInt32(bitPattern: index))
-                            cursor = stop + 1
-                            continue
-                        }
-                        // A child whose only child is a splat (`StaticEdge.splatOnlyMark`, set by the freeze
-                        // on a trie that does not fold case): the splat's dead end settled at once, the next
-                        // segment not read (the loop would read it, find no child, then settle the same dead
-                        // end; a text ending at the child is left to the stop). Asked only where the word
-                        // matched and the length did not, a test no other lookup reaches.
-                        // (The length and child read again, as one word: a second test of the length
-                        // read for the first kept it in a register, one instruction more at every hashed
-                        // segment, parameter-heavy `withMatch` +2.6.)
-                        // Safety: a slot is a `StaticEdge`, its length and child the 8 bytes from offset 8.
-                        let lengthAndChild = UnsafeRawPointer(slot).load(fromByteOffset: 8, as: UInt64.self)
-                        if !fold && UInt32(truncatingIfNeeded: lengthAndChild) == UInt32(bitPattern: stored | StaticEdge.splatOnlyMark) {
-                            let child = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(lengthAndChild &>> 32)
-                            let written = spanEnd - spans
-                            let found = deadEnd(atMarkedSplatParent: child, at: stop + 1, text: base, end: end, spans: spans, written: written)
-                            return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
-                        }
-                    }
-                    // Hundreds of siblings and more, placed by probing (`StaticChildHash.probesOn`).
-                    if _slowPath(children.probesOn) {
-                        let child = staticChild(of: node, word: packed, segment: UnsafeBufferPointer(start: cursor, count: length))
-                        if child >= 0 {
-                            index = child
-                            node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: child)
-                            cursor = stop + 1
-                            continue
-                        }
-                    }
                 } else {
-                    // At least one edge (the word is not 0 and names no table).
+                    // At least one edge (the word is not 0 and names no table), each compared as a
+                    // slot is.
+                    let stored = Int32(truncatingIfNeeded: length)
                     var edge = edges + Int(node.pointee.staticStart)
                     let edgesEnd = edge + children.scannedCount
                     var found = false
@@ -227,8 +246,7 @@ extension FrozenTrie {
                         edge += 1
                     } while edge < edgesEnd
                     if found {
-                        index = edge.pointee.child
-                        node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(UInt32(bitPattern: index))
+                        node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(UInt32(bitPattern: edge.pointee.child))
                         cursor = stop + 1
                         continue
                     }
@@ -271,13 +289,12 @@ extension FrozenTrie {
             }
             spanEnd.pointee = Parameters.Span(unchecked: cursor - base, end: stop - base)
             spanEnd += 1
-            index = next
             node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(truncatingIfNeeded: next)
             cursor = stop + 1
         }
         // (A node where an optional chain's route ends below, the rest absent, holds that route's
         // declaration: a hit to `RouteLookup.find`, which pads the spans out of line.)
-        return (node.pointee.declaration != nil ? .node(index) : .undecided(index), spanEnd - spans)
+        return (node.pointee.declaration != nil ? .node(stopIndex(node)) : .undecided(stopIndex(node)), spanEnd - spans)
     }
 
     /// What the walk settles at a dead end at `node`, which has a splat child, the segment at `cursor`
@@ -420,13 +437,13 @@ extension FrozenTrie {
     }
 
     /// The power of two in `Node`'s stride.
-    private static var nodeStrideShift: UInt64 { UInt64(MemoryLayout<Node>.stride.trailingZeroBitCount) }
+    static var nodeStrideShift: UInt64 { UInt64(MemoryLayout<Node>.stride.trailingZeroBitCount) }
 
     /// The inverse modulo 2^64 of `Node`'s stride's odd part, folded to a constant: an odd number is its
     /// own inverse modulo 8, and each step of Newton's iteration doubles the low bits that are right
     /// (3, 6, 12, 24, 48, 96).
     @inline(__always)
-    private static var nodeStrideInverse: UInt64 {
+    static var nodeStrideInverse: UInt64 {
         let odd = UInt64(MemoryLayout<Node>.stride) &>> nodeStrideShift
         var inverse = odd
         inverse = inverse &* (2 &- odd &* inverse)

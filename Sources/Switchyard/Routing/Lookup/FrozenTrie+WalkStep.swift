@@ -15,7 +15,9 @@ extension FrozenTrie {
 
         @inline(__always) var isEmpty: Bool { word == 0 }
         @inline(__always) var isChainHead: Bool { Int64(bitPattern: word) < 0 }
-        @inline(__always) var isHashed: Bool { word &>> 32 != 0 }
+        /// A table: the high half above 0 (0 for edges, negative at a chain's head), asked of the high
+        /// half the probe shifts by anyway (`StaticChildHash.slot`).
+        @inline(__always) var isHashed: Bool { Int32(truncatingIfNeeded: word &>> 32) > 0 }
         /// A table's children were placed by linear probing (`StaticChildHash.probesOn`).
         @inline(__always) var probesOn: Bool { Int(truncatingIfNeeded: word &>> 32) & StaticChildHash.probesOn != 0 }
         /// The edges to scan, for a node that has some and no table.

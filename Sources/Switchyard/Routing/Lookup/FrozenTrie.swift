@@ -19,8 +19,9 @@ final class FrozenTrie {
         var literalOffset: Int32 = 0
         var literalLength: Int32 = 0
         /// Static children: `staticCount` edges from `staticStart` in `staticEdges`; past `hashThreshold`,
-        /// a table of 2^k slots (at least `tableSize(for:)` of the count) from `staticStart` in
-        /// `hashSlots`, each child in a slot of its own (`StaticChildHash.table(for:)`), and then
+        /// a table of 2^k slots (at least `tableSize(for:)` of the count) from `staticStart` bytes into
+        /// `hashSlots` (a slot's index times its stride, `firstSlot(of:)`: the walk adds it to the slot's
+        /// offset, where an index took a shift of its own and a register more), each child in a slot of its own (`StaticChildHash.table(for:)`), and then
         /// `staticCount` and `hashShift` are the two halves of the table's multiplier (`hashMultiplier`):
         /// a hashed node's count is never read, only that it is above 0 (the low half is positive). The
         /// two fields must stay side by side, in this order: the lookup reads them as one word
@@ -95,6 +96,10 @@ final class FrozenTrie {
     struct StaticEdge {
         var word: UInt64
         var length: Int32
+        /// The child: its index in `nodes` for an edge; for a slot of a table (`hashSlots`), its byte
+        /// offset there (the index times `Node`'s stride, `FrozenTrie.node(atSlotChild:)`), which the
+        /// walk's hashed step adds to the nodes' base as it is (a multiply by the stride a hashed
+        /// segment less). -1 for none.
         var child: Int32
 
         static let empty = StaticEdge(word: 0, length: 0, child: -1)
@@ -190,6 +195,22 @@ final class FrozenTrie {
     /// bytes), `literalOffset`, `literalLength` and `staticStart` (a constant, so that the load takes
     /// it as its offset; `StaticChildSlotTests` holds it to `MemoryLayout<Node>.offset(of:)`).
     static var multiplierOffset: Int { 20 }
+
+    /// The first slot of a hashed node's table: `staticStart` is its offset in bytes (`Node.staticStart`).
+    @inline(__always)
+    func firstSlot(of node: UnsafePointer<Node>) -> UnsafePointer<StaticEdge> {
+        // Safety: the freeze wrote a hashed node's `staticStart` as a slot's index times the stride, so
+        // the offset is a slot's within `hashSlots`.
+        (UnsafeRawPointer(hashSlots.baseAddress.unsafelyUnwrapped) + Int(node.pointee.staticStart))
+            .assumingMemoryBound(to: StaticEdge.self)
+    }
+
+    /// The index of the node a slot's child names (`StaticEdge.child`: a byte offset), for a child that
+    /// is there (0 or more).
+    @inline(__always)
+    static func node(atSlotChild child: Int32) -> Int32 {
+        Int32(truncatingIfNeeded: (UInt64(UInt32(bitPattern: child)) &>> nodeStrideShift) &* nodeStrideInverse)
+    }
 
     /// What a match of the route that wins at `node` needs (a node where routes end).
     func winner(at node: Int32) -> Winner {

@@ -15,7 +15,7 @@ enum StaticChildHash {
     }
 
     /// A literal's slot in a node's table, from its key (`key(of:)`: its 8 bytes or fewer packed into a
-    /// word, or `longKey` of a longer one), its length and the node's multiplier (`Node.hashMultiplier`:
+    /// word, or `longKey` of a longer one) and the node's multiplier (`Node.hashMultiplier`:
     /// its `staticCount` and `hashShift` fields as one word). The freeze chose the multiplier so that
     /// every child of the node has a slot of its own (`table(for:)`): a lookup computes one slot and
     /// compares one edge, and no probe goes on (issue 37: with one multiplier for every node, siblings
@@ -30,12 +30,13 @@ enum StaticChildHash {
     /// node's count is never read): words that differ in their top byte alone land `d × multiplier mod
     /// 256` apart in the product's top byte, whatever its higher bits. (A seed mixed into the word's top
     /// half instead, a constant multiplier kept, only moved short literals' slots all together: 100,000
-    /// parameter routes needed tables twice the size, 8 MB more.) The length is mixed in because a
-    /// packed word does not say it.
+    /// parameter routes needed tables twice the size, 8 MB more.) The length is not mixed in: siblings'
+    /// keys differ as words but where a literal holds a 0 byte or a long literal's key equals another's
+    /// (`table(for:)` then probes on), and the slot's compare asks the length. (Mixed in, it cost every
+    /// hashed segment an instruction.)
     @inline(__always)
-    static func slot(word: UInt64, length: Int, multiplier: UInt64) -> Int {
-        let product = (word ^ UInt64(truncatingIfNeeded: length)) &* multiplier
-        return Int(truncatingIfNeeded: product &>> (multiplier &>> 32))
+    static func slot(word: UInt64, multiplier: UInt64) -> Int {
+        Int(truncatingIfNeeded: (word &* multiplier) &>> (multiplier &>> 32))
     }
 
     /// A node's multiplier (`slot`) from its `staticCount` and `hashShift` fields: `Node.hashMultiplier`.
@@ -99,14 +100,17 @@ enum StaticChildHash {
     /// The table that gives each of `keys` (a node's static children's keys and lengths) a slot of its
     /// own, the smallest first (doubled only when no multiplier fits at its size). Nil when two children
     /// share their key and length (two literals past 8 bytes whose `longKey`s are equal), which no hash
-    /// tells apart: the node's children are then scanned. Past `largestTable(for:)`, the smallest table
-    /// with the first multiplier, `probesOn`.
+    /// tells apart: the node's children are then scanned. Past `largestTable(for:)`, or where two
+    /// children share their key alone (which `slot` hashes, not the length: a literal with a 0 byte
+    /// after its last, or a long literal keyed as a short one's bytes), the smallest table with the
+    /// first multiplier, `probesOn`.
     static func table(for keys: [(word: UInt64, length: Int32)]) -> Table? {
         struct Keyed: Hashable { var word: UInt64; var length: Int32 }
         guard Set(keys.map { Keyed(word: $0.word, length: $0.length) }).count == keys.count else { return nil }
-        // Each key as `slot` mixes it before the multiply.
-        let mixed = keys.map { $0.word ^ UInt64(truncatingIfNeeded: Int($0.length)) }
+        let words = keys.map(\.word)
         let smallest = tableSize(for: Int32(keys.count))
+        // No multiplier puts two equal words in two slots.
+        guard Set(words).count == words.count else { return Table(size: smallest, choice: 0, probesOn: true) }
         var size = smallest
         while size <= largestTable(for: keys.count) {
             // A size where `choicesPerSize` random tries would find no multiplier but by a chance under
@@ -116,16 +120,16 @@ enum StaticChildHash {
                 size *= 2
                 continue
             }
-            if let table = firstFitting(mixed, size: size) { return table }
+            if let table = firstFitting(words, size: size) { return table }
             size *= 2
         }
         return Table(size: smallest, choice: 0, probesOn: true)
     }
 
-    /// The first of `choicesPerSize` multipliers that gives each of `mixed` (keys as `slot` mixes them)
-    /// a slot of its own in a table of `size`, or nil. The slots taken are bits of one word for a
+    /// The first of `choicesPerSize` multipliers that gives each of `words` (the keys, as `slot` hashes
+    /// them) a slot of its own in a table of `size`, or nil. The slots taken are bits of one word for a
     /// table of up to 64 (most nodes), of an array past that.
-    private static func firstFitting(_ mixed: [UInt64], size: Int) -> Table? {
+    private static func firstFitting(_ words: [UInt64], size: Int) -> Table? {
         var taken = [UInt64](repeating: 0, count: size > 64 ? size / 64 : 0)
         for choice in 0..<choicesPerSize {
             let table = Table(size: size, choice: choice)
@@ -134,7 +138,7 @@ enum StaticChildHash {
             var fits = true
             if size <= 64 {
                 var bits: UInt64 = 0
-                for key in mixed {
+                for key in words {
                     let bit: UInt64 = 1 &<< ((key &* multiplier) &>> shift)
                     if bits & bit != 0 {
                         fits = false
@@ -144,7 +148,7 @@ enum StaticChildHash {
                 }
             } else {
                 for index in taken.indices { taken[index] = 0 }
-                for key in mixed {
+                for key in words {
                     let slot = Int(truncatingIfNeeded: (key &* multiplier) &>> shift)
                     let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: slot & 63)
                     if taken[slot &>> 6] & bit != 0 {
