@@ -355,7 +355,7 @@ extension FrozenTrie {
     /// Whether the rest of a text from `start` (after a `/`) to `end` (past `start`) is what a splat
     /// takes: a plain normalised path with no `?` or `#`, as `pathEnd(afterStop: start - 1, ...,
     /// asksEmptySegments: true)` reads it when it answers `end`; for a text of 17 bytes or more, from
-    /// `text`, that does not end in `/` (the walk's own guard). What `splatTakesRest(from:end:text:span:)`
+    /// `text`, that does not end in `/` (the walk's own guard). What `splatTakesRest(from:text:span:end:)`
     /// asks below a slot marked `StaticEdge.splatOnlyMark`: no segment of the rest empty or starting
     /// with `.`, no `?` or `#` in it. On x86-64, 16 bytes at a time
     /// (`isPlainSplatRest(inChunksFrom:end:)`: one chunk for a rest of up to 16 bytes); elsewhere, as

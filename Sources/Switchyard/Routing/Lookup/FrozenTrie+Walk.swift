@@ -200,7 +200,7 @@ extension FrozenTrie {
                         if !fold && UInt32(truncatingIfNeeded: lengthAndChild) == UInt32(bitPattern: stored | StaticEdge.splatOnlyMark) {
                             let child = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped) + Int(lengthAndChild &>> 32)
                             guard spanEnd != spansLimit
-                                && FrozenTrie.splatTakesRest(from: stop + 1, end: end, text: base, span: spanEnd) else {
+                                && FrozenTrie.splatTakesRest(from: stop + 1, text: base, span: spanEnd, end: end) else {
                                 return (.deadEnd(stopIndex(child)), spanEnd - spans)
                             }
                             return (.node(child.pointee.splat), spanEnd + 1 - spans)
@@ -310,9 +310,12 @@ extension FrozenTrie {
     /// lookup paid 7 instructions more, Benchmarks/README.md). The span is written here, where the
     /// text's length is asked anyway: written in the loop, the length was kept from the loop's start
     /// (a store more at every lookup, parameter-heavy and github-rest `withMatch` +1).
+    /// (`end` last: the fourth argument's register, `rcx` on x86-64, is the one a shift's count is
+    /// given in, and `end` is not needed after the shift; with `span` there, it was moved out and back.)
+    // Safety: writes `span` only; the walk passes its next span, below its limit (asked there).
     @inline(never)
-    static func splatTakesRest(from cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                               text base: UnsafePointer<UInt8>, span: UnsafeMutablePointer<Parameters.Span>) -> Bool {
+    static func splatTakesRest(from cursor: UnsafePointer<UInt8>, text base: UnsafePointer<UInt8>,
+                               span: UnsafeMutablePointer<Parameters.Span>, end: UnsafePointer<UInt8>) -> Bool {
         guard cursor < end else { return false }
         // In a text of 17 bytes or more (the common case), the rest read here (`isPlainSplatRest`: one
         // chunk for a rest of up to 16 bytes); in a shorter one, as `splatTakingRest` reads it.
@@ -322,7 +325,7 @@ extension FrozenTrie {
         return true
     }
 
-    /// `splatTakesRest(from:end:text:span:)` in a text of up to 16 bytes, its rest read as
+    /// `splatTakesRest(from:text:span:end:)` in a text of up to 16 bytes, its rest read as
     /// `splatTakingRest` reads it (out of line: it keeps its frame off the common case's).
     @inline(never)
     private static func splatTakesRest(inShortTextFrom cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
