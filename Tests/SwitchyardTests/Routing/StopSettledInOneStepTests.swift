@@ -378,7 +378,8 @@ import Testing
     /// written after the parameters' (`FrozenTrie.splatTakesRest` writes it at the loop's next span):
     /// below one to seven parameters the walk answers every span, the splat's last; below eight, no
     /// span is left for it and the loop leaves the lookup to the full search. A rest of 17 to 32 bytes
-    /// is read in two overlapping chunks: a mark in its first or last 16 bytes leaves it to the stop.
+    /// is read in two overlapping chunks: a mark in its first or last 16 bytes leaves it to the stop. A
+    /// text ending at the marked child is refused by the same compare as a rest of one chunk.
     @Test func aMarkedSlotBelowParametersWritesTheSplatsSpanAfterTheirs() throws {
         for parameters in 1...8 {
             let table = RouteTable<Int>()
@@ -387,6 +388,11 @@ import Testing
             for sibling in 1...4 { try table.add(head + "/c\(sibling)", payload: sibling) }
             #expect(table.withFrozenLookup { lookup in lookup.trie.hashSlots.contains { $0.child >= 0 && $0.length < 0 } })
             let values = (0..<parameters).map { "v\($0)" }
+            // The text ending at the marked child (17 bytes or more from four parameters: the reading in
+            // chunks tells it with the one-chunk case) is left to the stop and the full search.
+            let atChild = "/" + values.joined(separator: "/") + "/only"
+            #expect(splatWalked(table, atChild) == nil, "\(atChild)")
+            try expectAsTheFullSearch(table, atChild)
             for rest in ["x", "x/y", "klmnopqrstuvwxyz/1", "klmnopq/stuvwxyz0123456789ABCDEF", "klmnopqrstu/wxyz0123456789ABCDEFG"] {
                 let text = "/" + values.joined(separator: "/") + "/only/" + rest
                 let walked = splatWalked(table, text)

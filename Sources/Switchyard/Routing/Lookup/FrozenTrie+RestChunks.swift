@@ -132,7 +132,7 @@ extension FrozenTrie {
     /// when it is a `?` or `#`, or a `/` or `.` after a `/` (an empty segment, or one starting with
     /// `.`), the byte before each read from a second load one byte lower (so no segment start is
     /// carried from chunk to chunk: the `/` before `start` is the first). No segment start is asked at
-    /// the text's end: the text does not end in `/`.
+    /// the text's end: the text does not end in `/`. False where the text ends before `start`.
     // Safety: loads a chunk, and the 16 bytes one lower, only within the text: whole chunks where 16
     // bytes are left before `end`, the byte before `start` being the text's; the last 17 bytes in a
     // text of 17 or more (the caller's condition).
@@ -140,7 +140,10 @@ extension FrozenTrie {
     static func isPlainSplatRest(inChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
         let last = end - 16
         let rest = end - start
-        if rest <= 16 { return refusedBySplat(last) &>> UInt32(truncatingIfNeeded: start - last) == 0 }
+        // 1 to 16 bytes in one unsigned compare, which leaves out no rest at all (the text ended before
+        // `start`: false, below), so the caller need not ask first.
+        if UInt(bitPattern: rest &- 1) < 16 { return refusedBySplat(last) &>> UInt32(truncatingIfNeeded: start - last) == 0 }
+        if rest <= 0 { return false }
         if _slowPath(rest > 32) { return !anyMarked(inChunksFrom: start, end: end, marks: refusedBySplat) }
         return refusedBySplat(start) | refusedBySplat(last) == 0
     }
@@ -352,12 +355,13 @@ extension FrozenTrie {
 #endif
 
 extension FrozenTrie {
-    /// Whether the rest of a text from `start` (after a `/`) to `end` (past `start`) is what a splat
+    /// Whether the rest of a text from `start` (after a `/`) to `end` is what a splat
     /// takes: a plain normalised path with no `?` or `#`, as `pathEnd(afterStop: start - 1, ...,
     /// asksEmptySegments: true)` reads it when it answers `end`; for a text of 17 bytes or more, from
     /// `text`, that does not end in `/` (the walk's own guard). What `splatTakesRest(from:text:span:end:)`
     /// asks below a slot marked `StaticEdge.splatOnlyMark`: no segment of the rest empty or starting
-    /// with `.`, no `?` or `#` in it. On x86-64, 16 bytes at a time
+    /// with `.`, no `?` or `#` in it. False where the text ends before `start` (at the `/`'s place: the
+    /// segment before ran to the end). On x86-64, 16 bytes at a time
     /// (`isPlainSplatRest(inChunksFrom:end:)`: one chunk for a rest of up to 16 bytes); elsewhere, as
     /// `pathEnd(fromStop:)` reads it.
     @inline(__always)
@@ -366,7 +370,7 @@ extension FrozenTrie {
         #if arch(x86_64)
         return isPlainSplatRest(inChunksFrom: start, end: end)
         #else
-        return pathEnd(fromStop: start - 1, end: end, text: text)?.end == end
+        return start < end && pathEnd(fromStop: start - 1, end: end, text: text)?.end == end
         #endif
     }
 

@@ -316,10 +316,12 @@ extension FrozenTrie {
     @inline(never)
     static func splatTakesRest(from cursor: UnsafePointer<UInt8>, text base: UnsafePointer<UInt8>,
                                span: UnsafeMutablePointer<Parameters.Span>, end: UnsafePointer<UInt8>) -> Bool {
-        guard cursor < end else { return false }
         // In a text of 17 bytes or more (the common case), the rest read here (`isPlainSplatRest`: one
-        // chunk for a rest of up to 16 bytes); in a shorter one, as `splatTakingRest` reads it.
-        guard end - base > 16 else { return splatTakesRest(inShortTextFrom: cursor, end: end, text: base, span: span) }
+        // chunk for a rest of up to 16 bytes, and the text's end at the child told with it); in a
+        // shorter one, as `splatTakingRest` reads it.
+        guard end - base > 16 else {
+            return cursor < end && splatTakesRest(inShortTextFrom: cursor, end: end, text: base, span: span)
+        }
         guard isPlainSplatRest(from: cursor, end: end, text: base) else { return false }
         span.pointee = Parameters.Span(unchecked: cursor - base, end: end - base)
         return true
