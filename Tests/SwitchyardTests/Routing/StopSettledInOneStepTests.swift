@@ -373,4 +373,47 @@ import Testing
             }
         }
     }
+
+    /// Issue 37, fourteenth session: at a marked slot the loop returns the splat itself, its span
+    /// written after the parameters' (`FrozenTrie.splatTakesRest` writes it at the loop's next span):
+    /// below one to seven parameters the walk answers every span, the splat's last; below eight, no
+    /// span is left for it and the loop leaves the lookup to the full search. A rest of 17 to 32 bytes
+    /// is read in two overlapping chunks: a mark in its first or last 16 bytes leaves it to the stop. A
+    /// text ending at the marked child is refused by the same compare as a rest of one chunk.
+    @Test func aMarkedSlotBelowParametersWritesTheSplatsSpanAfterTheirs() throws {
+        for parameters in 1...8 {
+            let table = RouteTable<Int>()
+            let head = (0..<parameters).map { "/:p\($0)" }.joined()
+            try table.add(head + "/only/*rest", payload: 0)
+            for sibling in 1...4 { try table.add(head + "/c\(sibling)", payload: sibling) }
+            #expect(table.withFrozenLookup { lookup in lookup.trie.hashSlots.contains { $0.child >= 0 && $0.length < 0 } })
+            let values = (0..<parameters).map { "v\($0)" }
+            // The text ending at the marked child (17 bytes or more from four parameters: the reading in
+            // chunks tells it with the one-chunk case) is left to the stop and the full search.
+            let atChild = "/" + values.joined(separator: "/") + "/only"
+            #expect(splatWalked(table, atChild) == nil, "\(atChild)")
+            try expectAsTheFullSearch(table, atChild)
+            for rest in ["x", "x/y", "klmnopqrstuvwxyz/1", "klmnopq/stuvwxyz0123456789ABCDEF", "klmnopqrstu/wxyz0123456789ABCDEFG"] {
+                let text = "/" + values.joined(separator: "/") + "/only/" + rest
+                let walked = splatWalked(table, text)
+                if parameters < 8 {
+                    #expect(walked?.payload == 0 && walked?.value == rest && walked?.count == Int32(parameters + 1), "\(text)")
+                    let found = try #require(try table.match(text))
+                    #expect(found.info.params["rest"] == rest && found.info.params["p0"] == "v0", "\(text)")
+                } else {
+                    #expect(walked == nil, "\(text)")
+                }
+                try expectAsTheFullSearch(table, text)
+                for mark in ["?", "//", "/."] where rest.count > 16 {
+                    for offset in [0, 1, rest.count - 16, rest.count - 1] {
+                        var marked = Array(rest)
+                        marked.insert(contentsOf: mark, at: offset)
+                        let text = "/" + values.joined(separator: "/") + "/only/" + String(marked)
+                        #expect(splatWalked(table, text) == nil, "\(text)")
+                        try expectAsTheFullSearch(table, text)
+                    }
+                }
+            }
+        }
+    }
 }

@@ -122,19 +122,30 @@ extension FrozenTrie {
                        starts: starts, hazards: starts & dots, chunk: last, seen: holdsSlash(from: start + 1, to: chunk))
     }
 
-    /// `isPlainSplatRest(from:end:text:)` on x86-64: whole chunks from `start` in a loop, then the
-    /// text's last 16 bytes with the bits of the bytes before the chunk left (0 to 15 of them: the
-    /// walk's, before `start`, or the rest's read in the loop) shifted out. A byte refuses the rest
+    /// `isPlainSplatRest(from:end:text:)` on x86-64: a rest of up to 16 bytes in the text's last 16
+    /// bytes, with the bits of the walk's bytes before `start` shifted out; one of 17 to 32 in two
+    /// chunks, the first from `start` and the text's last 16, which overlap within the rest (a byte
+    /// asked twice is answered the same: nothing is carried between chunks), with no shift and no
+    /// loop (in the loop, a splat lookup of 17 to 32 bytes of rest paid about 15 instructions more);
+    /// a longer one in whole chunks from `start` in a loop, then the last 16 bytes with the bits of
+    /// the bytes read in the loop shifted out. A byte refuses the rest
     /// when it is a `?` or `#`, or a `/` or `.` after a `/` (an empty segment, or one starting with
     /// `.`), the byte before each read from a second load one byte lower (so no segment start is
     /// carried from chunk to chunk: the `/` before `start` is the first). No segment start is asked at
-    /// the text's end: the text does not end in `/`.
+    /// the text's end: the text does not end in `/`. False where the text ends before `start`.
     // Safety: loads a chunk, and the 16 bytes one lower, only within the text: whole chunks where 16
     // bytes are left before `end`, the byte before `start` being the text's; the last 17 bytes in a
     // text of 17 or more (the caller's condition).
     @inline(__always)
     static func isPlainSplatRest(inChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
-        !anyMarked(inChunksFrom: start, end: end, marks: refusedBySplat)
+        let last = end - 16
+        let rest = end - start
+        // 1 to 16 bytes in one unsigned compare, which leaves out no rest at all (the text ended before
+        // `start`: false, below), so the caller need not ask first.
+        if UInt(bitPattern: rest &- 1) < 16 { return refusedBySplat(last) &>> UInt32(truncatingIfNeeded: start - last) == 0 }
+        if rest <= 0 { return false }
+        if _slowPath(rest > 32) { return !anyMarked(inChunksFrom: start, end: end, marks: refusedBySplat) }
+        return refusedBySplat(start) | refusedBySplat(last) == 0
     }
 
     /// Whether `marks` finds a byte from `start` to `end`, in a text of 16 bytes or more: whole chunks from
@@ -344,12 +355,13 @@ extension FrozenTrie {
 #endif
 
 extension FrozenTrie {
-    /// Whether the rest of a text from `start` (after a `/`) to `end` (past `start`) is what a splat
+    /// Whether the rest of a text from `start` (after a `/`) to `end` is what a splat
     /// takes: a plain normalised path with no `?` or `#`, as `pathEnd(afterStop: start - 1, ...,
     /// asksEmptySegments: true)` reads it when it answers `end`; for a text of 17 bytes or more, from
-    /// `text`, that does not end in `/` (the walk's own guard). What `deadEnd(atMarkedSplatParent:)`
+    /// `text`, that does not end in `/` (the walk's own guard). What `splatTakesRest(from:text:span:end:)`
     /// asks below a slot marked `StaticEdge.splatOnlyMark`: no segment of the rest empty or starting
-    /// with `.`, no `?` or `#` in it. On x86-64, 16 bytes at a time
+    /// with `.`, no `?` or `#` in it. False where the text ends before `start` (at the `/`'s place: the
+    /// segment before ran to the end). On x86-64, 16 bytes at a time
     /// (`isPlainSplatRest(inChunksFrom:end:)`: one chunk for a rest of up to 16 bytes); elsewhere, as
     /// `pathEnd(fromStop:)` reads it.
     @inline(__always)
@@ -358,7 +370,7 @@ extension FrozenTrie {
         #if arch(x86_64)
         return isPlainSplatRest(inChunksFrom: start, end: end)
         #else
-        return pathEnd(fromStop: start - 1, end: end, text: text)?.end == end
+        return start < end && pathEnd(fromStop: start - 1, end: end, text: text)?.end == end
         #endif
     }
 

@@ -197,9 +197,11 @@ extension FrozenTrie {
                     if !fold && UInt32(truncatingIfNeeded: lengthAndChild) == UInt32(bitPattern: stored | StaticEdge.splatOnlyMark) {
                         let child = (UnsafeRawPointer(nodes.baseAddress.unsafelyUnwrapped) + Int(lengthAndChild &>> 32))
                             .assumingMemoryBound(to: Node.self)
-                        let written = spanEnd - spans
-                        let found = deadEnd(atMarkedSplatParent: child, at: stop + 1, text: base, end: end, spans: spans, written: written)
-                        return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
+                        guard spanEnd != spansLimit
+                            && FrozenTrie.splatTakesRest(from: stop + 1, text: base, span: spanEnd, end: end) else {
+                            return (.deadEnd(stopIndex(child)), spanEnd - spans)
+                        }
+                        return (.node(child.pointee.splat), spanEnd + 1 - spans)
                     }
                 }
                 // Hundreds of siblings and more, placed by probing (`StaticChildHash.probesOn`). (Asked of
@@ -314,35 +316,44 @@ extension FrozenTrie {
         return ~stopIndex(node)
     }
 
-    /// `deadEnd(atSplatParent:)` at a node whose parent's slot carries `StaticEdge.splatOnlyMark`, `cursor`
-    /// after its segment's `/`: the freeze has asked what `splatTakingRest` asks of the node (no
-    /// optional child, a route at the splat), so only the rest is read here. Where the text ends at
-    /// the node (`cursor` past `end`), its dead end too: settled after the loop, by the stop and then
-    /// the full search, as a text ending there is rare (answered in the loop, its end's code moved
-    /// the loop's registers: parameter-heavy and github-rest `withMatch` +2 to +3).
+    /// Whether the rest of the text from `cursor` (after the `/` that ends a segment whose slot carries
+    /// `StaticEdge.splatOnlyMark`) to `end` is what the marked child's splat takes, its span then
+    /// written to `span`: the freeze has asked what `splatTakingRest` asks of the node (no optional
+    /// child, a route at the splat), so only the rest is read here, as `splatTakingRest` reads it. False
+    /// where the text ends at the child (`cursor` past `end`): its dead end is settled after the loop,
+    /// by the stop and then the full search, as a text ending there is rare. Answering only this, out
+    /// of line, lets the loop return the splat itself, as for any hit (with a function answering the
+    /// splat or the dead end as one number, which the loop took apart and put together again, a splat
+    /// lookup paid 7 instructions more, Benchmarks/README.md). The span is written here, where the
+    /// text's length is asked anyway: written in the loop, the length was kept from the loop's start
+    /// (a store more at every lookup, parameter-heavy and github-rest `withMatch` +1).
+    /// (`end` last: the fourth argument's register, `rcx` on x86-64, is the one a shift's count is
+    /// given in, and `end` is not needed after the shift; with `span` there, it was moved out and back.)
+    // Safety: writes `span` only; the walk passes its next span, below its limit (asked there).
     @inline(never)
-    private func deadEnd(atMarkedSplatParent node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
-                         text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                         spans: UnsafeMutablePointer<Parameters.Span>, written: Int) -> Int32 {
-        guard written < Parameters.InlineSpans.capacity && cursor < end else { return ~stopIndex(node) }
+    static func splatTakesRest(from cursor: UnsafePointer<UInt8>, text base: UnsafePointer<UInt8>,
+                               span: UnsafeMutablePointer<Parameters.Span>, end: UnsafePointer<UInt8>) -> Bool {
         // In a text of 17 bytes or more (the common case), the rest read here (`isPlainSplatRest`: one
-        // chunk for a rest of up to 16 bytes); in a shorter one, out of line.
-        guard end - base > 16 else { return splat(belowMarkedInShortText: node, at: cursor, text: base, end: end, span: spans + written) }
-        guard FrozenTrie.isPlainSplatRest(from: cursor, end: end, text: base) else { return ~stopIndex(node) }
-        spans[written] = Parameters.Span(unchecked: cursor - base, end: end - base)
-        return node.pointee.splat
+        // chunk for a rest of up to 16 bytes, and the text's end at the child told with it); in a
+        // shorter one, as `splatTakingRest` reads it.
+        guard end - base > 16 else {
+            return cursor < end && splatTakesRest(inShortTextFrom: cursor, end: end, text: base, span: span)
+        }
+        guard isPlainSplatRest(from: cursor, end: end, text: base) else { return false }
+        span.pointee = Parameters.Span(unchecked: cursor - base, end: end - base)
+        return true
     }
 
-    /// `deadEnd(atMarkedSplatParent:)` in a text of up to 16 bytes, its rest read as `splatTakingRest`
-    /// reads it: the splat, its span written to `span`, or the complement of `node`'s index.
+    /// `splatTakesRest(from:text:span:end:)` in a text of up to 16 bytes, its rest read as
+    /// `splatTakingRest` reads it (out of line: it keeps its frame off the common case's).
     @inline(never)
-    private func splat(belowMarkedInShortText node: UnsafePointer<Node>, at cursor: UnsafePointer<UInt8>,
-                       text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                       span: UnsafeMutablePointer<Parameters.Span>) -> Int32 {
-        guard let (pathEnd, _) = FrozenTrie.pathEnd(afterStop: cursor - 1, end: end, text: base, asksEmptySegments: true),
-              pathEnd == end else { return ~stopIndex(node) }
+    private static func splatTakesRest(inShortTextFrom cursor: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                                       text base: UnsafePointer<UInt8>, span: UnsafeMutablePointer<Parameters.Span>) -> Bool {
+        guard FrozenTrie.pathEnd(afterStop: cursor - 1, end: end, text: base, asksEmptySegments: true)?.end == end else {
+            return false
+        }
         span.pointee = Parameters.Span(unchecked: cursor - base, end: end - base)
-        return node.pointee.splat
+        return true
     }
 
     /// What the walk settles at a dead end at `node`, on the only way through the trie with no parameter
