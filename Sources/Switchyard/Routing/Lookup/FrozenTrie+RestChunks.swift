@@ -280,7 +280,7 @@ extension FrozenTrie {
     static func chainRestMarks(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                                text: UnsafePointer<UInt8>) -> (ends: UInt64, refused: Bool) {
         let length = end - start
-        let (last, bytes) = lastChunk(end: end, text: text)
+        let (last, bytes) = chainLastChunk(from: start, end: end, text: text)
         let (lastQueries, lastSlashes, lastSlashesOrDots) = chainMarks(bytes)
         let ended = UInt64(1) &<< UInt64(truncatingIfNeeded: length)
         if length <= 16 {
@@ -297,6 +297,22 @@ extension FrozenTrie {
         let slashesOrDots = UInt64(firstSlashesOrDots) | UInt64(lastSlashesOrDots) &<< offset
         let queries = UInt64(firstQueries) | UInt64(lastQueries) &<< offset
         return (slashes | ended, queries | slashes &<< 1 & slashesOrDots != 0)
+    }
+
+    /// `lastChunk` for an optional chain's rest from `start`: where the text is shorter than 16 bytes
+    /// and the rest is within its last 8, those 8 with zeros after them (one load, not `lastChunk`'s
+    /// two words joined: the optional row's short texts, `/o2/p0/q7/10437`).
+    // Safety: loads the 16 bytes before `end` only when the text has 16, the 8 before it only when it
+    // has 8.
+    @inline(__always)
+    private static func chainLastChunk(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                                       text: UnsafePointer<UInt8>) -> (UnsafePointer<UInt8>, __m128i) {
+        if end - text >= 16 { return (end - 16, UnsafeRawPointer(end - 16).loadUnaligned(as: __m128i.self)) }
+        if _fastPath(end - start <= 8) && end - text >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
+            return (end - 8, _mm_set_epi64x(0, Int64(bitPattern: word)))
+        }
+        return lastChunk(end: end, text: text)
     }
 
     /// The masks of a chunk's `?` and `#` bytes, its `/` bytes, and its `/` and `.` bytes.
