@@ -185,6 +185,34 @@ import Testing
         }
     }
 
+    /// Issue 37, fourteenth session: in a text of 8 to 15 bytes, a chain's rest within its last 8 bytes
+    /// is read in one load of those 8 (`FrozenTrie.chainRestMarks`), not as two words joined. Every
+    /// such rest of 1 to 3 values (texts of 3 to 15 bytes, the rest at every offset of the word), plain
+    /// and with each byte made a mark, `/` or `.`, is matched as the full search matches it, and a plain
+    /// one is taken by the walk's loop to the chain's route with a span a value.
+    @Test func aShortTextsRestInItsLastWordTakesEachSegmentAsTheFullSearch() throws {
+        let table = try table()
+        try table.add("/s/:x?/:y?/:z?", payload: 13)
+        for length in 1...12 {
+            for count in 1...3 where count * 2 - 1 <= length {
+                // `count` values of `length` bytes in all, with the slashes between them.
+                var rest = Array(String(repeating: "v", count: length))
+                for slot in 1..<count { rest[slot * 2 - 1] = "/" }
+                let text = "/s/" + String(rest)
+                try expectAsTheFullSearch(table, text)
+                #expect(walked(table, text) == [13, count], "\(text)")
+                #expect(try table.match(text)?.info.params["x"] == String(rest.split(separator: "/")[0]), "\(text)")
+                for offset in 0..<length {
+                    for mark in ["?", "#", "/", "."] {
+                        var changed = rest
+                        changed[offset] = Character(mark)
+                        try expectAsTheFullSearch(table, "/s/" + String(changed))
+                    }
+                }
+            }
+        }
+    }
+
     @Test func everyShapeMatchesAsTheFullSearch() throws {
         let table = try table()
         let tails = ["", "/a", "/a/b", "/a/b/c", "/a/b/c/d", "/a/b/c/d/e", "/a/b/end", "/a/end", "/end", "/fixed",
