@@ -193,4 +193,57 @@ import Testing
         #expect(try matched(table, "/p/new/edit") == 3)
         #expect(try matched(table, "/p/new") == 2)
     }
+
+    /// Fourteenth session: the loop's own test at the only way's dead end (`FrozenTrie.isMissOnOnlyWay`),
+    /// asked of every text of 1 to 40 bytes at every segment start, with a `.`, `?` or `#` at every
+    /// byte: a miss told with no call exactly when the text has 16 bytes or more, the rest from the
+    /// segment 32 or fewer, and no mark from the segment on (a mark before it changes nothing).
+    @Test func theLoopsMissTestAsksTheRestFromTheSegmentForAMarkOrADot() {
+        var wrong: [String] = []
+        for count in 1...40 {
+            var text = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+            text[0] = UInt8(ascii: "/")
+            for cursor in 1..<count {
+                for mark in [nil, UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "#")] as [UInt8?] {
+                    for at in mark == nil ? [0] : Array(1..<count) {
+                        if let mark { text[at] = mark }
+                        let expected = count >= 16 && count - cursor <= 32 && (mark == nil || at < cursor)
+                        let told = text.withUnsafeBufferPointer { bytes in
+                            let base = bytes.baseAddress!
+                            return FrozenTrie.isMissOnOnlyWay(at: base + cursor, text: base, end: base + count)
+                        }
+                        if told != expected { wrong.append("\(String(decoding: text, as: UTF8.self)) from \(cursor)") }
+                        text[at] = at == 0 ? UInt8(ascii: "/") : UInt8(ascii: "a")
+                    }
+                }
+            }
+        }
+        let told = wrong.count
+        #expect(told == 0, "\(wrong.prefix(10))")
+    }
+
+    /// Fourteenth session: dead ends on the only way at the root, after one parameter and after two,
+    /// with dead segments of 1 to 12 bytes and rests of 0 to 40 bytes, plain or holding a `..` segment, a
+    /// `.`, a `?` or a `#` at either side of the 16- and 32-byte chunk edges: each answered as the full
+    /// search answers it, and a plain one in a text of 16 bytes or more missed by the walk's loop.
+    @Test func aDeadEndOnTheOnlyWayIsAnsweredAsTheFullSearchAtEveryChunkEdge() throws {
+        let table = try table()
+        let rests = ["", "/2", "/2/act", "/items/2/act", "/x/y/zz/www/vvvv/uuuuu/tttttt/s", "/x/y/zz/www/vvvv/uuuuu/tttttt/ss/r",
+                     "/../items/2/act", "/x/../../items/2/act", "/xxxxxxxxxxxx/../../items/2/act", "/2/act.json",
+                     "/xxxxxxxxxxxxxxxx/2.0", "/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/v.1", "/2/act?tab=1", "/xxxxxxxxxxxxxxxx?x",
+                     "/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx#f", "//2", "/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/..", "/."]
+        for prefix in ["/", "/api/12/", "/api/1/items/123/"] {
+            for length in 1...12 {
+                let dead = String(repeating: "n", count: length)
+                for rest in rests {
+                    let text = prefix + dead + rest
+                    try expectAsTheFullSearch(table, text)
+                    if text.utf8.count >= 16 && !rest.contains(where: { ".?#".contains($0) }) {
+                        #expect(loopMissed(table, text), "\(text)")
+                        #expect(try matched(table, text) == nil, "\(text)")
+                    }
+                }
+            }
+        }
+    }
 }

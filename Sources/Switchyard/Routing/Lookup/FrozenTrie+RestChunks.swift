@@ -248,6 +248,23 @@ extension FrozenTrie {
         anyMarked(inChunksFrom: start, end: end) { dotMarks(UnsafeRawPointer($0).loadUnaligned(as: __m128i.self)) }
     }
 
+    /// Whether the text from `start` to `end`, 1 to 32 bytes in a text of 16 bytes or more, holds a `?`,
+    /// `#` or `.`: the text's last 16 bytes, the bits of those before `start` shifted out, and for a rest
+    /// past 16 bytes the 16 from `start` too, with no loop (the three compares joined before the mask).
+    /// The only way's dead end told a miss in the walk's loop (`FrozenTrie.isMissOnOnlyWay`).
+    // Safety: loads the 16 bytes before `end` (the caller's test: the text has 16 or more), and the 16
+    // from `start` only where more than 16 are left before `end`.
+    @inline(__always)
+    static func holdsQueryMarkOrDot(inTwoChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
+        let last = end - 16
+        if end - start > 16 {
+            // (The chunk from `start` first: the query row's `act5?tab=…` stops there.)
+            if queryOrDotMarks(UnsafeRawPointer(start).loadUnaligned(as: __m128i.self)) != 0 { return true }
+            return queryOrDotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) != 0
+        }
+        return queryOrDotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) &>> UInt32(truncatingIfNeeded: start - last) != 0
+    }
+
     /// How many bytes of `word` come before its first `?` or `#`; 8 when it holds none. One compare of
     /// each in a register (`marks(of:in:)` of each is four operations and a constant).
     @inline(__always)
@@ -413,6 +430,25 @@ extension FrozenTrie {
         while cursor < end {
             // (Zeros past `end`: never a `.`.)
             if FrozenTrie.marks(of: PathSegmenter.dot, in: FrozenTrie.word(at: cursor, end: end, text: start)) != 0 { return true }
+            cursor += 8
+        }
+        return false
+        #endif
+    }
+
+    /// Whether the text from `start` to `end`, 1 to 32 bytes in a text of 16 bytes or more, holds a `?`,
+    /// `#` or `.`: at most two chunks on x86-64 (`holdsQueryMarkOrDot(inTwoChunksFrom:)`), else a word
+    /// at a time.
+    @inline(__always)
+    static func holdsQueryMarkOrDot(restFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
+        #if arch(x86_64)
+        return holdsQueryMarkOrDot(inTwoChunksFrom: start, end: end)
+        #else
+        var cursor = start
+        while cursor < end {
+            // (Zeros past `end`: never a mark.)
+            let word = FrozenTrie.word(at: cursor, end: end, text: start)
+            if queryMarks(in: word) | FrozenTrie.marks(of: PathSegmenter.dot, in: word) != 0 { return true }
             cursor += 8
         }
         return false

@@ -271,8 +271,19 @@ extension FrozenTrie {
                         return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
                     }
                     // A dead end on the only way (`splat` -3): a miss, or the path before a `?` or `#`
-                    // in the segment (the query row's `act5?tab=info&page=17`), settled out of line.
+                    // in the segment (the query row's `act5?tab=info&page=17`), settled out of line. The
+                    // common miss (a rest with no mark and no `.`) told here first, with no call; then a
+                    // mark in the segment's first word goes to `beforeQuery` at once (through
+                    // `deadEnd(onOnlyWay:)`, the query row paid both tests' call).
                     if node.pointee.splat == FrozenTrie.onlyWayDeadEndSplat {
+                        if FrozenTrie.isMissOnOnlyWay(at: cursor, text: base, end: end) {
+                            return (.deadEnd(FrozenTrie.missedOnOnlyWay), written)
+                        }
+                        let beforeMark = FrozenTrie.bytesBeforeQueryMark(in: packed)
+                        if beforeMark < 8 {
+                            return (.deadEnd(beforeQuery(onOnlyWay: node, at: cursor, word: packed, bytesBeforeMark: beforeMark)),
+                                    written)
+                        }
                         return (.deadEnd(deadEnd(onOnlyWay: node, at: cursor, segmentEnd: stop, word: packed, text: base,
                                                  end: end)), written)
                     }
@@ -388,6 +399,26 @@ extension FrozenTrie {
             return deadEnd(onOnlyWayReadingRest: node, at: cursor, text: base, end: end)
         }
         return FrozenTrie.missedOnOnlyWay
+    }
+
+    /// Whether the only way's dead end at the segment at `cursor` is a miss told in the walk's loop, with no
+    /// call: in a text of 16 bytes or more, the segment and the rest after it, up to 32 bytes, hold no `?`,
+    /// `#` or `.` (one compare of the three a chunk, two chunks at most). The dead segment then stays in
+    /// the path whatever follows it, as normalising drops only empty segments there (the loop refused a
+    /// `.` or `..` one, and an empty one, before it), and no `?` or `#` ends the path before it.
+    /// `deadEnd(onOnlyWay:)` decides every other text. (Out of line, the call, its frame and the loop's
+    /// values handed over cost a miss about 15 instructions; a loop of chunks here, `holdsDot`'s, had the
+    /// walk's loop keep its cursor on the stack at every segment: parameter-heavy `withMatch` +7.)
+    /// (`end` less 16 as an address, not `end - base`: that difference, taken at the walk's entry for the
+    /// trailing-slash test, was kept on the stack for this, one instruction on every lookup.)
+    // Safety: reads only within the text: `end` less 16 is at or past `base` (a text is never within the
+    // address space's first 16 bytes), and the rest from `cursor` (before `end`: the loop reads a segment
+    // only where a byte is left) has 32 bytes or fewer.
+    @inline(__always)
+    static func isMissOnOnlyWay(at cursor: UnsafePointer<UInt8>, text base: UnsafePointer<UInt8>,
+                                end: UnsafePointer<UInt8>) -> Bool {
+        UInt(bitPattern: end) &- 16 >= UInt(bitPattern: base) && end - cursor <= 32
+            && !FrozenTrie.holdsQueryMarkOrDot(restFrom: cursor, end: end)
     }
 
     /// `deadEnd(onOnlyWay:...)` where the segment has more than 8 bytes, the rest a `.` or the text under
