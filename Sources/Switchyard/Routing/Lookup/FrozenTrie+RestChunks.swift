@@ -426,13 +426,7 @@ extension FrozenTrie {
         #if arch(x86_64)
         return holdsDot(inChunksFrom: start, end: end)
         #else
-        var cursor = start
-        while cursor < end {
-            // (Zeros past `end`: never a `.`.)
-            if FrozenTrie.marks(of: PathSegmenter.dot, in: FrozenTrie.word(at: cursor, end: end, text: start)) != 0 { return true }
-            cursor += 8
-        }
-        return false
+        return anyWordMarked(from: start, end: end) { FrozenTrie.marks(of: PathSegmenter.dot, in: $0) }
         #endif
     }
 
@@ -444,15 +438,22 @@ extension FrozenTrie {
         #if arch(x86_64)
         return holdsQueryMarkOrDot(inTwoChunksFrom: start, end: end)
         #else
+        return anyWordMarked(from: start, end: end) { FrozenTrie.queryMarks(in: $0) | FrozenTrie.marks(of: PathSegmenter.dot, in: $0) }
+        #endif
+    }
+
+    /// Whether `marks` sets a bit in any word of the text from `start` to `end`, read a word at a time
+    /// (the bytes past `end` read as zeros, which no reader marks): what `holdsDot(restFrom:end:)` and
+    /// `holdsQueryMarkOrDot(restFrom:end:)` do where there are no 16-byte chunks.
+    @inline(__always)
+    static func anyWordMarked(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                              _ marks: (UInt64) -> UInt64) -> Bool {
         var cursor = start
         while cursor < end {
-            // (Zeros past `end`: never a mark.)
-            let word = FrozenTrie.word(at: cursor, end: end, text: start)
-            if queryMarks(in: word) | FrozenTrie.marks(of: PathSegmenter.dot, in: word) != 0 { return true }
+            if marks(FrozenTrie.word(at: cursor, end: end, text: start)) != 0 { return true }
             cursor += 8
         }
         return false
-        #endif
     }
 
     /// How many bytes of `word` come before its first `?` or `#`; 8 when it holds none.
