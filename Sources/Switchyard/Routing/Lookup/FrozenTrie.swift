@@ -21,7 +21,8 @@ final class FrozenTrie {
         /// Static children: `staticCount` edges from `staticStart` in `staticEdges`; past `hashThreshold`,
         /// a table of 2^k slots (at least `tableSize(for:)` of the count) from `staticStart` bytes into
         /// `hashSlots` (a slot's index times its stride, `firstSlot(of:)`: the walk adds it to the slot's
-        /// offset, where an index took a shift of its own and a register more), each child in a slot of its own (`StaticChildHash.table(for:)`), and then
+        /// offset, where an index took a shift of its own and a register more), each child in a slot of
+        /// its own (`StaticChildHash.table(for:)`), and then
         /// `staticCount` and `hashShift` are the two halves of the table's multiplier (`hashMultiplier`):
         /// a hashed node's count is never read, only that it is above 0 (the low half is positive). The
         /// two fields must stay side by side, in this order: the lookup reads them as one word
