@@ -469,23 +469,28 @@ extension FrozenTrie {
     /// The index of `node`, where the walk's loop stopped at a dead end: taken from the pointer at the
     /// stop, so that the loop keeps no index live for it (returning the loop's own index at every stop
     /// cost each plain lookup 11 to 14 instructions: github-rest `withMatch` 639.5 → 650.8).
-    /// The node's byte offset is an exact multiple of the stride, so it is divided by multiplying its
-    /// odd part by that part's inverse modulo 2^64 (a shift and a multiply), where the pointers'
-    /// distance is a signed division by the stride (nine instructions at every dead end).
     @inline(__always)
     private func stopIndex(_ node: UnsafePointer<Node>) -> Int32 {
-        let bytes = UInt64(UInt(bitPattern: node) &- UInt(bitPattern: nodes.baseAddress.unsafelyUnwrapped))
-        return Int32(truncatingIfNeeded: (bytes &>> FrozenTrie.nodeStrideShift) &* FrozenTrie.nodeStrideInverse)
+        FrozenTrie.nodeIndex(atByteOffset: UInt64(UInt(bitPattern: node) &- UInt(bitPattern: nodes.baseAddress.unsafelyUnwrapped)))
+    }
+
+    /// The index of the node `bytes` into `nodes` (a node's pointer less the base, or a table slot's
+    /// child, `node(atSlotChild:)`). The offset is an exact multiple of the stride, so it is divided by
+    /// multiplying its odd part by that part's inverse modulo 2^64 (a shift and a multiply), where a
+    /// division by the stride takes nine instructions (at every dead end).
+    @inline(__always)
+    static func nodeIndex(atByteOffset bytes: UInt64) -> Int32 {
+        Int32(truncatingIfNeeded: (bytes &>> nodeStrideShift) &* nodeStrideInverse)
     }
 
     /// The power of two in `Node`'s stride.
-    static var nodeStrideShift: UInt64 { UInt64(MemoryLayout<Node>.stride.trailingZeroBitCount) }
+    private static var nodeStrideShift: UInt64 { UInt64(MemoryLayout<Node>.stride.trailingZeroBitCount) }
 
     /// The inverse modulo 2^64 of `Node`'s stride's odd part, folded to a constant: an odd number is its
     /// own inverse modulo 8, and each step of Newton's iteration doubles the low bits that are right
     /// (3, 6, 12, 24, 48, 96).
     @inline(__always)
-    static var nodeStrideInverse: UInt64 {
+    private static var nodeStrideInverse: UInt64 {
         let odd = UInt64(MemoryLayout<Node>.stride) &>> nodeStrideShift
         var inverse = odd
         inverse = inverse &* (2 &- odd &* inverse)

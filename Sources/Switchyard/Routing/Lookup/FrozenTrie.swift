@@ -210,7 +210,7 @@ final class FrozenTrie {
     /// is there (0 or more).
     @inline(__always)
     static func node(atSlotChild child: Int32) -> Int32 {
-        Int32(truncatingIfNeeded: (UInt64(UInt32(bitPattern: child)) &>> nodeStrideShift) &* nodeStrideInverse)
+        nodeIndex(atByteOffset: UInt64(UInt32(bitPattern: child)))
     }
 
     /// What a match of the route that wins at `node` needs (a node where routes end).
