@@ -793,9 +793,9 @@ static int sy_p_pushmatchfunction (lua_State *L) {
   memset(callee->keys, 0, sizeof(callee->keys));  /* nothing held */
   memset(callee->values, 0, sizeof(callee->values));
   lua_pushinteger(L, arg);
-  lua_createtable(L, 0, 0);  /* the texts, keys weak */
+  lua_createtable(L, 0, 0);  /* the texts, keys and values weak (strings are never cleared) */
   lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "k");
+  lua_pushliteral(L, "kv");
   lua_setfield(L, -2, "__mode");
   lua_setmetatable(L, -2);
   lua_pushvalue(L, -3);  /* the callee */
