@@ -163,9 +163,11 @@ enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_LAZY, MATCH_TEXTS,
 /* A lent match's 'query' is built on first read (issue 37 item 3): the info
 ** table gets the metatable in MATCH_LAZY, shared by every table this match
 ** returns, and, when its text has a query, an entry in MATCH_TEXTS (a table
-** with weak keys, invisible to the script) from the info table to the
-** argument string.  Its __index (sy_p_lazyquery) builds the query from that
-** text as it was built eagerly, stores it raw and takes the metatable off,
+** with weak keys and values, invisible to the script: Lua never clears a
+** string from a weak table, so the text lives while the info table does)
+** from the info table to the argument string.  Its __index (sy_p_lazyquery)
+** builds the query from that text as it was built eagerly, stores it raw
+** and takes the metatable off,
 ** so from then on the table is what an eager one was; __pairs builds it
 ** first, and so do the REPL's printer and sy_next.  Building the query
 ** eagerly cost Lua alone 1,558 instructions a match (thirteenth session),
@@ -699,16 +701,21 @@ static int sy_p_lazynewindex (lua_State *L) {
   return 0;
 }
 
+/* Calls the lazy query's own __index, not whatever the metatable's holds
+** now: sy_next runs protected but unbudgeted, so it must run no Lua code. */
 void sy_settlelazyquery (lua_State *L, int t) {
-  lua_CFunction pairs = NULL;
   t = lua_absindex(L, t);
   if (!lua_getmetatable(L, t)) return;
-  if (lua_getfield(L, -1, "__pairs") == LUA_TFUNCTION)
-    pairs = lua_tocfunction(L, -1);
+  lua_pushliteral(L, "__index");
+  if (lua_rawget(L, -2) != LUA_TFUNCTION
+      || lua_tocfunction(L, -1) != sy_p_lazyquery) {
+    lua_pop(L, 2);
+    return;
+  }
+  lua_pushvalue(L, t);
+  lua_pushliteral(L, "query");
+  lua_call(L, 2, 1);
   lua_pop(L, 2);
-  if (pairs != sy_p_lazypairs) return;
-  lua_getfield(L, t, "query");
-  lua_pop(L, 1);
 }
 
 /* The lazy query's metatable for the callee at the top, which is popped:

@@ -102,8 +102,8 @@ void sy_open_patterns (lua_State *L);
 /* --------------------------------------------- MatchInfo.c, for CLuaShim.c */
 
 /* Builds the query of a lent match's info table at 't' that no one has read
-** yet (its __pairs is the lazy one), so a raw walk of 't' sees it; anything
-** else is left alone.  [-0, +0, m] */
+** yet (its metatable's __index is the lazy query's), so a raw walk of 't'
+** sees it; anything else is left alone.  [-0, +0, m] */
 void sy_settlelazyquery (lua_State *L, int t);
 
 

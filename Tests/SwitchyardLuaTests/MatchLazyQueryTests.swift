@@ -87,4 +87,16 @@ import Testing
         let keys = try info.keys().compactMap(\.stringValue).sorted()
         #expect(keys == ["params", "path", "pattern", "query"])
     }
+
+    @Test func swiftsPairsRunNoScriptFunctionPutInTheSharedMetatable() throws {
+        // Swift's walk runs unbudgeted: it builds only through the shim's own __index.
+        guard case .table(let info) = try app.lua("""
+            ran = 0
+            local i = match('/album/1?x=2')
+            getmetatable(i).__index = function() ran = ran + 1 end
+            return i
+            """).first else { Issue.record("match returned no table"); return }
+        _ = try info.keys()
+        #expect(try app.lua("return ran") == [.integer(0)])
+    }
 }
