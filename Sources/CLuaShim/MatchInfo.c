@@ -155,10 +155,27 @@ int sy_pushinfo (lua_State *L, const sy_InfoTable *info) {
 /* ===================================================== match(path) */
 
 /* The match function's upvalues: the info builder's (keys, route strings),
-** then its Swift entry, the argument's position and, from MATCH_KEYS on, one
-** upvalue per slot of the query keys it holds, then from MATCH_VALUES on one
-** per slot of the query values it holds (sy_pushheld). */
-enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_KEYS };
+** then its Swift entry, the argument's position, the lazy query's metatable
+** and the texts its queries are read from (below). */
+enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_LAZY, MATCH_TEXTS,
+       MATCH_NUPVALUES = MATCH_TEXTS };
+
+/* A lent match's 'query' is built on first read (issue 37 item 3): the info
+** table gets the metatable in MATCH_LAZY, shared by every table this match
+** returns, and, when its text has a query, an entry in MATCH_TEXTS (a table
+** with weak keys and values, invisible to the script: Lua never clears a
+** string from a weak table, so the text lives while the info table does)
+** from the info table to the argument string.  Its __index (sy_p_lazyquery)
+** builds the query from that text as it was built eagerly, stores it raw
+** and takes the metatable off,
+** so from then on the table is what an eager one was; __pairs builds it
+** first, and so do the REPL's printer and sy_next.  Building the query
+** eagerly cost Lua alone 1,558 instructions a match (thirteenth session),
+** more than 1.2x a plain hit leaves.  The query closure's upvalues: the key
+** "query", the texts, the callee, then from QUERY_KEYS on one per slot of
+** the query keys it holds, then from QUERY_VALUES on one per slot of the
+** values (sy_pushheld). */
+enum { QUERY_NAME = 1, QUERY_TEXTS, QUERY_CALLEE, QUERY_KEYS };
 
 /* The query keys and values 'match' holds: a site's queries use a few keys
 ** over and over ("tab", "page") and many of their values too (a tab's name,
@@ -184,8 +201,8 @@ enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_KEYS };
 #define SY_KEYSLOTS 16
 #define SY_VALUESLOTS 128
 #define SY_HELDLEN 15
-#define MATCH_VALUES (MATCH_KEYS + SY_KEYSLOTS)
-#define MATCH_NUPVALUES (MATCH_VALUES + SY_VALUESLOTS - 1)  /* <= 255 */
+#define QUERY_VALUES (QUERY_KEYS + SY_KEYSLOTS)
+#define QUERY_NUPVALUES (QUERY_VALUES + SY_VALUESLOTS - 1)  /* <= 255 */
 typedef struct sy_HeldString {
   unsigned char len;  /* 0: the slot is empty */
   char bytes[SY_HELDLEN];
@@ -510,7 +527,7 @@ static void sy_pushquerykey (lua_State *L, sy_MatchCallee *callee,
     return;
   }
   slot = sy_keyslot(s, len);
-  sy_pushheld(L, &callee->keys[slot], MATCH_KEYS + (int)slot, s, len);
+  sy_pushheld(L, &callee->keys[slot], QUERY_KEYS + (int)slot, s, len);
 }
 
 /* The query value of the 'len' bytes at 's' (no escape in the query), held
@@ -523,7 +540,7 @@ static void sy_pushqueryvalue (lua_State *L, sy_MatchCallee *callee,
     return;
   }
   slot = sy_valueslot(s, len);
-  sy_pushheld(L, &callee->values[slot], MATCH_VALUES + (int)slot, s, len);
+  sy_pushheld(L, &callee->values[slot], QUERY_VALUES + (int)slot, s, len);
 }
 
 /* The query table of the query 'q' that 'scan' read, as sy_pushplainquery
@@ -558,27 +575,22 @@ static void sy_pushscannedquery (lua_State *L, sy_MatchCallee *callee,
 /* The info table of a lent match: path (the argument string at 'path', or
 ** its first 'r->pathend' bytes), pattern and parameter names from the
 ** route strings, values from the spans of the argument's bytes 's' ('len'
-** of them), the query and fragment from what follows the path (an empty
-** query when nothing does).  [-0, +1, m] */
-static void sy_pushlent (lua_State *L, sy_MatchCallee *callee,
-                      const sy_MatchResult *r, int path, const char *s,
-                      size_t len) {
-  int i, present = 0, names;
-  const char *rest = s + len, *hash = NULL;
-  sy_QueryScan scan;
-  scan.npairs = -1;  /* no query */
+** of them), the fragment from what follows the path, and the lazy query's
+** metatable, with the argument noted in the texts when a query follows the
+** path (an empty query is built when nothing does).  [-0, +1, m] */
+static void sy_pushlent (lua_State *L, const sy_MatchResult *r, int path,
+                         const char *s, size_t len) {
+  int i, present = 0, names, query = 0;
+  const char *hash = NULL;
   if (r->pathend >= 0) {
-    rest = s + r->pathend;
-    if (*rest == '?') {
-      /* The query read before any table is made: the scan finds the '#'. */
-      sy_readquery(&scan, rest + 1, s + len, s);
-      if (scan.end < s + len) hash = scan.end;
-    }
-    else hash = (const char *)memchr(rest, '#', len - (size_t)r->pathend);
+    const char *rest = s + r->pathend;
+    query = *rest == '?';
+    hash = (const char *)memchr(rest, '#', len - (size_t)r->pathend);
   }
   lua_rawgeti(L, lua_upvalueindex(INFO_ROUTES), r->slot);
   names = lua_gettop(L);
   for (i = 0; i < r->nparams; i++) present += r->spans[i].start >= 0;
+  /* Room for the query too, so its first read does not resize the table. */
   lua_createtable(L, 0, 4 + (hash != NULL));
   sy_pushkey(L, INFO_PATH);
   if (r->pathend < 0) lua_pushvalue(L, path);
@@ -602,11 +614,128 @@ static void sy_pushlent (lua_State *L, sy_MatchCallee *callee,
     lua_rawset(L, -3);
   }
   lua_rawset(L, -3);
-  sy_pushkey(L, INFO_QUERY);
-  if (scan.npairs >= 0) sy_pushscannedquery(L, callee, &scan, rest + 1);
-  else lua_createtable(L, 0, 0);
-  lua_rawset(L, -3);
+  lua_pushvalue(L, lua_upvalueindex(MATCH_LAZY));
+  lua_setmetatable(L, -2);
+  if (query) {
+    lua_pushvalue(L, -1);
+    lua_pushvalue(L, path);
+    lua_rawset(L, lua_upvalueindex(MATCH_TEXTS));
+  }
   lua_replace(L, names);
+}
+
+/* The query of the info table at 1 (which has the lazy metatable), built
+** from its text in the texts (its first '?' starts the query: the text is
+** noted only when no '#' comes before it), or empty when it has none; stored
+** raw, the metatable taken off (the table is then what an eagerly built one
+** was), and pushed.  Run as the query closure.  [-0, +1, m] */
+static void sy_pushbuiltquery (lua_State *L) {
+  sy_MatchCallee *callee =
+      (sy_MatchCallee *)lua_touserdata(L, lua_upvalueindex(QUERY_CALLEE));
+  lua_pushvalue(L, 1);
+  if (lua_rawget(L, lua_upvalueindex(QUERY_TEXTS)) == LUA_TSTRING) {
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    const char *q = (const char *)memchr(s, '?', len);
+    sy_QueryScan scan;
+    sy_readquery(&scan, q + 1, s + len, s);
+    sy_pushscannedquery(L, callee, &scan, q + 1);
+  }
+  else lua_createtable(L, 0, 0);
+  lua_pushvalue(L, lua_upvalueindex(QUERY_NAME));
+  lua_pushvalue(L, -2);
+  lua_rawset(L, 1);
+  lua_pushnil(L);
+  lua_setmetatable(L, 1);
+}
+
+/* __index of a lent match's table (t, key at 1, 2): its query, built
+** (sy_pushbuiltquery), for "query"; nil for any other key.  [-0, +1, e] */
+static int sy_p_lazyquery (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  if (!lua_rawequal(L, 2, lua_upvalueindex(QUERY_NAME))) return 0;
+  sy_pushbuiltquery(L);
+  return 1;
+}
+
+/* next(t, k), raw: what __pairs below returns.  [-0, +(2|1), e] */
+static int sy_p_rawnext (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 2);
+  if (lua_next(L, 1)) return 2;
+  lua_pushnil(L);
+  return 1;
+}
+
+/* __pairs of a lent match's table (t at 1): the query built (its __index
+** reached through the table's), then next, t, nil.  [-0, +3, e] */
+static int sy_p_lazypairs (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "query");
+  lua_pushcfunction(L, sy_p_rawnext);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+/* Whether the string at 'i' is "query".  [-0, +0, -] */
+static int sy_isquerykey (lua_State *L, int i) {
+  size_t len;
+  const char *key = lua_tolstring(L, i, &len);
+  return len == 5 && memcmp(key, "query", 5) == 0;
+}
+
+/* __newindex of a lent match's table (t, key, value at 1, 2, 3): a raw set;
+** a "query" set before any read takes the metatable off, so a nil stays nil
+** as in a table built eagerly.  [-0, +0, m] */
+static int sy_p_lazynewindex (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 3);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 3);
+  lua_rawset(L, 1);
+  if (lua_type(L, 2) == LUA_TSTRING && sy_isquerykey(L, 2)) {
+    lua_pushnil(L);
+    lua_setmetatable(L, 1);
+  }
+  return 0;
+}
+
+/* Calls the lazy query's own __index, not whatever the metatable's holds
+** now: sy_next runs protected but unbudgeted, so it must run no Lua code. */
+void sy_settlelazyquery (lua_State *L, int t) {
+  t = lua_absindex(L, t);
+  if (!lua_getmetatable(L, t)) return;
+  lua_pushliteral(L, "__index");
+  if (lua_rawget(L, -2) != LUA_TFUNCTION
+      || lua_tocfunction(L, -1) != sy_p_lazyquery) {
+    lua_pop(L, 2);
+    return;
+  }
+  lua_pushvalue(L, t);
+  lua_pushliteral(L, "query");
+  lua_call(L, 2, 1);
+  lua_pop(L, 2);
+}
+
+/* The lazy query's metatable for the callee at the top, which is popped:
+** its __index closure holds the texts and the held keys and values.
+** [-1, +1, m] */
+static void sy_pushlazymetatable (lua_State *L, int texts) {
+  int i;
+  int callee = lua_gettop(L);
+  lua_createtable(L, 0, 3);
+  lua_pushstring(L, "query");
+  lua_pushvalue(L, texts);
+  lua_pushvalue(L, callee);
+  for (i = 0; i < SY_KEYSLOTS + SY_VALUESLOTS; i++) lua_pushnil(L);
+  lua_pushcclosure(L, sy_p_lazyquery, QUERY_NUPVALUES);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, sy_p_lazypairs);
+  lua_setfield(L, -2, "__pairs");
+  lua_pushcfunction(L, sy_p_lazynewindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_remove(L, callee);
 }
 
 /* match(path): the path read here, looked up by the Swift entry (no
@@ -649,7 +778,7 @@ static int sy_route_match (lua_State *L) {
   sy->current = caller;  /* before any raise: nothing longjmps past here */
   switch (n) {
     case SY_MATCH_NONE: lua_pushnil(L); return 1;
-    case SY_MATCH_LENT: sy_pushlent(L, callee, &result, path, s, len); return 1;
+    case SY_MATCH_LENT: sy_pushlent(L, &result, path, s, len); return 1;
     case SY_MATCH_PUSHED: return 1;
     default: return sy_raise(L, n);
   }
@@ -662,7 +791,7 @@ static int sy_p_pushmatchfunction (lua_State *L) {
   int arg = (int)lua_tointeger(L, 2);
   sy_MatchCallee *callee;
   int i;
-  luaL_checkstack(L, MATCH_NUPVALUES, "match's upvalues");
+  luaL_checkstack(L, QUERY_NUPVALUES + 8, "match's upvalues");
   for (i = 0; i < INFO_ROUTES - 1; i++) lua_pushstring(L, sy_infokeys[i]);
   lua_newtable(L);
   callee = (sy_MatchCallee *)lua_newuserdatauv(L, sizeof(sy_MatchCallee), 0);
@@ -671,7 +800,14 @@ static int sy_p_pushmatchfunction (lua_State *L) {
   memset(callee->keys, 0, sizeof(callee->keys));  /* nothing held */
   memset(callee->values, 0, sizeof(callee->values));
   lua_pushinteger(L, arg);
-  for (i = 0; i < SY_KEYSLOTS + SY_VALUESLOTS; i++) lua_pushnil(L);
+  lua_createtable(L, 0, 0);  /* the texts, keys and values weak (strings are never cleared) */
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "kv");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -3);  /* the callee */
+  sy_pushlazymetatable(L, lua_gettop(L) - 1);
+  lua_insert(L, -2);  /* the metatable, then the texts */
   lua_pushcclosure(L, sy_route_match, MATCH_NUPVALUES);
   return 1;
 }

@@ -99,6 +99,14 @@ void sy_open_budgeted (lua_State *L);
 void sy_open_patterns (lua_State *L);
 
 
+/* --------------------------------------------- MatchInfo.c, for CLuaShim.c */
+
+/* Builds the query of a lent match's info table at 't' that no one has read
+** yet (its metatable's __index is the lazy query's), so a raw walk of 't'
+** sees it; anything else is left alone.  [-0, +0, m] */
+void sy_settlelazyquery (lua_State *L, int t);
+
+
 /* --------------------------------------------- SwiftBox.c, for CLuaShim.c */
 
 /* [-0, +1, m]: the metatable of function boxes, made on first use. */

@@ -89,7 +89,8 @@ public final class LuaTable: LuaReference {
         }
     }
 
-    /// Every key/value pair, in `next` order (raw, like `next`; no `__pairs`):
+    /// Every key/value pair, in `next` order (raw, like `next`; no `__pairs`, but a `match(path)` table
+    /// builds its `query` first, as its `__pairs` does, so the walk lists it):
     /// `for (key, value) in try config.pairs() { print(key, value) }`.
     public func pairs() throws(LuaError) -> [(key: LuaValue, value: LuaValue)] {
         try withPushed { (L, t) throws(LuaError) -> [(key: LuaValue, value: LuaValue)] in

@@ -8,9 +8,10 @@ enum ValuePrinterChunk {
     static let source = #"""
 -- Pretty printer for REPL results: nesting, cycles marked, __tostring honoured, width-aware.
 -- Returns a function (value, width) -> string. Uses only the base library and `string`, so it runs
--- in the sandbox; reads tables raw (next/rawget) so printing never runs a metamethod but __tostring.
-local next, type, tostring, pcall, getmetatable, rawget, rawlen =
-      next, type, tostring, pcall, getmetatable, rawget, rawlen
+-- in the sandbox; reads tables raw (next/rawget) so printing never runs a metamethod but __tostring,
+-- and __pairs first (see `listed`).
+local next, type, tostring, pcall, getmetatable, rawget, rawlen, pairs =
+      next, type, tostring, pcall, getmetatable, rawget, rawlen, pairs
 -- Every library function it uses is its own reference: a script that sets `math = nil` or
 -- `string.gsub = nil` must not break printing.
 local format, rep, concat, sort, gsub = string.format, string.rep, table.concat, table.sort, string.gsub
@@ -123,10 +124,18 @@ local function items(t, depth, visiting, single, width)
 end
 
 -- `single`: everything on one line (nil when longer than `width`); else one entry per line.
+-- A table with __pairs gets it run (its results unused) before the raw walk: a table that fills
+-- itself when listed, as a match's info builds its `query` on first read, then shows what pairs lists.
+local function listed(t)
+  local mt = getmetatable(t)
+  if type(mt) == "table" and rawget(mt, "__pairs") ~= nil then pcall(pairs, t) end
+end
+
 function render(v, depth, visiting, single, width)
   local text = scalar(v)
   if text then return text end
   if visiting[v] then return "<cycle: " .. tostring(v) .. ">" end
+  listed(v)
   if next(v) == nil then return "{}" end
   if depth >= MAX_DEPTH then return "{...}" end
   visiting[v] = true

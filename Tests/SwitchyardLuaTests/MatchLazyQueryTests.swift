@@ -1,0 +1,102 @@
+import Testing
+@testable import SwitchyardLua
+
+/// A `match(path)` table's `query` is built on first read (issue 37, item 3): what a script reads, lists
+/// and compares is what an eagerly built table gave, and raw access sees `query` once it was read.
+@Suite struct MatchLazyQueryTests {
+    let app: RuntimeFixture
+
+    init() throws {
+        app = try RuntimeFixture("""
+            route("/album/:id")
+            function keys(t)
+              local out = {}
+              for k in pairs(t) do out[#out + 1] = k end
+              table.sort(out)
+              return table.concat(out, ",")
+            end
+            """)
+    }
+
+    @Test func rawAccessSeesTheQueryOnceItWasRead() throws {
+        #expect(try app.lua("""
+            local i = match('/album/1?x=2&y=3')
+            local before = rawget(i, 'query')
+            local q = i.query
+            return before, rawget(i, 'query') == q, i.query == q, q.x, q.y, getmetatable(i)
+            """) == [nil, true, true, "2", "3", nil])
+        // A raw walk lists it after the read.
+        #expect(try app.string("""
+            local i = match('/album/1?x=2') local _ = i.query
+            local out = {} for k in next, i do out[#out + 1] = k end table.sort(out) return table.concat(out, ',')
+            """) == "params,path,pattern,query")
+    }
+
+    @Test func pairsListsTheQueryBeforeAnyRead() throws {
+        #expect(try app.lua("""
+            local i, p, f = match('/album/1?x=2#top'), match('/album/1'), match('/album/1#top')
+            return keys(i), keys(i.query), keys(p), next(p.query), keys(f), f.fragment
+            """) == ["fragment,params,path,pattern,query", "x", "params,path,pattern,query", nil,
+                     "fragment,params,path,pattern,query", "top"])
+    }
+
+    @Test func otherKeysReadNilAndWritesStay() throws {
+        #expect(try app.lua("""
+            local i = match('/album/1?x=2')
+            local missing = i.nothing
+            i.extra = 5
+            return missing, rawget(i, 'extra'), i.query.x
+            """) == [nil, .integer(5), "2"])
+        // A query set before any read stays what was set, nil included, as on an eager table.
+        #expect(try app.lua("""
+            local i, j = match('/album/1?x=2'), match('/album/1?x=2')
+            i.query = nil
+            j.query = 'mine'
+            return i.query, j.query
+            """) == [nil, "mine"])
+    }
+
+    @Test func eachTableKeepsItsOwnQueryThroughCollections() throws {
+        #expect(try app.string("""
+            local kept = {}
+            for n = 1, 300 do kept[n] = match('/album/' .. n .. '?n=' .. n .. '&k=v' .. n) end
+            collectgarbage() collectgarbage()
+            for n = 300, 1, -1 do
+              local q = kept[n].query
+              if q.n ~= tostring(n) or q.k ~= 'v' .. n then return 'wrong at ' .. n end
+            end
+            return 'ok'
+            """) == "ok")
+    }
+
+    @Test func assertSameComparesTheWholeTable() throws {
+        #expect(try app.string("""
+            assert.same({x = '2'}, match('/album/1?x=2').query)
+            assert.same({path = '/album/1', pattern = '/album/:id', params = {id = '1'}, query = {x = '2'}},
+                        match('/album/1?x=2'))
+            local ok = pcall(assert.same, {path = '/album/1', pattern = '/album/:id', params = {id = '1'}},
+                             match('/album/1?x=2'))
+            return ok and 'same' or 'differs'
+            """) == "differs")
+    }
+
+    @Test func swiftsPairsOfAMatchTableListTheQuery() throws {
+        guard case .table(let info) = try app.lua("return match('/album/1?x=2')").first else {
+            Issue.record("match returned no table"); return
+        }
+        let keys = try info.keys().compactMap(\.stringValue).sorted()
+        #expect(keys == ["params", "path", "pattern", "query"])
+    }
+
+    @Test func swiftsPairsRunNoScriptFunctionPutInTheSharedMetatable() throws {
+        // Swift's walk runs unbudgeted: it builds only through the shim's own __index.
+        guard case .table(let info) = try app.lua("""
+            ran = 0
+            local i = match('/album/1?x=2')
+            getmetatable(i).__index = function() ran = ran + 1 end
+            return i
+            """).first else { Issue.record("match returned no table"); return }
+        _ = try info.keys()
+        #expect(try app.lua("return ran") == [.integer(0)])
+    }
+}
