@@ -724,7 +724,12 @@ void sy_settlelazyquery (lua_State *L, int t) {
 static void sy_pushlazymetatable (lua_State *L, int texts) {
   int i;
   int callee = lua_gettop(L);
-  lua_createtable(L, 0, 3);
+  lua_createtable(L, 0, 4);
+  /* Protected: a script's setmetatable on a table not yet read is refused
+  ** (replaced, the query would be lost without a word), and no script can
+  ** change what every later match's table shares. */
+  lua_pushliteral(L, "match info: its query is built on first read");
+  lua_setfield(L, -2, "__metatable");
   lua_pushstring(L, "query");
   lua_pushvalue(L, texts);
   lua_pushvalue(L, callee);

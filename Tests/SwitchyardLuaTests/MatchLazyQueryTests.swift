@@ -88,12 +88,27 @@ import Testing
         #expect(keys == ["params", "path", "pattern", "query"])
     }
 
+    @Test func theSharedMetatableIsProtectedUntilTheQueryIsRead() throws {
+        // Replaced before a read, the query would be lost without a word: setmetatable refuses instead,
+        // and getmetatable says why; once read, the table is a plain one.
+        #expect(try app.lua("""
+            local i = match('/album/1?x=2')
+            local note = getmetatable(i)
+            local ok, err = pcall(setmetatable, i, {})
+            local x = i.query.x
+            return note, ok, tostring(err):find('protected metatable', 1, true) ~= nil, getmetatable(i), x,
+                   (pcall(setmetatable, i, {}))
+            """) == ["match info: its query is built on first read", false, true, nil, "2", true])
+    }
+
     @Test func swiftsPairsRunNoScriptFunctionPutInTheSharedMetatable() throws {
-        // Swift's walk runs unbudgeted: it builds only through the shim's own __index.
+        // Swift's walk runs unbudgeted: it builds only through the shim's own __index, even when a script
+        // reached the shared metatable past its protection (the debug library, where it is loaded).
+        let app = try RuntimeFixture("route('/album/:id')", configuration: .init(sandboxed: false))
         guard case .table(let info) = try app.lua("""
             ran = 0
             local i = match('/album/1?x=2')
-            getmetatable(i).__index = function() ran = ran + 1 end
+            debug.getmetatable(i).__index = function() ran = ran + 1 end
             return i
             """).first else { Issue.record("match returned no table"); return }
         _ = try info.keys()

@@ -124,11 +124,12 @@ local function items(t, depth, visiting, single, width)
 end
 
 -- `single`: everything on one line (nil when longer than `width`); else one entry per line.
--- A table with __pairs gets it run (its results unused) before the raw walk: a table that fills
--- itself when listed, as a match's info builds its `query` on first read, then shows what pairs lists.
+-- A table with a metatable gets `pairs` run (its results unused) before the raw walk: a table that
+-- fills itself when listed, as a match's info builds its `query` on first read (its metatable is
+-- protected, so `getmetatable` gives a string), then shows what pairs lists. Without __pairs,
+-- `pairs` runs nothing.
 local function listed(t)
-  local mt = getmetatable(t)
-  if type(mt) == "table" and rawget(mt, "__pairs") ~= nil then pcall(pairs, t) end
+  if getmetatable(t) ~= nil then pcall(pairs, t) end
 end
 
 function render(v, depth, visiting, single, width)
