@@ -272,6 +272,35 @@ extension FrozenTrie {
         (queryMarks(_mm_set_epi64x(0, Int64(bitPattern: word))) | 1 &<< 8).trailingZeroBitCount
     }
 
+    /// Whether `word` (zeros after a short segment) holds a `?` or `#`: one compare of each in a register,
+    /// where `queryMarks(in:)` of the word, for the walk's parameter segments, took 15 instructions (its
+    /// constants made in registers each time).
+    @inline(__always)
+    static func holdsQueryMark(inChunkOf word: UInt64) -> Bool {
+        queryMarks(_mm_set_epi64x(0, Int64(bitPattern: word))) != 0
+    }
+
+    /// The `/` bytes of `word`, a bit a byte (bit `i` for byte `i`; the upper 24 bits 0): the walk's loop
+    /// finds where a segment ends from it with one compare in a register, where `marks(of:in:)` made its
+    /// three constants in registers at every segment (issue 37, sixteenth session).
+    @inline(__always)
+    static func slashBits(in word: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_set_epi64x(0, Int64(bitPattern: word)),
+                                                                    _mm_set1_epi8(0x2f))))
+    }
+
+    /// The index of the first `/` of a word, from its `slashBits` (not 0).
+    @inline(__always)
+    static func firstSlash(in slashes: UInt32) -> Int {
+        slashes.trailingZeroBitCount
+    }
+
+    /// The bytes of `word` before its first `/`, zeros from it on, from its `slashBits` (not 0).
+    @inline(__always)
+    static func bytes(of word: UInt64, before slashes: UInt32) -> UInt64 {
+        word & lowBytes(firstSlash(in: slashes))
+    }
+
     /// The mask of a chunk's `.` bytes.
     @inline(__always)
     private static func dotMarks(_ bytes: __m128i) -> UInt32 {

@@ -126,7 +126,7 @@ extension FrozenTrie {
                     word = FrozenTrie.word(at: cursor, end: end, text: base)
                 }
             }
-            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
+            let slashes = FrozenTrie.slashBits(in: word)
             // A chain's head (`hashShift < 0`) takes the segment without its length: the chain compares
             // its bytes and finds where it ends (a chain's first segment of 23 bytes, found and then
             // compared, cost long-static 62 instructions to find its end).
@@ -134,14 +134,12 @@ extension FrozenTrie {
             // (`segmentLength` asked two bounds first, and the chain's head before them; a chain's head
             // takes its length too, which it does not read).
             // The segment's first 8 bytes (all of a shorter one, zeros after): the bytes below the
-            // first slash's mark (`slashes ^ (slashes - 1)` keeps the bits up to the mark, the shift
-            // drops the slash's byte: four instructions where one formula for both cases took six), or
-            // the whole word when there is none in it.
+            // first slash (`bytes(of:before:)`), or the whole word when there is none in it.
             let length: Int
             var packed: UInt64
             if slashes != 0 {
-                length = slashes.trailingZeroBitCount &>> 3
-                packed = word & ((slashes ^ (slashes &- 1)) &>> 8)
+                length = FrozenTrie.firstSlash(in: slashes)
+                packed = FrozenTrie.bytes(of: word, before: slashes)
             } else {
                 length = UInt(bitPattern: cursor) > lastWord ? end - cursor
                     : node.pointee.hashShift < 0 ? 0 : FrozenTrie.segmentLength(from: cursor, end: end)
@@ -943,8 +941,34 @@ extension FrozenTrie {
     /// Whether a word of a segment's bytes (zeros after a short one) holds a `?` or `#`.
     @inline(__always)
     static func holdsQueryMark(_ word: UInt64) -> Bool {
+        #if arch(x86_64)
+        holdsQueryMark(inChunkOf: word)
+        #else
         queryMarks(in: word) != 0
+        #endif
     }
+
+    #if !arch(x86_64)
+    /// The `/` bytes of `word`, marked as `marks(of:in:)` marks them (on x86-64, a bit a byte:
+    /// FrozenTrie+RestChunks.swift).
+    @inline(__always)
+    static func slashBits(in word: UInt64) -> UInt64 {
+        marks(of: PathSegmenter.slash, in: word)
+    }
+
+    /// The index of the first `/` of a word, from its `slashBits` (not 0).
+    @inline(__always)
+    static func firstSlash(in slashes: UInt64) -> Int {
+        slashes.trailingZeroBitCount &>> 3
+    }
+
+    /// The bytes of `word` before its first `/`, zeros from it on, from its `slashBits` (not 0):
+    /// `slashes ^ (slashes - 1)` keeps the bits up to the first mark, the shift drops the slash's byte.
+    @inline(__always)
+    static func bytes(of word: UInt64, before slashes: UInt64) -> UInt64 {
+        word & ((slashes ^ (slashes &- 1)) &>> 8)
+    }
+    #endif
 
     /// Whether the first `length` bytes of `word` (all 8 when longer) hold a `?` or `#`.
     @inline(__always)
