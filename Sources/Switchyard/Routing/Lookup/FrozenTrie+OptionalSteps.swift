@@ -165,11 +165,11 @@ extension FrozenTrie {
             } else {
                 word = FrozenTrie.word(at: position, end: end, text: base)
             }
-            let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
-            stop = position + (slashes != 0 ? slashes.trailingZeroBitCount &>> 3
+            let slashes = FrozenTrie.slashBits(in: word)
+            stop = position + (slashes != 0 ? FrozenTrie.firstSlash(in: slashes)
                 : UInt(bitPattern: position) > lastWord ? end - position : FrozenTrie.segmentLength(from: position, end: end))
             // Empty, `.` and `..` (the loop's test, on the segment's first 8 bytes).
-            if word & (((slashes & (0 &- slashes)) &>> 7) &- 1) | 0x2e2e == 0x2e2e {
+            if (slashes != 0 ? FrozenTrie.bytes(of: word, before: slashes) : word) | 0x2e2e == 0x2e2e {
                 return chainLeft(spans: spans, written: written, taken: count)
             }
         }

@@ -833,8 +833,8 @@ extension FrozenTrie {
                 // about 4 instructions a byte of the optional row's values). Within 8 bytes of the end
                 // (the chain's last segment, as a rule), the text's last 8 bytes shifted down, inline.
                 let word = FrozenTrie.wordWithInlineTail(at: position, end: end, text: base)
-                let slashes = FrozenTrie.marks(of: PathSegmenter.slash, in: word)
-                let stop = position + (slashes != 0 ? slashes.trailingZeroBitCount &>> 3
+                let slashes = FrozenTrie.slashBits(in: word)
+                let stop = position + (slashes != 0 ? FrozenTrie.firstSlash(in: slashes)
                                                     : FrozenTrie.segmentLength(from: position, end: end))
                 spans[count] = Parameters.Span(unchecked: position - base, end: stop - base)
                 position = stop + 1
@@ -1083,15 +1083,15 @@ extension FrozenTrie {
     @inline(__always)
     static func segmentLength(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int {
         if _fastPath(start + 16 <= end) {
-            let slashes = marks(of: PathSegmenter.slash, in: UInt64(littleEndian: UnsafeRawPointer(start + 8).loadUnaligned(as: UInt64.self)))
-            if slashes != 0 { return 8 &+ slashes.trailingZeroBitCount &>> 3 }
+            let slashes = slashBits(in: UInt64(littleEndian: UnsafeRawPointer(start + 8).loadUnaligned(as: UInt64.self)))
+            if slashes != 0 { return 8 &+ firstSlash(in: slashes) }
             return longSegmentLength(from: start, end: end)
         }
         guard start + 8 < end else { return end - start }
         // The bytes past the first word are within the text's last word: shifted down, zeros after.
         let last = UInt64(littleEndian: UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self))
-        let slashes = marks(of: PathSegmenter.slash, in: last &>> UInt64(truncatingIfNeeded: (start + 16 - end) &* 8))
-        return slashes != 0 ? 8 &+ slashes.trailingZeroBitCount &>> 3 : end - start
+        let slashes = slashBits(in: last &>> UInt64(truncatingIfNeeded: (start + 16 - end) &* 8))
+        return slashes != 0 ? 8 &+ firstSlash(in: slashes) : end - start
     }
 
     /// `segmentLength` past the second word.
@@ -1099,8 +1099,8 @@ extension FrozenTrie {
     private static func longSegmentLength(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int {
         var cursor = start + 8
         while cursor < end {
-            let slashes = marks(of: PathSegmenter.slash, in: word(at: cursor, end: end, text: start))
-            if slashes != 0 { return min(cursor + (slashes.trailingZeroBitCount &>> 3), end) - start }
+            let slashes = slashBits(in: word(at: cursor, end: end, text: start))
+            if slashes != 0 { return min(cursor + firstSlash(in: slashes), end) - start }
             cursor += 8
         }
         return end - start
