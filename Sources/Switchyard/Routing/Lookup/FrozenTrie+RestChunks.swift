@@ -142,7 +142,8 @@ extension FrozenTrie {
         let rest = end - start
         // 1 to 16 bytes in one unsigned compare, which leaves out no rest at all (the text ended before
         // `start`: false, below), so the caller need not ask first.
-        if UInt(bitPattern: rest &- 1) < 16 { return refusedBySplat(last) &>> UInt32(truncatingIfNeeded: start - last) == 0 }
+        // (The bits before `start` counted as 16 less the rest, `start - last`: a register less.)
+        if UInt(bitPattern: rest &- 1) < 16 { return refusedBySplat(last) &>> UInt32(truncatingIfNeeded: 16 &- rest) == 0 }
         // 17 to 32 bytes in one unsigned compare too, the next most common (a third of the splat set's
         // rests); then no rest at all, and the longer ones.
         if UInt(bitPattern: rest &- 17) < 16 { return refusedBySplat(start) | refusedBySplat(last) == 0 }
