@@ -419,9 +419,10 @@ import Testing
 
     /// Issue 37, sixteenth session: a marked slot's rest of 17 to 32 bytes is told by one unsigned compare
     /// of its length and read in two chunks (its first 16 bytes and the text's last 16); one of 33 or
-    /// more in whole chunks and then the last 16. At every length from 15 to 34 bytes (the edges of both
-    /// readings), a `?`, `#`, `//` or `/.` at each byte of the rest leaves the lookup to the stop, and the
-    /// rest with none is the splat's whole value.
+    /// more in whole chunks and then the last 16; one of up to 16 in the text's last 16, its mask shifted
+    /// by 16 less its length. At every length from 15 to 34 bytes (the edges of the three readings), a
+    /// `?`, `#`, `//` or `/.` at each byte of the rest (and a `/` or `.` as its first) leaves the lookup
+    /// to the stop, and the rest with none is the splat's whole value.
     @Test func aMarkedSlotsRestAtTheEdgesOfTwoChunksIsAskedAtEveryByte() throws {
         let table = try archiveTable()
         let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEF")
@@ -431,8 +432,8 @@ import Testing
             let rest = String(plain)
             let walked = splatWalked(table, "/archive/only/" + rest)
             #expect(walked?.payload == 0 && walked?.value == rest && walked?.count == 1, "\(rest)")
-            for offset in 1..<length {
-                for mark in ["?", "#", "//", "/."] {
+            for offset in 0..<length {
+                for mark in ["?", "#", "//", "/.", "/", "."] where offset == 0 || mark.count > 1 || mark == "?" || mark == "#" {
                     var marked = plain
                     marked.replaceSubrange(offset..<min(offset + mark.count, length), with: mark)
                     let text = "/archive/only/" + String(marked)
