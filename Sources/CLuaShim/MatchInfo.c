@@ -802,8 +802,7 @@ static void sy_pushlazymetatable (lua_State *L, int texts) {
   lua_createtable(L, 0, 4);
   /* Protected: a script's setmetatable on a table not yet read is refused
   ** (replaced, its path and query would be lost without a word), and no
-  ** script can
-  ** change what every later match's table shares. */
+  ** script can change what every later match's table shares. */
   lua_pushliteral(L, "match info: its path and query are built on first read");
   lua_setfield(L, -2, "__metatable");
   lua_pushstring(L, "query");
