@@ -341,10 +341,11 @@ int sy_rawset (lua_State *L, int t) {
 }
 
 
-/* next(t, k) for t, k at 1, 2; a match's table builds its query before the
-** first step (sy_settlelazyquery), so the walk lists it.  [-1, +(2|0), e] */
+/* next(t, k) for t, k at 1, 2; a match's table builds its path and query
+** before the first step (sy_settlelazyinfo), so the walk lists them.
+** [-1, +(2|0), e] */
 static int sy_p_next (lua_State *L) {
-  if (lua_isnil(L, 2)) sy_settlelazyquery(L, 1);
+  if (lua_isnil(L, 2)) sy_settlelazyinfo(L, 1);
   return lua_next(L, 1) ? 2 : 0;
 }
 

@@ -155,27 +155,30 @@ int sy_pushinfo (lua_State *L, const sy_InfoTable *info) {
 /* ===================================================== match(path) */
 
 /* The match function's upvalues: the info builder's (keys, route strings),
-** then its Swift entry, the argument's position, the lazy query's metatable
-** and the texts its queries are read from (below). */
+** then its Swift entry, the argument's position, the lazy fields' metatable
+** and the texts its lazy fields are read from (below). */
 enum { MATCH_ENTRY = INFO_NUPVALUES + 1, MATCH_ARG, MATCH_LAZY, MATCH_TEXTS,
        MATCH_NUPVALUES = MATCH_TEXTS };
 
-/* A lent match's 'query' is built on first read (issue 37 item 3): the info
-** table gets the metatable in MATCH_LAZY, shared by every table this match
-** returns, and, when its text has a query, an entry in MATCH_TEXTS (a table
-** with weak keys and values, invisible to the script: Lua never clears a
-** string from a weak table, so the text lives while the info table does)
-** from the info table to the argument string.  Its __index (sy_p_lazyquery)
-** builds the query from that text as it was built eagerly, stores it raw
-** and takes the metatable off,
-** so from then on the table is what an eager one was; __pairs builds it
-** first, and so do the REPL's printer and sy_next.  Building the query
-** eagerly cost Lua alone 1,558 instructions a match (thirteenth session),
-** more than 1.2x a plain hit leaves.  The query closure's upvalues: the key
-** "query", the texts, the callee, then from QUERY_KEYS on one per slot of
-** the query keys it holds, then from QUERY_VALUES on one per slot of the
-** values (sy_pushheld). */
-enum { QUERY_NAME = 1, QUERY_TEXTS, QUERY_CALLEE, QUERY_KEYS };
+/* A lent match's 'query', and its 'path' when the text goes on past the
+** path with a '?' or '#', are built on first read (issue 37 item 3): the
+** info table gets the metatable in MATCH_LAZY, shared by every table this
+** match returns, and, when the path ends before the text does, an entry in
+** MATCH_TEXTS (a table with weak keys and values, invisible to the script:
+** Lua never clears a string from a weak table, so the text lives while the
+** info table does) from the info table to the argument string.  Its
+** __index (sy_p_lazyfield) builds the field read from that text as it was
+** built eagerly and stores it raw; once both are there it takes the
+** metatable off, so from then on the table is what an eager one was.
+** __pairs builds both first, and so do a write of either, the REPL's
+** printer and sy_next.  Building the query eagerly cost Lua alone 1,558
+** instructions a match (thirteenth session), more than 1.2x a plain hit
+** leaves; the path before a '?', as a new string, about 560 (fifteenth
+** session; a plain hit's path is the argument itself, no new string).  The
+** closure's upvalues: the keys "query" and "path", the texts, the callee,
+** then from LAZY_KEYS on one per slot of the query keys it holds, then from
+** LAZY_VALUES on one per slot of the values (sy_pushheld). */
+enum { LAZY_QUERY = 1, LAZY_PATH, LAZY_TEXTS, LAZY_CALLEE, LAZY_KEYS };
 
 /* The query keys and values 'match' holds: a site's queries use a few keys
 ** over and over ("tab", "page") and many of their values too (a tab's name,
@@ -201,8 +204,8 @@ enum { QUERY_NAME = 1, QUERY_TEXTS, QUERY_CALLEE, QUERY_KEYS };
 #define SY_KEYSLOTS 16
 #define SY_VALUESLOTS 128
 #define SY_HELDLEN 15
-#define QUERY_VALUES (QUERY_KEYS + SY_KEYSLOTS)
-#define QUERY_NUPVALUES (QUERY_VALUES + SY_VALUESLOTS - 1)  /* <= 255 */
+#define LAZY_VALUES (LAZY_KEYS + SY_KEYSLOTS)
+#define LAZY_NUPVALUES (LAZY_VALUES + SY_VALUESLOTS - 1)  /* <= 255 */
 typedef struct sy_HeldString {
   unsigned char len;  /* 0: the slot is empty */
   char bytes[SY_HELDLEN];
@@ -527,7 +530,7 @@ static void sy_pushquerykey (lua_State *L, sy_MatchCallee *callee,
     return;
   }
   slot = sy_keyslot(s, len);
-  sy_pushheld(L, &callee->keys[slot], QUERY_KEYS + (int)slot, s, len);
+  sy_pushheld(L, &callee->keys[slot], LAZY_KEYS + (int)slot, s, len);
 }
 
 /* The query value of the 'len' bytes at 's' (no escape in the query), held
@@ -540,7 +543,7 @@ static void sy_pushqueryvalue (lua_State *L, sy_MatchCallee *callee,
     return;
   }
   slot = sy_valueslot(s, len);
-  sy_pushheld(L, &callee->values[slot], QUERY_VALUES + (int)slot, s, len);
+  sy_pushheld(L, &callee->values[slot], LAZY_VALUES + (int)slot, s, len);
 }
 
 /* The query table of the query 'q' that 'scan' read, as sy_pushplainquery
@@ -572,30 +575,30 @@ static void sy_pushscannedquery (lua_State *L, sy_MatchCallee *callee,
   }
 }
 
-/* The info table of a lent match: path (the argument string at 'path', or
-** its first 'r->pathend' bytes), pattern and parameter names from the
+/* The info table of a lent match: pattern and parameter names from the
 ** route strings, values from the spans of the argument's bytes 's' ('len'
-** of them), the fragment from what follows the path, and the lazy query's
-** metatable, with the argument noted in the texts when a query follows the
-** path (an empty query is built when nothing does).  [-0, +1, m] */
+** of them), the fragment from what follows the path, the path (the
+** argument string at 'path' when it is the whole path) and the lazy
+** fields' metatable, with the argument noted in the texts when the path ends
+** before it ('r->pathend' bytes: a '?' or '#' follows).  [-0, +1, m] */
 static void sy_pushlent (lua_State *L, const sy_MatchResult *r, int path,
                          const char *s, size_t len) {
-  int i, present = 0, names, query = 0;
+  int i, present = 0, names;
   const char *hash = NULL;
   if (r->pathend >= 0) {
     const char *rest = s + r->pathend;
-    query = *rest == '?';
     hash = (const char *)memchr(rest, '#', len - (size_t)r->pathend);
   }
   lua_rawgeti(L, lua_upvalueindex(INFO_ROUTES), r->slot);
   names = lua_gettop(L);
   for (i = 0; i < r->nparams; i++) present += r->spans[i].start >= 0;
-  /* Room for the query too, so its first read does not resize the table. */
+  /* Room for path and query too, so their first reads do not resize it. */
   lua_createtable(L, 0, 4 + (hash != NULL));
-  sy_pushkey(L, INFO_PATH);
-  if (r->pathend < 0) lua_pushvalue(L, path);
-  else lua_pushlstring(L, s, (size_t)r->pathend);
-  lua_rawset(L, -3);
+  if (r->pathend < 0) {
+    sy_pushkey(L, INFO_PATH);
+    lua_pushvalue(L, path);
+    lua_rawset(L, -3);
+  }
   if (hash != NULL) {
     sy_pushkey(L, INFO_FRAGMENT);
     lua_pushlstring(L, hash + 1, (size_t)(s + len - hash - 1));
@@ -616,7 +619,7 @@ static void sy_pushlent (lua_State *L, const sy_MatchResult *r, int path,
   lua_rawset(L, -3);
   lua_pushvalue(L, lua_upvalueindex(MATCH_LAZY));
   lua_setmetatable(L, -2);
-  if (query) {
+  if (r->pathend >= 0) {
     lua_pushvalue(L, -1);
     lua_pushvalue(L, path);
     lua_rawset(L, lua_upvalueindex(MATCH_TEXTS));
@@ -624,37 +627,92 @@ static void sy_pushlent (lua_State *L, const sy_MatchResult *r, int path,
   lua_replace(L, names);
 }
 
-/* The query of the info table at 1 (which has the lazy metatable), built
-** from its text in the texts (its first '?' starts the query: the text is
-** noted only when no '#' comes before it), or empty when it has none; stored
-** raw, the metatable taken off (the table is then what an eagerly built one
-** was), and pushed.  Run as the query closure.  [-0, +1, m] */
-static void sy_pushbuiltquery (lua_State *L) {
-  sy_MatchCallee *callee =
-      (sy_MatchCallee *)lua_touserdata(L, lua_upvalueindex(QUERY_CALLEE));
+/* The text of the info table at 1 pushed (its argument string, noted when
+** its path ends before the text does), and where in it its path ends; or
+** nothing pushed and NULL when it has none.  The builders below leave it
+** under what they push: a C function returns its top values only, and a
+** lua_remove cost 42 instructions a read.  [-0, +(1|0), -] */
+static const char *sy_pushtext (lua_State *L, size_t *len, size_t *pathend) {
+  const char *s;
   lua_pushvalue(L, 1);
-  if (lua_rawget(L, lua_upvalueindex(QUERY_TEXTS)) == LUA_TSTRING) {
-    size_t len;
-    const char *s = lua_tolstring(L, -1, &len);
-    const char *q = (const char *)memchr(s, '?', len);
-    sy_QueryScan scan;
-    sy_readquery(&scan, q + 1, s + len, s);
-    sy_pushscannedquery(L, callee, &scan, q + 1);
+  if (lua_rawget(L, lua_upvalueindex(LAZY_TEXTS)) != LUA_TSTRING) {
+    lua_pop(L, 1);
+    return NULL;
   }
-  else lua_createtable(L, 0, 0);
-  lua_pushvalue(L, lua_upvalueindex(QUERY_NAME));
-  lua_pushvalue(L, -2);
-  lua_rawset(L, 1);
-  lua_pushnil(L);
-  lua_setmetatable(L, 1);
+  s = lua_tolstring(L, -1, len);
+  *pathend = (size_t)sy_plainquerystart(s, *len);  /* >= 0: it was noted */
+  return s;
 }
 
-/* __index of a lent match's table (t, key at 1, 2): its query, built
-** (sy_pushbuiltquery), for "query"; nil for any other key.  [-0, +1, e] */
-static int sy_p_lazyquery (lua_State *L) {
+/* The value at the top stored raw in the table at 1 under the key in
+** upvalue 'key', and left pushed.  [-0, +0, -] */
+static void sy_storelazy (lua_State *L, int key) {
+  lua_pushvalue(L, lua_upvalueindex(key));
+  lua_pushvalue(L, -2);
+  lua_rawset(L, 1);
+}
+
+/* The query of the info table at 1 (which has the lazy metatable), built
+** from its text (a '?' ending the path starts the query) as it was built
+** eagerly, or empty when there is none, stored raw and pushed.  Run as the
+** lazy fields' closure.  [-0, +1, m] */
+static void sy_pushbuiltquery (lua_State *L) {
+  sy_MatchCallee *callee =
+      (sy_MatchCallee *)lua_touserdata(L, lua_upvalueindex(LAZY_CALLEE));
+  size_t len, pathend;
+  const char *s = sy_pushtext(L, &len, &pathend);
+  if (s != NULL && s[pathend] == '?') {
+    sy_QueryScan scan;
+    sy_readquery(&scan, s + pathend + 1, s + len, s);
+    sy_pushscannedquery(L, callee, &scan, s + pathend + 1);
+  }
+  else lua_createtable(L, 0, 0);
+  sy_storelazy(L, LAZY_QUERY);
+}
+
+/* The path of the info table at 1 (which has the lazy metatable): the text
+** up to its '?' or '#', stored raw and pushed; with no text, whatever the
+** table holds raw.  Run as the lazy fields' closure.  [-0, +1, m] */
+static void sy_pushbuiltpath (lua_State *L) {
+  size_t len, pathend;
+  const char *s = sy_pushtext(L, &len, &pathend);
+  if (s == NULL) {
+    lua_pushvalue(L, 2);
+    lua_rawget(L, 1);
+    return;
+  }
+  lua_pushlstring(L, s, pathend);
+  sy_storelazy(L, LAZY_PATH);
+}
+
+/* __index of a lent match's table (t, key at 1, 2): its query or path,
+** built (sy_pushbuiltquery, sy_pushbuiltpath), for "query" or "path"; nil
+** for any other key.  The key is told by its object: "path" and "query"
+** are short strings, which Lua keeps one of for each text, so the same
+** object is the same string (lua_rawequal went through luaV_equalobj, 86
+** instructions a read).  [-0, +1, e] */
+static int sy_p_lazyfield (lua_State *L) {
+  int other;
+  const void *key;
   luaL_checktype(L, 1, LUA_TTABLE);
-  if (!lua_rawequal(L, 2, lua_upvalueindex(QUERY_NAME))) return 0;
-  sy_pushbuiltquery(L);
+  if (lua_type(L, 2) != LUA_TSTRING) return 0;
+  key = lua_topointer(L, 2);
+  if (key == lua_topointer(L, lua_upvalueindex(LAZY_QUERY))) {
+    sy_pushbuiltquery(L);
+    other = LAZY_PATH;
+  }
+  else if (key == lua_topointer(L, lua_upvalueindex(LAZY_PATH))) {
+    sy_pushbuiltpath(L);
+    other = LAZY_QUERY;
+  }
+  else return 0;
+  /* Both there raw: the metatable is taken off. */
+  lua_pushvalue(L, lua_upvalueindex(other));
+  if (lua_rawget(L, 1) != LUA_TNIL) {
+    lua_pushnil(L);
+    lua_setmetatable(L, 1);
+  }
+  lua_pop(L, 1);
   return 1;
 }
 
@@ -667,10 +725,11 @@ static int sy_p_rawnext (lua_State *L) {
   return 1;
 }
 
-/* __pairs of a lent match's table (t at 1): the query built (its __index
-** reached through the table's), then next, t, nil.  [-0, +3, e] */
+/* __pairs of a lent match's table (t at 1): its path and query built (its
+** __index reached through the table's), then next, t, nil.  [-0, +3, e] */
 static int sy_p_lazypairs (lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "path");
   lua_getfield(L, 1, "query");
   lua_pushcfunction(L, sy_p_rawnext);
   lua_pushvalue(L, 1);
@@ -678,47 +737,63 @@ static int sy_p_lazypairs (lua_State *L) {
   return 3;
 }
 
-/* Whether the string at 'i' is "query".  [-0, +0, -] */
-static int sy_isquerykey (lua_State *L, int i) {
+/* The lazy field the string at 'i' names: "path" or "query" (the other's
+** name in '*other'), or NULL.  [-0, +0, -] */
+static const char *sy_lazykey (lua_State *L, int i, const char **other) {
   size_t len;
-  const char *key = lua_tolstring(L, i, &len);
-  return len == 5 && memcmp(key, "query", 5) == 0;
+  const char *key;
+  if (lua_type(L, i) != LUA_TSTRING) return NULL;
+  key = lua_tolstring(L, i, &len);
+  if (len == 5 && memcmp(key, "query", 5) == 0) *other = "path";
+  else if (len == 4 && memcmp(key, "path", 4) == 0) *other = "query";
+  else return NULL;
+  return key;
 }
 
 /* __newindex of a lent match's table (t, key, value at 1, 2, 3): a raw set;
-** a "query" set before any read takes the metatable off, so a nil stays nil
-** as in a table built eagerly.  [-0, +0, m] */
+** a "path" or "query" set before any read builds the other (read through
+** the table) and takes the metatable off, so a nil stays nil as in a table
+** built eagerly.  [-0, +0, m] */
 static int sy_p_lazynewindex (lua_State *L) {
+  const char *other;
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 3);
-  lua_pushvalue(L, 2);
-  lua_pushvalue(L, 3);
-  lua_rawset(L, 1);
-  if (lua_type(L, 2) == LUA_TSTRING && sy_isquerykey(L, 2)) {
-    lua_pushnil(L);
-    lua_setmetatable(L, 1);
+  if (sy_lazykey(L, 2, &other) == NULL) {
+    lua_rawset(L, 1);
+    return 0;
   }
+  lua_getfield(L, 1, other);
+  lua_pop(L, 1);
+  lua_rawset(L, 1);
+  lua_pushnil(L);
+  lua_setmetatable(L, 1);
   return 0;
 }
 
-/* Calls the lazy query's own __index, not whatever the metatable's holds
+/* Calls the lazy fields' own __index, not whatever the metatable's holds
 ** now: sy_next runs protected but unbudgeted, so it must run no Lua code. */
-void sy_settlelazyquery (lua_State *L, int t) {
+void sy_settlelazyinfo (lua_State *L, int t) {
+  static const char *const fields[] = {"path", "query"};
+  int i;
   t = lua_absindex(L, t);
   if (!lua_getmetatable(L, t)) return;
   lua_pushliteral(L, "__index");
   if (lua_rawget(L, -2) != LUA_TFUNCTION
-      || lua_tocfunction(L, -1) != sy_p_lazyquery) {
+      || lua_tocfunction(L, -1) != sy_p_lazyfield) {
     lua_pop(L, 2);
     return;
   }
-  lua_pushvalue(L, t);
-  lua_pushliteral(L, "query");
-  lua_call(L, 2, 1);
+  for (i = 0; i < 2; i++) {
+    lua_pushvalue(L, -1);
+    lua_pushvalue(L, t);
+    lua_pushstring(L, fields[i]);
+    lua_call(L, 2, 1);
+    lua_pop(L, 1);
+  }
   lua_pop(L, 2);
 }
 
-/* The lazy query's metatable for the callee at the top, which is popped:
+/* The lazy fields' metatable for the callee at the top, which is popped:
 ** its __index closure holds the texts and the held keys and values.
 ** [-1, +1, m] */
 static void sy_pushlazymetatable (lua_State *L, int texts) {
@@ -726,15 +801,16 @@ static void sy_pushlazymetatable (lua_State *L, int texts) {
   int callee = lua_gettop(L);
   lua_createtable(L, 0, 4);
   /* Protected: a script's setmetatable on a table not yet read is refused
-  ** (replaced, the query would be lost without a word), and no script can
-  ** change what every later match's table shares. */
-  lua_pushliteral(L, "match info: its query is built on first read");
+  ** (replaced, its path and query would be lost without a word), and no
+  ** script can change what every later match's table shares. */
+  lua_pushliteral(L, "match info: its path and query are built on first read");
   lua_setfield(L, -2, "__metatable");
   lua_pushstring(L, "query");
+  lua_pushstring(L, "path");
   lua_pushvalue(L, texts);
   lua_pushvalue(L, callee);
   for (i = 0; i < SY_KEYSLOTS + SY_VALUESLOTS; i++) lua_pushnil(L);
-  lua_pushcclosure(L, sy_p_lazyquery, QUERY_NUPVALUES);
+  lua_pushcclosure(L, sy_p_lazyfield, LAZY_NUPVALUES);
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, sy_p_lazypairs);
   lua_setfield(L, -2, "__pairs");
@@ -796,7 +872,7 @@ static int sy_p_pushmatchfunction (lua_State *L) {
   int arg = (int)lua_tointeger(L, 2);
   sy_MatchCallee *callee;
   int i;
-  luaL_checkstack(L, QUERY_NUPVALUES + 8, "match's upvalues");
+  luaL_checkstack(L, LAZY_NUPVALUES + 8, "match's upvalues");
   for (i = 0; i < INFO_ROUTES - 1; i++) lua_pushstring(L, sy_infokeys[i]);
   lua_newtable(L);
   callee = (sy_MatchCallee *)lua_newuserdatauv(L, sizeof(sy_MatchCallee), 0);

@@ -101,10 +101,10 @@ void sy_open_patterns (lua_State *L);
 
 /* --------------------------------------------- MatchInfo.c, for CLuaShim.c */
 
-/* Builds the query of a lent match's info table at 't' that no one has read
-** yet (its metatable's __index is the lazy query's), so a raw walk of 't'
-** sees it; anything else is left alone.  [-0, +0, m] */
-void sy_settlelazyquery (lua_State *L, int t);
+/* Builds the path and query of a lent match's info table at 't' that no one
+** has read yet (its metatable's __index is the lazy fields'), so a raw walk
+** of 't' sees them; anything else is left alone.  [-0, +0, m] */
+void sy_settlelazyinfo (lua_State *L, int t);
 
 
 /* --------------------------------------------- SwiftBox.c, for CLuaShim.c */

@@ -2,8 +2,9 @@ import SwitchyardLua
 import Testing
 @testable import SwitchyardREPL
 
-/// The REPL's printer on a `match(path)` table, whose `query` is built on first read (issue 37, item 3):
-/// printed before anything read it, the table shows its query as it would once read.
+/// The REPL's printer on a `match(path)` table, whose `query` (and `path`, when the text goes on past it)
+/// is built on first read (issue 37, item 3): printed before anything read it, the table shows them as it
+/// would once read.
 @Suite struct MatchInfoPrintingTests {
     @Test func aMatchPrintsItsQueryBeforeAnyRead() throws {
         let runtime = try SwitchyardRuntime()
@@ -13,6 +14,7 @@ import Testing
             Issue.record("match did not evaluate to values"); return
         }
         #expect(values.count == 1 && values[0].contains(#"query = { x = "2" }"#))
+        #expect(values.count == 1 && values[0].contains(#"path = "/a/1""#))
         guard case .values(let plain) = evaluator.evaluate("match('/a/1')") else { return }
         #expect(plain.count == 1 && plain[0].contains("query = {}"))
     }

@@ -89,7 +89,7 @@ package enum LuaAPIReference {
     ]
 
     private static let asking = [
-        entry(.asking, "match", "match(path)", "returns the `info` of the winning route, or nil. Its `query` is read from the text on first read: `pairs` lists it; raw `next`/`rawget` see it once read; until then `getmetatable` gives a note and `setmetatable` refuses.",
+        entry(.asking, "match", "match(path)", "returns the `info` of the winning route, or nil. Its `query`, and its `path` when the text goes on with `?` or `#`, are read from the text on first read: `pairs` lists them; raw `next`/`rawget` see each once read; until both are read `getmetatable` gives a note and `setmetatable` refuses.",
               #"match("/album/12?lang=en").params.id   --> "12""#),
         entry(.asking, "match_all", "match_all(path)", "lists every candidate, in rank order.",
               #"#match_all("/news/latest")"#),

@@ -358,7 +358,7 @@ function nav.after(fn) end
 ---@return boolean
 function nav.revalidate() end
 
----returns the `info` of the winning route, or nil. Its `query` is read from the text on first read: `pairs` lists it; raw `next`/`rawget` see it once read; until then `getmetatable` gives a note and `setmetatable` refuses.
+---returns the `info` of the winning route, or nil. Its `query`, and its `path` when the text goes on with `?` or `#`, are read from the text on first read: `pairs` lists them; raw `next`/`rawget` see each once read; until both are read `getmetatable` gives a note and `setmetatable` refuses.
 ---
 ---Example: `match("/album/12?lang=en").params.id   --> "12"`
 ---@param path string
