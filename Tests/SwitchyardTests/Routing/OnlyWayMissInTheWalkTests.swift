@@ -289,6 +289,22 @@ import Testing
         }
     }
 
+    /// Sixteenth session: a text the walk does not read (empty, not starting with `/`, past 16-bit
+    /// offsets) is settled by `find` without it, as the full resolution settles it.
+    @Test func aTextTheWalkDoesNotReadIsResolvedInFull() throws {
+        let table = RouteTable<Int>()
+        for (index, name) in ["a", "b"].enumerated() { try table.add("/\(name)", payload: index) }
+        try table.add("/api/:x/items/:y/act", payload: 4)
+        let long = "/api/" + String(repeating: "1", count: 70_000) + "/items/2/act"
+        for (text, payload) in [("", nil), ("a", 0), ("b?x=1", 1), ("api/1/items/2/act", 4), ("zz", nil), (long, 4),
+                                ("/a", 0)] as [(String, Int?)] {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { FrozenTrie.isWalked($0) } == (text.hasPrefix("/")
+                        && text.utf8.count <= Parameters.Span.offsetLimit), "\(text.prefix(20))")
+            #expect(try matched(table, text) == payload, "\(text.prefix(20))")
+            if text.utf8.count < 100 { try expectAsTheFullSearch(table, text) }
+        }
+    }
+
     /// What the walk's loop answered for `text`, and what `find` answered.
     private func walkedAndFound(_ table: RouteTable<Int>, _ text: String) -> (FrozenTrie.Walked, RouteFind) {
         table.withFrozenLookup { lookup in

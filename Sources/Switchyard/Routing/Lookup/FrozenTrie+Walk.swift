@@ -56,12 +56,8 @@ extension FrozenTrie {
     /// at every stop 11 to 14; Benchmarks/README.md).
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
-        // (Past 16-bit offsets, `Parameters.Span`'s, the text is not walked: the resolution decides.)
-        // (One unsigned compare for 1 ... `offsetLimit` bytes; a buffer with bytes has a base address, so
-        // it is not tested for nil.)
-        guard UInt(bitPattern: count &- 1) < UInt(Parameters.Span.offsetLimit) else { return .notPlain(0) }
+        guard FrozenTrie.isWalked(bytes) else { return .notPlain(0) }
         let base = bytes.baseAddress.unsafelyUnwrapped
-        guard base[0] == PathSegmenter.slash else { return .notPlain(0) }
         // One loop per folding, each with its flag a constant: asked once a lookup, not at every static
         // segment (issue 37, seventh session: the flag was reloaded from the stack and tested at each).
         // (Two closures, the loop inlined into each: one closure choosing between two calls kept the loop
@@ -72,6 +68,16 @@ extension FrozenTrie {
             return spans.fill { spanBuffer in walkFolded(base, end: base + count, spans: spanBuffer) }
         }
         return spans.fill { spanBuffer in walkExact(base, end: base + count, spans: spanBuffer) }
+    }
+
+    /// Whether `walk` reads `bytes` at all: 1 to `offsetLimit` bytes (past 16-bit offsets, `Parameters.Span`'s,
+    /// the text is not walked: the resolution decides), the first a `/`; else it answers `.notPlain(0)`.
+    /// (One unsigned compare for the count; a buffer with bytes has a base address, so it is not tested
+    /// for nil.)
+    @inline(__always)
+    static func isWalked(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        UInt(bitPattern: bytes.count &- 1) < UInt(Parameters.Span.offsetLimit)
+            && bytes.baseAddress.unsafelyUnwrapped[0] == PathSegmenter.slash
     }
 
     /// `walk`'s loop for a trie that does not fold case.
