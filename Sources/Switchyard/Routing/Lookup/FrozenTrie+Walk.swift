@@ -74,6 +74,7 @@ extension FrozenTrie {
     /// the text is not walked: the resolution decides), the first a `/`; else it answers `.notPlain(0)`.
     /// (One unsigned compare for the count; a buffer with bytes has a base address, so it is not tested
     /// for nil.)
+    // Safety: reads the first byte only where the count's test found one.
     @inline(__always)
     static func isWalked(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         UInt(bitPattern: bytes.count &- 1) < UInt(Parameters.Span.offsetLimit)
@@ -95,8 +96,9 @@ extension FrozenTrie {
     }
 
     /// `walk` over the text from `base` (a `/`) to `end`: the node or verdict, and how many spans it
-    /// wrote (none for a miss on the only way, `missedOnOnlyWay`, whose spans `find` drops). The loop moves a cursor and an end pointer rather than offsets; offsets from `base` are
-    /// taken only for a span. `folding` is the trie's `caseInsensitive`, a constant at each call.
+    /// wrote (none for a miss on the only way, `missedOnOnlyWay`, whose spans `find` drops). The loop
+    /// moves a cursor and an end pointer rather than offsets; offsets from `base` are taken only for a
+    /// span. `folding` is the trie's `caseInsensitive`, a constant at each call.
     @inline(__always)
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                       spans: UnsafeMutablePointer<Parameters.Span>, folding fold: Bool) -> (Walked, Int) {
