@@ -246,4 +246,85 @@ import Testing
             }
         }
     }
+
+    /// Sixteenth session: the loop's miss is `.deadEnd(-1)` (`missedOnOnlyWay`), the complement of the
+    /// root, which no hit before a query names (its node is a static child, never the root), with no
+    /// spans; `find` tells it from the payload alone. The root's static children before a `?` or `#`,
+    /// node 1 among them (`~1`, the payload next to the miss's), are each the hit before the query, and a
+    /// miss after two parameters is `find`'s miss.
+    @Test func theLoopsMissIsTheRootsComplementAndNoHitBeforeAQueryIsTakenForIt() throws {
+        let table = RouteTable<Int>()
+        for (index, name) in ["a", "b", "c", "d"].enumerated() { try table.add("/\(name)", payload: index) }
+        try table.add("/api/:x/items/:y/act", payload: 4)
+        let nodes = table.withFrozenLookup { lookup in
+            ["a", "b", "c", "d"].map { name -> Int32 in
+                var text = "/\(name)"
+                return text.withUTF8 { bytes in
+                    var spans = Parameters.InlineSpans()
+                    if case .node(let node) = lookup.trie.walk(bytes, spans: &spans) { return node }
+                    return -1
+                }
+            }
+        }
+        // (Node 1 is one of them: the freeze places the root's children first.)
+        #expect(nodes.contains(1), "\(nodes)")
+        for (index, name) in ["a", "b", "c", "d"].enumerated() {
+            for text in ["/\(name)?x", "/\(name)#x"] {
+                let (walked, found) = walkedAndFound(table, text)
+                if case .deadEnd(let settled) = walked { #expect(settled == ~nodes[index], "\(text)") } else {
+                    Issue.record("\(text): \(walked)")
+                }
+                if case .hitBeforeQuery = found {} else { Issue.record("\(text): \(found)") }
+                #expect(try matched(table, text) == index, "\(text)")
+                try expectAsTheFullSearch(table, text)
+            }
+        }
+        for text in ["/api/1/items/2/nope", "/api/12345/items/678/nope/x", "/zz/api/1/items/2/act"] {
+            let (walked, found) = walkedAndFound(table, text)
+            if case .deadEnd(let settled) = walked { #expect(settled == -1, "\(text)") } else { Issue.record("\(text): \(walked)") }
+            #expect(spansAfterTheWalk(table, text) == 0, "\(text)")
+            if case .unsettled(.miss) = found {} else { Issue.record("\(text): \(found)") }
+            #expect(try matched(table, text) == nil, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+    }
+
+    /// Sixteenth session: a text the walk does not read (empty, not starting with `/`, past 16-bit
+    /// offsets) is settled by `find` without it, as the full resolution settles it.
+    @Test func aTextTheWalkDoesNotReadIsResolvedInFull() throws {
+        let table = RouteTable<Int>()
+        for (index, name) in ["a", "b"].enumerated() { try table.add("/\(name)", payload: index) }
+        try table.add("/api/:x/items/:y/act", payload: 4)
+        let long = "/api/" + String(repeating: "1", count: 70_000) + "/items/2/act"
+        for (text, payload) in [("", nil), ("a", 0), ("b?x=1", 1), ("api/1/items/2/act", 4), ("zz", nil), (long, 4),
+                                ("/a", 0)] as [(String, Int?)] {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { FrozenTrie.isWalked($0) } == (text.hasPrefix("/")
+                        && text.utf8.count <= Parameters.Span.offsetLimit), "\(text.prefix(20))")
+            #expect(try matched(table, text) == payload, "\(text.prefix(20))")
+            if text.utf8.count < 100 { try expectAsTheFullSearch(table, text) }
+        }
+    }
+
+    /// What the walk's loop answered for `text`, and what `find` answered.
+    private func walkedAndFound(_ table: RouteTable<Int>, _ text: String) -> (FrozenTrie.Walked, RouteFind) {
+        table.withFrozenLookup { lookup in
+            var text = text
+            return text.withUTF8 { bytes in
+                var spans = Parameters.InlineSpans()
+                return (lookup.trie.walk(bytes, spans: &spans), lookup.find(bytes))
+            }
+        }
+    }
+
+    /// How many spans the walk's loop reported for `text`.
+    private func spansAfterTheWalk(_ table: RouteTable<Int>, _ text: String) -> Int32 {
+        table.withFrozenLookup { lookup in
+            var text = text
+            return text.withUTF8 { bytes in
+                var spans = Parameters.InlineSpans()
+                _ = lookup.trie.walk(bytes, spans: &spans)
+                return spans.count
+            }
+        }
+    }
 }

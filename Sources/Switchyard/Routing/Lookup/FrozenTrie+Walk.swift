@@ -56,12 +56,8 @@ extension FrozenTrie {
     /// at every stop 11 to 14; Benchmarks/README.md).
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
-        // (Past 16-bit offsets, `Parameters.Span`'s, the text is not walked: the resolution decides.)
-        // (One unsigned compare for 1 ... `offsetLimit` bytes; a buffer with bytes has a base address, so
-        // it is not tested for nil.)
-        guard UInt(bitPattern: count &- 1) < UInt(Parameters.Span.offsetLimit) else { return .notPlain(0) }
+        guard FrozenTrie.isWalked(bytes) else { return .notPlain(0) }
         let base = bytes.baseAddress.unsafelyUnwrapped
-        guard base[0] == PathSegmenter.slash else { return .notPlain(0) }
         // One loop per folding, each with its flag a constant: asked once a lookup, not at every static
         // segment (issue 37, seventh session: the flag was reloaded from the stack and tested at each).
         // (Two closures, the loop inlined into each: one closure choosing between two calls kept the loop
@@ -72,6 +68,17 @@ extension FrozenTrie {
             return spans.fill { spanBuffer in walkFolded(base, end: base + count, spans: spanBuffer) }
         }
         return spans.fill { spanBuffer in walkExact(base, end: base + count, spans: spanBuffer) }
+    }
+
+    /// Whether `walk` reads `bytes` at all: 1 to `offsetLimit` bytes (past 16-bit offsets, `Parameters.Span`'s,
+    /// the text is not walked: the resolution decides), the first a `/`; else it answers `.notPlain(0)`.
+    /// (One unsigned compare for the count; a buffer with bytes has a base address, so it is not tested
+    /// for nil.)
+    // Safety: reads the first byte only where the count's test found one.
+    @inline(__always)
+    static func isWalked(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        UInt(bitPattern: bytes.count &- 1) < UInt(Parameters.Span.offsetLimit)
+            && bytes.baseAddress.unsafelyUnwrapped[0] == PathSegmenter.slash
     }
 
     /// `walk`'s loop for a trie that does not fold case.
@@ -89,8 +96,9 @@ extension FrozenTrie {
     }
 
     /// `walk` over the text from `base` (a `/`) to `end`: the node or verdict, and how many spans it
-    /// wrote. The loop moves a cursor and an end pointer rather than offsets; offsets from `base` are
-    /// taken only for a span. `folding` is the trie's `caseInsensitive`, a constant at each call.
+    /// wrote (none for a miss on the only way, `missedOnOnlyWay`, whose spans `find` drops). The loop
+    /// moves a cursor and an end pointer rather than offsets; offsets from `base` are taken only for a
+    /// span. `folding` is the trie's `caseInsensitive`, a constant at each call.
     @inline(__always)
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                       spans: UnsafeMutablePointer<Parameters.Span>, folding fold: Bool) -> (Walked, Int) {
@@ -274,8 +282,11 @@ extension FrozenTrie {
                     // mark in the segment's first word goes to `beforeQuery` at once (through
                     // `deadEnd(onOnlyWay:)`, the query row paid both tests' call).
                     if node.pointee.splat == FrozenTrie.onlyWayDeadEndSplat {
+                        // (No spans for a miss, which `find` drops: 0 is a constant at the loop's
+                        // exit, where the count of spans written was kept on the stack for it and
+                        // read back, misses `withMatch` about 1 instruction a lookup.)
                         if FrozenTrie.isMissOnOnlyWay(at: cursor, text: base, end: end) {
-                            return (.deadEnd(FrozenTrie.missedOnOnlyWay), written)
+                            return (.deadEnd(FrozenTrie.missedOnOnlyWay), 0)
                         }
                         let beforeMark = FrozenTrie.bytesBeforeQueryMark(in: packed)
                         if beforeMark < 8 {
@@ -458,11 +469,14 @@ extension FrozenTrie {
     }
 
     /// `Walked.deadEnd`'s payload for a miss the walk's loop settled on the only way
-    /// (`deadEnd(onOnlyWay:)`): below every node's index and every other payload below 0 (the complement of
-    /// a node, a hit before a query), and answered by `RouteLookup.find` with no call.
+    /// (`deadEnd(onOnlyWay:)`): below every node's index, and not the complement of any node that
+    /// another payload below 0 names (a hit before a query, `~child`: a static child, never the root,
+    /// node 0, whose complement this is), and answered by `RouteLookup.find` with no call. -1, not
+    /// `Int32.min`: `find` tells it with one compare of the payload with -1, where `Int32.min` took a copy,
+    /// a negation and its overflow test (misses `withMatch` 1 instruction a lookup).
     /// (As `.node` of a node past the trie's own, with no declaration, it went through `find`'s hit and
     /// `validatorOrAbsentTail`, whose `absentTail` was then no longer inlined: optional `withMatch` +23.)
-    static let missedOnOnlyWay = Int32.min
+    static let missedOnOnlyWay: Int32 = -1
 
     /// The index of `node`, where the walk's loop stopped at a dead end: taken from the pointer at the
     /// stop, so that the loop keeps no index live for it (returning the loop's own index at every stop

@@ -91,6 +91,12 @@ final class RouteLookup {
             return .hit(declaration, Parameters.InlineSpans())
         }
         var spans = Parameters.InlineSpans()
+        // A text the walk does not read (`FrozenTrie.isWalked`: empty, too long, or not starting with `/`)
+        // goes to `settleInFull` from here, as `settle` sends it there, in a call of its own marked
+        // unlikely. (Left to the walk's own `.notPlain(0)`, it shared `settle`'s call below, and with the
+        // miss asked first the compiler kept the text's base in a saved register from `find`'s entry:
+        // every hit 1 instruction more; the same call here, not marked unlikely, parameter-heavy +4.)
+        if _slowPath(!FrozenTrie.isWalked(bytes)) { return settleInFull(bytes, walked: .notPlain(0), spans: spans) }
         let walked = trie.walk(bytes, spans: &spans)
         if case .node(let node) = walked {
             let winner = trie.winner(at: node)
@@ -105,9 +111,11 @@ final class RouteLookup {
         // A dead end on the only way that the walk's loop settled (`FrozenTrie.deadEnd(onOnlyWay:)`): a miss,
         // or the complement of the node that the path before a `?` or `#` in the dead segment ends on.
         // (Asked here, not first in `settle`: its call and frame cost misses `withMatch` 39 instructions.)
-        if case .deadEnd(let settled) = walked, settled < 0 {
+        // The miss first, from its payload alone (-1, `missedOnOnlyWay`): asked after the sign, the
+        // arguments of `settle`'s call were set up before it (misses `withMatch` 4 instructions).
+        if case .deadEnd(let settled) = walked {
             if settled == FrozenTrie.missedOnOnlyWay { return .miss }
-            return hitBeforeQuery(at: ~settled, spans: &spans, in: bytes)
+            if settled < 0 { return hitBeforeQuery(at: ~settled, spans: &spans, in: bytes) }
         }
         return settle(bytes, walked: walked, spans: &spans)
     }
