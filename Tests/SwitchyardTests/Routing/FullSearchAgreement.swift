@@ -16,3 +16,20 @@ func expectAsTheFullSearch(_ table: RouteTable<Int>, _ text: String, sourceLocat
     #expect(lent == nil || lent?.2 == location.query, "\(text): withMatch's query", sourceLocation: sourceLocation)
     #expect(table.firstMatch(text)?.rawValue == expected?.route, "\(text): firstMatch", sourceLocation: sourceLocation)
 }
+
+/// The walk's own verdict for `text` and the values of the spans it wrote (the walk alone: a lookup would
+/// still answer right through the retrace or the full search where the loop misread a segment).
+func walkVerdict(_ table: RouteTable<Int>, _ text: String) -> (FrozenTrie.Walked, [String]) {
+    table.withFrozenLookup { lookup in
+        var text = text
+        return text.withUTF8 { bytes in
+            var spans = Parameters.InlineSpans()
+            let walked = lookup.trie.walk(bytes, spans: &spans)
+            let values = (0..<Int(spans.count)).map { index in
+                let span = spans[index]
+                return String(decoding: bytes[Int(span.start)..<Int(span.end)], as: UTF8.self)
+            }
+            return (walked, values)
+        }
+    }
+}

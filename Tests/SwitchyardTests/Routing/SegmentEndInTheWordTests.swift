@@ -5,29 +5,12 @@ import Testing
 /// word with `/` (a bit a byte), takes the segment's bytes below that bit, and asks a parameter's
 /// segment for `?` and `#` with one compare of each. Held here at every byte of the word: a segment of
 /// each length 0 to 9, static or a parameter, followed by more of the path; the bytes next to `/`, `?`
-/// and `#` in value (`.`, `0`, `"`, `$`, `>`, `@`) and the same bytes with the high bit set (percent-free
-/// text the resolution repairs) in every position; and a `?` or `#` at every byte of a parameter.
+/// and `#` in value (`.`, `0`, `"`, `$`, `>`, `@`) and the same bytes with the high bit set (not UTF-8:
+/// the resolution repairs them) in every position; and a `?` or `#` at every byte of a parameter.
 @Suite struct SegmentEndInTheWordTests {
-    /// The walk's verdict for `text` and the values of the spans it wrote (the walk alone: a lookup
-    /// would still answer right through the retrace or the full search if the loop misread a segment).
-    private func walked(_ table: RouteTable<Int>, _ text: String) -> (FrozenTrie.Walked, [String]) {
-        table.withFrozenLookup { lookup in
-            var text = text
-            return text.withUTF8 { bytes in
-                var spans = Parameters.InlineSpans()
-                let walked = lookup.trie.walk(bytes, spans: &spans)
-                let values = (0..<Int(spans.count)).map { index in
-                    let span = spans[index]
-                    return String(decoding: bytes[Int(span.start)..<Int(span.end)], as: UTF8.self)
-                }
-                return (walked, values)
-            }
-        }
-    }
-
     /// Whether the walk settled `text` on a route with the span values `values`.
     private func settles(_ table: RouteTable<Int>, _ text: String, values: [String]) -> Bool {
-        let (walked, found) = walked(table, text)
+        let (walked, found) = walkVerdict(table, text)
         guard case .node = walked else { return false }
         return found == values
     }

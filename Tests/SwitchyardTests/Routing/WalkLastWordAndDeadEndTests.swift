@@ -8,22 +8,6 @@ import Testing
 /// the last segment's value and route at every offset of the last word, and the node where the walk
 /// stopped, at hundreds of nodes.
 @Suite struct WalkLastWordAndDeadEndTests {
-    /// The walk's verdict for `text` and the values of the spans it wrote.
-    private func walked(_ table: RouteTable<Int>, _ text: String) -> (FrozenTrie.Walked, [String]) {
-        table.withFrozenLookup { lookup in
-            var text = text
-            return text.withUTF8 { bytes in
-                var spans = Parameters.InlineSpans()
-                let walked = lookup.trie.walk(bytes, spans: &spans)
-                let values = (0..<Int(spans.count)).map { index in
-                    let span = spans[index]
-                    return String(decoding: bytes[Int(span.start)..<Int(span.end)], as: UTF8.self)
-                }
-                return (walked, values)
-            }
-        }
-    }
-
     /// A route's last segment, static or a parameter, of 1 to 9 bytes after a prefix of 0 to 11 bytes:
     /// the text's end falls at every offset of its last word, and texts run from 2 bytes (under a word,
     /// read byte by byte) to 22. The walk settles each on its route with the value the text holds, and
@@ -43,7 +27,7 @@ import Testing
             for length in 1...9 {
                 let value = String("0123456789".prefix(length))
                 let text = prefix + "/" + value
-                let (walked, values) = walked(table, text)
+                let (walked, values) = walkVerdict(table, text)
                 guard case .node = walked else {
                     Issue.record("\(text): the walk did not settle it (\(walked))")
                     continue
@@ -74,7 +58,7 @@ import Testing
         var stops = Set<Int32>()
         for index in stride(from: 0, to: 300, by: 7) {
             for prefix in ["/r\(index)", "/r\(index)/s/12/x\(index)"] {
-                let (reached, _) = walked(table, prefix)
+                let (reached, _) = walkVerdict(table, prefix)
                 let node: Int32
                 switch reached {
                 case .node(let found), .undecided(let found): node = found
@@ -84,7 +68,7 @@ import Testing
                 }
                 // (A `?` past the segment's first 8 bytes: the loop answers the dead end itself. Else, on
                 // the only way, it is settled in the loop, `OnlyWayMissInTheWalkTests`.)
-                let (stopped, _) = walked(table, prefix + "/missingpart?q")
+                let (stopped, _) = walkVerdict(table, prefix + "/missingpart?q")
                 guard case .deadEnd(let deadEnd) = stopped else {
                     Issue.record("\(prefix)/missingpart?q: not a dead end (\(stopped))")
                     continue
@@ -95,7 +79,7 @@ import Testing
             }
         }
         // At the root too (index 0), which has no parameter child.
-        if case .deadEnd(let root) = walked(table, "/missingpart?q").0 { #expect(root == 0) } else { Issue.record("/missingpart?q") }
+        if case .deadEnd(let root) = walkVerdict(table, "/missingpart?q").0 { #expect(root == 0) } else { Issue.record("/missingpart?q") }
         #expect(stops.count == 2 * 43)
         #expect(stops.contains { $0 > 255 })
     }
