@@ -298,11 +298,22 @@ extension FrozenTrie {
         slashes.trailingZeroBitCount
     }
 
-    /// The bytes of `word` before its first `/`, zeros from it on, from its `slashBits` (not 0).
+    /// The bytes of `word` before its first `/`, zeros from it on, from its `slashBits` (not 0): the
+    /// word and'ed with the mask of its first `firstSlash` bytes, read from `lowByteMasks` (a load
+    /// the `and` takes as its operand, where the mask made as `lowBytes` makes it, a shift of all
+    /// ones, took five instructions a segment).
+    // Safety: `slashBits` of a word has bits 0 to 7 only (the upper 8 bytes of the compare are 0s, no
+    // `/`), so `firstSlash` of it is 0 to 7, within the table's eight.
     @inline(__always)
     static func bytes(of word: UInt64, before slashes: UInt32) -> UInt64 {
-        word & lowBytes(firstSlash(in: slashes))
+        lowByteMasks.withUnsafeBufferPointer { word & $0.baseAddress.unsafelyUnwrapped[firstSlash(in: slashes)] }
     }
+
+    /// `lowBytes(n)` for `n` from 0 to 7, as a table: an array of constants, which the compiler lays
+    /// out at build time (no initialiser run, no copy: its address is a constant).
+    private static let lowByteMasks: [UInt64] = [
+        0, 0xff, 0xffff, 0xff_ffff, 0xffff_ffff, 0xff_ffff_ffff, 0xffff_ffff_ffff, 0xff_ffff_ffff_ffff,
+    ]
 
     /// The mask of a chunk's `.` bytes.
     @inline(__always)
