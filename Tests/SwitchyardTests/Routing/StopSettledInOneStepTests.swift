@@ -443,4 +443,35 @@ import Testing
             }
         }
     }
+
+    /// Issue 37, seventeenth session: a marked slot's rest of up to 16 bytes has the bits of the bytes
+    /// before it left out by a mask read from a table (`lastBitsMasks`, the chunk's last `rest` bits),
+    /// not by a shift. At every length from 1 to 16, in a text of 17 bytes or more (the one-chunk
+    /// reading's), a `?`, `#`, `//` or `/.` at each byte of the rest (and a `/` or `.` as its first)
+    /// leaves the lookup to the stop, and the rest with none is the splat's whole value.
+    @Test func aMarkedSlotsRestOfOneChunkIsAskedAtEveryByte() throws {
+        let table = RouteTable<Int>()
+        try table.add("/archives-kept/only/*rest", payload: 0)
+        try table.add("/archives-kept/beside/*rest", payload: 1)
+        try table.add("/archives-kept/beside/x", payload: 2)
+        for sibling in 3...6 { try table.add("/archives-kept/c\(sibling)", payload: sibling) }
+        let prefix = "/archives-kept/only/"
+        let letters = Array("abcdefghijklmnop")
+        for length in 1...16 {
+            var plain = Array(letters.prefix(length))
+            if length >= 3 { plain[length / 2] = "/" }
+            let rest = String(plain)
+            let walked = splatWalked(table, prefix + rest)
+            #expect(walked?.payload == 0 && walked?.value == rest && walked?.count == 1, "\(rest)")
+            for offset in 0..<length {
+                for mark in ["?", "#", "//", "/.", "/", "."] where offset == 0 || mark.count > 1 || mark == "?" || mark == "#" {
+                    var marked = plain
+                    marked.replaceSubrange(offset..<min(offset + mark.count, length), with: mark)
+                    let text = prefix + String(marked)
+                    #expect(splatWalked(table, text) == nil, "\(text)")
+                    try expectAsTheFullSearch(table, text)
+                }
+            }
+        }
+    }
 }
