@@ -2,8 +2,8 @@ import Testing
 @testable import Switchyard
 
 /// Issue 37, eleventh and twelfth sessions: a dead end on the only way through the trie is settled by
-/// the walk's loop itself (`FrozenTrie.deadEnd(onOnlyWay:)`, the node marked by the freeze with `splat`
-/// -3): a miss, answered as `.deadEnd(missedOnOnlyWay)`, or, with a `?` or `#` in the dead segment's
+/// the walk's loop itself (`FrozenTrie.deadEnd(onOnlyWay:)`, the node marked by the freeze with
+/// `parameter` `onlyWayDeadEndParameter` since the seventeenth session, `splat` -3 before): a miss, answered as `.deadEnd(missedOnOnlyWay)`, or, with a `?` or `#` in the dead segment's
 /// first 8 bytes, the path before it (the static child it names, a hit before the query, as the
 /// complement of its node; no child, a miss). Only where `settleStop` would answer the same: a rest that
 /// is not plain (a dot segment that may normalise back onto a route), an empty or dot segment before
@@ -302,6 +302,39 @@ import Testing
                         && text.utf8.count <= Parameters.Span.offsetLimit), "\(text.prefix(20))")
             #expect(try matched(table, text) == payload, "\(text.prefix(20))")
             if text.utf8.count < 100 { try expectAsTheFullSearch(table, text) }
+        }
+    }
+
+    /// Seventeenth session: the only way's dead ends are marked on the field the loop reads for the
+    /// parameter child (`parameter` `onlyWayDeadEndParameter`, `Int32.min`), and only they: a node with a
+    /// parameter child keeps it, a static child beside a parameter sibling (off the only way) and an
+    /// optional chain's start (`~optional`) keep theirs. The loop misses at the marked nodes alone, and
+    /// settles a splat's parent's and the chain's dead ends as before.
+    @Test func theOnlyWaysDeadEndsAreMarkedOnTheParameterFieldAlone() throws {
+        let table = try table()
+        try table.add("/files/*", payload: 5)
+        try table.add("/opt/:x?/:y?", payload: 6)
+        let marked = FrozenTrie.onlyWayDeadEndParameter
+        // The field of the node where each prefix ends (0 where the walk names none: no node is 0 there).
+        let fields = ["/a", "/a/b", "/api/1/items", "/p", "/p/new", "/opt"].map { prefix -> Int32 in
+            let node: Int32
+            switch walkVerdict(table, prefix).0 {
+            case .node(let found), .undecided(let found): node = found
+            default: return 0
+            }
+            return table.withFrozenLookup { $0.trie.nodes[Int(node)].parameter }
+        }
+        #expect(fields[0] == marked && fields[1] == marked && fields[2] >= 0 && fields[3] >= 0, "\(fields)")
+        #expect(fields[4] == -1 && fields[5] < -1 && fields[5] != marked, "\(fields)")
+        for text in ["/a/x", "/a/b/x", "/api/1/items/2/nope"] {
+            #expect(loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == nil, "\(text)")
+        }
+        for (text, payload) in [("/p/new/edit", 3), ("/files/x/y", 5), ("/files/x", 5), ("/opt", 6), ("/opt/1", 6),
+                                ("/opt/1/2", 6), ("/opt/1/2/3", nil)] as [(String, Int?)] {
+            #expect(!loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == payload, "\(text)")
+            try expectAsTheFullSearch(table, text)
         }
     }
 

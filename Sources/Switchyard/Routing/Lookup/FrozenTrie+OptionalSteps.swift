@@ -186,21 +186,25 @@ extension FrozenTrie {
     }
 
     /// `splat` of a node that starts an optional chain (`parameter` below -1): below 0, so every reader
-    /// of `splat` but the walk's loop sees no splat child; the loop, at a dead end, tells the two apart
-    /// with the test it asks of a splat's parent anyway (`!= -1`).
+    /// of `splat` but the walk's loop sees no splat child; the loop, at a dead end, tells it from a
+    /// splat's parent with the test it asks of one anyway (`!= -1`).
     static let chainStartSplat: Int32 = -2
 
-    /// `splat` of a node on the only way through the trie with no parameter child (`Node.isOnlyWay`):
-    /// below 0 as `chainStartSplat`, so that the loop's dead end there, behind the test it asks of a splat's
-    /// parent anyway (`!= -1`), settles the only way's miss out of line (FrozenTrie+Walk.swift,
-    /// `deadEnd(onOnlyWay:)`).
-    static let onlyWayDeadEndSplat: Int32 = -3
+    /// `parameter` of a node on the only way through the trie with no parameter child (`Node.isOnlyWay`):
+    /// below 0, so every other reader, which asks only whether it is 0 or more, sees no parameter child;
+    /// the walk's loop, at a dead end, tells it with one compare of the field it has just read
+    /// (FrozenTrie+Walk.swift, the only way's miss). Not the complement of an optional child, as a chain's
+    /// start holds (`~optional`, -2 and below: a node count never reaches `Int32.max`), and never on a
+    /// chain's link, which is below an optional child and so off the only way. (As `splat` -3, read
+    /// after the parameter's sign and the splat's `!= -1`, the loop's dead end took three tests more and
+    /// kept the spans' count for the calls there: misses `withMatch` about 9 instructions.)
+    static let onlyWayDeadEndParameter: Int32 = .min
 
-    /// Marks the nodes on the only way with no parameter child (`onlyWayDeadEndSplat`), in `nodes`
+    /// Marks the nodes on the only way with no parameter child (`onlyWayDeadEndParameter`), in `nodes`
     /// (their `isOnlyWay` bits set; a node starting an optional chain is never on the only way).
     static func markOnlyWayDeadEnds(_ nodes: UnsafeMutableBufferPointer<Node>) {
         for index in nodes.indices where nodes[index].isOnlyWay && nodes[index].parameter == -1 && nodes[index].splat == -1 {
-            nodes[index].splat = onlyWayDeadEndSplat
+            nodes[index].parameter = onlyWayDeadEndParameter
         }
     }
 

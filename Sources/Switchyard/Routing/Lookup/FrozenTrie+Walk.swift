@@ -262,26 +262,15 @@ extension FrozenTrie {
             }
             let next = node.pointee.parameter
             if _slowPath(next < 0 || spanEnd == spansLimit) {
-                // A dead end at a splat's parent, at the start of an optional chain (`splat` -2:
-                // FrozenTrie+OptionalSteps.swift) or on the only way (-3): settled there, out of line, as
-                // the loop's last call
-                // (nothing of the loop's is needed after it). Not in the folding loop, which settles it
-                // after the loop as before: there the call moved the loop's registers (case-insensitive
-                // `withMatch` 563.3 -> 569.6). (The chain's steps taken in the loop itself, as a
-                // parameter's, moved them too: parameter-heavy `withMatch` 500.7 -> 518.6; a test of its
-                // own for the chain's start cost misses 2 to 4 instructions, as the splat's test, 0.)
-                if !fold && next < 0 && _slowPath(node.pointee.splat != -1) {
-                    let written = spanEnd - spans
-                    if node.pointee.splat >= 0 {
-                        let found = deadEnd(atSplatParent: node, at: cursor, text: base, end: end, spans: spans, written: written)
-                        return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
-                    }
-                    // A dead end on the only way (`splat` -3): a miss, or the path before a `?` or `#`
-                    // in the segment (the query row's `act5?tab=info&page=17`), settled out of line. The
-                    // common miss (a rest with no mark and no `.`) told here first, with no call; then a
-                    // mark in the segment's first word goes to `beforeQuery` at once (through
-                    // `deadEnd(onOnlyWay:)`, the query row paid both tests' call).
-                    if node.pointee.splat == FrozenTrie.onlyWayDeadEndSplat {
+                // A dead end on the only way (`parameter` `onlyWayDeadEndParameter`, told from the field
+                // read for the parameter child): a miss, or the path before a `?` or `#` in the segment
+                // (the query row's `act5?tab=info&page=17`), settled out of line. The common miss (a rest
+                // with no mark and no `.`) told here first, with no call; then a mark in the segment's
+                // first word goes to `beforeQuery` at once (through `deadEnd(onOnlyWay:)`, the query row
+                // paid both tests' call). Not in the folding loop, which settles it after the loop as
+                // before (below).
+                if !fold && next < 0 {
+                    if next == FrozenTrie.onlyWayDeadEndParameter {
                         // (No spans for a miss, which `find` drops: 0 is a constant at the loop's
                         // exit, where the count of spans written was kept on the stack for it and
                         // read back, misses `withMatch` about 1 instruction a lookup.)
@@ -291,15 +280,29 @@ extension FrozenTrie {
                         let beforeMark = FrozenTrie.bytesBeforeQueryMark(in: packed)
                         if beforeMark < 8 {
                             return (.deadEnd(beforeQuery(onOnlyWay: node, at: cursor, word: packed, bytesBeforeMark: beforeMark)),
-                                    written)
+                                    spanEnd - spans)
                         }
                         return (.deadEnd(deadEnd(onOnlyWay: node, at: cursor, segmentEnd: stop, word: packed, text: base,
-                                                 end: end)), written)
+                                                 end: end)), spanEnd - spans)
                     }
-                    let found = chainTakingRest(node, at: cursor, segmentEnd: stop, text: base, end: end, spans: spans,
-                                                written: written)
-                    return found >= 0 ? (.node(Int32(truncatingIfNeeded: found)), Int(truncatingIfNeeded: found &>> 32))
-                        : (.deadEnd(stopIndex(node)), written)
+                    // A dead end at a splat's parent or at the start of an optional chain (`splat` -2:
+                    // FrozenTrie+OptionalSteps.swift): settled there, out of line, as the loop's last call
+                    // (nothing of the loop's is needed after it). Not in the folding loop, which settles it
+                    // after the loop as before: there the call moved the loop's registers (case-insensitive
+                    // `withMatch` 563.3 -> 569.6). (The chain's steps taken in the loop itself, as a
+                    // parameter's, moved them too: parameter-heavy `withMatch` 500.7 -> 518.6; a test of its
+                    // own for the chain's start cost misses 2 to 4 instructions, as the splat's test, 0.)
+                    if _slowPath(node.pointee.splat != -1) {
+                        let written = spanEnd - spans
+                        if node.pointee.splat >= 0 {
+                            let found = deadEnd(atSplatParent: node, at: cursor, text: base, end: end, spans: spans, written: written)
+                            return found >= 0 ? (.node(found), written &+ 1) : (.deadEnd(~found), written)
+                        }
+                        let found = chainTakingRest(node, at: cursor, segmentEnd: stop, text: base, end: end, spans: spans,
+                                                    written: written)
+                        return found >= 0 ? (.node(Int32(truncatingIfNeeded: found)), Int(truncatingIfNeeded: found &>> 32))
+                            : (.deadEnd(stopIndex(node)), written)
+                    }
                 }
                 return (next < 0 ? .deadEnd(stopIndex(node)) : .pastInlineParameters, spanEnd - spans)
             }
@@ -377,7 +380,7 @@ extension FrozenTrie {
     }
 
     /// What the walk settles at a dead end at `node`, on the only way through the trie with no parameter
-    /// child (`splat` -3, `onlyWayDeadEndSplat`), the segment at `cursor` to `stop` (its first 8 bytes
+    /// child (`parameter` `onlyWayDeadEndParameter`), the segment at `cursor` to `stop` (its first 8 bytes
     /// `packed`, zeros after), as `settleStop` settles it: `missedOnOnlyWay` for a miss, the complement of
     /// a node for the hit before a query (`beforeQuery(onOnlyWay:...)`), else `node`'s index (the dead end
     /// settled after the loop as before).

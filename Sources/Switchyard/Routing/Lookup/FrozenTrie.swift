@@ -39,12 +39,12 @@ final class FrozenTrie {
         /// `end`'s) with the path at once and moves past them all.
         var hashShift: Int32 = 0
         /// The parameter child, or -1; below -1 (`~optional`) at the start and the links of an optional
-        /// chain the walk's loop takes (FrozenTrie+OptionalSteps.swift): no parameter child to any other
-        /// reader, which asks only whether it is 0 or more.
+        /// chain the walk's loop takes (FrozenTrie+OptionalSteps.swift), and `Int32.min`
+        /// (`onlyWayDeadEndParameter`) on the only way where no parameter child is: no parameter child
+        /// to any other reader, which asks only whether it is 0 or more.
         var parameter: Int32 = -1
         var optional: Int32 = -1
-        /// The splat child, or -1; -2 (`chainStartSplat`) where the walk's loop starts an optional chain,
-        /// -3 (`onlyWayDeadEndSplat`) on the only way where no parameter child is.
+        /// The splat child, or -1; -2 (`chainStartSplat`) where the walk's loop starts an optional chain.
         var splat: Int32 = -1
         var firstRoute: Int32 = -1
         /// The winner's parameter layout times 128, its `integerSlots` times four, plus two when it declares
