@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `switchyard test --watch`: reruns what a saved change affects, redrawn, and keeps going.
 @Suite(.serialized, .enabled(if: TerminalSession.isAvailable, "tmux is not installed"))
@@ -9,8 +12,7 @@ struct TestWatchTests {
         try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         func write(_ text: String, _ name: String) throws {
-            // Written beside and renamed over, as editors save: the watch must see that too.
-            try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+            try save(text, to: folder + "/" + name)
         }
         try write("route('/', {title = 'Home'})\nroute('/a', {title = 'A'})\n", "app.lua")
         try write("require('app')\nit('opens a', function() nav.push('/a'); assert.equal('A', nav.title) end)\n",
@@ -44,4 +46,28 @@ struct TestWatchTests {
         #expect(result.status == 2)
         #expect(result.errors.contains("--watch draws the utf output again at each change"))
     }
+}
+
+/// `text` written to a new file beside `path`, closed, then renamed over it, as editors save: the watch
+/// must see that too. Not `String.write(toFile:atomically:)`: Foundation opens its temporary file without
+/// close-on-exec and renames it while still open, so a process that another test starts at that moment
+/// inherits a descriptor of the saved file; when that process closes it, maybe a minute later, the
+/// watch is told, rightly, that the file was written again (seen once in a full run on a busy machine:
+/// "changed: app.lua, specs/a_spec.lua").
+private func save(_ text: String, to path: String) throws {
+    let temporary = path + ".saving"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw SaveFailure(path: temporary, code: errno) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    let code = errno
+    close(descriptor)
+    guard written == bytes.count else { throw SaveFailure(path: temporary, code: code) }
+    guard rename(temporary, path) == 0 else { throw SaveFailure(path: path, code: errno) }
+}
+
+private struct SaveFailure: Error, CustomStringConvertible {
+    let path: String
+    let code: Int32
+    var description: String { "cannot save \(path): \(String(cString: strerror(code)))" }
 }
