@@ -109,6 +109,8 @@ public struct Parameters: Sendable {
         }
     }
 
+    // `RouteInfo.Image` is laid out as these three stored properties are, in this order (`match` makes
+    // its info of an image): a change here is made there too.
     /// The text the values are slices of (the normalised path, for a match).
     @usableFromInline let source: String
     /// The one object these parameters hold: their origin, or their tail when they have one (which

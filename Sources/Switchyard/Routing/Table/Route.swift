@@ -80,14 +80,24 @@ public struct RouteMatch<Payload> {
     /// The route that won the path.
     ///
     ///     try table.match("/album/12")?.route.name   // "album"
-    @inlinable public var route: Route<Payload> { Route(declaration: storedInfo.matchDeclaration, payload: payload) }
+    @inlinable public var route: Route<Payload> {
+        // Safety: `storedInfo`'s parameters hold the route's declaration, never a tail (every `init` and
+        // `info`'s setter keep them so).
+        Route(declaration: unsafeDowncast(storedInfo.storedParams.held.object, to: RouteDeclaration.self), payload: payload)
+    }
     /// The path as the route matched it.
     ///
     ///     try table.match("/album/12")?.info.params["id"]   // "12"
     @inlinable public var info: RouteInfo {
-        get { storedInfo }
+        // The info to read chosen as an image, and copied after: a copy made in each of two branches
+        // met at a merge, where the caller's releases were not paired with the copies' retains.
+        get {
+            // Safety: the image is of an info this match holds while the copy is made.
+            let image = resolvedInfo.map { RouteInfo.Image(of: $0.info) } ?? RouteInfo.Image(of: storedInfo)
+            return image.info
+        }
         // An info from elsewhere keeps this match's route (`RouteInfo.naming`).
-        set { storedInfo = newValue.naming(storedInfo.matchDeclaration) }
+        set { (storedInfo, resolvedInfo) = ResolvedRouteInfo.parts(of: newValue, asMatchOf: route.declaration) }
     }
 
     // A match holds its info as a value, made once by `match`: for a hit, the caller's text (its
@@ -95,16 +105,23 @@ public struct RouteMatch<Payload> {
     // `RouteInfo`) and the route's declaration as their origin, nothing else out of line. Reading `info`
     // is then a copy of a stored value, which the optimiser drops with its reference counting when the
     // caller only reads a field or two (`info.params.count`): made when read instead, from the text and
-    // the spans (or from a box when the match held more than those), each read retained the text and the
-    // declaration and released them and the info's two arrays through the info's value witness, about
-    // 150 instructions of a `match` (issue 37, Benchmarks/README.md). A match with more than eight
-    // parameters, a validator's value or a parsed query holds that info the same way, with no box.
-    // The route is read from the info (`RouteInfo.matchDeclaration`: its parameters' origin, or the
-    // route kept aside in its extras when another info was set), not held in a field of its own: with
-    // one, a match was seven scalars, one more than a caller destroys inline (see `Parameters.lanes`).
+    // the spans, each read retained the text and the declaration and released them and the info's two
+    // arrays through the info's value witness, about 150 instructions of a `match` (issue 37,
+    // Benchmarks/README.md).
+    // `storedInfo`'s parameters always hold the route's declaration, never a tail, so that `route` reads
+    // it with no test. An info that is more than the caller's text's parameters of the route (a tail: a
+    // validator's value, a set or parsed query, more than eight parameters, another route kept aside;
+    // or another text, a normalised path) is held whole in `resolvedInfo`, which `info` reads in its
+    // place, and `storedInfo` then holds the declaration alone (`RouteInfo.declarationAlone`). `match`
+    // makes both after its branches meet, as copies of images (`RouteInfo.Image`), and `info` copies
+    // the image of the one it reads: the caller's releases are then paired with those copies' retains,
+    // and the optimiser removes both (issue 37, seventeenth session: 112 instructions a hit).
+    // Six scalars (the text 2, the declaration 1, the lanes 1, `resolvedInfo` 1, the payload 1): a
+    // caller destroys an optional match of six or fewer inline (see `Parameters.lanes`).
     // The payload comes last: the generic value witnesses of a `RouteMatch` then find every other field
     // at a fixed offset.
     @usableFromInline var storedInfo: RouteInfo
+    @usableFromInline var resolvedInfo: ResolvedRouteInfo?
     @usableFromInline let payload: Payload
 
     /// A hit of the lookup for `route`: `spans` are of `text`, whose path ends at `pathEnd` (-1 when the
@@ -112,7 +129,17 @@ public struct RouteMatch<Payload> {
     @inlinable
     init(route: __owned Route<Payload>, text: String, pathEnd: Int32, spans: Parameters.InlineSpans) {
         storedInfo = RouteInfo(text: text, pathEnd: pathEnd, route: route.declaration, spans: spans)
+        resolvedInfo = nil
         payload = route.payload
+    }
+
+    /// `match`'s match: `info` (its route's, made of an image), the resolved info it was copied from
+    /// when there is one, and the route's payload.
+    @inlinable
+    init(info: __owned RouteInfo, resolved: ResolvedRouteInfo?, payload: Payload) {
+        storedInfo = info
+        resolvedInfo = resolved
+        self.payload = payload
     }
 
     /// A match of `route` with the info `resolve` made.
@@ -120,8 +147,23 @@ public struct RouteMatch<Payload> {
     /// metadata each time (about 600 instructions).
     @inlinable
     init(route: Route<Payload>, info: RouteInfo) {
-        storedInfo = info.naming(route.declaration)
+        (storedInfo, resolvedInfo) = ResolvedRouteInfo.parts(of: info, asMatchOf: route.declaration)
         payload = route.payload
+    }
+}
+
+/// A match's info held whole, when it is more than the caller's text's parameters of the route
+/// (`RouteMatch.resolvedInfo`).
+@usableFromInline final class ResolvedRouteInfo: Sendable {
+    @usableFromInline let info: RouteInfo
+    @usableFromInline init(_ info: RouteInfo) { self.info = info }
+
+    /// A match's `storedInfo` and `resolvedInfo` for `info` as the match of `route`: the info itself when
+    /// its parameters hold `route`'s declaration and no tail, else the declaration alone and the info
+    /// (named for the route, `RouteInfo.naming`) held whole.
+    @usableFromInline static func parts(of info: RouteInfo, asMatchOf route: RouteDeclaration) -> (RouteInfo, ResolvedRouteInfo?) {
+        if info.storedParams.tail == nil && info.storedParams.origin === route { return (info, nil) }
+        return (RouteInfo.declarationAlone(route), ResolvedRouteInfo(info.naming(route)))
     }
 }
 

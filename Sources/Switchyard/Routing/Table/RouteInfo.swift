@@ -194,6 +194,54 @@ public struct RouteInfo: Sendable {
         storedParams = Parameters(source: text, origin: route, spans: spans, pathEnd: pathEnd, borrowed: borrowed.rawValue)
     }
 
+    /// An info's bits with no reference counted: its text's two words, the object its parameters hold,
+    /// their lanes, laid out as `RouteInfo` is (`Parameters`: `source`, `held`, `lanes`). `match` puts
+    /// its branches' infos together as these (trivial values, met at no phi of owned ones) and makes the
+    /// one info it returns of them after (`info`): that copy's retains are then of the same values the
+    /// caller's releases are, and the optimiser removes both (issue 37, seventeenth session).
+    @usableFromInline struct Image {
+        @usableFromInline let source: (UInt64, UInt64)
+        @usableFromInline let held: UnsafeRawPointer
+        @usableFromInline let lanes: SIMD32<Int16>
+
+        /// The image of a lookup's hit's info: `text`'s parameters of `route` with `lanes`.
+        /// Safety: an image holds no reference; whoever makes an info of it keeps `text` and `route` alive
+        /// until then.
+        @inlinable @inline(__always)
+        init(text: String, route: Unmanaged<RouteDeclaration>, lanes: SIMD32<Int16>) {
+            source = unsafeBitCast(text, to: (UInt64, UInt64).self)
+            held = UnsafeRawPointer(route.toOpaque())
+            self.lanes = lanes
+        }
+
+        /// The image of `info`, which the caller keeps alive until an info is made of it.
+        @inlinable @inline(__always)
+        init(of info: RouteInfo) { self = unsafeBitCast(info, to: Image.self) }
+
+        /// An info of the image: a copy of the one it is the image of (its references retained).
+        /// Safety: `Image` and `RouteInfo` have the same size and layout (`unsafeBitCast` checks the size),
+        /// and the references the image names are alive (see `init(text:route:lanes:)`).
+        @inlinable @inline(__always)
+        var info: RouteInfo { unsafeBitCast(self, to: RouteInfo.self) }
+    }
+
+    /// Whether this info is nothing but `text`'s parameters of `route` with its lanes (what a resolved
+    /// plain path or path before a query is: no tail, `route` its origin, its text `text`'s bytes), so
+    /// that its image can be made of the caller's text and the route. The text is compared byte for byte
+    /// (`==` on `String` is canonical equivalence, and the spans are byte offsets).
+    @usableFromInline func isParameters(of route: RouteDeclaration, in text: String) -> Bool {
+        guard storedParams.tail == nil, storedParams.origin === route else { return false }
+        let source = storedParams.text
+        return source.utf8.count == text.utf8.count && source.utf8.elementsEqual(text.utf8)
+    }
+
+    /// An info of `route` with an empty text and no parameters: a match's `storedInfo` when its info is
+    /// held whole aside (`RouteMatch.resolvedInfo`).
+    @usableFromInline static func declarationAlone(_ route: RouteDeclaration) -> RouteInfo {
+        RouteInfo(params: Parameters(source: "", origin: route, spans: Parameters.InlineSpans()), pathEnd: -1,
+                  fromParameters: [])
+    }
+
     /// `init(path:route:spans:)` for a parsed location.
     init(path: String, route: RouteDeclaration, spans: Parameters.InlineSpans,
          query: [String: String], fragment: String?) {

@@ -20,23 +20,39 @@ extension RouteTable {
         // `needsNormalising` is.
         var found = RouteFind.needsNormalising
         _ = path.utf8.withContiguousStorageIfAvailable { bytes in found = find(bytes) }
+        // Every branch that matches gives the route's index and its info's image (trivial: no reference
+        // counted), and the resolving branch the resolved info when the image is of it; the one info
+        // returned is made of the image after the branches meet. Made in each branch, the caller's text
+        // and the declaration each retained met the resolving branch's at a merge, and the caller's
+        // releases of them were never paired with those retains (with `route`'s and `info`'s reads, 112
+        // instructions a hit; issue 37, seventeenth session, Benchmarks/README.md).
+        let index: Int
+        let image: RouteInfo.Image
+        let resolved: ResolvedRouteInfo?
         switch found {
         case .hit(let declaration, let spans):
-            // The route copied whole (its declaration retained once, for the match): reading only its
-            // payload made the access to `storage` a tracked one, 76 instructions a match.
-            let route = storage[Self.storageIndex(of: declaration)]
-            return RouteMatch(route: route, text: path, pathEnd: -1, spans: spans)
+            index = Self.storageIndex(of: declaration)
+            image = RouteInfo.Image(text: path, route: declaration, lanes: Parameters.lanes(
+                spans, pathEnd: -1, borrowed: RouteInfo.Borrowed.pathAndPattern.rawValue))
+            resolved = nil
         case .hitBeforeQuery(let declaration, let spans):
             // The text is kept whole: its `?query` or `#fragment` is parsed only when the info's is read,
             // and where the path ends is found then too (`RouteInfo.pathEndAfterValues`): found here, it
             // cost a match with a query 130 instructions, 71 read from the values' end a word at a time.
-            let route = storage[Self.storageIndex(of: declaration)]
-            return RouteMatch(route: route, text: path, pathEnd: RouteInfo.pathEndAfterValues, spans: spans)
+            index = Self.storageIndex(of: declaration)
+            image = RouteInfo.Image(text: path, route: declaration, lanes: Parameters.lanes(
+                spans, pathEnd: RouteInfo.pathEndAfterValues, borrowed: RouteInfo.Borrowed.pathPatternAndWritten.rawValue))
+            resolved = nil
         case .unsettled(.miss):
             return nil
         default:
-            return try match(path, resolving: found)
+            guard let match = try match(path, resolving: found) else { return nil }
+            (index, image, resolved) = match
         }
+        // Safety: the image is of the caller's text and a declaration `storage` holds (alive until this
+        // returns: the table is), or of the resolved info `resolved` holds; `info` retains what it names.
+        // The payload is read from `storage` at the route's index; its declaration is the info's.
+        return RouteMatch(info: image.info, resolved: resolved, payload: storage[index].payload)
     }
 
     /// Where a lookup's hit's route sits in `storage`: its declaration's index, which for a route's
@@ -50,11 +66,26 @@ extension RouteTable {
     /// `match` for a lookup's answer that is neither a hit nor a miss: the match `resolve` makes of it.
     /// Out of line, so that the callers of `match` carry none of it; inlinable, so that it is specialised
     /// for the caller's payload (unspecialised, it returned the match through its value witnesses).
+    /// The match comes back as `match` makes it: the route's index in `storage`, the image of the info
+    /// (of `path`'s parameters of the route when the resolved info is nothing more, else of the resolved
+    /// info itself), and the resolved info in the second case, which the match then holds.
     @inlinable @inline(never)
-    func match(_ path: String, resolving found: RouteFind) throws -> RouteMatch<Payload>? {
-        let resolved = try resolve(found, of: path)
-        guard let route = resolved.route else { return nil }
-        return RouteMatch(route: storage[route.rawValue], info: resolved.info)
+    func match(_ path: String, resolving found: RouteFind)
+        throws -> (index: Int, image: RouteInfo.Image, resolved: ResolvedRouteInfo?)? {
+        let resolution = try resolve(found, of: path)
+        guard let route = resolution.route else { return nil }
+        let declaration = storage[route.rawValue].declaration
+        if resolution.info.isParameters(of: declaration, in: path) {
+            // Safety: `storage` holds the declaration until `match` returns, the caller `path`.
+            let image = RouteInfo.Image(text: path, route: Unmanaged.passUnretained(declaration),
+                                        lanes: resolution.info.storedParams.lanes)
+            return (route.rawValue, image, nil)
+        }
+        // Safety: `storage` holds the declaration until `match` returns (the empty text is static); the
+        // info is the match's `resolvedInfo`.
+        let image = RouteInfo.Image(text: "", route: Unmanaged.passUnretained(declaration),
+                                    lanes: RouteInfo.declarationAlone(declaration).storedParams.lanes)
+        return (route.rawValue, image, ResolvedRouteInfo(resolution.info.naming(declaration)))
     }
 
     /// Every route whose pattern matches and whose validator (if any) accepts, in rank order.
