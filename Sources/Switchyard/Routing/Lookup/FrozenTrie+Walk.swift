@@ -154,13 +154,6 @@ extension FrozenTrie {
                 packed = word
             }
             let stop = cursor + length
-            // Empty, `.` and `..` segments mean the text is not normalised. One test takes every word
-            // whose bits are all within `..`'s: the empty, `.` and `..` ones, and a few segments of one
-            // or two rare bytes (`*`, `,`, `&`, a space, a control byte), which the full resolution
-            // then decides as for any text that is not plain.
-            if _slowPath(packed | 0x2e2e == 0x2e2e) {
-                return (.notPlain(0), spanEnd - spans)
-            }
             // The node's static children from one word (`StaticChildren`); a hit goes on at once, with
             // no test of the child found (below).
             let children = StaticChildren(of: node)
@@ -173,8 +166,10 @@ extension FrozenTrie {
                 // The static child, written out here (as a function, even one always inlined, the probe
                 // was called: 90 instructions a static-heavy lookup more). A slot is compared by its key
                 // and its length as stored (32 bits, from memory: a segment here has at most 8 bytes);
-                // an empty slot's length is 0, never a segment's, so a hit's child is never -1 and is
-                // not tested.
+                // an empty slot's word is all ones (`StaticEdge.empty`) and its length 0, never a
+                // segment's pair, so a hit's child is never -1 and is not tested. The empty, `.` and `..`
+                // segments are told after the probe, on its miss (`isDotOrEmpty`): no literal is one of
+                // them, so none is a hit, and a hashed hit makes no test of them.
                 let stored = Int32(truncatingIfNeeded: length)
                 // (The table's start is in bytes, `Node.staticStart`: one shift, the slot's, and the
                 // start and the base added to it.)
@@ -224,6 +219,7 @@ extension FrozenTrie {
             } else if !children.isEmpty {
                 if fold { packed = StaticChildHash.foldedWord(packed) }
                 if _slowPath(children.isChainHead) {
+                    if _slowPath(FrozenTrie.isDotOrEmpty(packed)) { return (.notPlain(0), spanEnd - spans) }
                     // A chain of single-child static nodes (`FrozenTrie+Chain`): its bytes compared with
                     // the text at once, the cursor moved past them all; anything else is a dead end.
                     guard let past = chainStop(node, at: cursor, end: end, folding: fold) else { return (.deadEnd(stopIndex(node)), spanEnd - spans) }
@@ -260,6 +256,8 @@ extension FrozenTrie {
                     }
                 }
             }
+            // (Edges and a long segment's child are never empty, `.` or `..`: asked after them.)
+            if _slowPath(FrozenTrie.isDotOrEmpty(packed)) { return (.notPlain(0), spanEnd - spans) }
             let next = node.pointee.parameter
             if _slowPath(next < 0 || spanEnd == spansLimit) {
                 // A dead end on the only way (`parameter` `onlyWayDeadEndParameter`, told from the field
@@ -963,6 +961,17 @@ extension FrozenTrie {
         #else
         queryMarks(in: word) != 0
         #endif
+    }
+
+    /// Whether a segment's bytes (`packed`: zeros after them) are the empty, `.` or `..` segment, which
+    /// mean the text is not normalised. One test takes every word whose bits are all within `..`'s: those
+    /// three, and a few segments of one or two rare bytes (`*`, `,`, `&`, a space, a control byte), which
+    /// the full resolution then decides as for any text that is not plain. The walk asks it after a
+    /// hashed probe's miss, or before any other child is looked for: no literal is empty, `.` or `..`
+    /// (the pattern compiler refuses them), so a hashed hit is never one.
+    @inline(__always)
+    static func isDotOrEmpty(_ packed: UInt64) -> Bool {
+        packed | 0x2e2e == 0x2e2e
     }
 
     #if !arch(x86_64)

@@ -103,7 +103,11 @@ final class FrozenTrie {
         /// segment less). -1 for none.
         var child: Int32
 
-        static let empty = StaticEdge(word: 0, length: 0, child: -1)
+        /// An empty slot: its word all ones with length 0, which no segment has (an empty segment's
+        /// word is 0), so that the walk's hashed probe, which meets the empty segment before its test
+        /// (`FrozenTrie.isDotOrEmpty`), never takes an empty slot for a hit. Readers that ask whether a
+        /// slot is empty ask its child, -1.
+        static let empty = StaticEdge(word: .max, length: 0, child: -1)
 
         /// Set in a hashed slot's `length` (a literal of up to 8 bytes, in a trie that does not fold
         /// case) when the child has a splat child and no other (no static, parameter or optional
