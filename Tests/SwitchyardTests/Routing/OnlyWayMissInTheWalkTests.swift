@@ -222,6 +222,34 @@ import Testing
         #expect(told == 0, "\(wrong.prefix(10))")
     }
 
+    /// Seventeenth session, second round: a rest of 1 to 16 bytes from the dead segment is read in the
+    /// text's last 16 bytes, the bits of the bytes before it left out by a mask of the chunk's last bits
+    /// (`lastBitsMasks`), not a shift. Every byte before the segment a `.`, `?` or `#` (each left out), the
+    /// rest plain: a miss; a mark at any byte of the rest, its first and last among them: not told.
+    @Test func aRestInTheLastChunkIsAskedFromItsFirstByteToItsLast() {
+        var wrong: [String] = []
+        for count in 16...40 {
+            for rest in 1...min(16, count - 1) {
+                for before in [UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "#")] {
+                    var text = [UInt8](repeating: before, count: count - rest) + [UInt8](repeating: UInt8(ascii: "a"), count: rest)
+                    text[0] = UInt8(ascii: "/")
+                    let cursor = count - rest
+                    for at in [nil] + (cursor..<count).map { Int?($0) } {
+                        if let at { text[at] = UInt8(ascii: ".") }
+                        let told = text.withUnsafeBufferPointer { bytes in
+                            let base = bytes.baseAddress!
+                            return FrozenTrie.isMissOnOnlyWay(at: base + cursor, text: base, end: base + count)
+                        }
+                        if told != (at == nil) { wrong.append("\(String(decoding: text, as: UTF8.self)) from \(cursor)") }
+                        if let at { text[at] = UInt8(ascii: "a") }
+                    }
+                }
+            }
+        }
+        let told = wrong.count
+        #expect(told == 0, "\(wrong.prefix(10))")
+    }
+
     /// Fourteenth session: dead ends on the only way at the root, after one parameter and after two,
     /// with dead segments of 1 to 12 bytes and rests of 0 to 40 bytes, plain or holding a `..` segment, a
     /// `.`, a `?` or a `#` at either side of the 16- and 32-byte chunk edges: each answered as the full

@@ -277,7 +277,14 @@ extension FrozenTrie {
             if queryOrDotMarks(UnsafeRawPointer(start).loadUnaligned(as: __m128i.self)) != 0 { return true }
             return queryOrDotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) != 0
         }
-        return queryOrDotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) &>> UInt32(truncatingIfNeeded: start - last) != 0
+        // (The bits of the bytes before `start` left out by a mask of the chunk's last `end - start` bits,
+        // `lastBitsMasks`, as `isPlainSplatRest(inChunksFrom:end:)` does: the shift by `start - last`
+        // took three instructions.)
+        // Safety: `end - start` is 1 to 16 here (the caller's bound: a byte is left at `start`), so the
+        // index is within the table's sixteen.
+        return lastBitsMasks.withUnsafeBufferPointer {
+            queryOrDotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) & $0.baseAddress.unsafelyUnwrapped[end - start &- 1] != 0
+        }
     }
 
     /// How many bytes of `word` come before its first `?` or `#`; 8 when it holds none. One compare of
