@@ -14,23 +14,13 @@ import Testing
     private static let segments = ["", ".", "..", "*", "&", " ", ",", ".a", "a.", "...", "-", "%2E"]
 
     private static func table(caseInsensitive: Bool) throws -> RouteTable<Int> {
-        let table = RouteTable<Int>(caseInsensitive: caseInsensitive)
-        var payload = 0
-        func add(_ pattern: String) throws {
-            try table.add(pattern, payload: payload)
-            payload += 1
-        }
         // Hashed nodes: the root's children, and `/h`'s (one a splat's only parent, marked in its slot).
-        for section in ["a", "b", "c", "d", "e", "f", "h", "p"] { try add("/\(section)") }
-        for literal in ["one", "two", "three", "four", "five", "six", "seven", "eightchr"] { try add("/h/\(literal)/end") }
-        try add("/h/files/*rest")
-        try add("/h/:other/end")
-        // Scanned edges, a chain's head, a parameter alone.
-        try add("/e/x/end")
-        try add("/e/y/end")
-        try add("/c/administrative-settings/notification-preferences")
-        try add("/p/:id/end")
-        return table
+        try numberedTable(caseInsensitive: caseInsensitive,
+            ["a", "b", "c", "d", "e", "f", "h", "p"].map { "/\($0)" }
+            + ["one", "two", "three", "four", "five", "six", "seven", "eightchr"].map { "/h/\($0)/end" }
+            + ["/h/files/*rest", "/h/:other/end",
+               // Scanned edges, a chain's head, a parameter alone.
+               "/e/x/end", "/e/y/end", "/c/administrative-settings/notification-preferences", "/p/:id/end"])
     }
 
     private static func texts() -> [String] {

@@ -33,3 +33,10 @@ func walkVerdict(_ table: RouteTable<Int>, _ text: String) -> (FrozenTrie.Walked
         }
     }
 }
+
+/// A table of `patterns`, each route's payload its place in the list.
+func numberedTable(caseInsensitive: Bool = false, _ patterns: [String]) throws -> RouteTable<Int> {
+    let table = RouteTable<Int>(caseInsensitive: caseInsensitive)
+    for (payload, pattern) in patterns.enumerated() { try table.add(pattern, payload: payload) }
+    return table
+}

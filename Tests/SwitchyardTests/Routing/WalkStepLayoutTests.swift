@@ -13,18 +13,10 @@ import Testing
     /// parameter child, scanned children, a chain (`/chain/of/single/children`), leaves, and a node
     /// whose children are only a parameter.
     private static func table(caseInsensitive: Bool) throws -> RouteTable<Int> {
-        let table = RouteTable<Int>(caseInsensitive: caseInsensitive)
-        var payload = 0
-        func add(_ pattern: String) throws {
-            try table.add(pattern, payload: payload)
-            payload += 1
-        }
-        for section in 0..<(FrozenTrie.hashThreshold + 6) { try add("/section\(section)/page") }
-        for name in ["a", "bb", "ccc", "dddddddd"] { try add("/few/\(name)") }
-        try add("/chain/of/single/children/end")
-        try add("/users/:id")
-        try add("/:anything/after")
-        return table
+        try numberedTable(caseInsensitive: caseInsensitive,
+            (0..<(FrozenTrie.hashThreshold + 6)).map { "/section\($0)/page" }
+            + ["a", "bb", "ccc", "dddddddd"].map { "/few/\($0)" }
+            + ["/chain/of/single/children/end", "/users/:id", "/:anything/after"])
     }
 
     @Test(arguments: [false, true])
