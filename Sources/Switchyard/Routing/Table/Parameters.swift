@@ -246,9 +246,10 @@ public struct Parameters: Sendable {
     }
 
     /// A match's parameters: one span of the (escaped) `source` per name, absent ones included.
-    /// Inlinable, as `RouteMatch.init(route:text:pathEnd:spans:)` is, which makes them. The spans are
-    /// stored as their 40 bytes: put in lane by lane, the compiler took them apart into sixteen values
-    /// and put them together again (about 60 instructions a match; issue 37, ninth session).
+    /// Inlinable, as the lookup's callers that make them are. The spans are stored as their 40 bytes
+    /// (`lanes(_:pathEnd:borrowed:)`, which `RouteTable.match` calls itself): put in lane by lane, the
+    /// compiler took them apart into sixteen values and put them together again (about 60 instructions
+    /// a match; issue 37, ninth session).
     @inlinable
     init(source: String, origin: ParameterOrigin, spans: InlineSpans) {
         self.init(source: source, origin: origin, spans: spans, pathEnd: -1, borrowed: 0)

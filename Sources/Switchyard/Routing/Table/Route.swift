@@ -124,15 +124,6 @@ public struct RouteMatch<Payload> {
     @usableFromInline var resolvedInfo: ResolvedRouteInfo?
     @usableFromInline let payload: Payload
 
-    /// A hit of the lookup for `route`: `spans` are of `text`, whose path ends at `pathEnd` (-1 when the
-    /// text is the path alone; `RouteInfo.pathEndAfterValues` when it ends at its first `?` or `#`).
-    @inlinable
-    init(route: __owned Route<Payload>, text: String, pathEnd: Int32, spans: Parameters.InlineSpans) {
-        storedInfo = RouteInfo(text: text, pathEnd: pathEnd, route: route.declaration, spans: spans)
-        resolvedInfo = nil
-        payload = route.payload
-    }
-
     /// `match`'s match: `info` (its route's, made of an image), the resolved info it was copied from
     /// when there is one, and the route's payload.
     @inlinable
@@ -162,7 +153,7 @@ public struct RouteMatch<Payload> {
     /// its parameters hold `route`'s declaration and no tail, else the declaration alone and the info
     /// (named for the route, `RouteInfo.naming`) held whole.
     @usableFromInline static func parts(of info: RouteInfo, asMatchOf route: RouteDeclaration) -> (RouteInfo, ResolvedRouteInfo?) {
-        if info.storedParams.tail == nil && info.storedParams.origin === route { return (info, nil) }
+        if info.holdsParametersAlone(of: route) { return (info, nil) }
         return (RouteInfo.declarationAlone(route), ResolvedRouteInfo(info.naming(route)))
     }
 }

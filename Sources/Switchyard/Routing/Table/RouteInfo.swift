@@ -187,7 +187,7 @@ public struct RouteInfo: Sendable {
     /// `pathEnd` (the offset of its first `?` or `#`, or `pathEndAfterValues`, not yet found; -1 when
     /// the text is the path alone), and the rest
     /// is parsed into the query and fragment only when one of them is read. The text is kept whole, not
-    /// copied: the spans are offsets into it. Inlinable: `RouteTable.match` makes one for every hit.
+    /// copied: the spans are offsets into it. (`RouteTable.match` makes its hit's info of an `Image`.)
     @inlinable
     init(text: String, pathEnd: Int32, route: RouteDeclaration, spans: Parameters.InlineSpans) {
         let borrowed: Borrowed = pathEnd == -1 ? .pathAndPattern : .pathPatternAndWritten
@@ -230,9 +230,14 @@ public struct RouteInfo: Sendable {
     /// that its image can be made of the caller's text and the route. The text is compared byte for byte
     /// (`==` on `String` is canonical equivalence, and the spans are byte offsets).
     @usableFromInline func isParameters(of route: RouteDeclaration, in text: String) -> Bool {
-        guard storedParams.tail == nil, storedParams.origin === route else { return false }
+        guard holdsParametersAlone(of: route) else { return false }
         let source = storedParams.text
         return source.utf8.count == text.utf8.count && source.utf8.elementsEqual(text.utf8)
+    }
+
+    /// Whether this info's parameters hold `route`'s declaration and no tail (no extras, no overflow).
+    @usableFromInline func holdsParametersAlone(of route: RouteDeclaration) -> Bool {
+        storedParams.tail == nil && storedParams.origin === route
     }
 
     /// An info of `route` with an empty text and no parameters: a match's `storedInfo` when its info is
