@@ -27,11 +27,12 @@ extension Navigator {
         if node.isAt(plainPath: handed!) { return nil }
         var plain: RouteResolution?
         if handed!.utf8.count <= limits.pathBytes {
+            var spans = Parameters.InlineSpans()
             let found = routes.withFrozenLookup { lookup in
-                handed!.utf8.withContiguousStorageIfAvailable { lookup.find($0) }
+                handed!.utf8.withContiguousStorageIfAvailable { lookup.find($0, spans: &spans) }
             }
             switch found {
-            case .hit(let declaration, let spans)?:
+            case .hit(let declaration)?:
                 let route = RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex))
                 if beforeHooks.isEmpty, let presentation = routes[payloadOf: route].presentationIfBare {
                     let info = RouteInfo(path: handed.take()!, route: declaration.takeUnretainedValue(),

@@ -127,10 +127,11 @@ import Testing
         for (text, count) in settled {
             let found = table.withFrozenLookup { lookup in
                 var bytes = text
-                return bytes.withUTF8 { lookup.find($0) }
+                return bytes.withUTF8 { lookup.findWithSpans($0) }
             }
-            switch found {
-            case .hit(_, let spans), .hitBeforeQuery(_, let spans):
+            switch found.found {
+            case .hit, .hitBeforeQuery:
+                let spans = found.spans
                 #expect(Int(spans.count) == count && Int(spans.present) == count, "\(text)")
             default:
                 Issue.record("\(text): \(found)")

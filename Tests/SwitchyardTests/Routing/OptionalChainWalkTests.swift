@@ -44,7 +44,8 @@ import Testing
         table.withFrozenLookup { lookup in
             var text = text
             return text.withUTF8 { bytes -> [Int32]? in
-                guard case .hit(_, let spans) = lookup.find(bytes) else { return nil }
+                let (found, spans) = lookup.findWithSpans(bytes)
+                guard case .hit = found else { return nil }
                 return [spans.count, spans.present]
             }
         }

@@ -33,8 +33,8 @@ import Testing
             var text = text
             return text.withUTF8 { bytes in
                 switch lookup.find(bytes) {
-                case .hit(let declaration, _): return .hit(table.routes[Int(declaration.takeUnretainedValue().routeIndex)].payload)
-                case .hitBeforeQuery(let declaration, _):
+                case .hit(let declaration): return .hit(table.routes[Int(declaration.takeUnretainedValue().routeIndex)].payload)
+                case .hitBeforeQuery(let declaration):
                     return .hitBeforeQuery(table.routes[Int(declaration.takeUnretainedValue().routeIndex)].payload)
                 case .unsettled(.miss): return .miss
                 case .unsettled(.needsNormalising): return .needsNormalising

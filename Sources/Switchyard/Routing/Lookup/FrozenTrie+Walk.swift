@@ -54,6 +54,7 @@ extension FrozenTrie {
     /// other way tried cost every plain lookup 10 to 39 instructions (issue 37: a call from the loop 10
     /// to 13, the node and offset in its verdict 20, a case of its own 39, the loop's own node index
     /// at every stop 11 to 14; Benchmarks/README.md).
+    @inline(__always)
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
         let count = bytes.count
         guard FrozenTrie.isWalked(bytes) else { return .notPlain(0) }

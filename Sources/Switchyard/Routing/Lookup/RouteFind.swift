@@ -2,29 +2,37 @@
 /// answer `match`, `withMatch`, `firstMatch`, Lua's `match` and every navigator landing start from.
 ///
 /// A hit's declaration is not retained (the lookup keeps every declaration; retaining it here would
-/// cost two atomic operations a match), and its spans are offsets into the bytes that were looked up.
+/// cost two atomic operations a match). A hit's spans are not in the answer: the lookup writes them
+/// into the caller's buffer (`RouteTable.find(_:into:)`), offsets into the bytes that were looked up,
+/// and what that buffer holds after any other answer means nothing. The answer is then one word and a
+/// tag, which Swift returns in registers: with the spans in it (48 bytes), it went through memory,
+/// written by the lookup and read back by the caller, and a hit's spans were copied from the lookup's
+/// frame into the answer and from the answer into the match (issue 37, eighteenth session).
 // Safety: the declaration is read only while the table that found it is in use (inside `resolve` or a
 // `withMatch` closure); the table's route and its frozen lookup both hold it.
 @usableFromInline enum RouteFind {
     /// The winner, settled by the lookup alone: it has no validator and at most eight parameters
-    /// (`Parameters.InlineSpans.capacity`).
-    case hit(Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
+    /// (`Parameters.InlineSpans.capacity`), their spans in the caller's buffer.
+    case hit(Unmanaged<RouteDeclaration>)
     /// `hit` for the plain path that starts the bytes, which go on with a `?query` or `#fragment` (from
     /// `PathSegmenter.pathEnd`), kept as written until someone reads it.
-    case hitBeforeQuery(Unmanaged<RouteDeclaration>, Parameters.InlineSpans)
+    case hitBeforeQuery(Unmanaged<RouteDeclaration>)
     /// Anything but a hit (`Unsettled`). One case with a one-byte kind, not three cases without a
-    /// payload: those were told apart by the whole 48-byte answer compared with each one's pattern (a
-    /// miss's test loaded and joined five words), where a kind is a byte of the answer's first word.
+    /// payload: those were told apart by the whole answer compared with each one's pattern (when it
+    /// held a hit's spans, a miss's test loaded and joined five words), where a kind is one byte.
     case unsettled(Unsettled)
 
     /// What an answer that is not a hit says.
     @usableFromInline enum Unsettled {
-        /// No route matches the path.
-        case miss
         /// The bytes are a plain path whose winner has a validator (every candidate is needed, in rank
         /// order, until one accepts) or more than eight parameters: `RouteLookup.settledCandidate` or
         /// `all` decides.
         case needsCandidates
+        /// No route matches the path. (Not the first case, whose kind is 0: with a miss's kind 0, the
+        /// caller's loop took the kind's register, known 0 after the miss's test, as the flag of its own
+        /// optional result and tested that flag again where the hit's and the miss's ways meet, 4
+        /// instructions a lookup in `withMatch`'s loop.)
+        case miss
         /// The bytes are not a plain normalised path (dot segments, empty segments, a trailing slash, or
         /// a query that a validator must see): `Location(parsing:)` reads them first, then its path is
         /// found.

@@ -72,11 +72,13 @@ final class RouteLookup {
     }
 
     /// The one byte-level lookup: what the trie decides for `bytes` (a path, perhaps followed by a
-    /// `?query` or `#fragment`), before any validator runs. A plain path whose winner is settled by the
+    /// `?query` or `#fragment`), before any validator runs. `spans` come in all absent
+    /// (`Parameters.InlineSpans()`): a hit's are left there, where the caller reads them (what they
+    /// hold after any other answer means nothing). A plain path whose winner is settled by the
     /// one-pass walk (the common case) costs the walk and nothing else; everything else is settled out
     /// of line (`settle`).
     @inline(__always)
-    func find(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> RouteFind {
         // A whole static path, found at once: the node the walk answers for these bytes, with no spans,
         // made a hit as the walk's is (`StaticPathTable`; a table with no key costs a nil test). The
         // common winner (no validator, no types) inline, the rest as `hit` makes it; kept apart from the
@@ -86,27 +88,30 @@ final class RouteLookup {
         if staticNode >= 0 {
             let winner = trie.winner(at: staticNode)
             guard let declaration = winner.declaration, !winner.hasValidator, !winner.hasTypes else {
-                return hit(at: staticNode, Parameters.InlineSpans(), in: bytes)
+                return hit(at: staticNode, spans: &spans, in: bytes)
             }
-            return .hit(declaration, Parameters.InlineSpans())
+            return .hit(declaration)
         }
-        var spans = Parameters.InlineSpans()
+        // (The spans are all absent before the walk writes any, as the caller gives them: an absent
+        // tail, `absentTailHit`, relies on the spans the walk does not write being absent.)
         // A text the walk does not read (`FrozenTrie.isWalked`: empty, too long, or not starting with `/`)
         // goes to `settleInFull` from here, as `settle` sends it there, in a call of its own marked
         // unlikely. (Left to the walk's own `.notPlain(0)`, it shared `settle`'s call below, and with the
         // miss asked first the compiler kept the text's base in a saved register from `find`'s entry:
         // every hit 1 instruction more; the same call here, not marked unlikely, parameter-heavy +4.)
-        if _slowPath(!FrozenTrie.isWalked(bytes)) { return settleInFull(bytes, walked: .notPlain(0), spans: spans) }
+        if _slowPath(!FrozenTrie.isWalked(bytes)) { return settleInFull(bytes, walked: .notPlain(0), spans: &spans) }
         let walked = trie.walk(bytes, spans: &spans)
         if case .node(let node) = walked {
             let winner = trie.winner(at: node)
-            guard let declaration = winner.declaration, !winner.hasValidator else { return absentTailHit(winner, at: node, bytes, spans: &spans) }
+            guard let declaration = winner.declaration, !winner.hasValidator else {
+                return absentTailHit(winner, at: node, bytes, spans: &spans)
+            }
             // A typed `int` among the first four parameters is checked in the spans (issue 33), inline
             // for one short value, returning a flag: the hit is made here, as for an untyped route.
             if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
                 return typedHit(declaration, spans, in: bytes)
             }
-            return .hit(declaration, spans)
+            return .hit(declaration)
         }
         // A dead end on the only way that the walk's loop settled (`FrozenTrie.deadEnd(onOnlyWay:)`): a miss,
         // or the complement of the node that the path before a `?` or `#` in the dead segment ends on.
@@ -137,7 +142,7 @@ final class RouteLookup {
             return validatorOrAbsentTail(at: node, bytes, spans: &spans)
         }
         spans.count &+= absent
-        return .hit(declaration, spans)
+        return .hit(declaration)
     }
 
     /// `find`'s hit at `node` whose winner has a validator bit, where `absentTailHit` leaves it: a route
@@ -174,12 +179,13 @@ final class RouteLookup {
 
     /// `find` for the lookup's own copy of a normalised path (a parsed location's): every answer but
     /// `needsNormalising`, which such a path cannot need; the full search decides if it ever did.
-    func find(normalised path: String) -> RouteFind {
+    /// `spans` as `find` takes and leaves them (a hit's are offsets into `path`).
+    func find(normalised path: String, spans: inout Parameters.InlineSpans) -> RouteFind {
         var text = path
         return text.withUTF8 { bytes in
-            switch find(bytes) {
+            switch find(bytes, spans: &spans) {
             case .unsettled(.needsNormalising), .hitBeforeQuery:
-                return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
+                return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments, spans: &spans) }
             case let found:
                 return found
             }
@@ -223,11 +229,11 @@ final class RouteLookup {
             case .hit(let found): (node, beforeQuery) = (found, false)
             case .hitBeforeQuery(let found): (node, beforeQuery) = (found, true)
             case .miss: return .miss
-            case .left: return settleInFull(bytes, walked: walked, spans: spans)
+            case .left: return settleInFull(bytes, walked: walked, spans: &spans)
             }
             return beforeQuery ? hitBeforeQuery(at: node, spans: &spans, in: bytes) : hit(at: node, spans: &spans, in: bytes)
         }
-        return settleInFull(bytes, walked: walked, spans: spans)
+        return settleInFull(bytes, walked: walked, spans: &spans)
     }
 
     /// The hit for the plain path before a `?query` or `#fragment` that ends at `node`, `spans` its spans.
@@ -237,16 +243,17 @@ final class RouteLookup {
     private func hitBeforeQuery(at node: Int32, spans: inout Parameters.InlineSpans,
                                 in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
         // A validator must see the parsed query: the location is parsed first, then its path found.
-        guard case .hit(let declaration, let spans) = hit(at: node, spans: &spans, in: bytes) else { return .needsNormalising }
-        return .hitBeforeQuery(declaration, spans)
+        guard case .hit(let declaration) = hit(at: node, spans: &spans, in: bytes) else { return .needsNormalising }
+        return .hitBeforeQuery(declaration)
     }
 
-    /// `settle` for every stop it does not settle itself.
+    /// `settle` for every stop it does not settle itself. (`spans` in place: it took a copy, which it
+    /// handed on in its hit, and its callers read the spans only from the hit; a hit found afresh, of
+    /// the path before a query or by the full search, starts its spans over.)
     @inline(never)
     private func settleInFull(_ bytes: UnsafeBufferPointer<UInt8>, walked: FrozenTrie.Walked,
-                              spans: Parameters.InlineSpans) -> RouteFind {
+                              spans: inout Parameters.InlineSpans) -> RouteFind {
         var walked = walked
-        var spans = spans
         // Where the loop stopped in a segment, settled there (`FrozenTrie.stop`): a miss on the only way,
         // the path before a query.
         switch walked {
@@ -255,20 +262,20 @@ final class RouteLookup {
             case .miss: return .miss
             case .nodeBeforeQuery(let node):
                 // A validator must see the parsed query: the location is parsed first, then its path found.
-                guard case .hit(let declaration, let spans) = hit(at: node, spans: &spans, in: bytes) else { return .needsNormalising }
-                return .hitBeforeQuery(declaration, spans)
+                guard case .hit(let declaration) = hit(at: node, spans: &spans, in: bytes) else { return .needsNormalising }
+                return .hitBeforeQuery(declaration)
             case .settled(let settled): return found(settled, &spans, in: bytes)
             case .walked(let verdict): walked = verdict
             }
         case .node, .undecided, .pastInlineParameters: break
         }
         // The walk may stop (a dead end) before the part of the text that is not plain.
-        if case .notPlain = walked { return findBeforeQuery(bytes) }
+        if case .notPlain = walked { return findBeforeQuery(bytes, spans: &spans) }
         // (The text ends at a node with no route: `settle` settled it.)
         guard let end = FrozenTrie.plainPathEnd(bytes) else { return .needsNormalising }
         // The path before a query is found alone (its own dead end is retraced there): retracing here
         // first cost the query set 64 instructions a hit (1,901.3 against 1,837.1).
-        if end < bytes.count { return findBeforeQuery(bytes, end: end) }
+        if end < bytes.count { return findBeforeQuery(bytes, end: end, spans: &spans) }
         // A plain path: searching it here would only tell that its winner has too many parameters for
         // a hit, and the candidates search it again (issue 37: two searches, 14,400 instructions).
         if case .pastInlineParameters = walked { return .needsCandidates }
@@ -291,7 +298,7 @@ final class RouteLookup {
         case .pastInlineParameters: return .needsCandidates
         case .notPlain, .undecided: break
         }
-        return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments) }
+        return PathSegmenter.withSegments(bytes, end: bytes.count) { segments in searched(bytes, segments, spans: &spans) }
     }
 
     /// The hit of a node the walk settled out of its loop, as `find` makes one from its loop's node.
@@ -303,26 +310,23 @@ final class RouteLookup {
         if winner.hasTypes && !FrozenTrie.holdsIntegers(bytes, &spans, integerSlots: winner.integerSlots) {
             return typedHit(declaration, spans, in: bytes)
         }
-        return .hit(declaration, spans)
-    }
-
-    /// `hit(at:spans:in:)` for spans a caller holds as a value.
-    private func hit(at node: Int32, _ spans: Parameters.InlineSpans, in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
-        var spans = spans
-        return hit(at: node, spans: &spans, in: bytes)
+        return .hit(declaration)
     }
 
     /// `find` for text that is not a plain path: the plain path before a `?query` or `#fragment`, when it
     /// is one and the walk or the retrace settles it (issue 37: a lookup with a query went through
     /// `Location(parsing:)`, which decodes the query into a dictionary at once, about 20,000
-    /// instructions). Anything else needs the text parsed first.
-    private func findBeforeQuery(_ bytes: UnsafeBufferPointer<UInt8>, end known: Int? = nil) -> RouteFind {
+    /// instructions). Anything else needs the text parsed first. The path's spans start over in `spans`,
+    /// all absent as `find` takes them.
+    private func findBeforeQuery(_ bytes: UnsafeBufferPointer<UInt8>, end known: Int? = nil,
+                                 spans: inout Parameters.InlineSpans) -> RouteFind {
         // (`plainPathEnd` here, which also checks the path, cost the query set's `withMatch` 57 more:
         // 1,893.7 against 1,837.1; the walk of the path checks it anyway.)
         let end = known ?? PathSegmenter.pathEnd(bytes)
         guard end < bytes.count else { return .needsNormalising }
-        switch find(UnsafeBufferPointer(rebasing: bytes[..<end])) {
-        case .hit(let declaration, let spans): return .hitBeforeQuery(declaration, spans)
+        spans = Parameters.InlineSpans()
+        switch find(UnsafeBufferPointer(rebasing: bytes[..<end]), spans: &spans) {
+        case .hit(let declaration): return .hitBeforeQuery(declaration)
         case .unsettled(.miss): return .miss
         // A validator must see the parsed query: the location is parsed first, then its path found.
         case .hitBeforeQuery, .unsettled(.needsCandidates), .unsettled(.needsNormalising): return .needsNormalising
@@ -333,8 +337,9 @@ final class RouteLookup {
     /// validators: `find`, and where it leaves the decision to candidates or a parsed location, the
     /// full search over the bytes' normalised segments (a validator is not asked).
     func firstMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        switch find(bytes) {
-        case .hit(let declaration, _), .hitBeforeQuery(let declaration, _):
+        var spans = Parameters.InlineSpans()
+        switch find(bytes, spans: &spans) {
+        case .hit(let declaration), .hitBeforeQuery(let declaration):
             return Int(declaration.takeUnretainedValue().routeIndex)
         case .unsettled(.miss):
             return nil
@@ -348,34 +353,36 @@ final class RouteLookup {
         }
     }
 
-    /// The winner over split segments, by the full search. Everything here is trivial (indices and
-    /// byte offsets into the caller's path), so it leaves the search's closures without reference
-    /// counting.
-    private func searched(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>) -> RouteFind {
+    /// The winner over split segments, by the full search, its spans (started over) in `spans`.
+    /// Everything here is trivial (indices and byte offsets into the caller's path), so it leaves the
+    /// search's closures without reference counting.
+    private func searched(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<SegmentBounds>,
+                          spans: inout Parameters.InlineSpans) -> RouteFind {
         return withUnsafeTemporaryAllocation(of: FrozenTrie.Capture.self, capacity: trie.maximumDepth + 1) { captures in
             var best = BestCandidate(capturesInto: captures)
             trie.search(bytes, segments, into: &best)
             guard best.node >= 0 else { return .miss }
-            return winner(at: best.node, in: bytes) { slot in span(of: slot, UnsafeBufferPointer(captures), segments) }
+            return winner(at: best.node, in: bytes, spans: &spans) { slot in span(of: slot, UnsafeBufferPointer(captures), segments) }
         }
     }
 
-    /// The first route ending at `node`, with the span of each of its parameters.
+    /// The first route ending at `node`, with the span of each of its parameters written to `spans`
+    /// from the start (whatever they held).
     @inline(__always)
-    private func winner(at node: Int32, in bytes: UnsafeBufferPointer<UInt8>,
+    private func winner(at node: Int32, in bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans,
                         span: (ParameterSlot) -> Parameters.WideSpan) -> RouteFind {
         let winner = trie.winner(at: node)
         let layout = layouts[Int(winner.layout)]
         guard let declaration = winner.declaration, !winner.hasValidator,
               layout.slotCount <= Parameters.InlineSpans.capacity else { return .needsCandidates }
-        var spans = Parameters.InlineSpans()
+        spans = Parameters.InlineSpans()
         for slot in slots(of: layout) {
             // A value past 16-bit offsets (a path of 32 KB or more): the candidates decide, as past eight.
             guard let short = Parameters.Span(fitting: span(slot)) else { return .needsCandidates }
             spans.append(short)
         }
         if winner.hasTypes { return typedHit(declaration, spans, in: bytes) }
-        return .hit(declaration, spans)
+        return .hit(declaration)
     }
 
     /// A hit on a route that declares typed parameters (issue 33), its values read in place from the
@@ -388,13 +395,13 @@ final class RouteLookup {
     /// first, by the caller, in the spans themselves (`FrozenTrie.holdsIntegers`): reading the
     /// declaration's types and asking each one cost a lookup 316 instructions (issue 33). Out of line,
     /// so that an untyped lookup carries none of it: inline in `find`, github-rest `withMatch` went
-    /// 639.3 → 664.6 (with the query cut).
+    /// 639.3 → 664.6 (with the query cut). The hit's spans are the ones checked, left where they are.
     @inline(never)
     private func typedHit(_ declaration: Unmanaged<RouteDeclaration>, _ spans: Parameters.InlineSpans,
                           in bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
         guard let types = declaration.takeUnretainedValue().parameterTypes,
               (try? types.fit(bytes, spans)) == true else { return .needsCandidates }
-        return .hit(declaration, spans)
+        return .hit(declaration)
     }
 
     private func slots(of layout: ParameterLayout) -> ArraySlice<ParameterSlot> {

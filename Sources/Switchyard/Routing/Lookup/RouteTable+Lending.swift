@@ -12,7 +12,8 @@ extension RouteTable {
     public func withMatch<Result>(_ path: String, _ body: (RouteMatchView?) throws -> Result) throws -> Result {
         // (`withContiguousStorageIfAvailable` gives nil only for text that is not contiguous.)
         if let lent = try path.utf8.withContiguousStorageIfAvailable({ bytes in
-            try lend(find(bytes), of: bytes, orResolve: path, body)
+            var spans = Parameters.InlineSpans.absent
+            return try lend(find(bytes, spans: &spans), spans, of: bytes, orResolve: path, body)
         }) {
             return lent
         }
@@ -30,7 +31,10 @@ extension RouteTable {
                                   _ body: (RouteMatchView?) throws -> Result) throws -> Result {
         // Bytes that are not ASCII might not be UTF-8, which `String(decoding:)` would repair first: only
         // a `String` can say what the match of such a path is.
-        if Self.isASCII(bytes) { return try lend(find(bytes), of: bytes, orResolve: String(decoding: bytes, as: UTF8.self), body) }
+        if Self.isASCII(bytes) {
+            var spans = Parameters.InlineSpans.absent
+            return try lend(find(bytes, spans: &spans), spans, of: bytes, orResolve: String(decoding: bytes, as: UTF8.self), body)
+        }
         return try withResolved(String(decoding: bytes, as: UTF8.self), body)
     }
 
@@ -44,23 +48,28 @@ extension RouteTable {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    /// The lookup of a path's bytes (`RouteLookup.find`).
+    /// The lookup of a path's bytes (`RouteLookup.find`): `spans` come in all absent
+    /// (`Parameters.InlineSpans.absent`), and a hit's are left there, in the caller's frame, which reads
+    /// them; the answer is the declaration and its kind alone, returned in registers (issue 37,
+    /// eighteenth session: with the spans, the 48-byte answer went through memory, and a hit's spans
+    /// were copied from the lookup's frame into it and from it into the match).
     @usableFromInline
-    func find(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
-        withFrozenLookup { lookup in lookup.find(bytes) }
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> RouteFind {
+        withFrozenLookup { lookup in lookup.find(bytes, spans: &spans) }
     }
 
-    /// `body` given what `find` decided for `bytes`: the view of a hit, nil for a miss, and for anything
-    /// else the match `resolve` makes of `text` (the same text).
+    /// `body` given what `find` decided for `bytes`, a hit's spans `spans`: the view of a hit, nil
+    /// for a miss, and for anything else the match `resolve` makes of `text` (the same text).
     @inlinable
-    func lend<Result>(_ found: RouteFind, of bytes: UnsafeBufferPointer<UInt8>, orResolve text: @autoclosure () -> String,
+    func lend<Result>(_ found: RouteFind, _ spans: Parameters.InlineSpans,
+                      of bytes: UnsafeBufferPointer<UInt8>, orResolve text: @autoclosure () -> String,
                       _ body: (RouteMatchView?) throws -> Result) throws -> Result {
         switch found {
         case .unsettled(.miss): return try body(nil)
-        case .hit(let declaration, let spans):
+        case .hit(let declaration):
             return try body(RouteMatchView(route: RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex)),
                                            source: .spans(bytes, declaration, spans)))
-        case .hitBeforeQuery(let declaration, let spans):
+        case .hitBeforeQuery(let declaration):
             return try body(RouteMatchView(route: RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex)),
                                            source: .spansBeforeQuery(bytes, declaration, spans)))
         case .unsettled(.needsCandidates):

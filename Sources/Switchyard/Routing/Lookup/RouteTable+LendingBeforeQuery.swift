@@ -19,8 +19,9 @@ extension RouteTable {
         // Text that is not ASCII is matched as a `String` (`withMatch(utf8:)`), which repairs any byte
         // that is not UTF-8 in the query too.
         guard Self.isASCII(bytes) else { return try withMatch(utf8: bytes, body) }
-        switch find(UnsafeBufferPointer(rebasing: bytes[..<pathEnd])) {
-        case .hit(let declaration, let spans):
+        var spans = Parameters.InlineSpans()
+        switch find(UnsafeBufferPointer(rebasing: bytes[..<pathEnd]), spans: &spans) {
+        case .hit(let declaration):
             return try body(RouteMatchView(route: RouteID(rawValue: Int(declaration.takeUnretainedValue().routeIndex)),
                                            source: .spansBeforeQuery(bytes, declaration, spans)))
         case .unsettled(.miss):

@@ -42,22 +42,28 @@ extension RouteTable {
             // A plain path's hit or miss (the common answers) here; the rest out of line: through the
             // one `resolution`, a `match` miss cost 46 instructions more (1,783 against 1,737; callgrind,
             // `--counted-loop match misses 1000`).
-            switch text.utf8.withContiguousStorageIfAvailable(lookup.find) {
-            case .hit(let declaration, let spans)?:
+            var spans = Parameters.InlineSpans()
+            switch text.utf8.withContiguousStorageIfAvailable({ lookup.find($0, spans: &spans) }) {
+            case .hit(let declaration)?:
                 return RouteResolution(RouteInfo(path: text, route: declaration.takeUnretainedValue(), spans: spans))
             case .unsettled(.miss)?:
                 return .unmatched
             case let found:
-                return try resolution(found ?? .needsNormalising, of: text, in: lookup)
+                return try resolution(found ?? .needsNormalising, spans, of: text, in: lookup)
             }
         }
     }
 
-    /// `resolve` for `text` given what `find` answered for its bytes (nil: the text is not contiguous):
-    /// `match` comes here with the answer it did not take itself instead of looking the text up again.
+    /// `resolve` for `text` given what `find` answered for its bytes (nil: the text is not contiguous),
+    /// an answer that is not a hit (whose spans are the caller's): `match` comes here with the answer it
+    /// did not take itself instead of looking the text up again.
     @usableFromInline
     func resolve(_ found: RouteFind?, of text: String) throws -> RouteResolution {
-        try withFrozenLookup { lookup in try resolution(found ?? .needsNormalising, of: text, in: lookup) }
+        try withFrozenLookup { lookup in
+            // (A hit's spans are not here: `match` takes every hit itself.)
+            assert(found.map { if case .unsettled = $0 { true } else { false } } ?? true, "a hit is taken with its spans")
+            return try resolution(found ?? .needsNormalising, Parameters.InlineSpans(), of: text, in: lookup)
+        }
     }
 
     /// `resolve` for text that is already a plain normalised path (no query, fragment or dot segment; the
@@ -71,12 +77,13 @@ extension RouteTable {
     /// `nav.push`'s path: a change here is made there too; `NavPushHandedOverPathTests` holds them alike.)
     func resolve(plainPath text: String) throws -> RouteResolution? {
         try withFrozenLookup { lookup in
-            switch text.utf8.withContiguousStorageIfAvailable(lookup.find) {
+            var spans = Parameters.InlineSpans()
+            switch text.utf8.withContiguousStorageIfAvailable({ lookup.find($0, spans: &spans) }) {
             case nil, .unsettled(.needsNormalising)?, .hitBeforeQuery?: return nil
-            case .hit(let declaration, let spans)?:
+            case .hit(let declaration)?:
                 return RouteResolution(RouteInfo(path: text, route: declaration.takeUnretainedValue(), spans: spans))
             case .unsettled(.miss)?: return .miss(of: text)
-            case let found?: return try resolution(found, of: text, in: lookup)
+            case let found?: return try resolution(found, spans, of: text, in: lookup)
             }
         }
     }
@@ -95,18 +102,19 @@ extension RouteTable {
         try firstValidated(at: Location(path: path))
     }
 
-    /// What `found`, the lookup's answer for `text`, resolves to. A plain path (the common case) is its
-    /// own location: no query, no fragment, nothing to copy. A path followed by a `?query` or
-    /// `#fragment` keeps the rest as written, parsed only when the info's query or fragment is read
-    /// (issue 37: decoding it at once cost a lookup about 20,000 instructions).
+    /// What `found`, the lookup's answer for `text` (a hit's spans `spans`), resolves to. A plain path
+    /// (the common case) is its own location: no query, no fragment, nothing to copy. A path followed
+    /// by a `?query` or `#fragment` keeps the rest as written, parsed only when the info's query or
+    /// fragment is read (issue 37: decoding it at once cost a lookup about 20,000 instructions).
     @inline(never)
-    private func resolution(_ found: RouteFind, of text: String, in lookup: RouteLookup) throws -> RouteResolution {
+    private func resolution(_ found: RouteFind, _ spans: Parameters.InlineSpans, of text: String,
+                            in lookup: RouteLookup) throws -> RouteResolution {
         switch found {
         case .unsettled(.miss):
             return .unmatched
-        case .hit(let declaration, let spans):
+        case .hit(let declaration):
             return RouteResolution(RouteInfo(path: text, route: declaration.takeUnretainedValue(), spans: spans))
-        case .hitBeforeQuery(let declaration, let spans):
+        case .hitBeforeQuery(let declaration):
             // The info keeps the text whole (no copy, no allocation): its path ends at the first `?` or
             // `#`, and what follows is parsed only when the query or fragment is read.
             let end = text.utf8.withContiguousStorageIfAvailable(PathSegmenter.pathEnd) ?? 0
@@ -121,11 +129,12 @@ extension RouteTable {
     }
 
     private func resolution(at location: Location, in lookup: RouteLookup) throws -> RouteResolution {
-        switch lookup.find(normalised: location.path) {
+        var spans = Parameters.InlineSpans()
+        switch lookup.find(normalised: location.path, spans: &spans) {
         case .unsettled(.miss), .unsettled(.needsNormalising), .hitBeforeQuery:
             // (`find(normalised:)` answers neither of the last two.)
             return .unmatched
-        case .hit(let declaration, let spans):
+        case .hit(let declaration):
             return RouteResolution(RouteInfo(path: location.path, route: declaration.takeUnretainedValue(),
                                              spans: spans, query: location.query, fragment: location.fragment))
         case .unsettled(.needsCandidates):

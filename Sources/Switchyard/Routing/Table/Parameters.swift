@@ -74,6 +74,15 @@ public struct Parameters: Sendable {
         var count: Int32 = 0
         @usableFromInline var present: Int32 = 0
 
+        /// All absent, as `init()` makes them, for the inlinable callers that hold a lookup's spans
+        /// (`withMatch`, `match`: `RouteTable.find(_:spans:)` takes them so and leaves a hit's there).
+        /// Every span's two offsets -1, every bit set; both counts 0.
+        // Safety: eight `Span`s of two `Int16`s (32 bytes) and two `Int32`s are the 40 bytes of five
+        // `UInt64`s (`unsafeBitCast` checks the sizes).
+        @inlinable static var absent: InlineSpans {
+            unsafeBitCast((UInt64.max, UInt64.max, UInt64.max, UInt64.max, UInt64(0)), to: InlineSpans.self)
+        }
+
         /// The span at `index`, below `capacity` (masked: the tuple is read as the array of eight it is
         /// laid out as, with no switch).
         subscript(index: Int) -> Span {

@@ -17,9 +17,10 @@ extension RouteTable {
         // as a `RouteFind?` (text that is not contiguous gives nil), which was copied to a second place on
         // the stack and tested for nil before its case was (issue 37, twelfth session: with `storageIndex`,
         // 11 instructions a match). Text that is not contiguous is resolved in full, as the lookup's
-        // `needsNormalising` is.
+        // `needsNormalising` is. A hit's spans are left in `spans` (`find`).
+        var spans = Parameters.InlineSpans.absent
         var found = RouteFind.needsNormalising
-        _ = path.utf8.withContiguousStorageIfAvailable { bytes in found = find(bytes) }
+        _ = path.utf8.withContiguousStorageIfAvailable { bytes in found = find(bytes, spans: &spans) }
         // Every branch that matches gives the route's index and its info's image (trivial: no reference
         // counted), and the resolving branch the resolved info when the image is of it; the one info
         // returned is made of the image after the branches meet. Made in each branch, the caller's text
@@ -30,12 +31,12 @@ extension RouteTable {
         let image: RouteInfo.Image
         let resolved: ResolvedRouteInfo?
         switch found {
-        case .hit(let declaration, let spans):
+        case .hit(let declaration):
             index = Self.storageIndex(of: declaration)
             image = RouteInfo.Image(text: path, route: declaration, lanes: Parameters.lanes(
                 spans, pathEnd: -1, borrowed: RouteInfo.Borrowed.pathAndPattern.rawValue))
             resolved = nil
-        case .hitBeforeQuery(let declaration, let spans):
+        case .hitBeforeQuery(let declaration):
             // The text is kept whole: its `?query` or `#fragment` is parsed only when the info's is read,
             // and where the path ends is found then too (`RouteInfo.pathEndAfterValues`): found here, it
             // cost a match with a query 130 instructions, 71 read from the values' end a word at a time.
