@@ -19,7 +19,7 @@ extension RouteLookup {
 extension RouteTable {
     /// What the table's lookup answers for `bytes`, its spans dropped.
     func find(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteFind {
-        var spans = Parameters.InlineSpans.absent
+        var spans = Parameters.InlineSpans()
         return find(bytes, spans: &spans)
     }
 }

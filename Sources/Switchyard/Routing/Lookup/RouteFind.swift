@@ -24,15 +24,12 @@
 
     /// What an answer that is not a hit says.
     @usableFromInline enum Unsettled {
+        /// No route matches the path.
+        case miss
         /// The bytes are a plain path whose winner has a validator (every candidate is needed, in rank
         /// order, until one accepts) or more than eight parameters: `RouteLookup.settledCandidate` or
         /// `all` decides.
         case needsCandidates
-        /// No route matches the path. (Not the first case, whose kind is 0: with a miss's kind 0, the
-        /// caller's loop took the kind's register, known 0 after the miss's test, as the flag of its own
-        /// optional result and tested that flag again where the hit's and the miss's ways meet, 4
-        /// instructions a lookup in `withMatch`'s loop.)
-        case miss
         /// The bytes are not a plain normalised path (dot segments, empty segments, a trailing slash, or
         /// a query that a validator must see): `Location(parsing:)` reads them first, then its path is
         /// found.

@@ -74,9 +74,9 @@ public struct Parameters: Sendable {
         var count: Int32 = 0
         @usableFromInline var present: Int32 = 0
 
-        /// All absent, as `init()` makes them, for the inlinable callers that hold a lookup's spans
-        /// (`withMatch`, `match`: `RouteTable.find(_:spans:)` takes them so and leaves a hit's there).
-        /// Every span's two offsets -1, every bit set; both counts 0.
+        /// All absent, as `init()` makes them, for an inlinable caller that holds a lookup's spans in a
+        /// variable (`match`; `RouteTable.find(_:into:)` leaves a hit's there). Every span's two
+        /// offsets -1, every bit set; both counts 0.
         // Safety: eight `Span`s of two `Int16`s (32 bytes) and two `Int32`s are the 40 bytes of five
         // `UInt64`s (`unsafeBitCast` checks the sizes).
         @inlinable static var absent: InlineSpans {
