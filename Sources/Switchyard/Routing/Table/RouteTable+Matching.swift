@@ -17,14 +17,10 @@ extension RouteTable {
         // as a `RouteFind?` (text that is not contiguous gives nil), which was copied to a second place on
         // the stack and tested for nil before its case was (issue 37, twelfth session: with `storageIndex`,
         // 11 instructions a match). Text that is not contiguous is resolved in full, as the lookup's
-        // `needsNormalising` is. A hit's spans are left in `spans` (`find(_:into:)`, which initialises
-        // them again: a variable must be initialised; made in `withSpans`' closure, the match was
-        // retained as it left the closure, a parameter-heavy `match` 571.0 against 417.0).
+        // `needsNormalising` is. A hit's spans are left in `spans` (`find(_:spans:)`).
         var spans = Parameters.InlineSpans.absent
         var found = RouteFind.needsNormalising
-        _ = path.utf8.withContiguousStorageIfAvailable { bytes in
-            found = withUnsafeMutablePointer(to: &spans) { spans in find(bytes, into: spans) }
-        }
+        _ = path.utf8.withContiguousStorageIfAvailable { bytes in found = find(bytes, spans: &spans) }
         // Every branch that matches gives the route's index and its info's image (trivial: no reference
         // counted), and the resolving branch the resolved info when the image is of it; the one info
         // returned is made of the image after the branches meet. Made in each branch, the caller's text
