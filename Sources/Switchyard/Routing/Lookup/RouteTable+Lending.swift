@@ -61,20 +61,21 @@ extension RouteTable {
         return withFrozenLookup { lookup in lookup.find(bytes, spans: &spans.pointee) }
     }
 
-    /// `find(_:into:)` for spans a caller holds in a variable, initialised all absent
-    /// (`Parameters.InlineSpans()`, `.absent`): `match`, which made in `withSpans`' closure was
-    /// retained as it left it (a parameter-heavy `match` 571.0 against 417.0), and through `find(_:into:)`
-    /// had its spans initialised twice (4 instructions a match); the Lua `match`'s ways in, through
-    /// `withSpans`, whose closure they did not inline: a miss 1,586.4 instructions against 1,068.3.
+    /// `find(_:into:)` for spans a caller holds in a variable it initialised all absent
+    /// (`Parameters.InlineSpans()`, `.absent`). `match` comes here: its match made inside `withSpans`'
+    /// closure was retained as it left it (a parameter-heavy `match` 571.0 against 417.0), and through
+    /// `find(_:into:)` its spans were initialised twice (every `match` row 4 more). So do the Lua
+    /// `match`'s ways in, generic and not inlinable, which did not inline `withSpans`' closure (a
+    /// `lua-match` miss 1,586.4 against 1,068.3).
     @usableFromInline
     func find(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> RouteFind {
         withFrozenLookup { lookup in lookup.find(bytes, spans: &spans) }
     }
 
     /// `body` given memory for one lookup's spans (`find(_:into:)`) on the caller's stack, left for
-    /// `find` to initialise: a variable, initialised by its caller as well, cost `withMatch` 4
-    /// instructions a lookup more (misses 300.0 against 295.0), and its loop's registers more (a static
-    /// hit 158.3 against 156.3). (`match` keeps a variable: `find(_:spans:)`.)
+    /// `find` to initialise: a variable initialised by `withMatch` instead counted misses 298.0 against
+    /// 295.0 and a static hit 159.3 against 156.3 (its loop stored the 40 bytes and spilled two more
+    /// registers). (`match` keeps a variable: `find(_:spans:)`.)
     @inlinable @inline(__always)
     func withSpans<Result>(_ body: (UnsafeMutablePointer<Parameters.InlineSpans>) throws -> Result) throws -> Result {
         // Safety: one trivial `InlineSpans`, alive while `body` runs, which hands it to `find` and reads
