@@ -287,13 +287,17 @@ extension FrozenTrie {
         let last = end - 16
         if rest > 16 {
             guard stop <= start + 16 else { return false }
-            if queryOrDotMarks(UnsafeRawPointer(start).loadUnaligned(as: __m128i.self)) != 0 { return false }
+            let first = UnsafeRawPointer(start).loadUnaligned(as: __m128i.self)
+            let dots = _mm_set1_epi8(0x2e)
+            var marked = _mm_or_si128(_mm_or_si128(queryBytes(first), _mm_cmpeq_epi8(first, dots)),
+                                      _mm_cmpeq_epi8(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self), dots))
             // (The middle chunk of a rest past 32 bytes read back from the end: from `start`, its
             // address was kept from the loop's previous segment, spilled at every segment.)
             if rest > 32 {
-                guard rest <= 48 && dotMarks(UnsafeRawPointer(last - 16).loadUnaligned(as: __m128i.self)) == 0 else { return false }
+                guard rest <= 48 else { return false }
+                marked = _mm_or_si128(marked, _mm_cmpeq_epi8(UnsafeRawPointer(last - 16).loadUnaligned(as: __m128i.self), dots))
             }
-            return dotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) == 0
+            return _mm_movemask_epi8(marked) == 0
         }
         guard UInt(bitPattern: last) >= UInt(bitPattern: base) else { return false }
         // Safety: `rest` is 1 to 16 here (a byte is left at `start`), so the index is within the table.
