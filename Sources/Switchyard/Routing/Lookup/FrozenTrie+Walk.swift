@@ -124,8 +124,8 @@ extension FrozenTrie {
                     // A trailing slash means the text is not normalised: its last segment is empty, and the
                     // cursor lands on the end (after a segment that ends at the text's end, past it; the
                     // text `/` alone is the root). Asked here, where the loop ends, not at the walk's
-                    // entry, where every lookup paid it (issue 37, eighteenth session: 6 instructions and
-                    // a constant; misses `withMatch` 299.0 -> 291.1, every walking row 0.3 to 7.6 less).
+                    // entry, where every lookup paid it (issue 37, eighteenth session: 6 instructions, a
+                    // constant and a reload; misses `withMatch` 299.0 -> 291.1).
                     // Every exit that takes the rest of the text asks it too (the splat's and the
                     // optional chain's dead end below, `splatTakesRest`); a dead end on the only way is a
                     // miss with or without it, and the others go the general way, which refuses it.
@@ -435,7 +435,8 @@ extension FrozenTrie {
     /// Whether the only way's dead end at the segment from `cursor` to `stop` is a miss told in the walk's
     /// loop, with no call: in a text of 16 bytes or more, a rest of up to 48 bytes from the segment, the
     /// segment 16 bytes or fewer, no `?` or `#` in the segment and no `.` after it (on x86-64,
-    /// `isMissOnOnlyWay(inChunksFrom:)`, which reads the 16 bytes that hold the segment for all three). The
+    /// `isMissOnOnlyWay(inChunksFrom:)`, which reads the 16 bytes that hold the segment for all three;
+    /// elsewhere a word at a time, the segment for all three and the rest after it for a `.`). The
     /// dead segment then stays in the path whatever follows it: normalising drops `.` and empty segments
     /// (a trailing `/` among them) and keeps every other one, only a `..` takes a segment back, and a `?`
     /// or `#` after the segment's `/` ends the path after it. `deadEnd(onOnlyWay:)` decides every other
@@ -455,8 +456,10 @@ extension FrozenTrie {
         #else
         end - cursor <= 48
             && (end - cursor > 16 ? stop - cursor <= 16 : UInt(bitPattern: end) &- 16 >= UInt(bitPattern: base))
-            && !FrozenTrie.anyWordMarked(from: cursor, end: stop) { FrozenTrie.queryMarks(in: $0) }
-            && !FrozenTrie.anyWordMarked(from: stop, end: end) { FrozenTrie.marks(of: PathSegmenter.dot, in: $0) }
+            && !FrozenTrie.anyWordMarked(from: cursor, end: stop, {
+                FrozenTrie.queryMarks(in: $0) | FrozenTrie.marks(of: PathSegmenter.dot, in: $0)
+            })
+            && !FrozenTrie.anyWordMarked(from: stop, end: end, { FrozenTrie.marks(of: PathSegmenter.dot, in: $0) })
         #endif
     }
 
