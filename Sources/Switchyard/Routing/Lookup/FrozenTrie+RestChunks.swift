@@ -283,9 +283,9 @@ extension FrozenTrie {
     @inline(__always)
     static func isMissOnOnlyWay(inChunksFrom start: UnsafePointer<UInt8>, segmentEnd stop: UnsafePointer<UInt8>,
                                 end: UnsafePointer<UInt8>, text base: UnsafePointer<UInt8>) -> Bool {
-        let rest = end - start
+        // (The rest's bounds asked of addresses: its length is taken only where a mask is read by it.)
         let last = end - 16
-        if rest > 16 {
+        if start < last {
             guard stop <= start + 16 else { return false }
             let first = UnsafeRawPointer(start).loadUnaligned(as: __m128i.self)
             let dots = _mm_set1_epi8(0x2e)
@@ -293,16 +293,17 @@ extension FrozenTrie {
                                       _mm_cmpeq_epi8(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self), dots))
             // (The middle chunk of a rest past 32 bytes read back from the end: from `start`, its
             // address was kept from the loop's previous segment, spilled at every segment.)
-            if rest > 32 {
-                guard rest <= 48 else { return false }
-                marked = _mm_or_si128(marked, _mm_cmpeq_epi8(UnsafeRawPointer(last - 16).loadUnaligned(as: __m128i.self), dots))
+            let middle = last - 16
+            if start < middle {
+                guard start >= middle - 16 else { return false }
+                marked = _mm_or_si128(marked, _mm_cmpeq_epi8(UnsafeRawPointer(middle).loadUnaligned(as: __m128i.self), dots))
             }
             return _mm_movemask_epi8(marked) == 0
         }
         guard UInt(bitPattern: last) >= UInt(bitPattern: base) else { return false }
-        // Safety: `rest` is 1 to 16 here (a byte is left at `start`), so the index is within the table.
+        // Safety: the rest is 1 to 16 bytes here (a byte is left at `start`), so the index is within the table.
         return lastBitsMasks.withUnsafeBufferPointer {
-            queryOrDotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) & $0.baseAddress.unsafelyUnwrapped[rest &- 1] == 0
+            queryOrDotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) & $0.baseAddress.unsafelyUnwrapped[end - start &- 1] == 0
         }
     }
 
