@@ -147,6 +147,42 @@ import Testing
         }
     }
 
+    /// Eighteenth session: the loop reads a rest of up to 48 bytes from the dead segment (a middle chunk
+    /// for one past 32, asked for a `.` alone), and asks the segment alone for a `?` or `#`. A `..` that
+    /// only the middle chunk holds still takes the path back onto its route; a `?` in a dead segment of 9
+    /// to 18 bytes, past the first 16 bytes of the text from it or within them, still ends the path
+    /// before it; a plain rest of 33 to 48 bytes is missed in the loop.
+    @Test func aRestOfUpTo48BytesIsReadInTheLoopForADotAndTheSegmentForAMark() throws {
+        let table = try table()
+        for (text, payload) in [("/api/1/missing/aaaaaaaa/../../items/22222222/act", 4),
+                                ("/api/1/missing/aaaaaaaaaaaa/../../items/22222222/act", 4),
+                                ("/api/1/missing/aaaaaaaa/bbbbbbbbbbbb/../../../items/22222222/act", 4)] {
+            #expect(!loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == payload, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+        // (`items` here has static children alone: on the only way.)
+        let long = RouteTable<Int>()
+        try long.add("/api/:x/items/abcdefghijkl", payload: 5)
+        try long.add("/api/:x/items/abcdefghijklmnop", payload: 6)
+        for (text, payload) in [("/api/1/items/abcdefghijkl?x/yy/zzzzzzzzzz", 5),
+                                ("/api/1/items/abcdefghijklmnop?x/yyyyyyyyyyy/zzzzzzzzzz", 6),
+                                ("/api/1/items/abcdefghijklmnop#x/yyyyyyyyyyy/zzzz", 6),
+                                ("/api/1/items/abcdefghijklmnop?/yyyyyyyyyyyyy/zzzzzz", 6),
+                                ("/api/1/items/abcdefghijklmno?x/yyyyyyyyyyy/zzzz", nil)] as [(String, Int?)] {
+            #expect(!loopMissed(long, text) || payload == nil, "\(text)")
+            #expect(try matched(long, text) == payload, "\(text)")
+            try expectAsTheFullSearch(long, text)
+        }
+        for text in ["/api/1/missing/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/2/act", "/api/1/missing/aaaaaaaa/bbbbbbbb/ccccccccccccccccc",
+                     "/missing/12345/items/67890/act/1234567", "/api/1/missing/aaaaaaaa/bbbbbbbb/cc?x/../../..",
+                     "/api/1/missing/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/2/act.json"] {
+            #expect(loopMissed(table, text), "\(text)")
+            #expect(try matched(table, text) == nil, "\(text)")
+            try expectAsTheFullSearch(table, text)
+        }
+    }
+
     @Test func aDotThatTakesNoSegmentBackLeavesTheMiss() throws {
         let table = try table()
         // A `.` inside a segment, or in the query: read as before, and missed in the loop.
@@ -194,32 +230,50 @@ import Testing
         #expect(try matched(table, "/p/new") == 2)
     }
 
-    /// Fourteenth session: the loop's own test at the only way's dead end (`FrozenTrie.isMissOnOnlyWay`),
-    /// asked of every text of 1 to 40 bytes at every segment start, with a `.`, `?` or `#` at every
-    /// byte: a miss told with no call exactly when the text has 16 bytes or more, the rest from the
-    /// segment 32 or fewer, and no mark from the segment on (a mark before it changes nothing).
-    @Test func theLoopsMissTestAsksTheRestFromTheSegmentForAMarkOrADot() {
+    /// Eighteenth session: the loop's own test at the only way's dead end (`FrozenTrie.isMissOnOnlyWay`),
+    /// asked of every text of 1 to 56 bytes at every segment start, dead segments of 1 to 18 bytes, with
+    /// a `.`, `?` or `#` at every byte. It tells a miss only where no `?` or `#` is in the dead segment
+    /// and no `.` after it (else the path may end inside the segment, or a `..` take it back), and it
+    /// tells one wherever the text has 16 bytes or more, the rest from the segment 48 or fewer, the
+    /// segment 16 or fewer, and no mark from the segment on; a `?` or `#` after the segment's first 16
+    /// bytes, past its `/`, leaves it told (the rest's later chunks are asked for a `.` alone).
+    @Test func theLoopsMissTestAsksTheSegmentForAMarkAndTheRestForADot() {
         var wrong: [String] = []
-        for count in 1...40 {
-            var text = [UInt8](repeating: UInt8(ascii: "a"), count: count)
-            text[0] = UInt8(ascii: "/")
+        var toldPastAMark = 0
+        for count in 1...56 {
             for cursor in 1..<count {
-                for mark in [nil, UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "#")] as [UInt8?] {
-                    for at in mark == nil ? [0] : Array(1..<count) {
-                        if let mark { text[at] = mark }
-                        let expected = count >= 16 && count - cursor <= 32 && (mark == nil || at < cursor)
-                        let told = text.withUnsafeBufferPointer { bytes in
-                            let base = bytes.baseAddress!
-                            return FrozenTrie.isMissOnOnlyWay(at: base + cursor, text: base, end: base + count)
+                for length in Set([1, 7, 8, 16, 17, 18].map { min($0, count - cursor) }) {
+                    let stop = cursor + length
+                    var text = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+                    text[0] = UInt8(ascii: "/")
+                    text[cursor - 1] = UInt8(ascii: "/")
+                    if stop < count { text[stop] = UInt8(ascii: "/") }
+                    for mark in [nil, UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "#")] as [UInt8?] {
+                        for at in mark == nil ? [0] : Array(cursor..<count) where at != stop {
+                            let kept = text[at]
+                            if let mark { text[at] = mark }
+                            let told = text.withUnsafeBufferPointer { bytes in
+                                let base = bytes.baseAddress!
+                                return FrozenTrie.isMissOnOnlyWay(at: base + cursor, segmentEnd: base + stop, text: base,
+                                                                  end: base + count)
+                            }
+                            let name = "\(String(decoding: text, as: UTF8.self)) from \(cursor) to \(stop)"
+                            // Told only where the path is a miss whatever follows.
+                            if told, let mark, mark == UInt8(ascii: ".") ? at >= stop : at < stop { wrong.append("told: " + name) }
+                            // Told wherever the text is plain from the segment on, within the bounds.
+                            if !told && mark == nil && count >= 16 && count - cursor <= 48 && length <= 16 {
+                                wrong.append("not told: " + name)
+                            }
+                            if told && mark != nil && mark != UInt8(ascii: ".") { toldPastAMark += 1 }
+                            text[at] = kept
                         }
-                        if told != expected { wrong.append("\(String(decoding: text, as: UTF8.self)) from \(cursor)") }
-                        text[at] = at == 0 ? UInt8(ascii: "/") : UInt8(ascii: "a")
                     }
                 }
             }
         }
         let told = wrong.count
         #expect(told == 0, "\(wrong.prefix(10))")
+        #expect(toldPastAMark > 0)
     }
 
     /// Seventeenth session, second round: a rest of 1 to 16 bytes from the dead segment is read in the
@@ -238,7 +292,8 @@ import Testing
                         if let at { text[at] = UInt8(ascii: ".") }
                         let told = text.withUnsafeBufferPointer { bytes in
                             let base = bytes.baseAddress!
-                            return FrozenTrie.isMissOnOnlyWay(at: base + cursor, text: base, end: base + count)
+                            return FrozenTrie.isMissOnOnlyWay(at: base + cursor, segmentEnd: base + count, text: base,
+                                                              end: base + count)
                         }
                         if told != (at == nil) { wrong.append("\(String(decoding: text, as: UTF8.self)) from \(cursor)") }
                         if let at { text[at] = UInt8(ascii: "a") }

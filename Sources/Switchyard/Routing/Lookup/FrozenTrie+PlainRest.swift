@@ -18,7 +18,7 @@ extension FrozenTrie {
     /// ends it, whether a `/` after `start` comes first; nil when a segment from `start` on starts with
     /// `.` (before the first mark) or a `/` comes right before the mark. An empty segment (`//`) is not
     /// asked in a word with no `.`. When no mark ends the path, `segmentEndsFirst` is not asked (false);
-    /// a trailing `/` is not asked (the walk's loop refused it).
+    /// a trailing `/` is not asked either (normalising drops it: the miss stands).
     @inline(__always)
     static func pathEnd(afterOnlyWayStop start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                         text: UnsafePointer<UInt8>) -> (end: UnsafePointer<UInt8>, segmentEndsFirst: Bool)? {

@@ -132,7 +132,8 @@ extension FrozenTrie {
     /// when it is a `?` or `#`, or a `/` or `.` after a `/` (an empty segment, or one starting with
     /// `.`), the byte before each read from a second load one byte lower (so no segment start is
     /// carried from chunk to chunk: the `/` before `start` is the first). No segment start is asked at
-    /// the text's end: the text does not end in `/`. False where the text ends before `start`.
+    /// the text's end: the text does not end in `/` (`splatTakesRest` asks first). False where the text ends
+    /// before `start`.
     // Safety: loads a chunk, and the 16 bytes one lower, only within the text: whole chunks where 16
     // bytes are left before `end`, the byte before `start` being the text's; the last 17 bytes in a
     // text of 17 or more (the caller's condition).
@@ -263,27 +264,46 @@ extension FrozenTrie {
         anyMarked(inChunksFrom: start, end: end) { dotMarks(UnsafeRawPointer($0).loadUnaligned(as: __m128i.self)) }
     }
 
-    /// Whether the text from `start` to `end`, 1 to 32 bytes in a text of 16 bytes or more, holds a `?`,
-    /// `#` or `.`: the text's last 16 bytes, the bits of those before `start` shifted out, and for a rest
-    /// past 16 bytes the 16 from `start` too, with no loop (the three compares joined before the mask).
-    /// The only way's dead end told a miss in the walk's loop (`FrozenTrie.isMissOnOnlyWay`).
-    // Safety: loads the 16 bytes before `end` (the caller's test: the text has 16 or more), and the 16
-    // from `start` only where more than 16 are left before `end`.
+    /// Whether the only way's dead segment from `start` to `stop`, and the rest of the text after it to
+    /// `end`, leave the path a miss (`FrozenTrie.isMissOnOnlyWay`), asked on x86-64 of a rest of 1 to 48
+    /// bytes from `start` in a text of 16 bytes or more: no `?` or `#` in the segment (one would end the
+    /// path inside it, before what no child takes) and no `.` after it (a `..` segment could take the
+    /// segment back out). A `?` or `#` after the segment's `/` ends the path after the segment, which
+    /// dead-ends all the same, and a `.` inside the segment changes nothing, so only the chunk that holds
+    /// the segment is asked for all three (the segment 16 bytes or fewer), the rest's later chunks for a
+    /// `.` alone, one compare each (issue 37, eighteenth session: every chunk asked for all three took
+    /// three, and a rest past 32 bytes, a tenth of the misses set's, was read by `deadEnd(onOnlyWay:)`'s
+    /// call, about 75 instructions). A rest of up to 16 bytes is the text's last 16 with the bits before
+    /// `start` left out (`lastBitsMasks`); one of 33 to 48 adds the 16 before the last 16 (from `start`
+    /// plus 16, its address was kept from the loop's previous segment and spilled at every segment:
+    /// parameter-heavy `withMatch` +10).
+    // Safety: loads the 16 bytes before `end` only in a text of 16 or more (asked where the rest is 16
+    // bytes or fewer; a longer rest has more before `end`), the 16 from `start` only where more than 16
+    // are left before `end`, and the 16 before the last 16 only where more than 32 are.
     @inline(__always)
-    static func holdsQueryMarkOrDot(inTwoChunksFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
+    static func isMissOnOnlyWay(inChunksFrom start: UnsafePointer<UInt8>, segmentEnd stop: UnsafePointer<UInt8>,
+                                end: UnsafePointer<UInt8>, text base: UnsafePointer<UInt8>) -> Bool {
+        // (The rest's bounds asked of addresses: its length is taken only where a mask is read by it.)
         let last = end - 16
-        if end - start > 16 {
-            // (The chunk from `start` first: the query row's `act5?tab=…` stops there.)
-            if queryOrDotMarks(UnsafeRawPointer(start).loadUnaligned(as: __m128i.self)) != 0 { return true }
-            return queryOrDotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) != 0
+        if start < last {
+            guard stop <= start + 16 else { return false }
+            let first = UnsafeRawPointer(start).loadUnaligned(as: __m128i.self)
+            let dots = _mm_set1_epi8(0x2e)
+            var marked = _mm_or_si128(_mm_or_si128(queryBytes(first), _mm_cmpeq_epi8(first, dots)),
+                                      _mm_cmpeq_epi8(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self), dots))
+            // (The middle chunk of a rest past 32 bytes read back from the end: from `start`, its
+            // address was kept from the loop's previous segment, spilled at every segment.)
+            let middle = last - 16
+            if start < middle {
+                guard start >= middle - 16 else { return false }
+                marked = _mm_or_si128(marked, _mm_cmpeq_epi8(UnsafeRawPointer(middle).loadUnaligned(as: __m128i.self), dots))
+            }
+            return _mm_movemask_epi8(marked) == 0
         }
-        // (The bits of the bytes before `start` left out by a mask of the chunk's last `end - start` bits,
-        // `lastBitsMasks`, as `isPlainSplatRest(inChunksFrom:end:)` does: the shift by `start - last`
-        // took three instructions.)
-        // Safety: `end - start` is 1 to 16 here (the caller's bound: a byte is left at `start`), so the
-        // index is within the table's sixteen.
+        guard UInt(bitPattern: last) >= UInt(bitPattern: base) else { return false }
+        // Safety: the rest is 1 to 16 bytes here (a byte is left at `start`), so the index is within the table.
         return lastBitsMasks.withUnsafeBufferPointer {
-            queryOrDotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) & $0.baseAddress.unsafelyUnwrapped[end - start &- 1] != 0
+            queryOrDotMarks(UnsafeRawPointer(last).loadUnaligned(as: __m128i.self)) & $0.baseAddress.unsafelyUnwrapped[end - start &- 1] == 0
         }
     }
 
@@ -345,7 +365,7 @@ extension FrozenTrie {
     static let chainRestLimit = 32
 
     /// An optional chain's rest, from `start` (a segment's first byte, after a `/`) to `end` (the text
-    /// does not end in `/`: the walk's loop refuses that first), 1 to `chainRestLimit` bytes, read in
+    /// does not end in `/`: the walk's dead end refuses that first), 1 to `chainRestLimit` bytes, read in
     /// one or two chunks (`chainTakingRest`): `ends`, bit `i` for a `/` at `start + i` and one more bit
     /// at `end` (each segment's end, in order), and whether the rest is refused: it holds a `?` or `#`,
     /// or a later segment is empty or starts with `.` (as `pathEnd(inChunksFrom:)` refuses a rest: the
@@ -482,8 +502,9 @@ extension FrozenTrie {
         #endif
     }
 
-    /// Whether the text from `start` to `end`, at least one byte in a text of 16 bytes or more, holds a
-    /// `.`: 16 bytes at a time on x86-64 (`holdsDot(inChunksFrom:)`), else a word at a time.
+    /// Whether the text from `start` to `end`, none or more bytes in a text of 16 bytes or more, holds a
+    /// `.`: 16 bytes at a time on x86-64 (`holdsDot(inChunksFrom:)`: none read is the last 16 shifted
+    /// out whole), else a word at a time.
     @inline(__always)
     static func holdsDot(restFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
         #if arch(x86_64)
@@ -493,21 +514,9 @@ extension FrozenTrie {
         #endif
     }
 
-    /// Whether the text from `start` to `end`, 1 to 32 bytes in a text of 16 bytes or more, holds a `?`,
-    /// `#` or `.`: at most two chunks on x86-64 (`holdsQueryMarkOrDot(inTwoChunksFrom:)`), else a word
-    /// at a time.
-    @inline(__always)
-    static func holdsQueryMarkOrDot(restFrom start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
-        #if arch(x86_64)
-        return holdsQueryMarkOrDot(inTwoChunksFrom: start, end: end)
-        #else
-        return anyWordMarked(from: start, end: end) { FrozenTrie.queryMarks(in: $0) | FrozenTrie.marks(of: PathSegmenter.dot, in: $0) }
-        #endif
-    }
-
     /// Whether `marks` sets a bit in any word of the text from `start` to `end`, read a word at a time
     /// (the bytes past `end` read as zeros, which no reader marks): what `holdsDot(restFrom:end:)` and
-    /// `holdsQueryMarkOrDot(restFrom:end:)` do where there are no 16-byte chunks.
+    /// `FrozenTrie.isMissOnOnlyWay` do where there are no 16-byte chunks.
     @inline(__always)
     static func anyWordMarked(from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                               _ marks: (UInt64) -> UInt64) -> Bool {

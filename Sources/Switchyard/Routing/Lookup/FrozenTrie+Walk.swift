@@ -103,8 +103,6 @@ extension FrozenTrie {
     @inline(__always)
     private func walk(_ base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                       spans: UnsafeMutablePointer<Parameters.Span>, folding fold: Bool) -> (Walked, Int) {
-        // A trailing slash means the text is not normalised: asked once here, not at every segment.
-        if _slowPath(end - base > 1 && end[-1] == PathSegmenter.slash) { return (.notPlain(0), 0) }
         var node = UnsafePointer(nodes.baseAddress.unsafelyUnwrapped)
         var spanEnd = spans
         let spansLimit = spans + Parameters.InlineSpans.capacity
@@ -123,7 +121,24 @@ extension FrozenTrie {
             if _fastPath(UInt(bitPattern: cursor) <= lastWord) {
                 word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
             } else {
-                if cursor >= end { break }
+                if cursor >= end {
+                    // A trailing slash means the text is not normalised: its last segment is empty, and the
+                    // cursor lands on the end (after a segment that ends at the text's end, past it; the
+                    // text `/` alone is the root). Asked here, where the loop ends, not at the walk's
+                    // entry, where every lookup paid it (issue 37, eighteenth session: 6 instructions, a
+                    // constant and a reload; misses `withMatch` 299.0 -> 291.1).
+                    // Every exit that takes the rest of the text asks it too (the splat's and the
+                    // optional chain's dead end below, `splatTakesRest`); a dead end on the only way is a
+                    // miss with or without it, and the others go the general way, which refuses it.
+                    // (Two tests, one inside the other: the cursor's, a branch on the flags of the
+                    // compare above, and the text's length only where it lands on the end. Joined by
+                    // `&&`, both were worked out with no branch on every lookup that ends here, 6
+                    // instructions: parameter-heavy `withMatch` 402.0 against 397.0.)
+                    if _slowPath(cursor == end) {
+                        if end - base > 1 { return (.notPlain(0), 0) }
+                    }
+                    break
+                }
                 // Within 8 bytes of the end, in a text of 8 bytes or more: the text's last 8 bytes shifted
                 // down to the cursor (1 to 7 bytes past `lastWord`), zeros after, read here rather than
                 // by `tailWord`'s call, which cost a lookup that reaches its last word about 30
@@ -273,7 +288,7 @@ extension FrozenTrie {
                         // (No spans for a miss, which `find` drops: 0 is a constant at the loop's
                         // exit, where the count of spans written was kept on the stack for it and
                         // read back, misses `withMatch` about 1 instruction a lookup.)
-                        if FrozenTrie.isMissOnOnlyWay(at: cursor, text: base, end: end) {
+                        if FrozenTrie.isMissOnOnlyWay(at: cursor, segmentEnd: stop, text: base, end: end) {
                             return (.deadEnd(FrozenTrie.missedOnOnlyWay), 0)
                         }
                         let beforeMark = FrozenTrie.bytesBeforeQueryMark(in: packed)
@@ -292,6 +307,9 @@ extension FrozenTrie {
                     // parameter's, moved them too: parameter-heavy `withMatch` 500.7 -> 518.6; a test of its
                     // own for the chain's start cost misses 2 to 4 instructions, as the splat's test, 0.)
                     if _slowPath(node.pointee.splat != -1) {
+                        // (A splat or a chain takes the rest: not one that ends in `/`, which the loop's
+                        // end would have refused.)
+                        if _slowPath(end[-1] == PathSegmenter.slash) { return (.notPlain(0), 0) }
                         let written = spanEnd - spans
                         if node.pointee.splat >= 0 {
                             let found = deadEnd(atSplatParent: node, at: cursor, text: base, end: end, spans: spans, written: written)
@@ -361,7 +379,9 @@ extension FrozenTrie {
         guard end - base > 16 else {
             return cursor < end && splatTakesRest(inShortTextFrom: cursor, end: end, text: base, span: span)
         }
-        guard isPlainSplatRest(from: cursor, end: end, text: base) else { return false }
+        // (A rest that ends in `/` is not taken: the text is not normalised, and the general way, where a
+        // false here sends it, says so. A shorter text's reading refuses it itself.)
+        guard end[-1] != PathSegmenter.slash && isPlainSplatRest(from: cursor, end: end, text: base) else { return false }
         span.pointee = Parameters.Span(unchecked: cursor - base, end: end - base)
         return true
     }
@@ -404,32 +424,44 @@ extension FrozenTrie {
         if beforeMark < 8 { return beforeQuery(onOnlyWay: node, at: cursor, word: packed, bytesBeforeMark: beforeMark) }
         if _slowPath(stop - cursor > 8) { return deadEnd(onOnlyWayReadingRest: node, at: cursor, text: base, end: end) }
         if stop == end { return FrozenTrie.missedOnOnlyWay }
-        // (`stop` is a `/` before at least one byte: the loop refused a trailing `/`. A text under 16
-        // bytes is read as before: `holdsDot(restFrom:)` reads the text's last 16.)
+        // (`stop` is a `/`, perhaps the text's last byte: a trailing `/` leaves the miss, and an empty
+        // rest holds no `.`. A text under 16 bytes is read as before: `holdsDot(restFrom:)` reads the
+        // text's last 16.)
         if end - base < 16 || FrozenTrie.holdsDot(restFrom: stop + 1, end: end) {
             return deadEnd(onOnlyWayReadingRest: node, at: cursor, text: base, end: end)
         }
         return FrozenTrie.missedOnOnlyWay
     }
 
-    /// Whether the only way's dead end at the segment at `cursor` is a miss told in the walk's loop, with no
-    /// call: in a text of 16 bytes or more, the segment and the rest after it, up to 32 bytes, hold no `?`,
-    /// `#` or `.` (one compare of the three a chunk, two chunks at most). The dead segment then stays in
-    /// the path whatever follows it, as normalising drops only empty segments there (the loop refused a
-    /// `.` or `..` one, and an empty one, before it), and no `?` or `#` ends the path before it.
-    /// `deadEnd(onOnlyWay:)` decides every other text. (Out of line, the call, its frame and the loop's
-    /// values handed over cost a miss about 15 instructions; a loop of chunks here, `holdsDot`'s, had the
-    /// walk's loop keep its cursor on the stack at every segment: parameter-heavy `withMatch` +7.)
+    /// Whether the only way's dead end at the segment from `cursor` to `stop` is a miss told in the walk's
+    /// loop, with no call: in a text of 16 bytes or more, a rest of up to 48 bytes from the segment, the
+    /// segment 16 bytes or fewer, no `?` or `#` in the segment and no `.` after it (on x86-64,
+    /// `isMissOnOnlyWay(inChunksFrom:)`, which reads the 16 bytes that hold the segment for all three;
+    /// elsewhere a word at a time, the segment for all three and the rest after it for a `.`). The
+    /// dead segment then stays in the path whatever follows it: normalising drops `.` and empty segments
+    /// (a trailing `/` among them) and keeps every other one, only a `..` takes a segment back, and a `?`
+    /// or `#` after the segment's `/` ends the path after it. `deadEnd(onOnlyWay:)` decides every other
+    /// text. (Out of line, the call, its frame and the loop's values handed over cost a miss about 15
+    /// instructions; a loop of chunks here, `holdsDot`'s, had the walk's loop keep its cursor on the stack
+    /// at every segment: parameter-heavy `withMatch` +7.)
     /// (`end` less 16 as an address, not `end - base`: that difference, taken at the walk's entry for the
-    /// trailing-slash test, was kept on the stack for this, one instruction on every lookup.)
-    // Safety: reads only within the text: `end` less 16 is at or past `base` (a text is never within the
-    // address space's first 16 bytes), and the rest from `cursor` (before `end`: the loop reads a segment
-    // only where a byte is left) has 32 bytes or fewer.
+    /// trailing-slash test then, was kept on the stack for this, one instruction on every lookup.)
+    // Safety: reads only within the text: `end` less 16 is at or past `base` where asked (a text is never
+    // within the address space's first 16 bytes), and the rest from `cursor` (before `end`: the loop
+    // reads a segment only where a byte is left) has 48 bytes or fewer.
     @inline(__always)
-    static func isMissOnOnlyWay(at cursor: UnsafePointer<UInt8>, text base: UnsafePointer<UInt8>,
-                                end: UnsafePointer<UInt8>) -> Bool {
-        UInt(bitPattern: end) &- 16 >= UInt(bitPattern: base) && end - cursor <= 32
-            && !FrozenTrie.holdsQueryMarkOrDot(restFrom: cursor, end: end)
+    static func isMissOnOnlyWay(at cursor: UnsafePointer<UInt8>, segmentEnd stop: UnsafePointer<UInt8>,
+                                text base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
+        #if arch(x86_64)
+        FrozenTrie.isMissOnOnlyWay(inChunksFrom: cursor, segmentEnd: stop, end: end, text: base)
+        #else
+        end - cursor <= 48
+            && (end - cursor > 16 ? stop - cursor <= 16 : UInt(bitPattern: end) &- 16 >= UInt(bitPattern: base))
+            && !FrozenTrie.anyWordMarked(from: cursor, end: stop, {
+                FrozenTrie.queryMarks(in: $0) | FrozenTrie.marks(of: PathSegmenter.dot, in: $0)
+            })
+            && !FrozenTrie.anyWordMarked(from: stop, end: end, { FrozenTrie.marks(of: PathSegmenter.dot, in: $0) })
+        #endif
     }
 
     /// `deadEnd(onOnlyWay:...)` where the segment has more than 8 bytes, the rest a `.` or the text under
