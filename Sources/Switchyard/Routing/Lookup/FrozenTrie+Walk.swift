@@ -56,19 +56,29 @@ extension FrozenTrie {
     /// at every stop 11 to 14; Benchmarks/README.md).
     @inline(__always)
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> Walked {
+        let (walked, written) = walkUncounted(bytes, spans: &spans)
+        spans.markWritten(written)
+        return walked
+    }
+
+    /// `walk` with the spans written but not counted: the verdict and how many spans it wrote, which
+    /// the caller stores (`InlineSpans.markWritten(_:)`) where it needs them: `RouteLookup.find` on
+    /// every way but the only way's miss, which needs none.
+    @inline(__always)
+    func walkUncounted(_ bytes: UnsafeBufferPointer<UInt8>, spans: inout Parameters.InlineSpans) -> (Walked, Int) {
         let count = bytes.count
-        guard FrozenTrie.isWalked(bytes) else { return .notPlain(0) }
+        guard FrozenTrie.isWalked(bytes) else { return (.notPlain(0), 0) }
         let base = bytes.baseAddress.unsafelyUnwrapped
         // One loop per folding, each with its flag a constant: asked once a lookup, not at every static
         // segment (issue 37, seventh session: the flag was reloaded from the stack and tested at each).
         // (Two closures, the loop inlined into each: one closure choosing between two calls kept the loop
         // out of line, its flag a variable, 50 instructions a lookup more.) Each loop is a method of its
-        // own, not `fill`'s closure: a closure's answer, `(Found, Int)` for a generic `Found`, came back
+        // own, not `write`'s closure: a closure's answer, `(Found, Int)` for a generic `Found`, came back
         // through memory.
         if caseInsensitive {
-            return spans.fill { spanBuffer in walkFolded(base, end: base + count, spans: spanBuffer) }
+            return spans.write { spanBuffer in walkFolded(base, end: base + count, spans: spanBuffer) }
         }
-        return spans.fill { spanBuffer in walkExact(base, end: base + count, spans: spanBuffer) }
+        return spans.write { spanBuffer in walkExact(base, end: base + count, spans: spanBuffer) }
     }
 
     /// Whether `walk` reads `bytes` at all: 1 to `offsetLimit` bytes (past 16-bit offsets, `Parameters.Span`'s,
@@ -913,9 +923,9 @@ extension FrozenTrie {
     static func holdsIntegers(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: inout Parameters.InlineSpans,
                               integerSlots: UInt8) -> Bool {
         if integerSlots != 0 && integerSlots & (integerSlots &- 1) == 0, let base = bytes.baseAddress {
-            // Safety: the tuple's eight `Span`s are laid out as an array of eight (as `fill` writes them),
+            // Safety: the tuple's eight `Span`s are laid out as an array of eight (as `write` writes them),
             // and the slot is below four (masked; `integerSlots` has four bits). No stack protector, as
-            // for `fill`.
+            // for `write`.
             let span = _withUnprotectedUnsafeMutablePointer(to: &spans.spans) { tuple in
                 UnsafeRawPointer(tuple).load(fromByteOffset: (integerSlots.trailingZeroBitCount & 3) &* MemoryLayout<Parameters.Span>.stride,
                                              as: Parameters.Span.self)
@@ -953,7 +963,7 @@ extension FrozenTrie {
                                        integerSlots: UInt8) -> Bool {
         guard integerSlots != 0, let base = bytes.baseAddress else { return false }
         let end = base + bytes.count
-        // Safety: the tuple's eight `Span`s are laid out as an array of eight (as `fill` writes them), and
+        // Safety: the tuple's eight `Span`s are laid out as an array of eight (as `write` writes them), and
         // a slot is below four (`integerSlots` has four bits).
         return spans.withMemoryRebound(to: Parameters.Span.self, capacity: Parameters.InlineSpans.capacity) { list in
             var slots = integerSlots
@@ -1168,7 +1178,8 @@ extension FrozenTrie {
 
 extension Parameters.InlineSpans {
     /// Lets `body` write up to `capacity` present spans from the first, in place (the walk's way in,
-    /// without a switch per span); `body` returns what it found and how many spans it wrote.
+    /// without a switch per span); `body` returns what it found and how many spans it wrote, which this
+    /// returns, uncounted: the caller counts them (`markWritten`) where it needs them.
     // Safety: the tuple's eight `Span`s are laid out as an array of eight (homogeneous tuple), and the
     // pointer lives only for `body`, which writes at most `capacity` of them (`walk` stops at
     // `spansLimit`). Taken without the stack protector: a pointer to a local from
@@ -1176,16 +1187,20 @@ extension Parameters.InlineSpans {
     // store and check a canary, a guard against writes past a local buffer, which the bound above
     // already excludes (issue 37, Benchmarks/README.md).
     @inline(__always)
-    mutating func fill<Found>(_ body: (UnsafeMutablePointer<Parameters.Span>) -> (Found, Int)) -> Found {
-        let (found, written) = _withUnprotectedUnsafeMutablePointer(to: &spans) { tuple in
+    mutating func write<Found>(_ body: (UnsafeMutablePointer<Parameters.Span>) -> (Found, Int)) -> (Found, Int) {
+        _withUnprotectedUnsafeMutablePointer(to: &spans) { tuple in
             tuple.withMemoryRebound(to: Parameters.Span.self, capacity: Parameters.InlineSpans.capacity, body)
         }
-        count = Int32(truncatingIfNeeded: written)
-        present = count
-        return found
     }
 
-    /// `fill` going on after the spans already written (how many, the body's second argument): the
+    /// Counts the first `written` spans, all present, as `write`'s body wrote them.
+    @inline(__always)
+    mutating func markWritten(_ written: Int) {
+        count = Int32(truncatingIfNeeded: written)
+        present = count
+    }
+
+    /// `write` and `markWritten` going on after the spans already written (how many, the body's second argument): the
     /// walk's stops, settled out of line.
     mutating func fillOn<Found>(_ body: (UnsafeMutablePointer<Parameters.Span>, Int) -> (Found, Int)) -> Found {
         let already = Int(count)

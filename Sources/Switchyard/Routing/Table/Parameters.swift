@@ -68,7 +68,7 @@ public struct Parameters: Sendable {
     /// 9,937 and 3). Past eight, that old way stays (`Parameters.overflow`, `RouteLookup.settledCandidate`).
     @usableFromInline struct InlineSpans: Sendable {
         static let capacity = 8
-        /// Written in place by the walk (`fill`, in Lookup/FrozenTrie+Walk.swift), read here.
+        /// Written in place by the walk (`write`, in Lookup/FrozenTrie+Walk.swift), read here.
         var spans: (Span, Span, Span, Span, Span, Span, Span, Span) =
             (.absent, .absent, .absent, .absent, .absent, .absent, .absent, .absent)
         var count: Int32 = 0
